@@ -1,0 +1,3 @@
+"""hostkit: moderate forum Mafia and Werewolf games from a folder of TOML files."""
+
+__version__ = "0.1.0"

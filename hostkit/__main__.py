@@ -1,0 +1,5 @@
+"""python -m hostkit"""
+
+from .cli import main
+
+main()

@@ -1,0 +1,33 @@
+"""What `hostkit rulesets` and `hostkit roles` report: the bundled rulesets as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Ruleset
+from .rulesets import available, load_ruleset
+from .text import ability_when
+
+
+def rulesets_info() -> list[dict[str, Any]]:
+    out = []
+    for name in available():
+        rs = load_ruleset(name)
+        out.append({
+            "name": rs.name, "title": rs.title, "summary": rs.summary, "resolution": rs.resolution,
+            "first_phase": rs.first_phase, "roles": list(rs.roles),
+            "options": {k: {"default": o.default, "choices": list(o.choices), "summary": o.summary}
+                        for k, o in rs.options.items()},
+            "decisions": dict(rs.decisions),
+        })
+    return out
+
+
+def roles_info(rs: Ruleset) -> dict[str, Any]:
+    return {"ruleset": rs.name, "roles": [
+        {"name": r.name, "alignment": r.alignment, "faction": r.faction, "summary": r.summary,
+         "passives": sorted(r.passives), "appears": dict(r.appears),
+         "abilities": [{"name": a.name, "phase": a.phase, "nights": a.nights, "when": ability_when(a),
+                        "targets": a.targets, "uses": a.uses, "factional": a.factional,
+                        "does": a.summary, "effects": [e.kind for e in a.effects]} for a in r.abilities]}
+        for r in rs.roles.values()]}

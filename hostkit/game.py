@@ -1,0 +1,629 @@
+"""A game: its setup and record, replayed into the current state; phase transitions.
+
+The state is never stored as truth. `Game.load` reads game.toml and the phase files, then
+replays them: every recorded action is validated again (so a bad hand edit is reported with
+its file and key), every resolved night is resolved again by the engine, and every
+elimination applied. Changing the game means appending an entry to the record (with a
+sequence number) and writing the phase file atomically under the game's lock; undo deletes
+the entry with the highest sequence number.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from . import store
+from .engine import resolve_night, rng_for
+from .engine.day import apply_outcome, kill, victory
+from .errors import FileError, HostkitError, NameError_, RuleError, suggest
+from .model import (Ability, Action, GameState, NightOutcome, PhaseRecord, PlayerSetup, PlayerState,
+                    Role, Ruleset, Setup, VoteEntry)
+from .rulesets import find, load_ruleset
+
+SKIP_WORDS = ("skip", "none", "-")
+MARKUPS = ("red", "bold", "tag", "hash")
+
+
+# --------------------------------------------------------------------------- names
+
+
+def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
+    """The name `word` means: exact, else case-insensitive when that is unambiguous."""
+    names = list(names)
+    if word in names:
+        return word
+    low = [n for n in names if n.lower() == word.lower()]
+    if len(low) == 1:
+        return low[0]
+    if len(low) > 1:
+        raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
+
+
+def split_pair(text: str, what: str) -> tuple[str, str]:
+    """NAME=VALUE split at the last '=', so a name may contain one."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name or not value:
+        raise HostkitError(f"{what} {text!r} must look like NAME=VALUE")
+    return name, value
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: Sequence[str] = (),
+           roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
+           markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
+           seed: int | None = None, thread: str | None = None, title: str = "") -> "Game":
+    """Create a game folder (refused if one exists there) and return the loaded game."""
+    if store.is_game(folder):
+        raise HostkitError(f"{folder}: a game already exists here")
+    rs = load_ruleset(find(ruleset), folder / "roles.toml")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    dealt: dict[str, str] = {}
+    order: list[str] = []
+    for name in players:
+        if name in order:
+            raise HostkitError(f"--player {name!r} is given twice")
+        order.append(name)
+    for text in assign:
+        name, role = split_pair(text, "--assign")
+        dealt[name] = match_name(role, rs.roles, "role")
+        if name not in order:
+            order.append(name)
+    unassigned = [n for n in order if n not in dealt]
+    if roles:
+        pool = [match_name(r.strip(), rs.roles, "role") for r in roles.split(",") if r.strip()]
+        if len(pool) != len(unassigned):
+            raise HostkitError(f"--roles lists {len(pool)} roles for {len(unassigned)} players without --assign")
+        random.Random(f"hostkit-deal:{seed}").shuffle(pool)
+        dealt.update(zip(unassigned, pool))
+    elif unassigned:
+        raise HostkitError(f"no role for {', '.join(unassigned)}: use --assign NAME=ROLE or --roles")
+    if not order:
+        raise HostkitError("a game needs players: use --player NAME or --assign NAME=ROLE")
+    alias_map: dict[str, list[str]] = {}
+    for text in aliases:
+        name, alias = split_pair(text, "--alias")
+        alias_map.setdefault(match_name(name, order), []).append(alias)
+    weight_map: dict[str, float] = {}
+    for text in weights:
+        name, w = split_pair(text, "--weight")
+        try:
+            weight_map[match_name(name, order)] = float(w)
+        except ValueError:
+            raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
+    for m in markups:
+        if m not in MARKUPS:
+            raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    opts = parse_options(rs, options)
+    setup = Setup(
+        ruleset=rs.name,
+        players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n)) for n in order),
+        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
+        options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    )
+    w = store.Writer(folder)
+    w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
+    first = PhaseRecord(rs.first_phase, rs.first_number)
+    w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
+    folder.mkdir(parents=True, exist_ok=True)
+    w.commit()
+    return Game.load(folder)
+
+
+def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for text in texts:
+        key, value = split_pair(text, "--option")
+        out[key] = option_value(rs, key, value, where=f"--option {text}")
+    return out
+
+
+def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
+    spec = rs.options.get(key)
+    if spec is None:
+        raise HostkitError(f"{where}: {rs.name} has no option {key!r}{suggest(key, rs.options)}")
+    default = spec.default
+    if isinstance(value, str) and not isinstance(default, str):
+        try:
+            if isinstance(default, bool):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise ValueError
+                value = value.lower() in ("true", "yes", "1")
+            elif isinstance(default, int):
+                value = int(value)
+            elif isinstance(default, float):
+                value = float(value)
+        except ValueError:
+            raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like {default!r}") from None
+    if spec.choices and value not in spec.choices:
+        raise HostkitError(f"{where}: {key} must be one of {', '.join(map(str, spec.choices))}"
+                           + suggest(str(value), map(str, spec.choices)))
+    return value
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@dataclass
+class Phase:
+    """A phase record with the file it lives in."""
+
+    record: PhaseRecord
+    path: Path
+    index: int
+    actions: list[Action] = field(default_factory=list)  # the effective actions after replay
+
+
+class Game:
+    """A loaded game: setup, ruleset, phases, and the replayed state."""
+
+    def __init__(self, folder: Path, setup: Setup, ruleset: Ruleset, phases: list[Phase]) -> None:
+        self.folder = folder
+        self.setup = setup
+        self.ruleset = ruleset
+        self.phases = phases
+        self.outcomes: dict[int, NightOutcome] = {}
+        self.state = self._replay()
+
+    @classmethod
+    def load(cls, folder: Path) -> "Game":
+        store.require_game(folder)
+        setup = store.read_setup(folder)
+        path = folder / store.GAME_FILE
+        try:
+            rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+        except NameError_ as exc:
+            raise FileError(f"{path}: ruleset: {exc}") from None
+        for i, p in enumerate(setup.players):
+            if p.role not in rs.roles:
+                raise FileError(f"{path}: players[{i}].role: {rs.name} has no role {p.role!r}{suggest(p.role, rs.roles)}")
+        for key, value in setup.options.items():
+            try:
+                option_value(rs, key, value, where="option")
+            except HostkitError as exc:
+                raise FileError(f"{path}: options.{key}: {exc}") from None
+        phases = []
+        for i, f in enumerate(store.phase_files(folder), start=1):
+            phases.append(Phase(store.read_phase(f), f, i))
+        if not phases:
+            raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
+        return cls(folder, setup, rs, phases)
+
+    # -- replay
+
+    def _initial_state(self) -> GameState:
+        rs = self.ruleset
+        players: dict[str, PlayerState] = {}
+        for p in self.setup.players:
+            role = rs.roles[p.role]
+            players[p.name] = PlayerState(
+                name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
+                charges={a.key: a.uses for a in role.abilities if a.uses is not None})
+        options = rs.option_defaults()
+        options.update(self.setup.options)
+        first = self.phases[0].record
+        return GameState(rs, players, first.kind, first.number, options,
+                         initial_roles=tuple(p.role for p in self.setup.players))
+
+    def _replay(self) -> GameState:
+        state = self._initial_state()
+        for ph in self.phases:
+            rec = ph.record
+            state.phase, state.number = rec.kind, rec.number
+            ph.actions = self._effective(state, ph)
+            if rec.ended is None:
+                continue
+            if rec.kind == "night":
+                outcome = resolve_night(state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", rec.number))
+                self.outcomes[rec.number] = outcome
+                self._check_published(state, ph, outcome)
+                apply_outcome(state, outcome)
+            else:
+                if rec.eliminated:
+                    if rec.eliminated not in state.players:
+                        raise FileError(f"{ph.path}: end.eliminated: unknown player {rec.eliminated!r}"
+                                        + suggest(rec.eliminated, state.players))
+                    kill(state, rec.eliminated, f"day {rec.number}", "eliminated")
+            state.winner = state.winner or victory(state)
+        if state.winner:
+            state.phase = "over"
+        return state
+
+    def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
+        published = ph.record.published.get("deaths")
+        if published is None:
+            return
+        now = sorted(d.player for d in outcome.deaths)
+        if sorted(published) != now:
+            state.warnings.append(
+                f"{ph.record.label}: the published deaths ({', '.join(sorted(published)) or 'none'}) "
+                f"would now be {', '.join(now) or 'none'}: a corrected entry changed the outcome")
+
+    def _effective(self, state: GameState, ph: Phase) -> list[Action]:
+        """The phase's actions after replacements and removals, each validated in entry order."""
+        rec = ph.record
+        entries: list[tuple[int, str, Any]] = [(a.seq, "act", (i, a)) for i, a in enumerate(rec.actions)]
+        entries += [(s, "remove", (actor, ability)) for actor, ability, s in rec.removed]
+        current: dict[tuple[str, str], Action] = {}
+        for _, kind, data in sorted(entries, key=lambda e: e[0]):
+            if kind == "remove":
+                actor, ability = data
+                for key, a in list(current.items()):
+                    if a.actor == actor and a.ability.lower() == ability.lower() or key == self._faction_key_by_name(state, actor, ability):
+                        del current[key]
+                continue
+            i, action = data
+            try:
+                checked = self.check_action(state, action.actor, action.ability, list(action.targets),
+                                            current=list(current.values()), phase=rec)
+            except HostkitError as exc:
+                raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
+            checked = replace(checked, seq=action.seq)
+            current[self._key(state, checked)] = checked
+        return sorted(current.values(), key=lambda a: a.seq)
+
+    def _key(self, state: GameState, action: Action) -> tuple[str, str]:
+        role = state.role_of(action.actor)
+        ability = role.ability(action.ability)
+        if ability is not None and ability.factional and role.faction:
+            return (f"faction:{role.faction}", ability.key)
+        return (action.actor, action.ability.lower())
+
+    def _faction_key_by_name(self, state: GameState, actor: str, ability: str) -> tuple[str, str] | None:
+        if actor not in state.players:
+            return None
+        return self._key(state, Action(actor, ability))
+
+    # -- looking up
+
+    @property
+    def current(self) -> Phase:
+        return self.phases[-1]
+
+    def player(self, word: str) -> str:
+        """A player's game name from what the host typed (name or alias, any case)."""
+        names = [p.name for p in self.setup.players]
+        try:
+            return match_name(word, names)
+        except NameError_:
+            for p in self.setup.players:
+                if any(a.lower() == word.lower() for a in p.aliases):
+                    return p.name
+            raise
+
+    def usable(self, state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
+        role = state.role_of(name)
+        return [a for a in role.abilities if _phase_ok(a, phase) and a.first_night <= phase.number]
+
+    def split_words(self, words: list[str]) -> tuple[str, str | None, list[str]]:
+        """ACTOR [ABILITY] [TARGET]...: the second word is the ability when it names one of the actor's."""
+        if not words:
+            raise HostkitError("an action needs ACTOR [ABILITY] [TARGET]...")
+        actor = self.player(words[0])
+        rest = words[1:]
+        if rest and self.state.role_of(actor).ability(rest[0]) is not None:
+            return actor, rest[0], rest[1:]
+        return actor, None, rest
+
+    # -- validation
+
+    def check_action(self, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
+                     *, current: list[Action], phase: PhaseRecord) -> Action:
+        """Validate an action against the rules; return it with names made exact, or raise RuleError."""
+        if state.winner:
+            raise RuleError(f"the game is over: {state.winner} won")
+        actor = self.player(actor_word)
+        ps = state.players[actor]
+        role = state.role_of(actor)
+        if not ps.alive:
+            raise RuleError(f"{actor} is dead: dead players cannot act")
+        if ability_word is None:
+            now = self.usable(state, actor, phase)
+            if len(now) != 1:
+                names = ", ".join(a.name for a in role.abilities) or "none"
+                raise RuleError(f"{actor} ({role.name}) has {len(now)} abilities usable now; name one: {names}")
+            ability = now[0]
+        else:
+            try:
+                ability = role.ability(match_name(ability_word, [a.name for a in role.abilities], "ability"))
+            except NameError_ as exc:
+                raise NameError_(f"{exc} for {actor} ({role.name})") from None
+            assert ability is not None
+        where = f"{actor} ({role.name}) {ability.name}"
+        if not _phase_ok(ability, phase):
+            raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
+        if phase.number < ability.first_night and phase.kind == "night":
+            raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
+        msg = ability.messages
+        if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
+            raise RuleError(msg.get("uses") or f"{where}: no uses left")
+        others = [a for a in current if a.actor == actor and a.ability.lower() != ability.key]
+        if ability.exclusive:
+            for other in others:
+                ob = role.ability(other.ability)
+                if ob is not None and ob.exclusive == ability.exclusive and not other.skip:
+                    raise RuleError((msg.get("exclusive") or f"{where}: only one {ability.exclusive} ability a "
+                                     "phase, and {other} is already entered").format(other=ob.name))
+        if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
+            if not ability.skippable:
+                raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
+            return Action(actor, ability.name, ())
+        if len(target_words) != ability.targets:
+            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
+                            + (" (or 'skip')" if ability.skippable else ""))
+        targets = [self.player(t) for t in target_words]
+        for t in targets:
+            tp = state.players[t]
+            if ability.living_only and not tp.alive:
+                raise RuleError((msg.get("dead") or f"{where}: {{target}} is dead; choose a living player").format(target=t))
+            if t == actor and not ability.self_target:
+                raise RuleError(msg.get("self") or f"{where}: cannot target yourself")
+            if ability.allied:
+                allied = _allied(state, actor, t)
+                if ability.allied == "allied" and not allied:
+                    raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
+                if ability.allied == "unallied" and allied:
+                    raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
+        if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
+                and ps.last_targets.get(ability.key) == tuple(targets):
+            raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
+                            .format(target=", ".join(targets)))
+        if ability.requires == "attacked":
+            attacked = _attacked(state, current, actor)
+            if targets[0] not in attacked:
+                raise RuleError((msg.get("requires") or f"{where}: {{target}} is not under attack tonight")
+                                .format(target=targets[0]))
+        return Action(actor, ability.name, tuple(targets))
+
+    # -- changing the game
+
+    def next_seq(self) -> int:
+        top = 0
+        for ph in self.phases:
+            r = ph.record
+            for seq in [a.seq for a in r.actions] + [s for _, _, s in r.removed] + [v.seq for v in r.votes] \
+                    + [e.seq for e in r.events] + ([r.ended] if r.ended is not None else []):
+                top = max(top, seq)
+        return top + 1
+
+    def _open(self, kind: str | None = None) -> Phase:
+        if self.state.winner:
+            raise RuleError(f"the game is over: {self.state.winner} won")
+        ph = self.current
+        if kind and ph.record.kind != kind:
+            raise RuleError(f"it is {ph.record.label}, not a {kind}")
+        return ph
+
+    def _write(self, ph: Phase, record: PhaseRecord, *, extra: store.Writer | None = None) -> None:
+        w = extra or store.Writer(self.folder)
+        w.put(ph.path, store.phase_to_toml(record))
+        w.commit()
+
+    def act(self, actor: str, ability: str | None, targets: list[str]) -> Action:
+        """Record one action for the current phase (replacing the actor's earlier one)."""
+        return self.act_many([(actor, ability, targets)])[0]
+
+    def act_many(self, lines: Sequence[tuple[str, str | None, list[str]]],
+                 labels: Sequence[str] | None = None) -> list[Action]:
+        """Record several actions, all or none. `labels` name each line in error messages."""
+        ph = self._open()
+        current = list(ph.actions)
+        seq = self.next_seq()
+        added = []
+        for n, (actor, ability, targets) in enumerate(lines):
+            try:
+                action = self.check_action(self.state, actor, ability, targets, current=current, phase=ph.record)
+            except HostkitError as exc:
+                if labels is None:
+                    raise
+                raise type(exc)(f"{labels[n]}: {exc}") from None
+            action = replace(action, seq=seq)
+            seq += 1
+            key = self._key(self.state, action)
+            current = [a for a in current if self._key(self.state, a) != key] + [action]
+            added.append(action)
+        self._write(ph, replace(ph.record, actions=ph.record.actions + tuple(added)))
+        return added
+
+    def remove(self, actor: str, ability: str | None) -> Action:
+        """Take back an action of the current phase (--remove)."""
+        ph = self._open()
+        name = self.player(actor)
+        key_actions = [a for a in ph.actions if a.actor == name or self._same_faction_action(a, name)]
+        if ability is not None:
+            key_actions = [a for a in key_actions if a.ability.lower() == ability.lower()]
+        if not key_actions:
+            raise RuleError(f"{name} has no action recorded for {ph.record.label}" + (f" with {ability}" if ability else ""))
+        if len(key_actions) > 1:
+            raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
+        target = key_actions[0]
+        rec = replace(ph.record, removed=ph.record.removed + ((target.actor, target.ability, self.next_seq()),))
+        self._write(ph, rec)
+        return target
+
+    def _same_faction_action(self, action: Action, name: str) -> bool:
+        return self._key(self.state, action) == self._faction_key_by_name(self.state, name, action.ability) \
+            and self._key(self.state, action)[0].startswith("faction:")
+
+    def resolve(self, *, dry_run: bool = False) -> NightOutcome:
+        """Resolve the current night; unless dry_run, record it and begin the next day."""
+        ph = self._open("night")
+        outcome = resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
+        if dry_run:
+            return outcome
+        seq = self.next_seq()
+        published = {"deaths": [d.player for d in outcome.deaths]}
+        rec = replace(ph.record, ended=seq, published=published)
+        w = store.Writer(self.folder)
+        self._begin_next(w, rec)
+        self._write(ph, rec, extra=w)
+        return outcome
+
+    def _begin_next(self, w: store.Writer, ended: PhaseRecord) -> None:
+        first_is_night = self.ruleset.first_phase == "night"
+        if ended.kind == "night":
+            nxt = PhaseRecord("day", ended.number if first_is_night else ended.number + 1)
+        else:
+            nxt = PhaseRecord("night", ended.number + 1 if first_is_night else ended.number)
+        index = self.current.index + 1
+        w.put(store.phase_path(self.folder, index, nxt.kind, nxt.number), store.phase_to_toml(nxt))
+
+    def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
+        """Record a vote by hand. target None = unvote; 'none' = no elimination."""
+        ph = self._open("day")
+        name = self.player(voter)
+        if not self.state.players[name].alive:
+            raise RuleError(f"{name} is dead: dead players cannot vote")
+        if target is not None and target.lower() in ("none", "no elimination", "no lynch"):
+            if not self.state.options.get("no-elimination", True):
+                raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
+            target = "none"
+        elif target is not None:
+            target = self.player(target)
+            if not self.state.players[target].alive:
+                raise RuleError(f"{target} is dead: votes on dead players do not count")
+        entry = VoteEntry(name, target, self.next_seq(), after_post)
+        self._write(ph, replace(ph.record, votes=ph.record.votes + (entry,)))
+        return entry
+
+    def eliminate(self, player: str | None) -> str | None:
+        """End the day with that elimination (None: no elimination); the next night begins."""
+        ph = self._open("day")
+        name = None
+        if player is not None:
+            name = self.player(player)
+            if not self.state.players[name].alive:
+                raise RuleError(f"{name} is already dead")
+        rec = replace(ph.record, ended=self.next_seq(), eliminated=name or "")
+        w = store.Writer(self.folder)
+        self._begin_next(w, rec)
+        self._write(ph, rec, extra=w)
+        return name
+
+    def undo(self) -> str:
+        """Take back the last recorded entry: an action, a removal, a vote, a ruling or a phase's end."""
+        best: tuple[int, Phase, str, Any] | None = None
+        for ph in self.phases:
+            r = ph.record
+            cands = [(a.seq, "action", a) for a in r.actions] + [(s, "removal", (a, b, s)) for a, b, s in r.removed] \
+                + [(v.seq, "vote", v) for v in r.votes] + [(e.seq, "event", e) for e in r.events]
+            if r.ended is not None:
+                cands.append((r.ended, "end", None))
+            for seq, kind, item in cands:
+                if best is None or seq > best[0]:
+                    best = (seq, ph, kind, item)
+        if best is None:
+            raise RuleError("nothing to undo: the record is empty")
+        seq, ph, kind, item = best
+        r = ph.record
+        w = store.Writer(self.folder)
+        if kind == "action":
+            rec = replace(r, actions=tuple(a for a in r.actions if a.seq != seq))
+            what = f"{item.actor}'s {item.ability} " + (f"on {', '.join(item.targets)}" if item.targets else "(skip)")
+        elif kind == "removal":
+            rec = replace(r, removed=tuple(x for x in r.removed if x[2] != seq))
+            what = f"the removal of {item[0]}'s {item[1]}"
+        elif kind == "vote":
+            rec = replace(r, votes=tuple(v for v in r.votes if v.seq != seq))
+            what = f"{item.voter}'s vote " + ("(unvote)" if item.target is None else f"on {item.target}")
+        elif kind == "event":
+            rec = replace(r, events=tuple(e for e in r.events if e.seq != seq))
+            what = f"the {item.kind} of {item.actor or ''}".rstrip()
+        else:
+            rec = replace(r, ended=None, eliminated=None, published={})
+            what = f"the end of {r.label}"
+            for later in self.phases[ph.index:]:
+                w.remove(later.path)
+        w.put(ph.path, store.phase_to_toml(rec))
+        w.commit()
+        return what
+
+    # -- reporting
+
+    def status(self) -> dict[str, Any]:
+        s = self.state
+        players = []
+        for p in s.players.values():
+            d = p.to_json()
+            d["weight"] = self.weight(p.name)
+            players.append(d)
+        return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
+                "winner": s.winner, "warnings": list(s.warnings), "folder": str(self.folder)}
+
+    def weight(self, name: str) -> float:
+        setup = self.setup.player(name)
+        if setup and setup.weight is not None:
+            return setup.weight
+        return self.state.role_of(name).weight
+
+
+def _phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
+    if ability.phase != "cycle" and ability.phase != phase.kind:
+        return False
+    if ability.nights == "even" and phase.number % 2:
+        return False
+    if ability.nights == "odd" and not phase.number % 2:
+        return False
+    return True
+
+
+def _when(ability: Ability) -> str:
+    base = {"night": "at night", "day": "by day", "cycle": "once a cycle"}[ability.phase]
+    if ability.nights != "any":
+        base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
+    return base
+
+
+def _allied(state: GameState, actor: str, target: str) -> bool:
+    """Seed natural IV: allied = same alignment and confirmed (a faction that knows itself)."""
+    a, t = state.players[actor], state.players[target]
+    role = state.role_of(actor)
+    return bool(a.faction and a.faction == t.faction and role.knows_faction) or "confirmed" in t.tags \
+        and t.alignment == a.alignment
+
+
+def _attacked(state: GameState, current: list[Action], actor: str) -> set[str]:
+    out = set()
+    for a in current:
+        if a.skip or a.actor == actor:
+            continue
+        ab = state.role_of(a.actor).ability(a.ability)
+        if ab and any(e.kind == "kill" for e in ab.effects):
+            out.add(a.targets[0])
+    return out
+
+
+def describe(action: Action) -> str:
+    return f"{action.actor}: {action.ability} " + (", ".join(action.targets) if action.targets else "(skip)")
+
+
+__all__ = ["Game", "create", "describe", "match_name", "Role"]
+
+
+def parse_act_lines(game: Game, text: str, source: str) -> tuple[list[tuple[str, str | None, list[str]]], list[str]]:
+    """Lines of 'ACTOR [ABILITY] [TARGET]...' (shell quoting for names with spaces; # comments)."""
+    import shlex
+
+    out, labels = [], []
+    for n, line in enumerate(text.splitlines(), start=1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as exc:
+            raise HostkitError(f"{source}: line {n}: {exc}") from None
+        if not words:
+            continue
+        try:
+            out.append(game.split_words(words))
+        except HostkitError as exc:
+            raise type(exc)(f"{source}: line {n}: {exc}") from None
+        labels.append(f"{source}: line {n}")
+    if not out:
+        raise HostkitError(f"{source}: no actions found")
+    return out, labels

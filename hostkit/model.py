@@ -1,0 +1,457 @@
+"""The shared vocabulary of hostkit: frozen dataclasses that every room passes around.
+
+Rulesets (Role, Ability, Effect, Ruleset), the game setup and record (PlayerSetup, Setup,
+Action, VoteEntry, DayEvent, PhaseRecord), the night's outcome (NightOutcome and its parts),
+thread posts (Post) and the vote count (VoteCount and its parts). Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _empty() -> Mapping[str, Any]:
+    return EMPTY
+
+# --------------------------------------------------------------------------- rulesets
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of an ability: a name in the effect registry and its parameters."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=_empty)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An ability of a role, as declared in roles.toml (see games/README.md)."""
+
+    name: str
+    summary: str = ""
+    phase: str = "night"  # night | day | cycle
+    nights: str = "any"  # any | even | odd
+    first_night: int = 1  # actions cannot be used before this night (seed natural I: no Night 0)
+    targets: int = 1  # how many players it names
+    uses: int | None = None  # charges for the game; None = unlimited
+    category: str = "misc"  # which step of the ruleset's order it sorts in
+    moves: bool = True  # the actor leaves home to do it (visits its target)
+    factional: bool = False  # one action for the whole faction, entered by any member
+    immediate: bool = False
+    innate: bool = False
+    skippable: bool = True  # may be entered as an explicit skip (no target)
+    self_target: bool = False  # seed natural I: you may not target yourself unless stated
+    living_only: bool = True
+    allied: str | None = None  # "allied" | "unallied" | None, judged at submission
+    no_repeat: bool = False  # not the same target as the last time it was used
+    exclusive: str | None = None  # abilities sharing a group cannot both be used in one phase
+    requires: str | None = None  # "attacked": the target must be the target of a recorded attack
+    effects: tuple[Effect, ...] = ()
+    messages: Mapping[str, str] = field(default_factory=_empty)  # host-worded refusals that override the defaults
+
+    @property
+    def key(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role: alignment, how it appears to investigations, passives and abilities."""
+
+    name: str
+    alignment: str
+    faction: str | None = None  # players of one faction share factional actions and know each other
+    summary: str = ""
+    win: str = ""
+    flavour: str = ""
+    race: str | None = None
+    goal: str | None = None
+    appears: Mapping[str, str] = field(default_factory=_empty)  # alignment/role/race/goal as investigations see them
+    passives: frozenset[str] = frozenset()
+    immunity: int = 0  # attacks of this strength or less do not kill it
+    weight: float = 1.0  # standing vote weight
+    knows_faction: bool = False
+    abilities: tuple[Ability, ...] = ()
+    count: str = ""  # e.g. "1-4" seats, for documentation only
+    notes: tuple[str, ...] = ()
+
+    def ability(self, name: str) -> Ability | None:
+        for ab in self.abilities:
+            if ab.name.lower() == name.lower():
+                return ab
+        return None
+
+    def appears_as(self, what: str) -> str:
+        if what in self.appears:
+            return self.appears[what]
+        if what == "alignment":
+            return self.alignment
+        if what == "role":
+            return self.name
+        if what == "race":
+            return self.race or ""
+        if what == "goal":
+            return self.goal or ""
+        return ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A ruleset option a game may set with --option KEY=VALUE."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = ()  # empty: any value of the default's type
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset as data: games/<name>/ruleset.toml plus roles.toml."""
+
+    name: str
+    title: str
+    summary: str
+    resolution: str  # ordered | natural
+    steps: tuple[str, ...]
+    tie_break: tuple[str, ...]
+    first_phase: str
+    first_number: int
+    options: Mapping[str, OptionSpec]
+    roles: Mapping[str, Role]
+    decisions: Mapping[str, str] = field(default_factory=_empty)  # where the seed is silent: key -> one-line reason
+    flavour: Mapping[str, str] = field(default_factory=_empty)  # death flavour key -> text with {player} and {location}
+    results: Mapping[str, str] = field(default_factory=_empty)  # result wording keys -> text
+    source: str = ""
+
+    def role(self, name: str) -> Role | None:
+        for r in self.roles.values():
+            if r.name.lower() == name.lower():
+                return r
+        return None
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.options.items()}
+
+
+# --------------------------------------------------------------------------- game setup and record
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    name: str
+    role: str
+    aliases: tuple[str, ...] = ()
+    weight: float | None = None  # None: the role's weight
+
+
+@dataclass(frozen=True)
+class Setup:
+    """game.toml's setup: everything fixed when the game was created."""
+
+    ruleset: str
+    players: tuple[PlayerSetup, ...]
+    seed: int = 0
+    thread: str | None = None
+    hosts: tuple[str, ...] = ()
+    vote_markup: tuple[str, ...] = ("red",)
+    options: Mapping[str, Any] = field(default_factory=_empty)
+    title: str = ""
+    format: str = "bbcode"
+    created: str = ""
+
+    def player(self, name: str) -> PlayerSetup | None:
+        for p in self.players:
+            if p.name == name:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Action:
+    """One recorded night (or day) action. targets == () is an explicit skip."""
+
+    actor: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    seq: int = 0
+
+    @property
+    def skip(self) -> bool:
+        return not self.targets
+
+
+@dataclass(frozen=True)
+class VoteEntry:
+    """A vote the host recorded by hand. target None = unvote, "none" = no elimination."""
+
+    voter: str
+    target: str | None
+    seq: int = 0
+    after_post: int | None = None  # it outranks scraped votes up to this post
+
+
+@dataclass(frozen=True)
+class DayEvent:
+    """A day ruling: a Sheriff candidacy, an election vote, a Hunter's shot, a badge pass..."""
+
+    kind: str
+    actor: str | None = None
+    target: str | None = None
+    seq: int = 0
+    data: Mapping[str, Any] = field(default_factory=_empty)
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """Everything the host entered in one phase, plus what was published when it ended."""
+
+    kind: str  # night | day
+    number: int
+    actions: tuple[Action, ...] = ()
+    removed: tuple[tuple[str, str, int], ...] = ()  # (actor, ability, seq): an act --remove
+    votes: tuple[VoteEntry, ...] = ()
+    events: tuple[DayEvent, ...] = ()
+    start_post: int | None = None
+    ended: int | None = None  # seq of the entry that ended the phase (resolve / eliminate)
+    eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
+    published: Mapping[str, Any] = field(default_factory=_empty)  # what was published when the phase ended
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.number}"
+
+
+# --------------------------------------------------------------------------- night outcome
+
+
+@dataclass(frozen=True)
+class Death:
+    player: str
+    cause: str  # the role, item or effect that killed, as the ruleset names it
+    location: str
+    flavour: str
+    kind: str = ""  # the kill kind (werewolf, poison, shot...): day triggers depend on it
+    by: tuple[str, ...] = ()  # the players whose actions killed
+
+
+@dataclass(frozen=True)
+class Saved:
+    player: str
+    by: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Blocked:
+    player: str
+    by: tuple[str, ...]
+    notified: bool
+
+
+@dataclass(frozen=True)
+class Result:
+    player: str
+    ability: str
+    target: str | None
+    result: str | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Failed:
+    player: str
+    ability: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """A standing change the night leaves behind: charges, tags, conversions."""
+
+    player: str
+    kind: str  # charge | tag | untag | convert | last-target
+    key: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something a player is told privately that is not a result (attacked, redirected...)."""
+
+    player: str
+    text: str
+
+
+@dataclass(frozen=True)
+class NightOutcome:
+    night: int
+    deaths: tuple[Death, ...] = ()
+    saved: tuple[Saved, ...] = ()
+    blocked: tuple[Blocked, ...] = ()
+    results: tuple[Result, ...] = ()
+    failed: tuple[Failed, ...] = ()
+    changes: tuple[Change, ...] = ()
+    notices: tuple[Notice, ...] = ()
+    log: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        def res(r: Result) -> dict[str, Any]:
+            d = asdict(r)
+            if isinstance(r.result, tuple):
+                d["result"] = list(r.result)
+            return d
+
+        return {
+            "night": self.night,
+            "deaths": [
+                {"player": d.player, "cause": d.cause, "location": d.location, "flavour": d.flavour,
+                 "kind": d.kind, "by": list(d.by)}
+                for d in self.deaths
+            ],
+            "saved": [{"player": s.player, "by": list(s.by)} for s in self.saved],
+            "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified} for b in self.blocked],
+            "results": [res(r) for r in self.results],
+            "failed": [asdict(f) for f in self.failed],
+            "notices": [asdict(n) for n in self.notices],
+            "changes": [asdict(c) for c in self.changes],
+            "log": list(self.log),
+        }
+
+
+# --------------------------------------------------------------------------- threads and votes
+
+
+@dataclass(frozen=True)
+class Post:
+    """One post of a forum thread, as a forum adapter reads it."""
+
+    number: int  # the forum's own post number where it shows one, else the position from 1
+    author: str
+    body: str  # the post body's HTML (signature excluded where the adapter can tell)
+    time: str | None = None  # ISO 8601 with offset, where the page shows one
+    edited: bool = False
+    post_id: str | None = None  # the forum's id, for links
+    url: str | None = None  # a link to the post, where the page gives one
+
+
+@dataclass(frozen=True)
+class VoteSetupPlayer:
+    """A player as the tally sees them."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    alive: bool = True
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class Wagon:
+    target: str  # a player's game name, or "none" for No Elimination
+    votes: float
+    voters: tuple[str, ...]
+    posts: tuple[int | None, ...] = ()  # the post of each voter's current vote (None: by hand)
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    post: int | None  # None: a vote entered by hand
+    author: str
+    target: str | None  # None = unvote
+    source: str = "thread"  # thread | host
+
+
+@dataclass(frozen=True)
+class Ignored:
+    post: int | None
+    author: str
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class VoteCount:
+    day: int
+    alive: int
+    majority: float
+    wagons: tuple[Wagon, ...]
+    not_voting: tuple[str, ...]
+    eliminated: str | None
+    tie: bool
+    history: tuple[HistoryEntry, ...]
+    ignored: tuple[Ignored, ...]
+    hammer: int | None = None  # the post that reached majority
+    last_post: int | None = None  # the last post counted
+    count_number: str = ""  # "1.03": day 1, third count
+    thread: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "day": self.day,
+            "alive": self.alive,
+            "majority": self.majority,
+            "wagons": [{"target": w.target, "votes": float(w.votes), "voters": list(w.voters),
+                        "posts": list(w.posts)} for w in self.wagons],
+            "not_voting": list(self.not_voting),
+            "eliminated": self.eliminated,
+            "tie": self.tie,
+            "history": [{"post": h.post, "author": h.author, "target": h.target, "source": h.source}
+                        for h in self.history],
+            "ignored": [asdict(i) for i in self.ignored],
+            "hammer": self.hammer,
+            "last_post": self.last_post,
+            "count_number": self.count_number,
+        }
+
+
+
+
+# --------------------------------------------------------------------------- replayed state
+# The state is never stored: game.py replays the setup and the record into these. They are
+# mutable only while the replay builds them; the engine reads them and never changes them.
+
+
+@dataclass
+class PlayerState:
+    name: str
+    role: str
+    alive: bool = True
+    faction: str | None = None
+    alignment: str = ""
+    charges: dict[str, int] = field(default_factory=dict)  # ability key -> uses left
+    tags: dict[str, Any] = field(default_factory=dict)  # tag -> data (doused, poisoned, sheriff...)
+    last_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ability key -> targets
+    last_night: dict[str, int] = field(default_factory=dict)  # ability key -> night last used
+    died: str | None = None  # "night 2", "day 1"
+    cause: str | None = None
+    replaced: tuple[str, ...] = ()  # earlier players of this slot
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role, "alignment": self.alignment, "alive": self.alive,
+                "faction": self.faction, "charges": dict(self.charges), "tags": sorted(self.tags),
+                "died": self.died, "cause": self.cause}
+
+
+@dataclass
+class GameState:
+    ruleset: Ruleset
+    players: dict[str, PlayerState]
+    phase: str
+    number: int
+    options: dict[str, Any] = field(default_factory=dict)
+    winner: str | None = None
+    sheriff: str | None = None
+    initial_roles: tuple[str, ...] = ()  # every role dealt at game start, in seat order
+    warnings: list[str] = field(default_factory=list)
+
+    def alive(self) -> list[str]:
+        return [p.name for p in self.players.values() if p.alive]
+
+    def role_of(self, name: str) -> Role:
+        return self.ruleset.roles[self.players[name].role]

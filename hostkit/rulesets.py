@@ -1,0 +1,247 @@
+"""Loads a ruleset from games/<name>/ (ruleset.toml and roles.toml), plus a game's own
+roles.toml, into the frozen dataclasses of model.py. Every error names the file and key.
+
+The schema is written down for hosts in games/README.md.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .engine.effects import CHOICES, PARAMS
+from .engine.order import CYCLE_POLICIES
+from .errors import FileError, NameError_, suggest
+from .model import Ability, Effect, OptionSpec, Role, Ruleset
+from .tomlio import Table, load
+
+RULESETS = ("ooo-werewolf", "classic-werewolf", "natural", "items-werewolf", "paranormal")
+
+PASSIVES = {
+    "rampageable": "if you visit the target of a rampaging kill, you die with them",
+    "away": "you spend the night away from home: no one can reach you at home",
+    "unblockable": "your actions cannot be blocked",
+    "last-shot": "when you die you may shoot one living player (not when poisoned)",
+}
+
+# Options every ruleset has; a ruleset's [options] may change a default or add its own.
+COMMON_OPTIONS = {
+    "tie": OptionSpec("tie", "none", ("none", "random", "first-to-reach"),
+                      "what a tied count at the deadline does"),
+    "majority": OptionSpec("majority", "half-plus-one", ("half-plus-one", "plurality"),
+                           "how many votes eliminate: floor(alive/2)+1, or the most votes at the deadline"),
+    "no-elimination-offset": OptionSpec("no-elimination-offset", 0, (),
+                                        "added to the majority that a No Elimination wagon needs"),
+    "no-elimination": OptionSpec("no-elimination", True, (True, False), "whether No Elimination may be voted"),
+    "flip": OptionSpec("flip", "role", ("none", "alignment", "role", "pm"), "what a death reveals"),
+    "format": OptionSpec("format", "bbcode", ("bbcode", "markdown", "plain"), "the format of posts and PMs"),
+    "cycle-policy": OptionSpec("cycle-policy", "all-fail", CYCLE_POLICIES,
+                               "natural resolution: what an unresolvable cycle of actions does"),
+}
+
+
+def games_dir() -> Path:
+    """The bundled games/ folder: inside the installed package, or beside it in a checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "games"
+    return packaged if packaged.is_dir() else here.parent / "games"
+
+
+def available() -> list[str]:
+    root = games_dir()
+    found = [p.name for p in sorted(root.iterdir()) if (p / "ruleset.toml").is_file()]
+    return [r for r in RULESETS if r in found] + [r for r in found if r not in RULESETS]
+
+
+def find(name: str) -> str:
+    """The bundled ruleset a name means (case-insensitive), or a NameError_ with suggestions."""
+    names = available()
+    for n in names:
+        if n.lower() == name.lower():
+            return n
+    raise NameError_(f"unknown ruleset {name!r}{suggest(name, names)}; see 'hostkit rulesets'")
+
+
+@lru_cache(maxsize=16)
+def _load_bundled(name: str) -> Ruleset:
+    return _load_dir(games_dir() / name, name)
+
+
+def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
+    """The ruleset `name`, with a game folder's roles.toml (if given and present) added."""
+    base = _load_bundled(find(name))
+    if extra_roles is None or not extra_roles.is_file():
+        return base
+    extra = read_roles(extra_roles)
+    roles = dict(base.roles)
+    roles.update(extra)
+    _check_role_references(roles, extra_roles)
+    return Ruleset(**{**base.__dict__, "roles": MappingProxyType(roles)})
+
+
+def _load_dir(folder: Path, name: str) -> Ruleset:
+    path = folder / "ruleset.toml"
+    t = Table(load(path), path)
+    t.get("format", int, 1, choices=(1,))
+    title = t.get("title", str, name)
+    summary = t.get("summary", str, "")
+    resolution = t.get("resolution", str, "ordered", choices=("ordered", "natural"))
+    steps = t.strings("steps", ())
+    tie_break = t.strings("tie_break", ())
+    first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
+    first_number = t.get("first_number", int, 1)
+    options = dict(COMMON_OPTIONS)
+    opts = t.sub("options", {})
+    for key in list(opts.data):
+        o = opts.sub(key)
+        base = options.get(key)
+        default = o.get("default", (str, int, float, bool), base.default if base else ...)
+        choices = tuple(o.get("choices", list, list(base.choices) if base else []))
+        if choices and default not in choices:
+            raise o.fail("default", f"{default!r} is not one of its choices {choices}")
+        options[key] = OptionSpec(key, default, choices, o.get("summary", str, base.summary if base else ""))
+        o.done()
+    opts.seen.update(opts.data)
+    decisions = _str_table(t, "decisions")
+    flavour = _str_table(t, "flavour")
+    results = _str_table(t, "results")
+    t.done()
+    roles_path = folder / "roles.toml"
+    roles = read_roles(roles_path)
+    for step_user in roles.values():
+        for ab in step_user.abilities:
+            if steps and ab.category not in steps:
+                raise FileError(f"{roles_path}: {step_user.name}.abilities.{ab.name}.category: "
+                                f"{ab.category!r} is not a step of {path.name}'s steps"
+                                + suggest(ab.category, steps))
+    _check_role_references(roles, roles_path)
+    return Ruleset(
+        name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
+        first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
+        roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
+        source=str(folder),
+    )
+
+
+def _str_table(t: Table, name: str) -> MappingProxyType:
+    sub = t.sub(name, {})
+    out = {k: sub.get(k, str) for k in list(sub.data)}
+    sub.done()
+    return MappingProxyType(out)
+
+
+def read_roles(path: Path) -> dict[str, Role]:
+    """Read a roles.toml: one table per role (see games/README.md)."""
+    top = Table(load(path), path)
+    roles: dict[str, Role] = {}
+    for name in list(top.data):
+        roles[name] = _role(top.sub(name), name)
+    top.seen.update(top.data)
+    return roles
+
+
+def _role(t: Table, name: str) -> Role:
+    appears = t.sub("appears", {})
+    appears_map = {k: appears.get(k, str) for k in ("alignment", "role", "race", "goal") if k in appears.data}
+    appears.done()
+    passives = t.strings("passives", ())
+    for i, p in enumerate(passives):
+        if p not in PASSIVES:
+            raise t.fail(f"passives[{i}]", f"unknown passive {p!r}{suggest(p, PASSIVES)}")
+    abilities = tuple(_ability(a) for a in t.tables("abilities"))
+    role = Role(
+        name=name,
+        alignment=t.get("alignment", str),
+        faction=t.get("faction", str, None),
+        summary=t.get("summary", str, ""),
+        win=t.get("win", str, ""),
+        flavour=t.get("flavour", str, ""),
+        race=t.get("race", str, None),
+        goal=t.get("goal", str, None),
+        appears=MappingProxyType(appears_map),
+        passives=frozenset(passives),
+        immunity=t.get("immunity", int, 0),
+        weight=t.get("weight", float, 1.0),
+        knows_faction=t.get("knows_faction", bool, False),
+        abilities=abilities,
+        count=t.get("count", str, ""),
+        notes=t.strings("notes", ()),
+    )
+    t.done()
+    seen: set[str] = set()
+    for ab in abilities:
+        if ab.key in seen:
+            raise t.fail("abilities", f"two abilities named {ab.name!r}")
+        seen.add(ab.key)
+    return role
+
+
+def _ability(t: Table) -> Ability:
+    name = t.get("name", str)
+    effects = tuple(_effect(e) for e in t.tables("effects"))
+    targets = t.get("targets", int, 1)
+    ab = Ability(
+        name=name,
+        summary=t.get("summary", str, ""),
+        phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
+        nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
+        first_night=t.get("first_night", int, 1),
+        targets=targets,
+        uses=t.get("uses", int, None),
+        category=t.get("category", str, "misc"),
+        moves=t.get("moves", bool, targets > 0),
+        factional=t.get("factional", bool, False),
+        immediate=t.get("immediate", bool, False),
+        innate=t.get("innate", bool, False),
+        skippable=t.get("skippable", bool, True),
+        self_target=t.get("self", bool, False),
+        living_only=t.get("living_only", bool, True),
+        allied=t.get("allied", str, None, choices=("allied", "unallied")),
+        no_repeat=t.get("no_repeat", bool, False),
+        exclusive=t.get("exclusive", str, None),
+        requires=t.get("requires", str, None, choices=("attacked",)),
+        effects=effects,
+        messages=MappingProxyType(dict(_messages(t))),
+    )
+    t.done()
+    for i, e in enumerate(effects):
+        for key in ("target", "who", "to", "first", "second"):
+            idx = e.params.get(key, 0 if key in ("target", "who", "first") else 1)
+            if key in PARAMS[e.kind] and idx >= max(targets, 1) and (targets or key != "target"):
+                raise t.fail(f"effects[{i}].{key}", f"target {idx} does not exist: the ability has {targets} target(s)")
+    return ab
+
+
+MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
+
+
+def _messages(t: Table) -> dict[str, str]:
+    sub = t.sub("messages", {})
+    for k in sub.data:
+        if k not in MESSAGE_KEYS:
+            raise sub.fail(k, "unknown message" + suggest(k, MESSAGE_KEYS))
+    return {k: sub.get(k, str) for k in list(sub.data)}
+
+
+def _effect(t: Table) -> Effect:
+    kind = t.get("effect", str)
+    if kind not in PARAMS:
+        raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
+    params: dict[str, Any] = {}
+    for key, (typ, default) in PARAMS[kind].items():
+        value = t.get(key, typ, default, choices=CHOICES.get((kind, key), ()))
+        if value is not ...:
+            params[key] = tuple(value) if isinstance(value, list) else value
+    t.done()
+    return Effect(kind, MappingProxyType(params))
+
+
+def _check_role_references(roles: dict[str, Role], path: Path) -> None:
+    for role in roles.values():
+        for ab in role.abilities:
+            for e in ab.effects:
+                if e.kind == "convert" and e.get("role") not in roles:
+                    raise FileError(f"{path}: {role.name}.abilities.{ab.name}: converts to unknown role "
+                                    f"{e.get('role')!r}{suggest(e.get('role'), roles)}")

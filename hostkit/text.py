@@ -1,0 +1,85 @@
+"""Plain-text views of core results for the terminal (the CLI prints these; posts use render.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Action, NightOutcome, Ruleset
+
+
+def ability_when(ab) -> str:
+    """An ability's timing in words: 'Each night', 'Once per game', 'On even nights, 3 uses'."""
+    phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
+    if ab.nights != "any":
+        when = f"On {ab.nights} {phase}s"
+    elif ab.uses == 1:
+        when = f"Once per game, at {phase}" if phase == "night" else f"Once per game, by {phase}"
+    else:
+        when = f"Each {phase}"
+    if ab.uses and ab.uses > 1:
+        when += f", {ab.uses} uses"
+    if ab.factional:
+        when += " (factional)"
+    return when
+
+
+def rulesets_table(items: list[dict[str, Any]]) -> str:
+    width = max(len(i["name"]) for i in items)
+    return "\n".join(f"{i['name']:<{width}}  {i['title']}: {i['summary']}" for i in items)
+
+
+def roles_text(rs: Ruleset) -> str:
+    lines = [f"{rs.title} ({rs.name})", ""]
+    for role in rs.roles.values():
+        lines.append(f"{role.name} [{role.alignment}]" + (f" - {role.summary}" if role.summary else ""))
+        for ab in role.abilities:
+            lines.append(f"    {ab.name} ({ability_when(ab)}): {ab.summary}")
+        for p in sorted(role.passives):
+            lines.append(f"    passive: {p}")
+    return "\n".join(lines)
+
+
+def status_text(st: dict[str, Any]) -> str:
+    head = f"{st['ruleset']}: {st['phase']} {st['number']}" if st["phase"] != "over" else \
+        f"{st['ruleset']}: the game is over"
+    lines = [head + (f" - winner: {st['winner']}" if st["winner"] else "")]
+    width = max((len(p["name"]) for p in st["players"]), default=4)
+    for p in st["players"]:
+        extra = []
+        if p["charges"]:
+            extra.append(", ".join(f"{k} {v} left" for k, v in p["charges"].items()))
+        if p["tags"]:
+            extra.append("tags: " + ", ".join(p["tags"]))
+        state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"
+        lines.append(f"  {p['name']:<{width}}  {p['role']} [{p['alignment']}]  {state}"
+                     + (f"  {'; '.join(extra)}" if extra else ""))
+    for w in st.get("warnings", ()):
+        lines.append(f"warning: {w}")
+    return "\n".join(lines)
+
+
+def action_line(a: Action) -> str:
+    return f"{a.actor}: {a.ability} " + (", ".join(a.targets) if a.targets else "(skip)")
+
+
+def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
+    lines = [f"Night {o.night}" + (" (dry run: nothing recorded)" if dry_run else "")]
+    if o.deaths:
+        for d in o.deaths:
+            lines.append(f"  dies: {d.player} ({d.cause}) in {d.location}")
+    else:
+        lines.append("  no one dies")
+    for s in o.saved:
+        lines.append(f"  saved: {s.player} by {', '.join(s.by)}")
+    for b in o.blocked:
+        lines.append(f"  blocked: {b.player} by {', '.join(b.by)}" + (" (told)" if b.notified else " (not told)"))
+    for r in o.results:
+        result = r.result if isinstance(r.result, str) else ", ".join(r.result) or "nothing"
+        lines.append(f"  result: {r.player} ({r.ability} on {r.target}): {result}")
+    for f in o.failed:
+        lines.append(f"  failed: {f.player}'s {f.ability}: {f.reason}")
+    for n in o.notices:
+        lines.append(f"  told: {n.player}: {n.text}")
+    lines.append("Log:")
+    lines.extend(f"  {line}" for line in o.log)
+    return "\n".join(lines)

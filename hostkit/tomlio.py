@@ -1,0 +1,92 @@
+"""Reading TOML into checked values: every error names the file and the key path.
+
+A tiny schema checker shared by the ruleset loader and the game store: it refuses unknown
+keys with the nearest valid key suggested, and wrong types with the expected type named.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .errors import FileError, suggest
+
+
+def load(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise FileError(f"{path}: file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise FileError(f"{path}: invalid TOML: {exc}") from None
+    except OSError as exc:
+        raise FileError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+class Table:
+    """A TOML table being read: typed getters, and a check that no unknown key is left."""
+
+    def __init__(self, data: Mapping[str, Any], path: Path | str, where: str = "") -> None:
+        if not isinstance(data, Mapping):
+            raise FileError(f"{path}: {where or 'top level'}: expected a table")
+        self.data = data
+        self.path = path
+        self.where = where
+        self.seen: set[str] = set()
+
+    def key(self, name: str) -> str:
+        return f"{self.where}.{name}" if self.where else name
+
+    def fail(self, name: str, message: str) -> FileError:
+        return FileError(f"{self.path}: {self.key(name)}: {message}")
+
+    def get(self, name: str, kind: type | tuple[type, ...], default: Any = ..., *, choices: Iterable[Any] = ()) -> Any:
+        self.seen.add(name)
+        if name not in self.data:
+            if default is ...:
+                raise self.fail(name, "is required")
+            return default
+        value = self.data[name]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if bool not in kinds and isinstance(value, bool) or not isinstance(value, kinds):
+            names = " or ".join(_type_name(k) for k in kinds)
+            raise self.fail(name, f"expected {names}, got {_type_name(type(value))} {value!r}")
+        choices = tuple(choices)
+        if choices and value not in choices:
+            raise self.fail(name, f"must be one of {', '.join(map(str, choices))}, not {value!r}"
+                            + suggest(str(value), map(str, choices)))
+        return value
+
+    def strings(self, name: str, default: Any = ()) -> tuple[str, ...]:
+        value = self.get(name, list, list(default) if default is not ... else ...)
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                raise self.fail(f"{name}[{i}]", f"expected a string, got {item!r}")
+        return tuple(value)
+
+    def sub(self, name: str, default: Any = ...) -> "Table":
+        value = self.get(name, dict, {} if default is not ... else ...)
+        return Table(value, self.path, self.key(name))
+
+    def tables(self, name: str) -> list["Table"]:
+        value = self.get(name, list, [])
+        out = []
+        for i, item in enumerate(value):
+            out.append(Table(item, self.path, f"{self.key(name)}[{i}]"))
+        return out
+
+    def done(self) -> None:
+        """Refuse any key that was not read, suggesting the nearest known one."""
+        for name in self.data:
+            if name not in self.seen:
+                raise self.fail(name, "unknown key" + suggest(name, self.seen))
+
+
+def _type_name(kind: type) -> str:
+    return {str: "a string", int: "an integer", float: "a number", bool: "true or false",
+            list: "an array", dict: "a table"}.get(kind, kind.__name__)
