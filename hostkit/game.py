@@ -261,7 +261,7 @@ class Game:
                 continue
             i, action = data
             try:
-                checked = self.check_action(state, action.actor, action.ability, list(action.targets),
+                checked = self.check_action(state, action.actor, action.ability, list(action.targets) or ["skip"],
                                             current=list(current.values()), phase=rec)
             except HostkitError as exc:
                 raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
@@ -310,6 +310,10 @@ class Game:
         rest = words[1:]
         if rest and self.state.role_of(actor).ability(rest[0]) is not None:
             return actor, rest[0], rest[1:]
+        names = {p.name.lower() for p in self.setup.players}
+        if rest and rest[0].lower() not in names and rest[0].lower() not in SKIP_WORDS and any(
+                r.ability(rest[0]) for r in self.ruleset.roles.values()):
+            return actor, rest[0], rest[1:]  # another role's ability: check_action names the mistake
         return actor, None, rest
 
     # -- validation
@@ -331,11 +335,11 @@ class Game:
                 raise RuleError(f"{actor} ({role.name}) has {len(now)} abilities usable now; name one: {names}")
             ability = now[0]
         else:
-            try:
-                ability = role.ability(match_name(ability_word, [a.name for a in role.abilities], "ability"))
-            except NameError_ as exc:
-                raise NameError_(f"{exc} for {actor} ({role.name})") from None
-            assert ability is not None
+            ability = role.ability(ability_word)
+            if ability is None:
+                raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
+                                + suggest(ability_word, [a.name for a in role.abilities])
+                                + f"; {role.name} abilities: {', '.join(a.name for a in role.abilities) or 'none'}")
         where = f"{actor} ({role.name}) {ability.name}"
         if not _phase_ok(ability, phase):
             raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")

@@ -75,6 +75,7 @@ def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     if extra_roles is None or not extra_roles.is_file():
         return base
     extra = read_roles(extra_roles)
+    _check_categories(extra, base.steps, extra_roles)
     roles = dict(base.roles)
     roles.update(extra)
     _check_role_references(roles, extra_roles)
@@ -110,12 +111,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     t.done()
     roles_path = folder / "roles.toml"
     roles = read_roles(roles_path)
-    for step_user in roles.values():
-        for ab in step_user.abilities:
-            if steps and ab.category not in steps:
-                raise FileError(f"{roles_path}: {step_user.name}.abilities.{ab.name}.category: "
-                                f"{ab.category!r} is not a step of {path.name}'s steps"
-                                + suggest(ab.category, steps))
+    _check_categories(roles, steps, roles_path)
     _check_role_references(roles, roles_path)
     return Ruleset(
         name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
@@ -236,6 +232,15 @@ def _effect(t: Table) -> Effect:
             params[key] = tuple(value) if isinstance(value, list) else value
     t.done()
     return Effect(kind, MappingProxyType(params))
+
+
+def _check_categories(roles: dict[str, Role], steps: tuple[str, ...], path: Path) -> None:
+    """An ordered ruleset sorts abilities by category: each must be one of its steps."""
+    for role in roles.values():
+        for ab in role.abilities:
+            if steps and ab.category not in steps:
+                raise FileError(f"{path}: {role.name}.abilities.{ab.name}.category: {ab.category!r} is not "
+                                f"a step of ruleset.toml's steps ({', '.join(steps)})" + suggest(ab.category, steps))
 
 
 def _check_role_references(roles: dict[str, Role], path: Path) -> None:

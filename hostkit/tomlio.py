@@ -47,7 +47,9 @@ class Table:
         self.seen.add(name)
         if name not in self.data:
             if default is ...:
-                raise self.fail(name, "is required")
+                unknown = [k for k in self.data if k not in self.seen]
+                hint = suggest(name, unknown)
+                raise self.fail(name, "is required" + (f" (is {hint[15:-2]} a typo for it?)" if hint else ""))
             return default
         value = self.data[name]
         kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -1,0 +1,68 @@
+"""Shared fixtures: a CLI runner bound to a game folder, and a classic-werewolf game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hostkit.cli import cli
+from hostkit.game import Game, create
+
+CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+           "Gus=Werewolf", "Hal=Villager"]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+class Host:
+    """Types hostkit commands at one game folder, as a host would."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None):
+        return self.runner.invoke(cli, ["--game", str(self.folder), *args], input=input, catch_exceptions=False)
+
+    def ok(self, *args: str, input: str | None = None) -> str:
+        result = self(*args, input=input)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def refused(self, *args: str, input: str | None = None) -> str:
+        """Run a command that must be refused: exit 1, one line, and the folder unchanged."""
+        before = snapshot(self.folder)
+        result = self(*args, input=input)
+        assert result.exit_code == 1, result.output
+        assert "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert snapshot(self.folder) == before
+        return result.output
+
+    @property
+    def game(self) -> Game:
+        return Game.load(self.folder)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file of a game folder (the lock file aside): equal snapshots mean nothing was written."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".hostkit.lock"}
+
+
+def new_classic(folder: Path, assign=CLASSIC, **kw) -> Game:
+    return create(folder, ruleset="classic-werewolf", assign=assign, seed=kw.pop("seed", 1), **kw)
+
+
+@pytest.fixture
+def classic(tmp_path: Path) -> Host:
+    new_classic(tmp_path / "game")
+    return Host(tmp_path / "game")
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()

@@ -1,0 +1,100 @@
+"""The game folder: atomic writes, the lock, and what commands import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hostkit import store
+from hostkit.game import Game, create
+
+from conftest import snapshot
+
+
+def test_a_write_killed_half_way_leaves_the_folder_as_it_was(classic, monkeypatch):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    classic.ok("act", "Dave", "Guard", "Ann")
+    before = snapshot(classic.folder)
+
+    def crash(src, dst):
+        raise OSError("disk yanked out")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        Game.load(classic.folder).resolve()  # would write the night's end and the day's file
+    with pytest.raises(OSError):
+        Game.load(classic.folder).act("Ann", "Check", ["Gus"])
+    monkeypatch.undo()
+    assert snapshot(classic.folder) == before
+    assert not [p for p in classic.folder.rglob("*.tmp")]
+    assert len(Game.load(classic.folder).current.actions) == 2
+
+
+def test_a_failed_commit_half_way_through_several_files_still_loads(classic, monkeypatch):
+    """resolve writes the night's file and the new day's file; a crash between them loads fine."""
+    classic.ok("act", "Bob", "Kill", "Fay")
+    real = os.replace
+    calls = []
+
+    def second_fails(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise OSError("power cut")
+        return real(src, dst)
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    with pytest.raises(OSError):
+        Game.load(classic.folder).resolve()
+    monkeypatch.undo()
+    Game.load(classic.folder)  # whatever got written, the folder loads
+
+
+def test_eight_act_processes_at_once_all_recorded(tmp_path):
+    names = [f"P{i}" for i in range(8)]
+    create(tmp_path / "g", ruleset="classic-werewolf", seed=1,
+           assign=[f"{n}=Seer" for n in names] + ["W=Werewolf", "V=Villager"])
+    env = dict(os.environ, HOSTKIT_GAME=str(tmp_path / "g"))
+    procs = [subprocess.Popen([sys.executable, "-m", "hostkit", "act", n, "Check", "V"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for n in names]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err.decode()
+    game = Game.load(tmp_path / "g")
+    assert sorted(a.actor for a in game.current.actions) == names
+    assert len({a.seq for a in game.current.record.actions}) == 8
+
+
+def test_lock_file_is_not_part_of_the_record(classic):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    assert (classic.folder / store.LOCK).exists()
+    assert json.loads(classic.ok("status", "--json"))["phase"] == "night"
+
+
+def test_game_files_are_plain_toml_with_a_version(classic):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    import tomllib
+
+    game = tomllib.loads((classic.folder / "game.toml").read_text())
+    phase = tomllib.loads((classic.folder / "phases" / "001-night-1.toml").read_text())
+    assert game["version"] == store.VERSION and phase["version"] == store.VERSION
+    assert phase["actions"] == [{"seq": 1, "actor": "Bob", "ability": "Kill", "targets": ["Fay"]}]
+
+
+HEAVY = ("requests", "bs4", "jinja2", "lxml", "rapidfuzz")
+
+
+@pytest.mark.parametrize("command", [["status"], ["actions"], ["act", "Dave", "Guard", "Ann"], ["resolve", "--dry-run"],
+                                     ["rulesets"], ["roles", "classic-werewolf"], ["undo"]],
+                         ids=lambda c: c[0])
+def test_commands_without_scraping_or_templates_import_none_of_them(classic, command):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    code = ("import sys\nfrom hostkit.cli import cli\n"
+            "try:\n    cli(%r, prog_name='hostkit')\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', [m for m in %r if m in sys.modules])" % (["--game", str(classic.folder), *command], HEAVY))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "LOADED []" in out, out
