@@ -1,0 +1,412 @@
+"""Votes -> VoteCount: names matched, the day window, weights, majority, the hammer, history.
+
+This module owns counting a day's votes the way a careful host does. It reads each post's vote
+texts (hostkit.votes.extract), matches names against the players and their aliases (exactly,
+case-insensitively, by unique prefix, by initials, then fuzzily; never guessing between two),
+interleaves the host's hand-entered votes, and returns an immutable VoteCount whose ``ignored``
+says why each vote-looking text was not counted. Pure: no I/O.
+
+Rules where the brief was silent (kept in one place so the CLI help and the README can quote them):
+
+- ``Unvote`` clears the current vote; ``Unvote: X`` clears it only when it is on X, else it is
+  ignored ("not voting X"); an unvote with no current vote is ignored ("not voting anyone").
+- A vote for the player one already votes changes nothing and is ignored ("already voting X"),
+  so the voter keeps their place on the wagon.
+- Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
+  vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
+- ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
+  reported for reference only: no vote ends the day early, and the single leader at the deadline
+  goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
+- A wagon's total is weighted; it hammers when that total reaches the majority (plus the offset
+  for No Elimination). A hammer by a host entry has ``hammer`` None (there is no post).
+- A host entry is placed right after post ``after_post`` (before the day's first post if earlier;
+  after everything if None) and is dropped when ``after_post`` is past ``end_post``.
+- Authors match players strictly (name or alias, exact then case-insensitive); vote names go
+  through the full cascade, and a name with trailing words ("Bob because...") falls back to its
+  longest leading words that match a player exactly or case-insensitively.
+- Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
+  skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
+- Quoted vote texts are reported as "quoted" (posts before the hammer only).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from hostkit.errors import HostkitError
+from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
+from hostkit.votes.extract import MARKUPS, extract, is_count_post, is_no_elimination, parse_vote
+
+__all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
+
+MAJORITY_RULES = ("half-plus-one", "plurality")
+TIE_RULES = ("none", "random", "first-to-reach")
+NONE = "none"  # the No Elimination wagon's target
+
+FUZZY_CUTOFF = 0.75  # OSA similarity: one typo in a four-letter name, a transposition in "Jonh"
+FUZZY_MARGIN = 0.1  # the best fuzzy match must beat the next player's by this much
+_EPS = 1e-9
+
+
+def majority_for(alive: int) -> int:
+    """floor(alive/2)+1: the head count that ends the day under "half-plus-one"."""
+    return alive // 2 + 1
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[\W_]+", "", s.casefold())
+
+
+def _initials(s: str) -> set[str]:
+    """'Gentleman Johnny' -> {'gj'}; 'GentlemanJohnny' -> {'gj'} too (camelCase words)."""
+    out = set()
+    words = [w for w in re.split(r"[\W_]+", s) if w]
+    if len(words) >= 2:
+        out.add("".join(w[0] for w in words).casefold())
+    camel = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", s)
+    if len(camel) >= 2:
+        out.add("".join(w[0] for w in camel).casefold())
+    return out
+
+
+def _quote_list(names: Sequence[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of matching a name: ``player`` (a game name), or ``reason`` why not."""
+
+    player: str | None
+    reason: str = ""
+
+
+class NameMatcher:
+    """Matches names written in the thread against players' names and aliases."""
+
+    def __init__(self, players: Sequence[VoteSetupPlayer]):
+        self.order = [p.name for p in players]
+        self.keys: list[tuple[str, str]] = []  # (name or alias, player)
+        for p in players:
+            self.keys.append((p.name, p.name))
+            self.keys.extend((a, p.name) for a in p.aliases if a)
+        self._choices = [k.casefold() for k, _ in self.keys]
+
+    def _pick(self, found: set[str], name: str) -> Match | None:
+        if len(found) == 1:
+            return Match(next(iter(found)))
+        if len(found) > 1:
+            ordered = [p for p in self.order if p in found]
+            return Match(None, f"ambiguous: {name!r} could be {_quote_list(ordered)}")
+        return None
+
+    def strict(self, name: str) -> Match:
+        """Exact, then case-insensitive name or alias only (for post authors and host entries)."""
+        name = name.strip()
+        for test in (lambda k: k == name, lambda k: k.casefold() == name.casefold()):
+            m = self._pick({p for k, p in self.keys if test(k)}, name)
+            if m:
+                return m
+        return Match(None, f"{name!r} is not a player")
+
+    def _exactish(self, name: str) -> Match | None:
+        low, norm = name.casefold(), _norm(name)
+        for test in (lambda k: k == name, lambda k: k.casefold() == low,
+                     lambda k: bool(norm) and _norm(k) == norm):
+            m = self._pick({p for k, p in self.keys if test(k)}, name)
+            if m:
+                return m
+        return None
+
+    def match(self, name: str) -> Match:
+        """The full cascade: exact, case-insensitive (and ignoring punctuation), then a unique
+        prefix or initials ("GJ" for "Gentleman Johnny"), a unique later word, then fuzzy."""
+        name = " ".join(name.split())
+        m = self._exactish(name)
+        if m:
+            return m
+        low, norm = name.casefold(), _norm(name)
+        if len(norm) >= 2:
+            # one level, so that "Al" for both "Alice" and "Arthur Lee" is ambiguous, not a guess
+            m = self._pick({p for k, p in self.keys if k.casefold().startswith(low)
+                            or _norm(k).startswith(norm) or norm in _initials(k)}, name)
+            if m:
+                return m
+        if len(norm) >= 3:
+            # a unique word of a longer name: "Johnny" for "Gentleman Johnny"
+            m = self._pick({p for k, p in self.keys
+                            if any(w.startswith(low) for w in k.casefold().split()[1:])}, name)
+            if m:
+                return m
+            m = self._fuzzy(name)
+            if m:
+                return m
+        words = name.split()
+        for n in range(len(words) - 1, 0, -1):
+            m = self._exactish(" ".join(words[:n]))
+            if m and m.player:
+                return m
+        return Match(None, f"no player matches {name!r}")
+
+    def _fuzzy(self, name: str) -> Match | None:
+        hits = process.extract(name.casefold(), self._choices, scorer=OSA.normalized_similarity,
+                               score_cutoff=FUZZY_CUTOFF, limit=None)
+        best: dict[str, float] = {}
+        for _, score, i in hits:
+            player = self.keys[i][1]
+            best[player] = max(best.get(player, 0.0), score)
+        if not best:
+            return None
+        top = max(best.values())
+        close = {p for p, s in best.items() if s >= top - FUZZY_MARGIN + _EPS}
+        return self._pick(close, name)
+
+
+# --------------------------------------------------------------------------- the count
+
+
+@dataclass
+class _Event:
+    post: int | None
+    author: str  # the forum account, or the voter as the host typed it
+    texts: tuple[str, ...]  # scraped: the vote texts; host: one synthetic text
+    quoted: tuple[str, ...] = ()
+    host_target: str | None = None  # host entries only
+    host: bool = False
+
+
+def _host_text(target: str | None) -> str:
+    if target is None:
+        return "unvote (by the host)"
+    return f"vote {target} (by the host)"
+
+
+def tally(
+    posts: Sequence[Post],
+    players: Sequence[VoteSetupPlayer],
+    *,
+    day: int,
+    hosts: Sequence[str] = (),
+    manual: Sequence[VoteEntry] = (),
+    markups: Sequence[str] = ("red",),
+    start_post: int | None = None,
+    end_post: int | None = None,
+    majority: str = "half-plus-one",
+    no_elimination_offset: int = 0,
+    tie: str = "none",
+    allow_no_elimination: bool = True,
+    count_number: str = "",
+    thread: str | None = None,
+    rng_seed: int = 0,
+) -> VoteCount:
+    """Count a day's votes: POSTS (in any order; counted in post-number order) and the host's
+    MANUAL entries, for PLAYERS, from START_POST to END_POST inclusive (None: open-ended).
+
+    MAJORITY is "half-plus-one" (the vote that brings a wagon to floor(alive/2)+1 is the hammer)
+    or "plurality" (no hammer; the leader at the deadline goes). TIE ("none", "random" seeded by
+    RNG_SEED, "first-to-reach") settles a plurality tie at the deadline. A No Elimination wagon
+    needs the majority plus NO_ELIMINATION_OFFSET. See the module docstring for every rule.
+    """
+    if majority not in MAJORITY_RULES:
+        raise HostkitError(f"unknown majority rule {majority!r}; choose from {', '.join(MAJORITY_RULES)}")
+    if tie not in TIE_RULES:
+        raise HostkitError(f"unknown tie rule {tie!r}; choose from {', '.join(TIE_RULES)}")
+    for markup in markups:
+        if markup not in MARKUPS:
+            raise HostkitError(f"unknown vote markup {markup!r}; choose from {', '.join(MARKUPS)}")
+
+    matcher = NameMatcher(players)
+    by_name = {p.name: p for p in players}
+    alive = [p.name for p in players if p.alive]
+    need = majority_for(len(alive))
+    need_none = max(1, need + no_elimination_offset)
+    host_keys = {h.strip().casefold() for h in hosts}
+
+    # ---- the events, in thread order; host entries right after their post
+    window = [p for p in posts if (start_post is None or p.number >= start_post)
+              and (end_post is None or p.number <= end_post)]
+    keyed: list[tuple[tuple[float, int, int], _Event]] = []
+    for i, post in enumerate(sorted(window, key=lambda p: p.number)):
+        if post.author.strip().casefold() in host_keys or is_count_post(post.body):
+            continue
+        found = extract(post.body, markups)
+        if found.votes or found.quoted:
+            keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted)))
+    for entry in manual:
+        if entry.after_post is not None and end_post is not None and entry.after_post > end_post:
+            continue
+        at = math.inf if entry.after_post is None else entry.after_post
+        keyed.append(((at, 1, entry.seq), _Event(None, entry.voter, (_host_text(entry.target),),
+                                                 host_target=entry.target, host=True)))
+    keyed.sort(key=lambda k: k[0])
+
+    # ---- replay
+    current: dict[str, tuple[str, int, int | None]] = {}  # voter -> (target, event index, post)
+    totals: dict[str, list[tuple[int, float]]] = {}  # target -> [(event index, total after)]
+    history: list[HistoryEntry] = []
+    ignored: list[Ignored] = []
+    hammer: int | None = None
+    hammered = False
+    eliminated: str | None = None
+
+    def total(target: str) -> float:
+        return sum(by_name[v].weight for v, (t, _, _) in current.items() if t == target)
+
+    def note(target: str, idx: int) -> None:
+        totals.setdefault(target, []).append((idx, total(target)))
+
+    for idx, (_, ev) in enumerate(keyed):
+        def skip(text: str, reason: str, _ev: _Event = ev) -> None:
+            ignored.append(Ignored(_ev.post, _ev.author, text, reason))
+
+        if hammered:
+            for text in ev.texts:
+                skip(text, "after the hammer")
+            continue
+        for text in ev.quoted:
+            skip(text, "quoted")
+        if not ev.texts:
+            continue
+        who = matcher.strict(ev.author)
+        if who.player is None:
+            for text in ev.texts:
+                skip(text, who.reason)
+            continue
+        voter = who.player
+        if not by_name[voter].alive:
+            for text in ev.texts:
+                skip(text, "by a dead player")
+            continue
+
+        # the last vote text of a post wins
+        text = ev.texts[-1]
+        for earlier in ev.texts[:-1]:
+            parsed_earlier = parse_vote(earlier)
+            if parsed_earlier is not None and parsed_earlier.kind != "unvote":
+                skip(earlier, "replaced by a later vote in the same post")
+
+        if ev.host:
+            if ev.host_target is None:
+                kind, name = "unvote", None
+            elif ev.host_target.strip().casefold() == NONE:
+                kind, name = "none", None
+            else:
+                kind, name = "vote", ev.host_target
+        else:
+            parsed = parse_vote(text)
+            if parsed is None:  # extract only returns texts that parse; kept for safety
+                continue
+            kind, name = parsed.kind, parsed.name
+
+        target: str | None
+        if kind == "unvote":
+            had = current.get(voter)
+            if had is None:
+                skip(text, "not voting anyone")
+                continue
+            if name is not None:
+                if is_no_elimination(name):
+                    named = NONE
+                else:
+                    m = matcher.match(name)
+                    if m.player is None:
+                        skip(text, m.reason)
+                        continue
+                    named = m.player
+                if had[0] != named:
+                    skip(text, f"not voting {'No Elimination' if named == NONE else named}")
+                    continue
+            del current[voter]
+            note(had[0], idx)
+            history.append(HistoryEntry(ev.post, voter, None, "host" if ev.host else "thread"))
+            continue
+
+        if kind == "none":
+            if not allow_no_elimination:
+                skip(text, "no elimination is not allowed")
+                continue
+            target = NONE
+        else:
+            m = matcher.match(name or "")
+            if m.player is None:
+                skip(text, m.reason)
+                continue
+            target = m.player
+            if not by_name[target].alive:
+                skip(text, f"{target} is dead")
+                continue
+        had = current.get(voter)
+        if had is not None and had[0] == target:
+            skip(text, f"already voting {'No Elimination' if target == NONE else target}")
+            continue
+        current[voter] = (target, idx, ev.post)
+        if had is not None:
+            note(had[0], idx)
+        note(target, idx)
+        history.append(HistoryEntry(ev.post, voter, target, "host" if ev.host else "thread"))
+        if majority == "half-plus-one" and total(target) + _EPS >= (need_none if target == NONE else need):
+            hammered = True
+            hammer = ev.post
+            eliminated = None if target == NONE else target
+
+    # ---- wagons
+    def reached(target: str) -> int:
+        """The event since which the wagon has held at least its final total."""
+        changes = totals[target]
+        final = changes[-1][1]
+        for k in range(len(changes) - 1, -1, -1):
+            if changes[k][1] + _EPS >= final and (k == 0 or changes[k - 1][1] + _EPS < final):
+                return changes[k][0]
+        return changes[0][0]
+
+    groups: dict[str, list[tuple[int, str, int | None]]] = {}
+    for voter, (target, idx, post) in current.items():
+        groups.setdefault(target, []).append((idx, voter, post))
+    wagons = []
+    for target, votes in groups.items():
+        votes.sort()
+        wagons.append((Wagon(target, float(sum(by_name[v].weight for _, v, _ in votes)),
+                             tuple(v for _, v, _ in votes), tuple(p for _, _, p in votes)), reached(target)))
+    wagons.sort(key=lambda w: (-w[0].votes, w[1]))
+    ordered = tuple(w for w, _ in wagons)
+
+    top = ordered[0].votes if ordered else 0.0
+    leaders = [w for w in ordered if top > 0 and abs(w.votes - top) < _EPS]
+    is_tie = len(leaders) >= 2
+    if not hammered and majority == "plurality" and leaders:
+        if not is_tie:
+            pick = leaders[0].target
+        elif tie == "random":
+            pick = random.Random(rng_seed).choice(leaders).target
+        elif tie == "first-to-reach":
+            pick = leaders[0].target  # wagons are sorted by who reached the total first
+        else:
+            pick = NONE
+        eliminated = None if pick == NONE else pick
+
+    return VoteCount(
+        day=day,
+        alive=len(alive),
+        majority=need,
+        wagons=ordered,
+        not_voting=tuple(p for p in alive if p not in current),
+        eliminated=eliminated,
+        tie=is_tie,
+        history=tuple(history),
+        ignored=tuple(ignored),
+        hammer=hammer,
+        last_post=max((p.number for p in window), default=None),
+        count_number=count_number,
+        thread=thread,
+    )
