@@ -11,7 +11,7 @@ the entry with the highest sequence number.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -265,7 +265,7 @@ class Game:
                                             current=list(current.values()), phase=rec)
             except HostkitError as exc:
                 raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
-            checked = replace(checked, seq=action.seq)
+            checked = checked._replace(seq=action.seq)
             current[self._key(state, checked)] = checked
         return sorted(current.values(), key=lambda a: a.seq)
 
@@ -428,12 +428,12 @@ class Game:
                 if labels is None:
                     raise
                 raise type(exc)(f"{labels[n]}: {exc}") from None
-            action = replace(action, seq=seq)
+            action = action._replace(seq=seq)
             seq += 1
             key = self._key(self.state, action)
             current = [a for a in current if self._key(self.state, a) != key] + [action]
             added.append(action)
-        self._write(ph, replace(ph.record, actions=ph.record.actions + tuple(added)))
+        self._write(ph, ph.record._replace(actions=ph.record.actions + tuple(added)))
         return added
 
     def remove(self, actor: str, ability: str | None) -> Action:
@@ -448,7 +448,7 @@ class Game:
         if len(key_actions) > 1:
             raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
         target = key_actions[0]
-        rec = replace(ph.record, removed=ph.record.removed + ((target.actor, target.ability, self.next_seq()),))
+        rec = ph.record._replace(removed=ph.record.removed + ((target.actor, target.ability, self.next_seq()),))
         self._write(ph, rec)
         return target
 
@@ -464,7 +464,7 @@ class Game:
             return outcome
         seq = self.next_seq()
         published = {"deaths": [d.player for d in outcome.deaths]}
-        rec = replace(ph.record, ended=seq, published=published)
+        rec = ph.record._replace(ended=seq, published=published)
         w = store.Writer(self.folder)
         self._begin_next(w, rec)
         self._write(ph, rec, extra=w)
@@ -494,7 +494,7 @@ class Game:
             if not self.state.players[target].alive:
                 raise RuleError(f"{target} is dead: votes on dead players do not count")
         entry = VoteEntry(name, target, self.next_seq(), after_post)
-        self._write(ph, replace(ph.record, votes=ph.record.votes + (entry,)))
+        self._write(ph, ph.record._replace(votes=ph.record.votes + (entry,)))
         return entry
 
     def eliminate(self, player: str | None) -> str | None:
@@ -505,7 +505,7 @@ class Game:
             name = self.player(player)
             if not self.state.players[name].alive:
                 raise RuleError(f"{name} is already dead")
-        rec = replace(ph.record, ended=self.next_seq(), eliminated=name or "")
+        rec = ph.record._replace(ended=self.next_seq(), eliminated=name or "")
         w = store.Writer(self.folder)
         self._begin_next(w, rec)
         self._write(ph, rec, extra=w)
@@ -529,19 +529,19 @@ class Game:
         r = ph.record
         w = store.Writer(self.folder)
         if kind == "action":
-            rec = replace(r, actions=tuple(a for a in r.actions if a.seq != seq))
+            rec = r._replace(actions=tuple(a for a in r.actions if a.seq != seq))
             what = f"{item.actor}'s {item.ability} " + (f"on {', '.join(item.targets)}" if item.targets else "(skip)")
         elif kind == "removal":
-            rec = replace(r, removed=tuple(x for x in r.removed if x[2] != seq))
+            rec = r._replace(removed=tuple(x for x in r.removed if x[2] != seq))
             what = f"the removal of {item[0]}'s {item[1]}"
         elif kind == "vote":
-            rec = replace(r, votes=tuple(v for v in r.votes if v.seq != seq))
+            rec = r._replace(votes=tuple(v for v in r.votes if v.seq != seq))
             what = f"{item.voter}'s vote " + ("(unvote)" if item.target is None else f"on {item.target}")
         elif kind == "event":
-            rec = replace(r, events=tuple(e for e in r.events if e.seq != seq))
+            rec = r._replace(events=tuple(e for e in r.events if e.seq != seq))
             what = f"the {item.kind} of {item.actor or ''}".rstrip()
         else:
-            rec = replace(r, ended=None, eliminated=None, published={})
+            rec = r._replace(ended=None, eliminated=None, published={})
             what = f"the end of {r.label}"
             for later in self.phases[ph.index:]:
                 w.remove(later.path)

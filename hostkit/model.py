@@ -1,15 +1,20 @@
-"""The shared vocabulary of hostkit: frozen dataclasses that every room passes around.
+"""The shared vocabulary of hostkit: immutable records that every room passes around.
 
 Rulesets (Role, Ability, Effect, Ruleset), the game setup and record (PlayerSetup, Setup,
 Action, VoteEntry, DayEvent, PhaseRecord), the night's outcome (NightOutcome and its parts),
 thread posts (Post) and the vote count (VoteCount and its parts). Nothing here does I/O.
+
+The records every command loads (rulesets, setup, record, night outcome) are typing.NamedTuple
+rather than frozen dataclasses: just as immutable, but about six times cheaper to create at
+import, which `hostkit status` pays on every run (benchmarks/bench_status.py). The votes-side
+records stay frozen dataclasses; only the votes commands import them... in the same module.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -20,19 +25,17 @@ def _empty() -> Mapping[str, Any]:
 # --------------------------------------------------------------------------- rulesets
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(NamedTuple):
     """One effect of an ability: a name in the effect registry and its parameters."""
 
     kind: str
-    params: Mapping[str, Any] = field(default_factory=_empty)
+    params: Mapping[str, Any] = EMPTY
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(NamedTuple):
     """An ability of a role, as declared in roles.toml (see games/README.md)."""
 
     name: str
@@ -55,15 +58,14 @@ class Ability:
     exclusive: str | None = None  # abilities sharing a group cannot both be used in one phase
     requires: str | None = None  # "attacked": the target must be the target of a recorded attack
     effects: tuple[Effect, ...] = ()
-    messages: Mapping[str, str] = field(default_factory=_empty)  # host-worded refusals that override the defaults
+    messages: Mapping[str, str] = EMPTY  # host-worded refusals that override the defaults
 
     @property
     def key(self) -> str:
         return self.name.lower()
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(NamedTuple):
     """A role: alignment, how it appears to investigations, passives and abilities."""
 
     name: str
@@ -74,7 +76,7 @@ class Role:
     flavour: str = ""
     race: str | None = None
     goal: str | None = None
-    appears: Mapping[str, str] = field(default_factory=_empty)  # alignment/role/race/goal as investigations see them
+    appears: Mapping[str, str] = EMPTY  # alignment/role/race/goal as investigations see them
     passives: frozenset[str] = frozenset()
     immunity: int = 0  # attacks of this strength or less do not kill it
     weight: float = 1.0  # standing vote weight
@@ -103,8 +105,7 @@ class Role:
         return ""
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     """A ruleset option a game may set with --option KEY=VALUE."""
 
     key: str
@@ -113,8 +114,7 @@ class OptionSpec:
     summary: str = ""
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(NamedTuple):
     """A ruleset as data: games/<name>/ruleset.toml plus roles.toml."""
 
     name: str
@@ -127,9 +127,9 @@ class Ruleset:
     first_number: int
     options: Mapping[str, OptionSpec]
     roles: Mapping[str, Role]
-    decisions: Mapping[str, str] = field(default_factory=_empty)  # where the seed is silent: key -> one-line reason
-    flavour: Mapping[str, str] = field(default_factory=_empty)  # death flavour key -> text with {player} and {location}
-    results: Mapping[str, str] = field(default_factory=_empty)  # result wording keys -> text
+    decisions: Mapping[str, str] = EMPTY  # where the seed is silent: key -> one-line reason
+    flavour: Mapping[str, str] = EMPTY  # death flavour key -> text with {player} and {location}
+    results: Mapping[str, str] = EMPTY  # result wording keys -> text
     source: str = ""
 
     def role(self, name: str) -> Role | None:
@@ -145,16 +145,14 @@ class Ruleset:
 # --------------------------------------------------------------------------- game setup and record
 
 
-@dataclass(frozen=True)
-class PlayerSetup:
+class PlayerSetup(NamedTuple):
     name: str
     role: str
     aliases: tuple[str, ...] = ()
     weight: float | None = None  # None: the role's weight
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """game.toml's setup: everything fixed when the game was created."""
 
     ruleset: str
@@ -163,7 +161,7 @@ class Setup:
     thread: str | None = None
     hosts: tuple[str, ...] = ()
     vote_markup: tuple[str, ...] = ("red",)
-    options: Mapping[str, Any] = field(default_factory=_empty)
+    options: Mapping[str, Any] = EMPTY
     title: str = ""
     format: str = "bbcode"
     created: str = ""
@@ -175,8 +173,7 @@ class Setup:
         return None
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One recorded night (or day) action. targets == () is an explicit skip."""
 
     actor: str
@@ -189,8 +186,7 @@ class Action:
         return not self.targets
 
 
-@dataclass(frozen=True)
-class VoteEntry:
+class VoteEntry(NamedTuple):
     """A vote the host recorded by hand. target None = unvote, "none" = no elimination."""
 
     voter: str
@@ -199,19 +195,17 @@ class VoteEntry:
     after_post: int | None = None  # it outranks scraped votes up to this post
 
 
-@dataclass(frozen=True)
-class DayEvent:
+class DayEvent(NamedTuple):
     """A day ruling: a Sheriff candidacy, an election vote, a Hunter's shot, a badge pass..."""
 
     kind: str
     actor: str | None = None
     target: str | None = None
     seq: int = 0
-    data: Mapping[str, Any] = field(default_factory=_empty)
+    data: Mapping[str, Any] = EMPTY
 
 
-@dataclass(frozen=True)
-class PhaseRecord:
+class PhaseRecord(NamedTuple):
     """Everything the host entered in one phase, plus what was published when it ended."""
 
     kind: str  # night | day
@@ -223,7 +217,7 @@ class PhaseRecord:
     start_post: int | None = None
     ended: int | None = None  # seq of the entry that ended the phase (resolve / eliminate)
     eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
-    published: Mapping[str, Any] = field(default_factory=_empty)  # what was published when the phase ended
+    published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
 
     @property
     def label(self) -> str:
@@ -233,8 +227,7 @@ class PhaseRecord:
 # --------------------------------------------------------------------------- night outcome
 
 
-@dataclass(frozen=True)
-class Death:
+class Death(NamedTuple):
     player: str
     cause: str  # the role, item or effect that killed, as the ruleset names it
     location: str
@@ -243,36 +236,31 @@ class Death:
     by: tuple[str, ...] = ()  # the players whose actions killed
 
 
-@dataclass(frozen=True)
-class Saved:
+class Saved(NamedTuple):
     player: str
     by: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Blocked:
+class Blocked(NamedTuple):
     player: str
     by: tuple[str, ...]
     notified: bool
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(NamedTuple):
     player: str
     ability: str
     target: str | None
     result: str | tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Failed:
+class Failed(NamedTuple):
     player: str
     ability: str
     reason: str
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """A standing change the night leaves behind: charges, tags, conversions."""
 
     player: str
@@ -281,16 +269,14 @@ class Change:
     value: Any = None
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(NamedTuple):
     """Something a player is told privately that is not a result (attacked, redirected...)."""
 
     player: str
     text: str
 
 
-@dataclass(frozen=True)
-class NightOutcome:
+class NightOutcome(NamedTuple):
     night: int
     deaths: tuple[Death, ...] = ()
     saved: tuple[Saved, ...] = ()
@@ -303,7 +289,7 @@ class NightOutcome:
 
     def to_json(self) -> dict[str, Any]:
         def res(r: Result) -> dict[str, Any]:
-            d = asdict(r)
+            d = r._asdict()
             if isinstance(r.result, tuple):
                 d["result"] = list(r.result)
             return d
@@ -318,9 +304,9 @@ class NightOutcome:
             "saved": [{"player": s.player, "by": list(s.by)} for s in self.saved],
             "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified} for b in self.blocked],
             "results": [res(r) for r in self.results],
-            "failed": [asdict(f) for f in self.failed],
-            "notices": [asdict(n) for n in self.notices],
-            "changes": [asdict(c) for c in self.changes],
+            "failed": [f._asdict() for f in self.failed],
+            "notices": [n._asdict() for n in self.notices],
+            "changes": [c._asdict() for c in self.changes],
             "log": list(self.log),
         }
 

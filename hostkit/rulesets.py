@@ -79,7 +79,7 @@ def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     roles = dict(base.roles)
     roles.update(extra)
     _check_role_references(roles, extra_roles)
-    return Ruleset(**{**base.__dict__, "roles": MappingProxyType(roles)})
+    return base._replace(roles=MappingProxyType(roles))
 
 
 def _load_dir(folder: Path, name: str) -> Ruleset:
