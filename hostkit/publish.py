@@ -1,0 +1,478 @@
+"""What hostkit tells players: role PMs, night result PMs, mid-night info, death posts, flips,
+vote count posts, and writing PMs to files.
+
+Each public function takes a loaded Game, builds a plain context (dicts, lists and strings: the
+template's documented variables) from the game's data, and renders it through render.py. The
+functions decide WHAT a player learns (exactly what the night's outcome holds for them); the
+templates decide only how it looks. Context variables every template receives:
+
+- ``game``: ``title``, ``ruleset`` (name), ``ruleset_title``, ``format``.
+
+Death flavour: the engine words each death with the ruleset's ``[flavour]`` table. A game folder
+may hold a ``flavour.toml`` whose ``[flavour]`` table replaces any of those texts by key (and
+``default`` for keys it does not name), with ``{player}``, ``{location}`` and ``{cause}``.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from .errors import FileError, HostkitError, RuleError
+from .rulesets import PASSIVES
+from .text import ability_when
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .model import Ability, Death, Role, VoteCount
+    from .render import Renderer
+
+FLAVOUR_FILE = "flavour.toml"
+FLAVOUR_FIELDS = ("player", "location", "cause")
+HOST_ONLY = "--- host only ---"
+NO_ELIMINATION = "No Elimination"
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+# ----------------------------------------------------------------------------- shared context
+
+
+def _renderer(game: "Game", fmt: str | None = None) -> "Renderer":
+    from .render import renderer_for
+
+    return renderer_for(game, fmt)
+
+
+def game_context(game: "Game") -> dict[str, Any]:
+    """The ``game`` variable of every template."""
+    from .render import game_format
+
+    rs = game.ruleset
+    return {"title": game.setup.title or rs.title, "ruleset": rs.name, "ruleset_title": rs.title,
+            "format": game_format(game)}
+
+
+def _seat_order(game: "Game") -> list[str]:
+    return [p.name for p in game.setup.players if p.name in game.state.players]
+
+
+def _player(game: "Game", word: str) -> str:
+    return game.player(word)
+
+
+# ----------------------------------------------------------------------------- role PMs
+
+
+def ability_timing(ab: "Ability") -> str:
+    """An ability's timing in words ('Each night', 'Once per game, at night', 'On even nights, 3 uses'),
+    with the first night it may be used when that is not night 1."""
+    when = ability_when(ab).replace(" (factional)", ", one action for the whole team")
+    if ab.phase == "night" and ab.first_night > 1:
+        when += f", from night {ab.first_night}"
+    return when
+
+
+def ability_targets(ab: "Ability") -> str:
+    """What an ability may target, in words: 'one living player, not yourself'."""
+    if ab.targets == 0:
+        return "no target"
+    count = NUMBER_WORDS.get(ab.targets, str(ab.targets))
+    noun = "player" if ab.targets == 1 else "players"
+    who = {"allied": "allied ", "unallied": "unallied "}.get(ab.allied or "", "")
+    text = f"{count} {'living ' if ab.living_only else ''}{who}{noun}"
+    notes = ["yourself included" if ab.self_target else "not yourself"]
+    if ab.requires == "attacked":
+        notes.append("only a player attacked tonight")
+    if ab.no_repeat:
+        notes.append("not the same target twice in a row")
+    return f"{text}, {', '.join(notes)}"
+
+
+def role_context(role: "Role") -> dict[str, Any]:
+    """A role as templates see it: name, alignment, faction, summary, win, flavour, notes,
+    ``appears`` (what investigations see where it differs from the truth: [{what, value}]),
+    ``abilities`` ([{name, when, targets, summary, uses, phase, factional}]) and
+    ``passives`` ([{name, text}])."""
+    appears = [{"what": what, "value": role.appears[what]} for what in ("alignment", "role", "race", "goal")
+               if what in role.appears and role.appears[what] != _true_value(role, what)]
+    return {
+        "name": role.name, "alignment": role.alignment, "faction": role.faction or "",
+        "summary": role.summary, "win": role.win, "flavour": role.flavour, "notes": list(role.notes),
+        "appears": appears,
+        "abilities": [{"name": ab.name, "when": ability_timing(ab), "targets": ability_targets(ab),
+                       "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}
+                      for ab in role.abilities],
+        "passives": [{"name": p, "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
+    }
+
+
+def _true_value(role: "Role", what: str) -> str:
+    return {"alignment": role.alignment, "role": role.name, "race": role.race or "",
+            "goal": role.goal or ""}[what]
+
+
+def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
+    ps = game.state.players[name]
+    role = game.ruleset.roles[ps.role]
+    partners = []
+    if role.knows_faction and ps.faction:
+        partners = [{"name": o.name, "role": o.role, "alive": o.alive}
+                    for o in (game.state.players[n] for n in _seat_order(game))
+                    if o.name != name and o.faction == ps.faction]
+    return {"game": game_context(game), "player": name, "role": role_context(role), "partners": partners}
+
+
+def role_pm(game: "Game", player: str, *, renderer: "Renderer | None" = None) -> str:
+    """The role PM of one player (template ``role_pm``)."""
+    name = _player(game, player)
+    return (renderer or _renderer(game)).render("role_pm", **_role_pm_context(game, name))
+
+
+def role_pms(game: "Game", player: str | None = None) -> list[tuple[str, str]]:
+    """(player, text) role PMs for every player in seat order, or for PLAYER only.
+
+    Template ``role_pm``, context: ``game``, ``player`` (the name), ``role`` (see
+    :func:`role_context`), ``partners`` ([{name, role, alive}]: the rest of the player's faction,
+    alive or not, for roles with knows_faction; else empty).
+    """
+    r = _renderer(game)
+    names = [_player(game, player)] if player is not None else _seat_order(game)
+    return [(n, role_pm(game, n, renderer=r)) for n in names]
+
+
+# ----------------------------------------------------------------------------- night results
+
+
+def _result_items(result: str | tuple[str, ...]) -> list[str]:
+    return [result] if isinstance(result, str) else list(result)
+
+
+def night_pms(game: "Game", night: int, player: str | None = None) -> list[tuple[str, str]]:
+    """(player, text) night result PMs for night NIGHT, in seat order; players who learn nothing get
+    none. With PLAYER, only that player's PM (an empty list when they learned nothing).
+
+    A player learns exactly what the night's outcome holds for them: their results, a block
+    notice only where the block is ``notified``, and the engine's notices to them (attacked but
+    survived, redirected - without the new target - ...). Deaths, saves by others and failed
+    actions are not told. A result whose target is not the one the player chose (a redirect)
+    is shown without a target. Template ``night_result``, context: ``game``, ``player``, ``role`` (the
+    role's name), ``night``, ``results`` ([{ability, target, result, seen}]: ``result`` a string,
+    or the items joined; ``seen`` always a list, empty when nothing was seen), ``blocked`` (bool),
+    ``notices`` ([str]).
+    """
+    outcome = game.outcomes.get(night)
+    if outcome is None:
+        done = sorted(game.outcomes)
+        raise RuleError(f"night {night} has not been resolved"
+                        + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
+    chosen = _chosen_targets(game, night)
+    r = _renderer(game)
+    out = []
+    names = [_player(game, player)] if player is not None else _seat_order(game)
+    for name in names:
+        results = [{"ability": x.ability, "target": _shown_target(x, chosen), "seen": _result_items(x.result),
+                    "result": x.result if isinstance(x.result, str) else ", ".join(x.result)}
+                   for x in outcome.results if x.player == name]
+        blocked = any(b.player == name and b.notified for b in outcome.blocked)
+        notices = list(dict.fromkeys(n.text for n in outcome.notices if n.player == name))
+        if not (results or blocked or notices):
+            continue
+        ctx = {"game": game_context(game), "player": name, "role": game.state.players[name].role,
+               "night": night, "results": results, "blocked": blocked, "notices": notices}
+        out.append((name, r.render("night_result", **ctx)))
+    return out
+
+
+def _chosen_targets(game: "Game", night: int) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(actor, ability) -> the targets the player chose on that night, from the record."""
+    for ph in game.phases:
+        if ph.record.kind == "night" and ph.record.number == night:
+            return {(a.actor, a.ability.lower()): a.targets for a in ph.actions}
+    return {}
+
+
+def _shown_target(result: Any, chosen: Mapping[tuple[str, str], tuple[str, ...]]) -> str:
+    """The result's target, unless the action was redirected: a redirected player is told the
+    result (and the engine's redirect notice) but never the player it landed on."""
+    if not result.target:
+        return ""
+    targets = chosen.get((result.player, result.ability.lower()))
+    if targets is not None and result.target not in targets:
+        return ""
+    return result.target
+
+
+def _attack_targets(game: "Game", actions: Sequence[Any], actor: str) -> list[str]:
+    """Targets of the recorded kill actions of others, in entry order (as game.check_action judges)."""
+    out: list[str] = []
+    for a in actions:
+        if a.skip or a.actor == actor or a.actor not in game.state.players:
+            continue
+        ab = game.state.role_of(a.actor).ability(a.ability)
+        if ab is not None and any(e.kind == "kill" for e in ab.effects) and a.targets[0] not in out:
+            out.append(a.targets[0])
+    return out
+
+
+def night_info_players(game: "Game") -> list[str]:
+    """Living players, in seat order, whose role has an ability with ``requires = "attacked"``."""
+    return [n for n in _seat_order(game) if game.state.players[n].alive
+            and any(ab.requires == "attacked" for ab in game.state.role_of(n).abilities)]
+
+
+def night_info(game: "Game", player: str) -> str:
+    """The mid-night PM for a role that acts on the night's attacks (classic-werewolf's Witch).
+
+    Built from the CURRENT night's recorded actions: the player learns the targets of the
+    others' kill actions, never themselves (a player who is the target is not told, and an
+    ability that cannot target them is not offered for them), and the charges left on each of
+    the role's limited abilities. An ability with ``requires = "attacked"`` is offered when it has
+    uses left and some attacked player it may target. Template ``night_info``, context: ``game``,
+    ``player``, ``role`` (name), ``night``, ``attacked`` ([names]), ``abilities`` ([{name, summary,
+    requires_attack (bool), offered (bool), targets ([names]), uses_left (int or None)}]).
+    """
+    name = _player(game, player)
+    ph = game.current
+    if ph.record.kind != "night" or game.state.phase == "over":
+        raise RuleError(f"night info is for the current night, and it is {ph.record.label}")
+    ps = game.state.players[name]
+    role = game.state.role_of(name)
+    if not ps.alive:
+        raise RuleError(f"{name} is dead")
+    if not any(ab.requires == "attacked" for ab in role.abilities):
+        raise RuleError(f"{name} ({role.name}) has no ability that acts on the night's attacks")
+    attacked = _attack_targets(game, ph.actions, name)
+    others = [t for t in attacked if t != name]
+    abilities = []
+    for ab in role.abilities:
+        left = ps.charges.get(ab.key) if ab.uses is not None else None
+        targets = list(others) if ab.requires == "attacked" else []
+        has_uses = left is None or left > 0
+        abilities.append({"name": ab.name, "summary": ab.summary, "requires_attack": ab.requires == "attacked",
+                          "offered": bool(has_uses and (targets or ab.requires != "attacked")),
+                          "targets": targets, "uses_left": left})
+    ctx = {"game": game_context(game), "player": name, "role": role.name, "night": ph.record.number,
+           "attacked": others, "abilities": abilities}
+    return _renderer(game).render("night_info", **ctx)
+
+
+# ----------------------------------------------------------------------------- flavour, deaths, flips
+
+
+def game_flavour(game: "Game") -> dict[str, str]:
+    """The game folder's flavour.toml [flavour] table ({} when there is none); errors name file and key."""
+    from .tomlio import Table, load
+
+    path = Path(game.folder) / FLAVOUR_FILE
+    if not path.is_file():
+        return {}
+    top = Table(load(path), path)
+    sub = top.sub("flavour", {})
+    out = {k: sub.get(k, str) for k in list(sub.data)}
+    top.done()
+    for key, text in out.items():
+        _check_flavour(text, f"{path}: flavour.{key}")
+    return out
+
+
+def _check_flavour(text: str, where: str) -> None:
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+    except ValueError as exc:
+        raise FileError(f"{where}: {exc}") from None
+    for f in fields:
+        if f not in FLAVOUR_FIELDS:
+            raise FileError(f"{where}: unknown placeholder {{{f}}}: use "
+                            + ", ".join("{" + x + "}" for x in FLAVOUR_FIELDS))
+
+
+def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | None = None) -> str:
+    """The flavour text of a death: the game's flavour.toml text for its key where it has one,
+    else the engine's text (the ruleset's). The key is Death.flavour_key where the engine gives
+    it, else the kill kind."""
+    table = game_flavour(game) if overrides is None else overrides
+    if not table:
+        return death.flavour
+    key = getattr(death, "flavour_key", "") or death.kind
+    text = table.get(key)
+    if text is None and key not in game.ruleset.flavour:
+        text = table.get("default")
+    if text is None:
+        return death.flavour
+    return text.format(player=death.player, location=death.location, cause=death.cause)
+
+
+def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announce: bool) -> dict[str, Any]:
+    ps = game.state.players[name]
+    role = game.ruleset.roles[ps.role]
+    pm = r.markup(r.render("role_pm", **_role_pm_context(game, name)).rstrip()) if level == "pm" else ""
+    return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
+            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm, "announce": announce}
+
+
+def flip_level(game: "Game") -> str:
+    """The game's flip option: none, alignment, role or pm."""
+    return str(game.state.options.get("flip", "role"))
+
+
+def death_post(game: "Game", night: int) -> str:
+    """The public post for night NIGHT's deaths, or the quiet night post when no one died.
+
+    Template ``death_post``, context: ``game``, ``night``, ``deaths`` ([{player, cause, location,
+    flavour, flip}], ``flavour`` with the game's flavour.toml applied, ``flip`` as in
+    :func:`flip_post`), ``quiet`` (bool), ``flip_level``.
+    """
+    outcome = game.outcomes.get(night)
+    if outcome is None:
+        raise RuleError(f"night {night} has not been resolved")
+    r = _renderer(game)
+    level = flip_level(game)
+    overrides = game_flavour(game)
+    deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
+               "flavour": death_flavour(game, d, overrides), "flip": _flip_context(game, d.player, level, r, announce=False)}
+              for d in outcome.deaths]
+    return r.render("death_post", game=game_context(game), night=night, deaths=deaths, quiet=not deaths,
+                    flip_level=level)
+
+
+def flip_post(game: "Game", player: str) -> str:
+    """The flip of a dead player (a night death or an elimination), at the game's flip level.
+
+    Template ``flip``, context: ``game`` and ``flip``: {player, level (none | alignment | role |
+    pm), role, alignment, died ('night 2', 'day 1'), cause, eliminated (bool), pm (the full role
+    PM, already rendered, when level is pm; else ''), announce (True here: say how they died;
+    False inside the death post, whose flavour already told it)}. The death post includes the same template
+    once per death with ``flip`` set.
+    """
+    name = _player(game, player)
+    if game.state.players[name].alive:
+        raise RuleError(f"{name} is alive: only a dead player's role is revealed")
+    r = _renderer(game)
+    return r.render("flip", game=game_context(game), flip=_flip_context(game, name, flip_level(game), r, announce=True))
+
+
+# ----------------------------------------------------------------------------- vote counts
+
+
+def post_url(thread: str | None, number: int | None, urls: Mapping[int, str] | None = None) -> str:
+    """A link to post NUMBER of the thread, or '' when none can be made.
+
+    A known URL wins (``urls``: number -> URL, e.g. VoteCount.post_urls when the tally gives
+    them); else a thread URL with a ``{post}`` placeholder is filled in; else a Discourse topic
+    URL (``/t/slug/ID``, whose post numbers are thread positions) gets ``/NUMBER``. Other forums
+    number their post links by id, not position, so no link is guessed.
+    """
+    if number is None:
+        return ""
+    if urls and number in urls:
+        return urls[number]
+    if not thread:
+        return ""
+    if "{post}" in thread:
+        return thread.replace("{post}", str(number))
+    m = re.match(r"^(https?://[^?#]+/t/[^/?#]+/\d+)(?:/\d+)?/?(?:[?#].*)?$", thread)
+    if m:
+        return f"{m.group(1)}/{number}"
+    return ""
+
+
+def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
+    urls = getattr(count, "post_urls", None)
+    thread = count.thread or game.setup.thread
+    plurality = game.state.options.get("majority") == "plurality"
+    offset = game.state.options.get("no-elimination-offset", 0) or 0
+    wagons = []
+    for w in count.wagons:
+        need = count.majority + (offset if w.target == "none" else 0)
+        short = max(need - w.votes, 0)
+        posts = list(w.posts) + [None] * (len(w.voters) - len(w.posts))
+        wagons.append({
+            "target": w.target, "label": NO_ELIMINATION if w.target == "none" else w.target,
+            "none": w.target == "none", "votes": float(w.votes), "needed": float(need), "short": float(short),
+            "l1": not plurality and 0 < short <= 1, "l2": not plurality and 1 < short <= 2,
+            "voters": [{"name": v, "post": p, "url": post_url(thread, p, urls)}
+                       for v, p in zip(w.voters, posts)],
+        })
+    hammer = None
+    if count.hammer is not None:
+        hammer = {"post": count.hammer, "url": post_url(thread, count.hammer, urls)}
+    return {
+        "number": count.count_number, "day": count.day, "alive": count.alive, "majority": float(count.majority),
+        "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
+        "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
+        "last_post": count.last_post, "thread": thread or "",
+        "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
+                     "url": post_url(thread, i.post, urls)} for i in count.ignored],
+    }
+
+
+def count_marker() -> str:
+    """The invisible marker every vote count post carries, so later counts skip hostkit's own posts."""
+    from .votes.extract import COUNT_MARKER
+
+    return COUNT_MARKER
+
+
+def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = False) -> str:
+    """The vote count post (template ``vote_count``), carrying the invisible COUNT_MARKER.
+
+    Context: ``game``, ``marker`` (print it once: ``{{ marker }}``), ``count``: {number ('1.03'),
+    day, alive, majority, plurality (bool), wagons ([{target, label, none, votes, needed, short,
+    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, eliminated, tie,
+    hammer ({post, url} or None), last_post, thread, ignored}. Names are never coloured.
+    With ``host_notes``, the host-only notes (see :func:`vote_count_host_notes`) follow after a
+    ``--- host only ---`` line when there are any.
+    """
+    r = _renderer(game)
+    ctx = _count_context(game, count)
+    marker = count_marker()
+    text = r.render("vote_count", game=game_context(game), count=ctx, marker=r.markup(marker))
+    if marker not in text:
+        text = marker + text  # a restyled template that forgot the marker must still be skipped
+    if host_notes:
+        notes = vote_count_host_notes(game, count)
+        if notes:
+            text += f"\n{HOST_ONLY}\n{notes}"
+    return text
+
+
+def vote_count_host_notes(game: "Game", count: "VoteCount") -> str:
+    """The host's eyes only: every ignored vote text with why (template ``vote_count_host``,
+    same context as vote_count); '' when nothing was ignored."""
+    if not count.ignored:
+        return ""
+    r = _renderer(game)
+    return r.render("vote_count_host", game=game_context(game), count=_count_context(game, count))
+
+
+# ----------------------------------------------------------------------------- files
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def pm_filename(index: int, player: str, ext: str = ".txt") -> str:
+    """A file name safe on every system for a PM: '03-Ann.txt'; the position keeps names unique."""
+    slug = _UNSAFE.sub("_", player).strip("._-")[:60] or "player"
+    return f"{index:02d}-{slug}{ext}"
+
+
+def write_pms(pms: Sequence[tuple[str, str]], out_dir: Path, *, ext: str = ".txt") -> list[Path]:
+    """Write one file per PM into OUT_DIR (created if needed), each atomically; return the paths."""
+    from .store import atomic_write
+
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise HostkitError(f"{out_dir}: not a folder")
+    paths = []
+    for i, (player, text) in enumerate(pms, start=1):
+        path = out_dir / pm_filename(i, player, ext)
+        atomic_write(path, text)
+        paths.append(path)
+    return paths
+
+
+def pms_text(pms: Sequence[tuple[str, str]]) -> str:
+    """PMs for standard output, each under a clear separator line naming its player."""
+    return "\n".join(f"===== PM to {player} =====\n{text}" for player, text in pms)

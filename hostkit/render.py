@@ -1,0 +1,272 @@
+"""The rendering room: the one Jinja environment, template lookup, escaping and output formats.
+
+Every post and PM hostkit writes is a Jinja template rendered here. The environment is a
+``SandboxedEnvironment`` (a game folder's templates are data from a co-host) with
+``StrictUndefined``, ``trim_blocks`` and ``lstrip_blocks``.
+
+Lookup, first match wins, for a template NAME (``role_pm.txt``...) in format FMT:
+
+1. the game folder's ``templates/FMT/NAME``, then ``templates/NAME``;
+2. the ruleset's ``games/<ruleset>/templates/FMT/NAME``, then ``templates/NAME``;
+3. the bundled ``templates/FMT/NAME`` (package data, read with importlib.resources).
+
+Formats: ``bbcode`` (the default), ``markdown`` and ``plain``; a game's ``format`` option picks one.
+
+Escaping is automatic. Every string a template prints with ``{{ ... }}`` is escaped for the
+format unless it is already markup (the output of a macro, an include, or the ``safe`` filter):
+in BBCode ``[`` becomes ``[[i][/i]`` (an empty italic pair after the bracket, so no tag can start
+there; phpBB, vBulletin and XenForo all show the same text), in Markdown the characters that
+start markup are backslash-escaped, in plain text nothing changes. A template author therefore
+cannot forget to escape a player's name, and literal markup belongs in the template text itself.
+Strings from the context stay escaped even through ``safe`` (only text the template itself makes
+can be marked safe); the ``esc`` filter is there for clarity and never escapes twice. Filters:
+``esc``, ``num`` (3.0 -> 3), ``and_list`` ("Ann, Bob and Cy"), ``url`` (for [url=...] and (...)),
+``quote_lines`` (prefix every line, for quoting a rendered PM in Markdown or plain text).
+
+Jinja is imported only when a Renderer is built, so commands that never render do not load it.
+Every template failure (not found, syntax, undefined variable, sandbox refusal) becomes a
+:class:`hostkit.errors.TemplateError` naming the template file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+
+from .errors import TemplateError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+FORMATS = ("bbcode", "markdown", "plain")
+DEFAULT_FORMAT = "bbcode"
+EXT = ".txt"  # every template's file name ends in it: role_pm.txt, death_post.txt...
+TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host")
+
+# ----------------------------------------------------------------------------- escaping (no jinja here)
+
+BBCODE_BRACKET = "[[i][/i]"
+_MD_CHARS = re.compile(r"([\\`*_\[\]<>#|~&])")
+_MD_LINE_START = re.compile(r"^(\s*)([-+])(?=\s|$)", re.M)  # a list item
+_MD_ORDERED = re.compile(r"^(\s*\d+)([.)])(?=\s|$)", re.M)  # an ordered list item
+_MD_SETEXT = re.compile(r"^(\s*)(=+\s*)$", re.M)  # a heading underline
+_URL_UNSAFE = re.compile(r"[\[\]()<>\"'\s]")
+
+
+def escape_bbcode(text: str) -> str:
+    """Neutralise BBCode: every ``[`` is followed by an empty ``[i][/i]``, so it opens no tag."""
+    return text.replace("[", BBCODE_BRACKET)
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash-escape what starts Markdown markup (emphasis, links, code, headings, lists, HTML)."""
+    text = _MD_CHARS.sub(r"\\\1", text)
+    text = _MD_LINE_START.sub(r"\1\\\2", text)
+    text = _MD_SETEXT.sub(r"\1\\\2", text)
+    return _MD_ORDERED.sub(r"\1\\\2", text)
+
+
+ESCAPES: dict[str, Callable[[str], str]] = {
+    "bbcode": escape_bbcode,
+    "markdown": escape_markdown,
+    "plain": lambda text: text,
+}
+
+
+def escape(text: str, fmt: str = DEFAULT_FORMAT) -> str:
+    """TEXT escaped for the format FMT."""
+    return ESCAPES[check_format(fmt)](text)
+
+
+def check_format(fmt: str) -> str:
+    if fmt not in FORMATS:
+        raise TemplateError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    return fmt
+
+
+def format_number(value: Any) -> str:
+    """3.0 -> '3', 1.5 -> '1.5': vote totals and weights as a host writes them."""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    return str(value)
+
+
+# ----------------------------------------------------------------------------- where templates live
+
+
+def bundled_dir() -> Any:
+    """The bundled templates/ folder: hostkit/templates in the wheel, <repo>/templates in a checkout."""
+    packaged = resources.files("hostkit") / "templates"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def search_path(game: "Game | None", fmt: str) -> list[Any]:
+    """The folders searched for a template, first match first (see the module docstring)."""
+    dirs: list[Any] = []
+    if game is not None:
+        own = Path(game.folder) / "templates"
+        dirs += [own / fmt, own]
+        if game.ruleset.source:
+            rs = Path(game.ruleset.source) / "templates"
+            dirs += [rs / fmt, rs]
+    dirs.append(bundled_dir() / fmt)
+    return dirs
+
+
+# ----------------------------------------------------------------------------- the environment
+
+
+class Renderer:
+    """The one Jinja environment for a format and a search path.
+
+    ``render(name, **context)`` renders template ``name`` (with or without ``.txt``); strings in
+    the context are escaped for the format when printed. Build one with :func:`renderer_for`.
+    """
+
+    def __init__(self, fmt: str = DEFAULT_FORMAT, dirs: Sequence[Any] | None = None) -> None:
+        self.format = check_format(fmt)
+        self.dirs = list(dirs) if dirs is not None else [bundled_dir() / self.format]
+        self._files: set[str] = set()
+        self._env = self._build()
+
+    # -- building
+
+    def _build(self) -> Any:
+        import jinja2
+        from jinja2.sandbox import SandboxedEnvironment
+        from markupsafe import Markup
+
+        fmt_escape = ESCAPES[self.format]
+        renderer = self
+
+        class Loader(jinja2.BaseLoader):
+            def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
+                parts = jinja2.loaders.split_template_path(template)  # refuses '..'
+                for d in renderer.dirs:
+                    f = d
+                    for p in parts:
+                        f = f / p
+                    if f.is_file():
+                        name = str(f)
+                        renderer._files.add(name)
+                        try:
+                            return f.read_text(encoding="utf-8"), name, lambda: True
+                        except (OSError, UnicodeDecodeError) as exc:
+                            raise TemplateError(f"{name}: cannot read template: {exc}") from None
+                raise jinja2.TemplateNotFound(template)
+
+        def finalize(value: Any) -> Any:
+            if isinstance(value, Markup):
+                return value
+            if isinstance(value, str):
+                return Markup(fmt_escape(value))
+            if isinstance(value, float):
+                return format_number(value)
+            return value
+
+        def esc(value: Any) -> Any:
+            if isinstance(value, Markup):
+                return value
+            return Markup(fmt_escape(str(value)))
+
+        def and_list(values: Iterable[Any], word: str = "and") -> Any:
+            items = [esc(v) for v in values]
+            if len(items) <= 1:
+                return Markup("".join(items))
+            return Markup(", ").join(items[:-1]) + Markup(f" {fmt_escape(word)} ") + items[-1]
+
+        def url(value: Any) -> Any:
+            # a URL inside [url=...] or (...) must not end the tag early
+            return Markup(_URL_UNSAFE.sub(lambda m: "%{:02X}".format(ord(m.group())), str(value)))
+
+        def quote_lines(value: Any, prefix: str = "> ") -> Any:
+            text = str(esc(value))
+            return Markup("\n".join((prefix + line).rstrip() for line in text.split("\n")))
+
+        env = SandboxedEnvironment(
+            loader=Loader(), undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+            autoescape=True, finalize=finalize, keep_trailing_newline=False,
+        )
+        env.filters.update(esc=esc, e=esc, escape=esc, num=format_number, and_list=and_list, url=url,
+                           quote_lines=quote_lines)
+        env.globals.update(format=self.format)
+        self._markup = Markup
+        self._text_class = type("Text", (str,), {"__html__": lambda s: fmt_escape(str.__str__(s)),
+                                                 "__slots__": ()})
+        return env
+
+    # -- rendering
+
+    def wrap(self, value: Any) -> Any:
+        """Strings in dicts, lists and tuples marked as text to escape, even when joined to markup."""
+        if isinstance(value, self._markup):
+            return value
+        if isinstance(value, str):
+            return self._text_class(value)
+        if isinstance(value, Mapping):
+            return {k: self.wrap(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.wrap(v) for v in value]
+        return value
+
+    def markup(self, text: str) -> Any:
+        """TEXT marked as already rendered (not escaped again), e.g. one template's output in another."""
+        return self._markup(text)
+
+    def render(self, name: str, /, **context: Any) -> str:
+        """Render template NAME; a TemplateError names the file and line on any failure."""
+        import jinja2
+
+        if not name.endswith(EXT):
+            name += EXT
+        try:
+            template = self._env.get_template(name)
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateError(f"template {exc.name!r} not found (looked in "
+                                f"{', '.join(str(d) for d in self.dirs)})") from None
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
+        try:
+            text = template.render(**{k: self.wrap(v) for k, v in context.items()})
+        except TemplateError:
+            raise
+        except jinja2.TemplateSyntaxError as exc:  # an include's syntax error
+            raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
+        except Exception as exc:  # noqa: BLE001 - any failure inside a template is the template's
+            where = self._where(exc) or f"{template.filename}:?"
+            raise TemplateError(f"{where}: {_message(exc)}") from None
+        return text.rstrip() + "\n"
+
+    def _where(self, exc: BaseException) -> str | None:
+        """file:line of the innermost template frame of the exception's traceback."""
+        found = None
+        tb = exc.__traceback__
+        while tb is not None:
+            filename = tb.tb_frame.f_code.co_filename
+            if filename in self._files:
+                found = f"{filename}:{tb.tb_lineno}"
+            tb = tb.tb_next
+        return found
+
+
+def _message(exc: BaseException) -> str:
+    kind = type(exc).__name__
+    text = str(exc)
+    if kind == "UndefinedError":
+        return text
+    return f"{kind}: {text}" if text else kind
+
+
+def game_format(game: "Game") -> str:
+    """The game's format option (bbcode when unset)."""
+    return str(game.state.options.get("format") or game.setup.format or DEFAULT_FORMAT)
+
+
+def renderer_for(game: "Game | None", fmt: str | None = None) -> Renderer:
+    """The Renderer for a game: its format (or FMT) and its template search path."""
+    fmt = check_format(fmt or (game_format(game) if game is not None else DEFAULT_FORMAT))
+    return Renderer(fmt, search_path(game, fmt))
