@@ -268,6 +268,192 @@ def undo(ctx: click.Context) -> None:
     click.echo(f"undone: {what}")
 
 
+def thread_options(f):
+    """--html FILE... and --url URL: where a command reads the thread from."""
+    f = click.option("--url", default=None, help="The thread's URL (default: the game's --thread).")(f)
+    return click.option("--html", "html", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                        help="A saved page of the thread (repeat, in order); no network.")(f)
+
+
+def count_for(ctx: click.Context, html, url, from_post, to_post):
+    from .votes.count import count_votes, read_pages
+
+    game = load(ctx)
+    pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)
+    return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
+
+
+@cli.command()
+@thread_options
+@click.option("--from-post", type=int, default=None, help="Count from this post (default: the day's start post).")
+@click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def votes(ctx: click.Context, html, url, from_post, to_post, as_json: bool) -> None:
+    """Count the current day's votes and print the vote count post.
+
+    \b
+    Votes are read from the thread (fetched, or --html saved pages) together with the votes
+    entered by hand with 'hostkit vote'. The ignored vote texts follow the post, for the
+    host's eyes only. Examples:
+      hostkit votes --html page1.html --html page2.html
+      hostkit votes --url https://forum.example/threads/game.123/ --json
+    """
+    from .publish import vote_count_post
+    from .votes.count import remember
+
+    game, count = count_for(ctx, html, url, from_post, to_post)  # no lock while the forum is slow
+    with locked(ctx):
+        remember(game, count)
+    emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
+
+
+@cli.command()
+@thread_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def posts(ctx: click.Context, html, url, as_json: bool) -> None:
+    """List the thread's posts as hostkit reads them: number, author, time, vote texts.
+
+    Without a game, every vote markup is looked for.
+    Example: hostkit posts --html page1.html --json
+    """
+    from .store import is_game
+    from .votes.count import posts_report, read_pages
+
+    folder = game_dir(ctx)
+    game = load(ctx) if is_game(folder) else None
+    pages = read_pages(folder=game.folder if game else None, html=html,
+                       url=url or (game.setup.thread if game else None), progress=not html)
+    report = posts_report(pages, game.setup.vote_markup if game else None)
+    if as_json:
+        emit(report)
+        return
+    for p in report["posts"]:
+        click.echo(f"#{p['number']:<5} {p['author']}  {p['time'] or ''}" + (" (edited)" if p["edited"] else "")
+                   + ("  votes: " + " | ".join(p["votes"]) if p["votes"] else ""))
+    click.echo("Posts: " + ", ".join(f"{a} {n}" for a, n in sorted(report["counts"].items(), key=lambda i: -i[1])))
+
+
+@cli.command("start-post")
+@click.argument("post", type=int)
+@click.pass_context
+def start_post(ctx: click.Context, post: int) -> None:
+    """Record the post that opened the current day: votes count from there.
+
+    Example: hostkit start-post 412
+    """
+    with locked(ctx):
+        load(ctx).start_post(post)
+    click.echo(f"The day's votes count from post {post}.")
+
+
+@cli.command("replace")
+@click.argument("old")
+@click.argument("new")
+@click.pass_context
+def replace_(ctx: click.Context, old: str, new: str) -> None:
+    """NEW replaces OLD: the slot keeps its role, actions and votes; OLD stays an alias.
+
+    Example: hostkit replace Bob "Bobby Tables"
+    """
+    with locked(ctx):
+        load(ctx).replace_player(old, new)
+    click.echo(f"{new} replaces {old}.")
+
+
+@cli.command()
+@click.argument("player", required=False)
+@click.option("--night", type=int, default=None, help="The night result PMs of night N.")
+@click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one file per player into DIR.")
+@click.pass_context
+def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, out: Path | None) -> None:
+    """Render role PMs (default), night result PMs (--night N) or mid-night info (--info).
+
+    \b
+    Examples:
+      hostkit pm                  every role PM
+      hostkit pm Ann --night 1    what Ann learned on night 1
+      hostkit pm --night 1 --out pms/
+    """
+    from .publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
+
+    game = load(ctx)
+    if night is not None and info:
+        raise HostkitError("give --night N or --info, not both")
+    if night is not None:
+        pms = night_pms(game, night, player)
+    elif info:
+        names = [game.player(player)] if player else night_info_players(game)
+        pms = [(n, night_info(game, n)) for n in names]
+    else:
+        pms = role_pms(game, player)
+    if out is not None:
+        for path in write_pms(pms, out):
+            click.echo(f"wrote {path}")
+        return
+    click.echo(pms_text(pms) if pms else "No PMs: no one learns anything.")
+
+
+@cli.group(cls=Group)
+def post() -> None:
+    """Render a public post from the game's templates: deaths, votecount or flip.
+
+    Example: hostkit post deaths --night 1
+    """
+
+
+@post.command()
+@click.option("--night", type=int, default=None, help="Which night (default: the last resolved one).")
+@click.pass_context
+def deaths(ctx: click.Context, night: int | None) -> None:
+    """The death post of a night, with flavour and where each body was found.
+
+    Example: hostkit post deaths --night 2
+    """
+    from .publish import death_post
+
+    game = load(ctx)
+    if night is None:
+        if not game.outcomes:
+            raise HostkitError("no night has been resolved yet")
+        night = max(game.outcomes)
+    if night not in game.outcomes:
+        raise HostkitError(f"night {night} has not been resolved")
+    click.echo(death_post(game, night))
+
+
+@post.command()
+@click.argument("player")
+@click.pass_context
+def flip(ctx: click.Context, player: str) -> None:
+    """The flip of a dead player, at the game's flip level (none, alignment, role, pm).
+
+    Example: hostkit post flip Bob
+    """
+    from .publish import flip_post
+
+    click.echo(flip_post(load(ctx), player))
+
+
+@post.command()
+@thread_options
+@click.option("--from-post", type=int, default=None, help="Count from this post.")
+@click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.pass_context
+def votecount(ctx: click.Context, html, url, from_post, to_post) -> None:
+    """The vote count post alone (what 'hostkit votes' prints, without the host's notes).
+
+    Example: hostkit post votecount --html page3.html
+    """
+    from .publish import vote_count_post
+
+    game, count = count_for(ctx, html, url, from_post, to_post)
+    click.echo(vote_count_post(game, count))
+
+
 @cli.command()
 @click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
 def demo(folder: Path | None) -> None:

@@ -18,9 +18,9 @@ from typing import Any, Iterable, Sequence
 
 from . import store
 from .engine import resolve_night, rng_for
-from .engine.day import apply_outcome, kill, victory
+from .engine.day import apply_outcome, election, kill, owed, speaking_order, victory
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
-from .model import (Ability, Action, GameState, NightOutcome, PhaseRecord, PlayerSetup, PlayerState,
+from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseRecord, PlayerSetup, PlayerState,
                     Role, Ruleset, Setup, VoteEntry)
 from .rulesets import find, load_ruleset
 
@@ -217,6 +217,12 @@ class Game:
         for ph in self.phases:
             rec = ph.record
             state.phase, state.number = rec.kind, rec.number
+            for i, event in enumerate(sorted(rec.events, key=lambda e: e.seq)):
+                try:
+                    self._apply_event(state, ph, event)
+                except HostkitError as exc:
+                    raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
+                state.winner = state.winner or victory(state)
             ph.actions = self._effective(state, ph)
             if rec.ended is None:
                 continue
@@ -224,24 +230,59 @@ class Game:
                 outcome = resolve_night(state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", rec.number))
                 self.outcomes[rec.number] = outcome
                 self._check_published(state, ph, outcome)
-                apply_outcome(state, outcome)
+                apply_outcome(state, outcome, ph.index)
             else:
                 if rec.eliminated:
-                    if rec.eliminated not in state.players:
-                        raise FileError(f"{ph.path}: end.eliminated: unknown player {rec.eliminated!r}"
-                                        + suggest(rec.eliminated, state.players))
-                    kill(state, rec.eliminated, f"day {rec.number}", "eliminated")
+                    try:
+                        name = self.player(rec.eliminated)
+                    except HostkitError as exc:
+                        raise FileError(f"{ph.path}: end.eliminated: {exc}") from None
+                    kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
             state.winner = state.winner or victory(state)
         if state.winner:
             state.phase = "over"
         return state
+
+    def _apply_event(self, state: GameState, ph: Phase, event: DayEvent) -> None:
+        """Replay one day ruling: the Sheriff race, a last shot, a badge."""
+        actor = self.player(event.actor) if event.actor else None
+        target = self.player(event.target) if event.target else None
+        kind = event.kind
+        if kind == "candidate":
+            state.candidates.append(actor)
+        elif kind == "withdraw":
+            state.withdrawn.append(actor)
+        elif kind == "sheriff-vote":
+            state.election_votes[actor] = target
+        elif kind == "elected":
+            totals, winner = election(state.election_votes, self.running(state),
+                                      {v: self.vote_weight(v, state) for v in state.election_votes})
+            state.election = {"totals": totals, "winner": winner}
+            state.sheriff = winner
+        elif kind == "shot":
+            state.duties_done.add((actor, "shot"))
+            if target:
+                shooter = state.role_of(actor)
+                kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
+        elif kind == "badge":
+            state.duties_done.add((actor, "badge"))
+            state.players[actor].tags.pop("sheriff-at-death", None)
+            state.sheriff = target
+        else:
+            raise HostkitError(f"unknown event kind {kind!r}")
+
+    def running(self, state: GameState | None = None) -> list[str]:
+        """The Sheriff candidates still in the race."""
+        state = state or self.state
+        return [c for c in state.candidates if c not in state.withdrawn and state.players[c].alive]
 
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
         if published is None:
             return
         now = sorted(d.player for d in outcome.deaths)
-        if sorted(published) != now:
+        published = sorted(self._current_name(n) for n in published)
+        if published != now:
             state.warnings.append(
                 f"{ph.record.label}: the published deaths ({', '.join(sorted(published)) or 'none'}) "
                 f"would now be {', '.join(now) or 'none'}: a corrected entry changed the outcome")
@@ -294,9 +335,16 @@ class Game:
             return match_name(word, names)
         except NameError_:
             for p in self.setup.players:
-                if any(a.lower() == word.lower() for a in p.aliases):
+                if any(a.lower() == word.lower() for a in p.aliases + p.previous):
                     return p.name
             raise
+
+    def _current_name(self, name: str) -> str:
+        """The slot's current name for a name in the record (it may be a replaced player's)."""
+        try:
+            return self.player(name)
+        except HostkitError:
+            return name
 
     def usable(self, state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
         role = state.role_of(name)
@@ -549,6 +597,137 @@ class Game:
         w.commit()
         return what
 
+    # -- the day's rulings: the Sheriff race, last shots, the badge
+
+    def _event(self, kind: str, actor: str | None = None, target: str | None = None,
+               removals: Sequence[tuple[str, str]] = ()) -> DayEvent:
+        ph = self._open()
+        seq = self.next_seq()
+        event = DayEvent(kind, actor, target, seq)
+        removed = ph.record.removed + tuple((a, b, seq + 1 + i) for i, (a, b) in enumerate(removals))
+        self._write(ph, ph.record._replace(events=ph.record.events + (event,), removed=removed))
+        return event
+
+    def _election_day(self) -> None:
+        if not self.state.options.get("sheriff"):
+            raise RuleError(f"{self.ruleset.name} has no Sheriff election")
+        rec = self._open("day").record
+        if rec.number != 1:
+            raise RuleError("the Sheriff is elected on Day 1 only")
+        if self.state.election is not None:
+            raise RuleError("the Sheriff election is over")
+
+    def sheriff_run(self, names: Sequence[str]) -> list[str]:
+        """Campaign: register Sheriff candidates (Day 1 only, living players, once each)."""
+        self._election_day()
+        if self.state.election_votes:
+            raise RuleError("the election has begun: candidates register before the first vote")
+        out = []
+        for word in names:
+            name = self.player(word)
+            if not self.state.players[name].alive:
+                raise RuleError(f"{name} is dead and cannot run for Sheriff")
+            if name in self.state.withdrawn:
+                raise RuleError(f"{name} withdrew and cannot rejoin the race")
+            if name in self.state.candidates or name in out:
+                raise RuleError(f"{name} is already a candidate")
+            out.append(name)
+        ph = self.current
+        seq = self.next_seq()
+        events = tuple(DayEvent("candidate", n, None, seq + i) for i, n in enumerate(out))
+        self._write(ph, ph.record._replace(events=ph.record.events + events))
+        return out
+
+    def sheriff_withdraw(self, word: str) -> str:
+        """OptOut: a candidate leaves the race, once, before the voting starts."""
+        self._election_day()
+        name = self.player(word)
+        if name not in self.state.candidates:
+            raise RuleError(f"{name} is not a Sheriff candidate: only candidates opt out")
+        if name in self.state.withdrawn:
+            raise RuleError(f"{name} has already opted out")
+        if self.state.election_votes:
+            raise RuleError("the election has begun: opting out comes before the first vote")
+        self._event("withdraw", name)
+        return name
+
+    def sheriff_vote(self, voter: str, candidate: str) -> tuple[str, str]:
+        """SheriffElection: a living player's vote for a remaining candidate (a later vote replaces it)."""
+        self._election_day()
+        who = self.player(voter)
+        if not self.state.players[who].alive:
+            raise RuleError(f"{who} is dead: only living players vote for Sheriff")
+        if not self.running():
+            raise RuleError("there are no Sheriff candidates left to vote for")
+        target = self.player(candidate)
+        if target not in self.running():
+            why = "opted out" if target in self.state.withdrawn else "is not a candidate"
+            raise RuleError(f"{target} {why}: votes go to {', '.join(self.running())}")
+        self._event("sheriff-vote", who, target)
+        return who, target
+
+    def sheriff_missing(self) -> list[str]:
+        return [n for n in self.state.alive() if n not in self.state.election_votes]
+
+    def sheriff_elect(self) -> dict[str, Any]:
+        """Close the election: every living player must have voted; a tie elects no one."""
+        self._election_day()
+        if not self.running():
+            raise RuleError("there are no Sheriff candidates")
+        missing = self.sheriff_missing()
+        if missing:
+            raise RuleError(f"every living player must vote for Sheriff; missing: {', '.join(missing)}")
+        self._event("elected")
+        return Game.load(self.folder).state.election or {}
+
+    def due(self) -> list[dict[str, Any]]:
+        """What the latest deaths owe: last words, a last shot, the badge (seed DeathResolution)."""
+        since = self.current.index - 1
+        recent = [(p, k, w) for p, k, w, i in self.state.deaths if i >= since]
+        return owed(self.state, recent, self.state.duties_done)
+
+    def _owes(self, name: str, duty: str) -> None:
+        for item in self.due():
+            if item["player"] == name:
+                if duty in item["owes"]:
+                    return
+                if duty == "shot" and item["no_shot_because"]:
+                    raise RuleError(f"{name} died of {item['no_shot_because']}: no last shot")
+        what = {"shot": "a last shot", "badge": "the badge"}[duty]
+        raise RuleError(f"{name} owes no {what} now")
+
+    def shoot(self, shooter: str, target: str | None) -> str | None:
+        """Record a dead Hunter's last shot (None: they hold their fire)."""
+        name = self.player(shooter)
+        self._owes(name, "shot")
+        victim = None
+        removals: list[tuple[str, str]] = []
+        if target is not None:
+            victim = self.player(target)
+            if not self.state.players[victim].alive:
+                raise RuleError(f"{victim} is dead: the shot must target a living player")
+            removals = [(a.actor, a.ability) for a in self.current.actions if a.actor == victim]
+        self._event("shot", name, victim, removals)
+        return victim
+
+    def badge(self, sheriff: str, heir: str | None) -> str | None:
+        """Record where a dead Sheriff's badge goes (None: it is torn up)."""
+        name = self.player(sheriff)
+        self._owes(name, "badge")
+        to = None
+        if heir is not None:
+            to = self.player(heir)
+            if not self.state.players[to].alive:
+                raise RuleError(f"{to} is dead: the badge goes to a living player")
+        self._event("badge", name, to)
+        return to
+
+    def speaking(self) -> list[str]:
+        """Discussion: the speaking order for the current day."""
+        ph = self._open("day")
+        return speaking_order([p.name for p in self.setup.players], set(self.state.alive()), self.state.sheriff,
+                              ph.record.number)
+
     # -- reporting
 
     def status(self) -> dict[str, Any]:
@@ -559,13 +738,39 @@ class Game:
             d["weight"] = self.weight(p.name)
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
-                "winner": s.winner, "warnings": list(s.warnings), "folder": str(self.folder)}
+                "winner": s.winner, "sheriff": s.sheriff, "warnings": list(s.warnings), "folder": str(self.folder)}
 
-    def weight(self, name: str) -> float:
+    def weight(self, name: str, state: GameState | None = None) -> float:
+        """A player's standing vote weight: --weight, else the role's."""
         setup = self.setup.player(name)
         if setup and setup.weight is not None:
             return setup.weight
-        return self.state.role_of(name).weight
+        return (state or self.state).role_of(name).weight
+
+    def vote_weight(self, name: str, state: GameState | None = None) -> float:
+        """The weight of the player's vote today: the standing weight, or the Sheriff's if they hold the badge."""
+        state = state or self.state
+        if state.sheriff == name:
+            return float(state.options.get("sheriff-weight", 1.5))
+        return self.weight(name, state)
+
+    def start_post(self, post: int) -> None:
+        """Record the post that opened the current day: votes count from there."""
+        ph = self._open("day")
+        if post < 1:
+            raise RuleError("a post number starts at 1")
+        self._write(ph, ph.record._replace(start_post=post))
+
+    def replace_player(self, old: str, new: str) -> None:
+        """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot."""
+        name = self.player(old)
+        if any(new.lower() == n.lower() for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
+            raise RuleError(f"{new!r} is already a player's name or alias in this game")
+        players = tuple(p._replace(name=new, previous=p.previous + (p.name,)) if p.name == name else p
+                        for p in self.setup.players)
+        w = store.Writer(self.folder)
+        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(self.setup._replace(players=players)))
+        w.commit()
 
 
 def _phase_ok(ability: Ability, phase: PhaseRecord) -> bool:

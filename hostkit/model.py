@@ -150,6 +150,7 @@ class PlayerSetup(NamedTuple):
     role: str
     aliases: tuple[str, ...] = ()
     weight: float | None = None  # None: the role's weight
+    previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
 
 
 class Setup(NamedTuple):
@@ -435,6 +436,12 @@ class GameState:
     sheriff: str | None = None
     initial_roles: tuple[str, ...] = ()  # every role dealt at game start, in seat order
     warnings: list[str] = field(default_factory=list)
+    deaths: list[tuple[str, str, str, int]] = field(default_factory=list)  # (player, kind, when, phase index)
+    duties_done: set[tuple[str, str]] = field(default_factory=set)  # (player, "shot" | "badge")
+    candidates: list[str] = field(default_factory=list)  # the Sheriff race, in order of entry
+    withdrawn: list[str] = field(default_factory=list)
+    election_votes: dict[str, str] = field(default_factory=dict)
+    election: dict[str, Any] | None = None  # the closed election: {"totals": ..., "winner": ...}
 
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]

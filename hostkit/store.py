@@ -132,7 +132,8 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "vote_markup": list(setup.vote_markup),
         "options": dict(setup.options),
         "players": [
-            {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight}
+            {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight,
+             "previous": list(p.previous) or None}
             for p in setup.players
         ],
     }
@@ -148,7 +149,7 @@ def read_setup(folder: Path) -> Setup:
     for pt in t.tables("players"):
         players.append(PlayerSetup(
             name=pt.get("name", str), role=pt.get("role", str), aliases=pt.strings("aliases", ()),
-            weight=pt.get("weight", float, None)))
+            weight=pt.get("weight", float, None), previous=pt.strings("previous", ())))
         pt.done()
     opts = t.sub("options", {})
     options = dict(opts.data)

@@ -28,7 +28,7 @@ class Host:
     def ok(self, *args: str, input: str | None = None) -> str:
         result = self(*args, input=input)
         assert result.exit_code == 0, result.output
-        return result.output
+        return result.stdout
 
     def refused(self, *args: str, input: str | None = None) -> str:
         """Run a command that must be refused: exit 1, one line, and the folder unchanged."""
