@@ -275,11 +275,12 @@ def thread_options(f):
                         help="A saved page of the thread (repeat, in order); no network.")(f)
 
 
-def count_for(ctx: click.Context, html, url, from_post, to_post):
+def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
     from .votes.count import count_votes, read_pages
 
     game = load(ctx)
-    pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)
+    pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
+                                            progress=not html)
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
@@ -287,9 +288,10 @@ def count_for(ctx: click.Context, html, url, from_post, to_post):
 @thread_options
 @click.option("--from-post", type=int, default=None, help="Count from this post (default: the day's start post).")
 @click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.option("--hand-only", is_flag=True, help="Count only the votes entered with 'hostkit vote'; read no thread.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def votes(ctx: click.Context, html, url, from_post, to_post, as_json: bool) -> None:
+def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as_json: bool) -> None:
     """Count the current day's votes and print the vote count post.
 
     \b
@@ -302,7 +304,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, as_json: bool) -> N
     from .publish import vote_count_post
     from .votes.count import remember
 
-    game, count = count_for(ctx, html, url, from_post, to_post)  # no lock while the forum is slow
+    game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
     with locked(ctx):
         remember(game, count)
     emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
@@ -360,6 +362,157 @@ def replace_(ctx: click.Context, old: str, new: str) -> None:
     with locked(ctx):
         load(ctx).replace_player(old, new)
     click.echo(f"{new} replaces {old}.")
+
+
+@cli.group(cls=Group)
+def sheriff() -> None:
+    """The Day 1 Sheriff election: run, withdraw, vote, elect, status.
+
+    \b
+    A host who holds no election just carries on to votes and 'eliminate'. Example:
+      hostkit sheriff run Ann Dave
+      hostkit sheriff withdraw Dave
+      hostkit sheriff vote Bob Ann
+      hostkit sheriff elect
+    """
+
+
+@sheriff.command("run")
+@click.argument("players", nargs=-1, required=True)
+@click.pass_context
+def sheriff_run(ctx: click.Context, players: tuple[str, ...]) -> None:
+    """Register Sheriff candidates (Campaign, Day 1 only).
+
+    Example: hostkit sheriff run Ann Dave
+    """
+    with locked(ctx):
+        names = load(ctx).sheriff_run(players)
+    click.echo("Running for Sheriff: " + ", ".join(names))
+
+
+@sheriff.command("withdraw")
+@click.argument("player")
+@click.pass_context
+def sheriff_withdraw(ctx: click.Context, player: str) -> None:
+    """A candidate opts out, once and for good, before the first vote (OptOut).
+
+    Example: hostkit sheriff withdraw Dave
+    """
+    with locked(ctx):
+        name = load(ctx).sheriff_withdraw(player)
+    click.echo(f"{name} opts out of the Sheriff race.")
+
+
+@sheriff.command("vote")
+@click.argument("voter")
+@click.argument("candidate")
+@click.pass_context
+def sheriff_vote(ctx: click.Context, voter: str, candidate: str) -> None:
+    """Record a Sheriff election vote (every living player must vote; a later vote replaces).
+
+    Example: hostkit sheriff vote Bob Ann
+    """
+    with locked(ctx):
+        who, target = load(ctx).sheriff_vote(voter, candidate)
+    click.echo(f"recorded: {who} votes {target} for Sheriff")
+
+
+@sheriff.command("elect")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def sheriff_elect(ctx: click.Context, as_json: bool) -> None:
+    """Close the election: the most weighted votes win; a tie elects no one.
+
+    Example: hostkit sheriff elect
+    """
+    with locked(ctx):
+        result = load(ctx).sheriff_elect()
+    if as_json:
+        emit(result)
+        return
+    click.echo(", ".join(f"{c} {v:g}" for c, v in result["totals"].items()))
+    click.echo(f"{result['winner']} is elected Sheriff." if result["winner"] else "A tie: no Sheriff is elected.")
+
+
+@sheriff.command("status")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def sheriff_status(ctx: click.Context, as_json: bool) -> None:
+    """The race so far: candidates, withdrawals, votes, who has not voted, the Sheriff.
+
+    Example: hostkit sheriff status
+    """
+    game = load(ctx)
+    st = game.state
+    data = {"sheriff": st.sheriff, "candidates": st.candidates, "withdrawn": st.withdrawn,
+            "running": game.running(), "votes": st.election_votes, "election": st.election,
+            "not_voted": game.sheriff_missing() if st.election is None else []}
+    if as_json:
+        emit(data)
+        return
+    click.echo(f"Sheriff: {st.sheriff or 'none'}")
+    click.echo(f"Running: {', '.join(data['running']) or 'no one'}"
+               + (f" (withdrew: {', '.join(st.withdrawn)})" if st.withdrawn else ""))
+    for voter, target in st.election_votes.items():
+        click.echo(f"  {voter} -> {target}")
+    if data["not_voted"]:
+        click.echo(f"Not voted yet: {', '.join(data['not_voted'])}")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def due(ctx: click.Context, as_json: bool) -> None:
+    """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge.
+
+    Example: hostkit due
+    """
+    game = load(ctx)
+    items = game.due()
+    if as_json:
+        emit({"due": items, "winner": game.state.winner})
+        return
+    if not items:
+        click.echo("Nothing is owed.")
+    for item in items:
+        owes = ", ".join(item["owes"]) or "nothing"
+        why = f" (no shot: died of {item['no_shot_because']})" if item["no_shot_because"] else ""
+        click.echo(f"{item['player']} ({item['role']}, {item['kind']}, {item['when']}): {owes}{why}")
+    if game.state.winner:
+        click.echo(f"The game is over: {game.state.winner} wins.")
+
+
+@cli.command()
+@click.argument("shooter")
+@click.argument("target")
+@click.pass_context
+def shoot(ctx: click.Context, shooter: str, target: str) -> None:
+    """Record a dead Hunter's last shot (TARGET 'skip' to hold fire).
+
+    Example: hostkit shoot Eve Bob
+    """
+    from .game import SKIP_WORDS
+
+    with locked(ctx):
+        victim = load(ctx).shoot(shooter, None if target.lower() in SKIP_WORDS else target)
+        game = load(ctx)
+    click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
+    if game.state.winner:
+        click.echo(f"The game is over: {game.state.winner} wins.")
+
+
+@cli.command()
+@click.argument("sheriff_name", metavar="SHERIFF")
+@click.argument("heir")
+@click.pass_context
+def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
+    """Record where a dead Sheriff's badge goes (HEIR 'none' to tear it up).
+
+    Example: hostkit badge Ann Dave
+    """
+    with locked(ctx):
+        to = load(ctx).badge(sheriff_name, None if heir.lower() == "none" else heir)
+    click.echo(f"The badge passes to {to}." if to else "The badge is torn up: there is no Sheriff.")
 
 
 @cli.command()
@@ -436,6 +589,18 @@ def flip(ctx: click.Context, player: str) -> None:
     from .publish import flip_post
 
     click.echo(flip_post(load(ctx), player))
+
+
+@post.command()
+@click.pass_context
+def order(ctx: click.Context) -> None:
+    """Today's speaking order for Discussion: the Sheriff speaks last.
+
+    Example: hostkit post order
+    """
+    from .publish import speaking_order_post
+
+    click.echo(speaking_order_post(load(ctx)))
 
 
 @post.command()

@@ -293,7 +293,11 @@ class Game:
         entries: list[tuple[int, str, Any]] = [(a.seq, "act", (i, a)) for i, a in enumerate(rec.actions)]
         entries += [(s, "remove", (actor, ability)) for actor, ability, s in rec.removed]
         current: dict[tuple[str, str], Action] = {}
-        for _, kind, data in sorted(entries, key=lambda e: e[0]):
+        last_removal: dict[tuple[str, str], int] = {}
+        for actor, ability, seq in rec.removed:
+            key = (actor.lower(), ability.lower())
+            last_removal[key] = max(seq, last_removal.get(key, 0))
+        for seq, kind, data in sorted(entries, key=lambda e: e[0]):
             if kind == "remove":
                 actor, ability = data
                 for key, a in list(current.items()):
@@ -301,6 +305,8 @@ class Game:
                         del current[key]
                 continue
             i, action = data
+            if last_removal.get((action.actor.lower(), action.ability.lower()), 0) > seq:
+                continue  # taken back later: it may no longer be valid (its actor was shot)
             try:
                 checked = self.check_action(state, action.actor, action.ability, list(action.targets) or ["skip"],
                                             current=list(current.values()), phase=rec)
@@ -693,7 +699,7 @@ class Game:
                     return
                 if duty == "shot" and item["no_shot_because"]:
                     raise RuleError(f"{name} died of {item['no_shot_because']}: no last shot")
-        what = {"shot": "a last shot", "badge": "the badge"}[duty]
+        what = {"shot": "last shot", "badge": "badge"}[duty]
         raise RuleError(f"{name} owes no {what} now")
 
     def shoot(self, shooter: str, target: str | None) -> str | None:
@@ -706,7 +712,9 @@ class Game:
             victim = self.player(target)
             if not self.state.players[victim].alive:
                 raise RuleError(f"{victim} is dead: the shot must target a living player")
-            removals = [(a.actor, a.ability) for a in self.current.actions if a.actor == victim]
+            # The shot lands before the night resolves: the victim's actions, and actions aimed
+            # at the victim, are taken back (the host may enter new ones).
+            removals = [(a.actor, a.ability) for a in self.current.actions if victim in (a.actor, *a.targets)]
         self._event("shot", name, victim, removals)
         return victim
 

@@ -337,6 +337,18 @@ def death_post(game: "Game", night: int) -> str:
                     flip_level=level)
 
 
+def speaking_order_post(game: "Game") -> str:
+    """Today's speaking order for Discussion (seed classic-werewolf: the Sheriff speaks last).
+
+    Template ``speaking_order``, context: ``game``, ``day``, ``order`` (names, first to last),
+    ``sheriff`` (a name or None), ``clockwise`` (bool).
+    """
+    order = game.speaking()
+    day = game.current.record.number
+    return _renderer(game).render("speaking_order", game=game_context(game), day=day, order=order,
+                                  sheriff=game.state.sheriff, clockwise=bool(day % 2))
+
+
 def flip_post(game: "Game", player: str) -> str:
     """The flip of a dead player (a night death or an elimination), at the game's flip level.
 

@@ -43,7 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
 FORMATS = ("bbcode", "markdown", "plain")
 DEFAULT_FORMAT = "bbcode"
 EXT = ".txt"  # every template's file name ends in it: role_pm.txt, death_post.txt...
-TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host")
+TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host",
+             "speaking_order")
 
 # ----------------------------------------------------------------------------- escaping (no jinja here)
 

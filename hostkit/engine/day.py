@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..model import GameState, NightOutcome
 
 
-def apply_outcome(state: GameState, outcome: NightOutcome) -> None:
+def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0) -> None:
     """Apply a night's standing changes (deaths, charges, tags, conversions at day start)."""
     for change in outcome.changes:
         p = state.players.get(change.player)
@@ -15,6 +15,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome) -> None:
             p.alive = False
             p.died = f"night {outcome.night}"
             p.cause = change.key
+            note_death(state, p.name, change.value or change.key, p.died, phase_index)
         elif change.kind == "charge":
             if change.key in p.charges:
                 p.charges[change.key] = max(0, p.charges[change.key] + change.value)
@@ -34,11 +35,21 @@ def apply_outcome(state: GameState, outcome: NightOutcome) -> None:
             p.charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
 
 
-def kill(state: GameState, player: str, when: str, cause: str) -> None:
+def kill(state: GameState, player: str, when: str, cause: str, kind: str = "", phase_index: int = 0) -> None:
+    """A death outside the night's resolution (an elimination, a last shot)."""
     p = state.players[player]
     p.alive = False
     p.died = when
     p.cause = cause
+    note_death(state, player, kind or cause, when, phase_index)
+
+
+def note_death(state: GameState, player: str, kind: str, when: str, phase_index: int) -> None:
+    """Log a death; a Sheriff who dies holds the badge until they pass it on (or not)."""
+    state.deaths.append((player, kind, when, phase_index))
+    if state.sheriff == player:
+        state.sheriff = None
+        state.players[player].tags["sheriff-at-death"] = True
 
 
 def victory(state: GameState) -> str | None:
@@ -81,3 +92,65 @@ def victory(state: GameState) -> str | None:
         if len(members) * 2 >= len(alive) and len(killers) == 1:
             return faction
     return None
+
+
+# --------------------------------------------------------------------------- what a death owes
+
+def owed(state: GameState, deaths: list[tuple[str, str, str]], done: set[tuple[str, str]]) -> list[dict]:  # noqa: C901
+    """What each death still owes the host: last words, a last shot, the badge.
+
+    `deaths` are (player, kind, when) in the order they happened: kind is the kill's kind
+    ("werewolf", "poison", "shot", "eliminated"), when is "night N" or "day N". `done` holds
+    (player, duty) pairs already recorded. Options: `last-words` ("night-1": night deaths speak
+    only after night 1; banished players always speak), `last-shot-not-by` (kinds of death that
+    leave no shot: poison).
+    """
+    out = []
+    no_shot = set(str(state.options.get("last-shot-not-by", "poison")).split(","))
+    for player, kind, when in deaths:
+        ps = state.players[player]
+        role = state.ruleset.roles[ps.role]
+        duties = []
+        night = when.startswith("night")
+        if not night or when == "night 1" or state.options.get("last-words", "night-1") == "always":
+            duties.append("last words")
+        if "last-shot" in role.passives and kind not in no_shot and (player, "shot") not in done:
+            duties.append("shot")
+        if ps.tags.get("sheriff-at-death") and (player, "badge") not in done:
+            duties.append("badge")
+        out.append({"player": player, "role": role.name, "kind": kind, "when": when, "owes": duties,
+                    "no_shot_because": kind if "last-shot" in role.passives and kind in no_shot else None})
+    return out
+
+
+def election(votes: dict[str, str], candidates: list[str], weights: dict[str, float]) -> tuple[dict[str, float], str | None]:
+    """Seed SheriffElection: weighted totals per candidate; a tie for the most elects no one."""
+    totals = {c: 0.0 for c in candidates}
+    for voter, target in votes.items():
+        if target in totals:
+            totals[target] += weights.get(voter, 1.0)
+    if not totals:
+        return totals, None
+    top = max(totals.values())
+    leaders = [c for c, v in totals.items() if v == top]
+    return totals, (leaders[0] if len(leaders) == 1 and top > 0 else None)
+
+
+def speaking_order(seats: list[str], alive: set[str], sheriff: str | None, day: int) -> list[str]:
+    """Seed Discussion: the Sheriff speaks last; the others go round the table from the seat
+    next to the Sheriff (or from the first seat without one), clockwise on odd days and
+    counter-clockwise on even days."""
+    living = [s for s in seats if s in alive]
+    if not living:
+        return []
+    n = len(seats)
+    step = 1 if day % 2 else -1
+    start = seats.index(sheriff) if sheriff in seats else (-1 if step == 1 else 0)
+    order = []
+    for k in range(1, n + 1):
+        seat = seats[(start + step * k) % n]
+        if seat in alive and seat != sheriff and seat not in order:
+            order.append(seat)
+    if sheriff in alive:
+        order.append(sheriff)
+    return order

@@ -1,0 +1,305 @@
+"""classic-werewolf's day handlers (seed classic-werewolf.md): Campaign, OptOut, SheriffElection,
+DeathResolution, Discussion, Voting, BanishmentResolution and the victory check, through the CLI.
+Test names give the handler and the invariant's number."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import Host, new_classic
+
+TWELVE = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+          "Gus=Werewolf", "Hal=Villager", "Ivy=Werewolf", "Jon=Villager", "Kim=Werewolf", "Leo=Villager"]
+NAMES = [a.split("=")[0] for a in TWELVE]
+
+
+@pytest.fixture
+def day1(tmp_path) -> Host:
+    """A 12-seat game on Day 1 after a quiet night."""
+    new_classic(tmp_path / "g", assign=TWELVE)
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve")
+    return host
+
+
+def elect(host: Host, candidates, votes) -> dict:
+    host.ok("sheriff", "run", *candidates)
+    for voter, target in votes.items():
+        host.ok("sheriff", "vote", voter, target)
+    return json.loads(host.ok("sheriff", "elect", "--json"))
+
+
+def everyone_votes(for_: str, **others: str) -> dict[str, str]:
+    return {n: others.get(n, for_) for n in NAMES}
+
+
+def count(host: Host) -> dict:
+    return json.loads(host.ok("votes", "--hand-only", "--json"))
+
+
+# ---------------------------------------------------------------- Campaign, OptOut, SheriffElection
+
+
+def test_Campaign_1_day_1_only(day1):
+    day1.ok("eliminate", "--none")
+    day1.ok("resolve")
+    assert "the Sheriff is elected on Day 1 only" in day1.refused("sheriff", "run", "Ann")
+
+
+def test_Campaign_2_only_living_players_run(day1, tmp_path):
+    new_classic(tmp_path / "h", assign=TWELVE)
+    host = Host(tmp_path / "h")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("resolve")
+    assert "Fay is dead and cannot run for Sheriff" in host.refused("sheriff", "run", "Fay")
+    assert "already a candidate" in host.refused("sheriff", "run", "Ann", "Ann")
+
+
+def test_Campaign_4_registration_closes_at_the_first_vote(day1):
+    day1.ok("sheriff", "run", "Ann")
+    day1.ok("sheriff", "vote", "Bob", "Ann")
+    assert "candidates register before the first vote" in day1.refused("sheriff", "run", "Dave")
+
+
+def test_OptOut_2_candidates_only(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    assert "Bob is not a Sheriff candidate" in day1.refused("sheriff", "withdraw", "Bob")
+
+
+def test_OptOut_3_single_decision_and_4_cannot_rejoin(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    day1.ok("sheriff", "withdraw", "Dave")
+    assert "Dave has already opted out" in day1.refused("sheriff", "withdraw", "Dave")
+    assert "Dave withdrew and cannot rejoin" in day1.refused("sheriff", "run", "Dave")
+
+
+def test_OptOut_5_precedes_the_election(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    day1.ok("sheriff", "vote", "Bob", "Ann")
+    assert "opting out comes before the first vote" in day1.refused("sheriff", "withdraw", "Dave")
+
+
+def test_SheriffElection_2_no_abstention(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    for n in NAMES[:-1]:
+        day1.ok("sheriff", "vote", n, "Ann")
+    assert "every living player must vote for Sheriff; missing: Leo" in day1.refused("sheriff", "elect")
+
+
+def test_SheriffElection_3_most_votes_wins(day1):
+    result = elect(day1, ["Ann", "Dave"], everyone_votes("Ann", Bob="Dave", Gus="Dave"))
+    assert result == {"totals": {"Ann": 10.0, "Dave": 2.0}, "winner": "Ann"}
+    assert json.loads(day1.ok("status", "--json"))["sheriff"] == "Ann"
+
+
+def test_SheriffElection_4_tie_elects_no_one(day1):
+    votes = {n: ("Ann" if i % 2 else "Dave") for i, n in enumerate(NAMES)}
+    result = elect(day1, ["Ann", "Dave"], votes)
+    assert result["winner"] is None and result["totals"] == {"Ann": 6.0, "Dave": 6.0}
+    assert json.loads(day1.ok("status", "--json"))["sheriff"] is None
+    assert "the Sheriff election is over" in day1.refused("sheriff", "vote", "Ann", "Dave")
+
+
+def test_SheriffElection_5_candidates_locked(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    day1.ok("sheriff", "withdraw", "Dave")
+    assert "Dave opted out: votes go to Ann" in day1.refused("sheriff", "vote", "Bob", "Dave")
+    assert "Hal is not a candidate" in day1.refused("sheriff", "vote", "Bob", "Hal")
+
+
+def test_SheriffElection_living_voters_only(tmp_path):
+    new_classic(tmp_path / "g", assign=TWELVE)
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("resolve")
+    host.ok("sheriff", "run", "Ann")
+    assert "Fay is dead: only living players vote" in host.refused("sheriff", "vote", "Fay", "Ann")
+
+
+def test_skipping_the_election_is_possible(day1):
+    day1.ok("vote", "Ann", "Bob")
+    assert "Bob is eliminated" in day1.ok("eliminate", "Bob")
+
+
+# ---------------------------------------------------------------- DeathResolution
+
+
+def night_death(tmp_path, actions, *, night2=False) -> Host:
+    new_classic(tmp_path / "g", assign=TWELVE)
+    host = Host(tmp_path / "g")
+    if night2:
+        host.ok("resolve")
+        host.ok("eliminate", "--none")
+    for a in actions:
+        host.ok("act", *a)
+    host.ok("resolve")
+    return host
+
+
+def test_DeathResolution_2_last_words_night_1_only(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Fay"]])
+    assert json.loads(host.ok("due", "--json"))["due"][0]["owes"] == ["last words"]
+    other = night_death(tmp_path / "2", [["Bob", "Kill", "Fay"]], night2=True)
+    assert json.loads(other.ok("due", "--json"))["due"][0]["owes"] == []
+
+
+def test_DeathResolution_3_hunter_shoots_only_when_killed_by_werewolves(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Eve"]])
+    assert "shot" in json.loads(host.ok("due", "--json"))["due"][0]["owes"]
+    host.ok("shoot", "Eve", "Bob")
+    st = json.loads(host.ok("status", "--json"))
+    bob = next(p for p in st["players"] if p["name"] == "Bob")
+    assert (bob["alive"], bob["cause"]) == (False, "Hunter")
+    assert "Eve owes no last shot now" in host.refused("shoot", "Eve", "Gus")
+
+
+def test_DeathResolution_3_poisoned_hunter_cannot_shoot(tmp_path):
+    host = night_death(tmp_path, [["Carol", "Poison", "Eve"]])
+    item = json.loads(host.ok("due", "--json"))["due"][0]
+    assert "shot" not in item["owes"] and item["no_shot_because"] == "poison"
+    assert "Eve died of poison: no last shot" in host.refused("shoot", "Eve", "Bob")
+
+
+def test_DeathResolution_4_hunter_target_must_be_living(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Eve"], ["Carol", "Poison", "Fay"]])
+    assert "Fay is dead: the shot must target a living player" in host.refused("shoot", "Eve", "Fay")
+    host.ok("shoot", "Eve", "skip")
+    assert "Eve owes no last shot now" in host.refused("shoot", "Eve", "Bob")
+
+
+def test_DeathResolution_5_badge_only_from_the_sheriff_and_6_to_the_living(day1):
+    elect(day1, ["Ann"], everyone_votes("Ann"))
+    day1.ok("eliminate", "--none")
+    day1.ok("act", "Bob", "Kill", "Ann")
+    day1.ok("act", "Carol", "Poison", "Hal")
+    day1.ok("resolve")
+    due = {d["player"]: d["owes"] for d in json.loads(day1.ok("due", "--json"))["due"]}
+    assert due == {"Ann": ["badge"], "Hal": []}
+    assert "Hal owes no badge now" in day1.refused("badge", "Hal", "Dave")
+    assert "Hal is dead: the badge goes to a living player" in day1.refused("badge", "Ann", "Hal")
+    day1.ok("badge", "Ann", "Dave")
+    assert json.loads(day1.ok("status", "--json"))["sheriff"] == "Dave"
+
+
+def test_DeathResolution_7_cause_matches(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Eve"], ["Carol", "Poison", "Fay"]])
+    kinds = {d["player"]: d["kind"] for d in json.loads(host.ok("due", "--json"))["due"]}
+    assert kinds == {"Eve": "werewolf", "Fay": "poison"}
+
+
+# ---------------------------------------------------------------- Discussion
+
+
+def test_Discussion_1_sheriff_last_2_only_living_5_alternating(day1):
+    elect(day1, ["Dave"], everyone_votes("Dave"))
+    day1.ok("eliminate", "Leo")
+    day1.ok("resolve")
+    day2 = day1.ok("post", "order")
+    order = [line.split("]", 1)[1].replace(" (Sheriff)", "") for line in day2.splitlines() if line.startswith("[*]")]
+    assert order[-1] == "Dave" and "Leo" not in order and len(order) == 11
+    assert order[:3] == ["Carol", "Bob", "Ann"]  # day 2: counter-clockwise from the Sheriff's seat
+    assert "counter-clockwise" in day2
+
+
+def test_Discussion_5_day_1_is_clockwise_from_the_sheriff(day1):
+    elect(day1, ["Dave"], everyone_votes("Dave"))
+    text = day1.ok("post", "order")
+    order = [line[3:].replace(" (Sheriff)", "") for line in text.splitlines() if line.startswith("[*]")]
+    assert order == ["Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Leo", "Ann", "Bob", "Carol", "Dave"]
+    assert len(set(order)) == len(order)  # Discussion 6: one speech each
+
+
+# ---------------------------------------------------------------- Voting
+
+
+def test_Voting_2_sheriff_weighs_one_and_a_half(day1):
+    elect(day1, ["Dave"], everyone_votes("Dave"))
+    day1.ok("vote", "Dave", "Bob")
+    day1.ok("vote", "Ann", "Gus")
+    data = count(day1)
+    assert {w["target"]: w["votes"] for w in data["wagons"]} == {"Bob": 1.5, "Gus": 1.0}
+    assert data["eliminated"] == "Bob"
+
+
+def test_Voting_3_tie_banishes_no_one(day1):
+    day1.ok("vote", "Ann", "Bob")
+    day1.ok("vote", "Carol", "Gus")
+    data = count(day1)
+    assert data["tie"] is True and data["eliminated"] is None
+
+
+def test_Voting_4_abstention_and_self_votes_are_valid(day1):
+    day1.ok("vote", "Ann", "Ann")
+    data = count(day1)
+    assert data["wagons"][0]["target"] == "Ann" and data["eliminated"] == "Ann"
+    assert len(data["not_voting"]) == 11
+
+
+def test_Voting_1_only_living_vote_and_5_no_dead_targets(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Fay"]])
+    assert "Fay is dead: dead players cannot vote" in host.refused("vote", "Fay", "Bob")
+    assert "Fay is dead: votes on dead players do not count" in host.refused("vote", "Bob", "Fay")
+
+
+def test_Voting_6_one_vote_per_living_player(day1):
+    day1.ok("vote", "Ann", "Bob")
+    day1.ok("vote", "Ann", "Gus")
+    data = count(day1)
+    assert [(w["target"], w["voters"]) for w in data["wagons"]] == [("Gus", ["Ann"])]
+
+
+def test_Voting_7_banished_must_have_the_most_votes(day1):
+    for voter, target in [("Ann", "Bob"), ("Carol", "Bob"), ("Dave", "Gus")]:
+        day1.ok("vote", voter, target)
+    assert count(day1)["eliminated"] == "Bob"
+
+
+# ---------------------------------------------------------------- BanishmentResolution
+
+
+def test_BanishmentResolution_1_last_words_2_hunter_shoots_7_order(day1):
+    day1.ok("eliminate", "Eve")
+    item = json.loads(day1.ok("due", "--json"))["due"][0]
+    assert item["owes"] == ["last words", "shot"] and item["kind"] == "eliminated"
+    day1.ok("act", "Gus", "Kill", "Ann")
+    day1.ok("shoot", "Eve", "Gus")
+    acts = json.loads(day1.ok("actions", "--json"))["actions"]
+    assert acts == []  # the shot werewolf's kill is gone with him
+
+
+def test_BanishmentResolution_4_sheriff_passes_badge_5_heir_living(day1):
+    elect(day1, ["Ann"], everyone_votes("Ann"))
+    day1.ok("eliminate", "Ann")
+    assert json.loads(day1.ok("due", "--json"))["due"][0]["owes"] == ["last words", "badge"]
+    day1.ok("badge", "Ann", "none")
+    assert json.loads(day1.ok("status", "--json"))["sheriff"] is None
+
+
+def test_BanishmentResolution_6_only_if_banished(day1):
+    day1.ok("eliminate", "--none")
+    assert json.loads(day1.ok("due", "--json"))["due"] == []
+
+
+# ---------------------------------------------------------------- VictoryCheck
+
+
+@pytest.mark.parametrize("victory,dead,winner", [
+    ("side-kill", ["Fay", "Hal", "Jon", "Leo"], "Werewolves"),
+    ("side-kill", ["Ann", "Carol", "Dave", "Eve"], "Werewolves"),
+    ("all-kill", ["Fay", "Hal", "Jon", "Leo"], None),
+    ("side-kill", ["Bob", "Gus", "Ivy", "Kim"], "Village"),
+], ids=["side-kill-villagers", "side-kill-specials", "all-kill-not-yet", "village-wins"])
+def test_VictoryCheck_after_every_death(tmp_path, victory, dead, winner):
+    new_classic(tmp_path / "g", assign=TWELVE, options=[f"victory={victory}"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve")
+    for i, name in enumerate(dead):
+        out = host.ok("eliminate", name)
+        if i < len(dead) - 1:
+            assert "The game is over" not in out
+            host.ok("resolve")
+    st = json.loads(host.ok("status", "--json"))
+    assert st["winner"] == winner
