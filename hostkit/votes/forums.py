@@ -1,24 +1,27 @@
 """Forum adapters: a thread page's HTML -> posts, the engine and the page's pagination.
 
 This module owns the knowledge of each forum engine's markup. An adapter is a small table of
-XPath selectors (the `Adapter` rows in `ADAPTERS`); one function, `_read_posts`, applies any row
-to a page, and `_generic_posts` finds the repeated post structure of an engine nobody wrote a
-row for. Pages are parsed once with lxml (no BeautifulSoup: XPath on lxml is the fast path).
-Bodies keep their quotes (hostkit.votes.extract removes them) but lose their signatures.
+XPath selectors (the `Adapter` rows in `ADAPTER_ROWS`); one function, `_read_posts`, applies any
+row to a page. Adapter pages are parsed once with lxml (XPath on lxml is the fast path). A page
+no row matches goes to hostkit.votes.generic, which finds the repeated post structure of an
+unknown engine with BeautifulSoup. Turning shown strings into values (encoding, numbers, times,
+links) is hostkit.votes.postmeta's. Bodies keep their quotes (hostkit.votes.extract removes
+them) but lose their signatures.
 """
 
 from __future__ import annotations
 
-import codecs
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import timezone
 from typing import Any
 from urllib.parse import urljoin
 
 from lxml import etree
 
 from hostkit.model import Post
+from hostkit.votes import generic
+from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
 
@@ -33,49 +36,6 @@ class Page:
     last_page: int | None  # the thread's last page (this one when there is no next page)
     next_url: str | None  # the next page's absolute URL (relative when the page has no URL)
     url: str | None = None
-
-
-# --------------------------------------------------------------------------- encoding
-
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
-_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([-\w.:]+)""", re.I)
-# The WHATWG encoding standard: browsers read these labels as windows-1252, and so do we.
-_AS_CP1252 = {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "us-ascii", "ascii",
-              "windows-1252", "cp1252", "x-cp1252", "iso_8859-1", "cp819"}
-_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-
-
-def _codec(label: str | None) -> str | None:
-    if not label:
-        return None
-    label = label.strip().lower()
-    if label in _AS_CP1252:
-        return "cp1252"
-    try:
-        return codecs.lookup(label).name
-    except LookupError:
-        return None
-
-
-def decode(data: bytes, content_type: str | None = None) -> str:
-    """Decode a page's bytes: its BOM, else the HTTP header's charset, else the page's <meta>
-    charset, else UTF-8 if it is valid, else windows-1252 (old vBulletin 3 pages)."""
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            return data.decode(name, errors="replace")
-    enc = None
-    if content_type:
-        m = _HEADER_CHARSET.search(content_type)
-        enc = _codec(m.group(1)) if m else None
-    if enc is None:
-        m = _META_CHARSET.search(data[:16384])
-        enc = _codec(m.group(1).decode("ascii", "replace")) if m else None
-    if enc is None:
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            enc = "cp1252"
-    return data.decode(enc, errors="replace")
 
 
 # --------------------------------------------------------------------------- adapters
@@ -329,20 +289,10 @@ _ADAPTERS: dict[str, _Compiled] = {row.engine: _compile(row) for row in ADAPTER_
 
 # --------------------------------------------------------------------------- small helpers
 
-_DIGITS = re.compile(r"\d[\d,.]*")
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>")
 _PAGE_OF = re.compile(r"Page\s*(?:<[^>]+>\s*)*(\d+)\s*(?:<[^>]+>\s*)*of\s*(?:<[^>]+>\s*)*(\d+)", re.I)
 _URL_PAGE = re.compile(r"(?:[?&;]page=|/page-|/page/?)(\d+)", re.I)
 _URL_START = re.compile(r"(?:[?&;]start=|[?&;]topic=\d+\.)(\d+)", re.I)
-_TZ_FOOTER = re.compile(
-    r"All times are (?:UTC|GMT)\s*(?:([+\-\u2212])\s*(\d{1,2})(?:[.:](\d{1,2}))?)?(?:\s*hours?)?"
-    r"(\s*\[\s*(?:<abbr[^>]*>)?\s*DST)?", re.I)
-_TIME_FORMATS = (
-    "%a %b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M", "%Y-%m-%d, %H:%M", "%m-%d-%Y, %I:%M %p",
-    "%d-%m-%Y, %H:%M", "%m-%d-%Y, %H:%M", "%B %d, %Y, %I:%M:%S %p", "%d %b %Y, %H:%M",
-    "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
-)
-_time_formats = list(_TIME_FORMATS)
 
 
 def _first(el: Any, xpaths: tuple[etree.XPath, ...]) -> str:
@@ -353,16 +303,6 @@ def _first(el: Any, xpaths: tuple[etree.XPath, ...]) -> str:
             if value:
                 return value
     return ""
-
-
-def _int(text: str) -> int | None:
-    m = _DIGITS.search(text or "")
-    if not m:
-        return None
-    try:
-        return int(m.group(0).replace(",", "").replace(".", ""))
-    except ValueError:
-        return None
 
 
 def _inner_html(el: Any) -> str:
@@ -392,69 +332,12 @@ def _drop(el: Any) -> None:
     parent.remove(el)
 
 
-def _footer_tz(text: str) -> timezone | None:
-    at = text.find("All times are")
-    m = _TZ_FOOTER.match(text, at) if at >= 0 else None
-    if not m:
-        return None
-    sign, hours, minutes, dst = m.groups()
-    offset = timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
-    if sign in ("-", "\u2212"):
-        offset = -offset
-    if dst:
-        offset += timedelta(hours=1)
-    return timezone(offset)
-
-
-def _iso(value: str, tz: timezone | None) -> str | None:
-    """ISO 8601 with offset from an epoch, an ISO string or a shown date in zone `tz`."""
-    v = value.strip(" \u00bb\u00ab,")
-    if not v:
-        return None
-    if v.isdigit():
-        n = int(v)
-        if n > 10**11:  # milliseconds (NodeBB)
-            n //= 1000
-        return datetime.fromtimestamp(n, timezone.utc).isoformat()
-    if re.match(r"\d{4}-\d{2}-\d{2}T", v):
-        s = v.replace("Z", "+00:00")
-        s = re.sub(r"([+-]\d{2})(\d{2})$", r"\1:\2", s)
-        try:
-            d = datetime.fromisoformat(s)
-        except ValueError:
-            return None
-        if d.tzinfo is None:
-            if tz is None:
-                return None
-            d = d.replace(tzinfo=tz)
-        return d.replace(microsecond=0).isoformat()
-    if tz is None:
-        return None
-    for fmt in _time_formats:
-        try:
-            d = datetime.strptime(v, fmt)
-        except ValueError:
-            continue
-        if fmt is not _time_formats[0]:  # a board uses one format: try it first next time
-            _time_formats.remove(fmt)
-            _time_formats.insert(0, fmt)
-        return d.replace(tzinfo=tz).isoformat()
-    return None  # "Today, 10:04" and the like: no date we can trust
-
-
 _XP_BASE = etree.XPath("string((/html/head/base/@href)[1])")
 
 
 def _base(doc: Any, url: str | None) -> str:
     base = _XP_BASE(doc)
     return urljoin(url or "", base) if base else (url or "")
-
-
-def _abs(base: str, href: str) -> str | None:
-    href = href.strip()
-    if not href or href.startswith(("#", "javascript:")):
-        return None
-    return urljoin(base, href) if base else href
 
 
 # --------------------------------------------------------------------------- posts
@@ -465,7 +348,7 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
     for el in els:
         body = ad.body(el)
         body = body[0] if body else None
-        number = _int(_first(el, ad.number))
+        number = to_int(_first(el, ad.number))
         if number is not None:
             number += ad.row.number_shift
         href = _first(el, ad.url)
@@ -473,10 +356,10 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
         fields = {
             "author": _first(el, ad.author),
             "number": number,
-            "time": _iso(_first(el, ad.time), tz if ad.row.local_time else None),
+            "time": iso_time(_first(el, ad.time), tz if ad.row.local_time else None),
             "edited": bool(ad.edited(el)),
-            "post_id": str(_int(post_id)) if _int(post_id) is not None else (post_id or None),
-            "url": _abs(base, href) if href else None,
+            "post_id": str(to_int(post_id)) if to_int(post_id) is not None else (post_id or None),
+            "url": absolute(base, href) if href else None,
             "anchor": el.get("id"),
         }
         if body is not None:
@@ -487,128 +370,6 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
         else:
             fields["body"] = ""
         out.append(fields)
-    return out
-
-
-# The generic fallback: find the repeated post structure of an unknown engine.
-_POSTISH_ID = re.compile(r"(?:post|msg|message|comment|entry|reply|^p)[-_]?(\d+)$", re.I)
-_POSTISH_CLASS = re.compile(r"post|message|comment|reply|entry", re.I)
-_NOISE_TOKEN = re.compile(r"\d|^(?:odd|even|alt|row|first|last|bg|new|old|unread|online|offline)", re.I)
-_PROFILE_HREF = re.compile(r"member|user|profile|author|people|/u/|[?&;](?:u|uid)=", re.I)
-_BODYISH = re.compile(r"content|message|body|text|entry|msg", re.I)
-_NOT_BODY = re.compile(r"signature|\bsig\b|author|user|profile|meta|head|foot|control|info", re.I)
-_XP_CANDIDATES = etree.XPath(
-    "//*[self::div or self::li or self::article or self::table or self::section or self::tr]"
-    "[@id or contains(@class, 'ost') or contains(@class, 'essage') or contains(@class, 'omment')"
-    " or contains(@class, 'eply') or contains(@class, 'ntry')]")
-_XP_MICRODATA = etree.XPath(
-    "//*[contains(@itemtype, 'Comment') or contains(@itemtype, 'DiscussionForumPosting')"
-    " or contains(@itemtype, 'SocialMediaPosting')][.//*[@itemprop='author']]")
-_XP_AUTHORISH = etree.XPath(
-    "(.//*[@itemprop='author']//*[@itemprop='name'] | .//*[@itemprop='author']"
-    f" | .//*[{C('author')} or {C('username')} or {C('poster')} or {C('postauthor')}"
-    f" or {C('post-author')} or {C('user-name')} or {C('post_author')}])")
-_XP_LINKS = etree.XPath(".//a[@href]")
-_XP_SIG = etree.XPath(".//*[contains(@class, 'signature') or contains(@class, 'postsig')"
-                      " or contains(@id, 'signature')]")
-_XP_HASHNUM = etree.XPath(".//*[starts-with(normalize-space(text()), '#')]")
-_XP_TIME = etree.XPath("string((.//time/@datetime)[1])")
-_XP_BODYISH = etree.XPath(".//*[self::div or self::section or self::article or self::blockquote"
-                          " or self::td][@class or @id or @itemprop]")
-
-
-def _short_text(el: Any) -> str:
-    text = " ".join("".join(el.itertext()).split())
-    return text if 0 < len(text) <= 64 else ""
-
-
-def _find_author(member: Any) -> tuple[str, Any] | None:
-    for el in _XP_AUTHORISH(member):
-        if el.tag == "a" or el.get("itemprop") == "name":
-            name = _short_text(el)
-        else:
-            name = next((n for a in _XP_LINKS(el) if (n := _short_text(a))), "") or _short_text(el)
-        if name:
-            return name, el
-    for a in _XP_LINKS(member):
-        if _PROFILE_HREF.search(a.get("href", "")) and (name := _short_text(a)):
-            return name, a
-    return None
-
-
-def _contains(outer: Any, inner: Any) -> bool:
-    return any(a is outer for a in inner.iterancestors()) or outer is inner
-
-
-def _generic_members(doc: Any) -> list[Any]:
-    micro = _XP_MICRODATA(doc)
-    if micro:
-        return [m for m in micro if not any(_contains(o, m) for o in micro if o is not m)]
-    groups: dict[tuple[Any, ...], list[Any]] = {}
-    for el in _XP_CANDIDATES(doc):
-        ident = el.get("id") or ""
-        if ident and _POSTISH_ID.search(ident):
-            groups.setdefault(("id", el.tag, re.sub(r"\d+", "#", ident)), []).append(el)
-        tokens = (el.get("class") or "").split()
-        if any(_POSTISH_CLASS.search(t) for t in tokens):
-            key = frozenset(t for t in tokens if not _NOISE_TOKEN.search(t))
-            if key:
-                groups.setdefault(("class", el.tag, key), []).append(el)
-    best: tuple[int, int, list[Any]] | None = None
-    for members in groups.values():
-        members = [m for m in members if not any(a in members for a in m.iterancestors())]
-        authored = [m for m in members if _find_author(m)]
-        if not authored:
-            continue
-        depth = len(list(authored[0].iterancestors()))
-        score = (len(authored), -depth)
-        if best is None or score > best[:2]:
-            best = (score[0], score[1], authored)
-    return best[2] if best else []
-
-
-def _generic_posts(doc: Any, base: str) -> list[dict[str, Any]]:
-    out = []
-    for member in _generic_members(doc):
-        found = _find_author(member)
-        if not found:
-            continue
-        author, author_el = found
-        body = None
-        best_len = -1
-        for cand in _XP_BODYISH(member):
-            label = " ".join(filter(None, (cand.get("class"), cand.get("id"), cand.get("itemprop"))))
-            if not _BODYISH.search(label) or _NOT_BODY.search(label) or _contains(cand, author_el):
-                continue
-            n = len("".join(cand.itertext()))
-            if n > best_len:
-                body, best_len = cand, n
-        number = None
-        for el in _XP_HASHNUM(member):
-            if body is not None and _contains(body, el):
-                continue
-            m = re.fullmatch(r"#\s*(\d+)", " ".join("".join(el.itertext()).split()))
-            if m:
-                number = int(m.group(1))
-                break
-        edited = bool(re.search(r"last edited|edited by|last modified|last edit:",
-                                " ".join(member.itertext()), re.I))
-        ident = member.get("id") or ""
-        pid = _POSTISH_ID.search(ident)
-        href = None
-        if pid:
-            href = next((a.get("href") for a in _XP_LINKS(member)
-                         if pid.group(1) in a.get("href", "") and "#" in a.get("href", "")), None)
-        if body is None:
-            body = member
-            _drop(author_el)
-        for junk in _XP_SIG(body):
-            _drop(junk)
-        out.append({
-            "author": author, "number": number, "time": _iso(_XP_TIME(member), None), "edited": edited,
-            "post_id": pid.group(1) if pid else None, "url": _abs(base, href) if href else None,
-            "anchor": ident or None, "body": _inner_html(body).strip(),
-        })
     return out
 
 
@@ -658,8 +419,8 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
         if m:
             page, last = int(m.group(1)), int(m.group(2))
     if ad is not None:
-        page = page or _int(_first(doc, ad.page))
-        last = last or _int(_first(doc, ad.last))
+        page = page or to_int(_first(doc, ad.page))
+        last = last or to_int(_first(doc, ad.last))
     if page is None or last is None:
         m = _PAGE_OF.search(text)
         if m:
@@ -671,26 +432,26 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
     page = page or 1
     links = ad.pagelinks(doc) if ad is not None and ad.pagelinks is not None else []
     if last is None and links:
-        shown = [n for a in links if (n := _int(" ".join("".join(a.itertext()).split()))) is not None]
+        shown = [n for a in links if (n := to_int(" ".join("".join(a.itertext()).split()))) is not None]
         if shown and max(shown) > page:
             last = max(shown)
 
     nxt = None
     for xp in () if last is not None and page >= last else (*(ad.next if ad else ()), _XP_LINK_NEXT, _XP_A_NEXT):
         href = _first(doc, (xp,))
-        if href and (nxt := _abs(base, href)):
+        if href and (nxt := absolute(base, href)):
             break
     if nxt is not None and url and nxt.split("#")[0] == url.split("#")[0]:
         nxt = None
     if nxt is None and (last is None or page < last):
         want = str(page + 1)
         href = next((a.get("href") for a in links if " ".join("".join(a.itertext()).split()) == want), None)
-        nxt = _abs(base, href) if href else None
+        nxt = absolute(base, href) if href else None
     if last is None and nxt is None:
         last = page  # no next page: this is the last one
 
     offset = None
-    per_page = _int(_first(doc, ad.per_page)) if ad is not None else None
+    per_page = to_int(_first(doc, ad.per_page)) if ad is not None else None
     if page == 1:
         offset = 0
     elif per_page:
@@ -699,7 +460,7 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
         offset = int(m.group(1))
     else:
         for a in links:
-            k = _int(" ".join("".join(a.itertext()).split()))
+            k = to_int(" ".join("".join(a.itertext()).split()))
             m = _URL_START.search(a.get("href", ""))
             if k and k >= 2 and m and int(m.group(1)) % (k - 1) == 0 and int(m.group(1)):
                 offset = (page - 1) * (int(m.group(1)) // (k - 1))
@@ -731,8 +492,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     name, els = _choose(doc, text, engine)
     base = _base(doc, url)
     ad = _ADAPTERS.get(name)
-    tz = _footer_tz(text) if ad is not None and ad.row.local_time else None
-    rows = _read_posts(ad, els, base, tz) if ad is not None else _generic_posts(doc, base)
+    tz = footer_tz(text) if ad is not None and ad.row.local_time else None
+    rows = _read_posts(ad, els, base, tz) if ad is not None else generic.read_posts(text, base)
     page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
     if first_number is None:
         first_number = offset + 1 if offset is not None else (page - 1) * len(rows) + 1

@@ -1,0 +1,152 @@
+"""Reading a thread page's small facts out of their text: encoding, numbers, times and links.
+
+This module owns turning the strings a forum shows into values, whatever engine shows them:
+a page's bytes into text (`decode`: BOM, HTTP header, <meta> charset, the WHATWG windows-1252
+rule), "#1,326" into 1326 (`to_int`), an epoch, an ISO string or a shown date in the board's
+zone into ISO 8601 with offset (`iso_time`, `footer_tz`), and an href into an absolute URL
+(`absolute`). Both the adapters (hostkit.votes.forums) and the generic fallback
+(hostkit.votes.generic) use it. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from datetime import datetime, timedelta, timezone
+from urllib.parse import urljoin
+
+__all__ = ["absolute", "decode", "footer_tz", "iso_time", "to_int"]
+
+# --------------------------------------------------------------------------- encoding
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
+_HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([-\w.:]+)""", re.I)
+# The WHATWG encoding standard: browsers read these labels as windows-1252, and so do we.
+_AS_CP1252 = {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "us-ascii", "ascii",
+              "windows-1252", "cp1252", "x-cp1252", "iso_8859-1", "cp819"}
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def _codec(label: str | None) -> str | None:
+    if not label:
+        return None
+    label = label.strip().lower()
+    if label in _AS_CP1252:
+        return "cp1252"
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def decode(data: bytes, content_type: str | None = None) -> str:
+    """Decode a page's bytes: its BOM, else the HTTP header's charset, else the page's <meta>
+    charset, else UTF-8 if it is valid, else windows-1252 (old vBulletin 3 pages)."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return data.decode(name, errors="replace")
+    enc = None
+    if content_type:
+        m = _HEADER_CHARSET.search(content_type)
+        enc = _codec(m.group(1)) if m else None
+    if enc is None:
+        m = _META_CHARSET.search(data[:16384])
+        enc = _codec(m.group(1).decode("ascii", "replace")) if m else None
+    if enc is None:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            enc = "cp1252"
+    return data.decode(enc, errors="replace")
+
+
+# --------------------------------------------------------------------------- numbers
+
+_DIGITS = re.compile(r"\d[\d,.]*")
+
+
+def to_int(text: str) -> int | None:
+    """The first number in `text` ("#1,326" -> 1326, "Reply #15" -> 15), or None."""
+    m = _DIGITS.search(text or "")
+    if not m:
+        return None
+    try:
+        return int(m.group(0).replace(",", "").replace(".", ""))
+    except ValueError:
+        return None
+
+
+# --------------------------------------------------------------------------- times
+
+_TZ_FOOTER = re.compile(
+    r"All times are (?:UTC|GMT)\s*(?:([+\-\u2212])\s*(\d{1,2})(?:[.:](\d{1,2}))?)?(?:\s*hours?)?"
+    r"(\s*\[\s*(?:<abbr[^>]*>)?\s*DST)?", re.I)
+_TIME_FORMATS = (
+    "%a %b %d, %Y %I:%M %p", "%a %b %d, %Y %H:%M", "%Y-%m-%d, %H:%M", "%m-%d-%Y, %I:%M %p",
+    "%d-%m-%Y, %H:%M", "%m-%d-%Y, %H:%M", "%B %d, %Y, %I:%M:%S %p", "%d %b %Y, %H:%M",
+    "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M",
+)
+_time_formats = list(_TIME_FORMATS)  # most recently matched first
+
+
+def footer_tz(text: str) -> timezone | None:
+    """The board's zone from a footer such as "All times are GMT -5" or "UTC [ DST ]", or None."""
+    at = text.find("All times are")
+    m = _TZ_FOOTER.match(text, at) if at >= 0 else None
+    if not m:
+        return None
+    sign, hours, minutes, dst = m.groups()
+    offset = timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
+    if sign in ("-", "\u2212"):
+        offset = -offset
+    if dst:
+        offset += timedelta(hours=1)
+    return timezone(offset)
+
+
+def iso_time(value: str, tz: timezone | None) -> str | None:
+    """ISO 8601 with offset from an epoch, an ISO string or a shown date in zone `tz`."""
+    v = value.strip(" \u00bb\u00ab,")
+    if not v:
+        return None
+    if v.isdigit():
+        n = int(v)
+        if n > 10**11:  # milliseconds (NodeBB)
+            n //= 1000
+        return datetime.fromtimestamp(n, timezone.utc).isoformat()
+    if re.match(r"\d{4}-\d{2}-\d{2}T", v):
+        s = v.replace("Z", "+00:00")
+        s = re.sub(r"([+-]\d{2})(\d{2})$", r"\1:\2", s)
+        try:
+            d = datetime.fromisoformat(s)
+        except ValueError:
+            return None
+        if d.tzinfo is None:
+            if tz is None:
+                return None
+            d = d.replace(tzinfo=tz)
+        return d.replace(microsecond=0).isoformat()
+    if tz is None:
+        return None
+    for fmt in _time_formats:
+        try:
+            d = datetime.strptime(v, fmt)
+        except ValueError:
+            continue
+        if fmt is not _time_formats[0]:  # a board uses one format: try it first next time
+            _time_formats.remove(fmt)
+            _time_formats.insert(0, fmt)
+        return d.replace(tzinfo=tz).isoformat()
+    return None  # "Today, 10:04" and the like: no date we can trust
+
+
+# --------------------------------------------------------------------------- links
+
+
+def absolute(base: str, href: str) -> str | None:
+    """`href` made absolute against `base` (left relative when there is no base); None for an
+    empty, in-page ("#...") or javascript: link."""
+    href = href.strip()
+    if not href or href.startswith(("#", "javascript:")):
+        return None
+    return urljoin(base, href) if base else href
