@@ -1,4 +1,10 @@
-"""`hostkit demo`: a whole cycle of a bundled example game, in a temporary folder."""
+"""`hostkit demo`: the main job on a bundled example, in a temporary folder, with no network.
+
+It creates a classic-werewolf game, prints the role PMs, enters a night's actions (showing the
+Witch the werewolves' target on the way), resolves the night, prints the night result PMs and
+the death post, counts the votes of a bundled thread page, prints the vote count post, and ends
+the day with the elimination.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +13,70 @@ from pathlib import Path
 from typing import Callable
 
 from .game import Game, create
-from .text import action_line, outcome_text, status_text
+from .publish import death_post, flip_post, night_info, night_pms, pms_text, role_pms, vote_count_post
+from .rulesets import games_dir
+from .text import action_line, outcome_text
+from .votes.count import count_votes, read_pages, remember
 
 PLAYERS = [("Ann", "Seer"), ("Bob", "Werewolf"), ("Carol", "Witch"), ("Dave", "Guard"), ("Eve", "Hunter"),
            ("Fay", "Villager"), ("Gus", "Werewolf"), ("Hal", "Villager")]
-NIGHT = [("Bob", "Kill", ["Fay"]), ("Carol", "Antidote", ["Fay"]), ("Dave", "Guard", ["Ann"]),
-         ("Ann", "Check", ["Gus"])]
+NIGHT = [("Bob", "Kill", ["Hal"]), ("Dave", "Guard", ["Ann"]), ("Ann", "Check", ["Gus"])]
+
+
+def thread_page() -> Path:
+    return games_dir() / "classic-werewolf" / "demo" / "day1.html"
 
 
 def run_demo(folder: Path | None, echo: Callable[[str], None]) -> None:
     if folder is None:
         with tempfile.TemporaryDirectory(prefix="hostkit-demo-") as tmp:
-            _play(Path(tmp) / "demo-game", echo)
+            _play(Path(tmp) / "demo-village", echo)
     else:
         _play(folder, echo)
 
 
+def _step(echo: Callable[[str], None], title: str) -> None:
+    echo(f"\n{'=' * 8} {title} {'=' * 8}\n")
+
+
 def _play(folder: Path, echo: Callable[[str], None]) -> None:
-    echo(f"== hostkit demo: a classic-werewolf game in {folder}")
+    _step(echo, f"hostkit new {folder.name} --ruleset classic-werewolf")
     game = create(folder, ruleset="classic-werewolf", assign=[f"{n}={r}" for n, r in PLAYERS], seed=2026,
-                  hosts=["Moderator"], title="Demo Village")
-    echo(status_text(game.status()))
-    echo("\n== Night 1: the host enters the actions sent by PM")
+                  hosts=["Moderator"], title="Demo Village", aliases=["Gus=Gussy"],
+                  thread="https://forum.example/threads/demo-village.1/")
+    echo(f"A game of {len(PLAYERS)} in {folder}.")
+
+    _step(echo, "hostkit pm: the role PMs to send before night 1")
+    echo(pms_text(role_pms(game)))
+
+    _step(echo, "Night 1: the host enters the actions sent by PM")
     for actor, ability, targets in NIGHT:
-        echo("  hostkit act " + action_line(game.act(actor, ability, targets)))
+        echo("hostkit act " + action_line(game.act(actor, ability, targets)))
         game = Game.load(folder)
-    echo("\n== hostkit resolve")
-    outcome = game.resolve()
-    echo(outcome_text(outcome))
+        if ability == "Kill":
+            echo("\nhostkit pm --info: the Witch learns the werewolves' target")
+            echo(pms_text([("Carol", night_info(game, "Carol"))]) + "\n")
+    echo("(Carol the Witch keeps her potions tonight.)")
+
+    _step(echo, "hostkit resolve")
+    echo(outcome_text(game.resolve()))
     game = Game.load(folder)
-    echo("\n== Day 1: votes, then the elimination")
-    for voter, target in [("Ann", "Gus"), ("Dave", "Gus"), ("Eve", "Gus"), ("Gus", "Ann")]:
-        game.vote(voter, target)
-        echo(f"  hostkit vote {voter} {target}")
-        game = Game.load(folder)
-    name = game.eliminate("Gus")
-    echo(f"  hostkit eliminate {name}")
-    echo("\n" + status_text(Game.load(folder).status()))
+
+    _step(echo, "hostkit pm --night 1: what each player learned")
+    echo(pms_text(night_pms(game, 1)))
+
+    _step(echo, "hostkit post deaths")
+    echo(death_post(game, 1))
+
+    _step(echo, "hostkit votes --html day1.html: the day's red votes, counted")
+    count = count_votes(game, read_pages(folder=folder, html=[thread_page()]))
+    remember(game, count)
+    echo(vote_count_post(game, count, host_notes=True))
+
+    _step(echo, f"hostkit eliminate {count.eliminated}")
+    game.eliminate(count.eliminated)
+    game = Game.load(folder)
+    echo(flip_post(game, count.eliminated) if count.eliminated else "No one is eliminated.")
+    st = game.state
+    echo(f"\nIt is now {st.phase} {st.number}: {len(st.alive())} players alive."
+         + (f" {st.winner} wins." if st.winner else ""))
