@@ -18,7 +18,7 @@ def test_demo_plays_the_whole_cycle(runner, monkeypatch):
     assert result.exit_code == 0, result.output
     out = result.stdout
     steps = ["hostkit new", "===== PM to Ann =====", "Seer", "hostkit act Bob: Kill Hal",
-             "Tonight's attack falls on [b]Hal[/b]", "hostkit resolve", "WEREWOLF",
+             "Tonight's attack falls on [b]Hal[/b]", "hostkit resolve", "result: Ann (Check on Gus): WEREWOLF",
              "hostkit pm --night 1", "hostkit post deaths", "torn apart by claws and teeth",
              "Vote Count 1.01", "[b]Gus (5)[/b]", "(by a dead player)", "hostkit eliminate Gus",
              "Gus was the [b]Werewolf[/b]", "It is now night 2"]
