@@ -377,6 +377,7 @@ class VoteCount:
     last_post: int | None = None  # the last post counted
     count_number: str = ""  # "1.03": day 1, third count
     thread: str | None = None
+    post_urls: Mapping[int, str] = field(default_factory=dict)  # post number -> link, where the page gave one
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -391,7 +391,7 @@ def post_url(thread: str | None, number: int | None, urls: Mapping[int, str] | N
 
 
 def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
-    urls = getattr(count, "post_urls", None)
+    urls = count.post_urls
     thread = count.thread or game.setup.thread
     plurality = game.state.options.get("majority") == "plurality"
     offset = game.state.options.get("no-elimination-offset", 0) or 0

@@ -12,8 +12,6 @@ from __future__ import annotations
 import email.utils
 import hashlib
 import json
-import os
-import tempfile
 import time
 from dataclasses import asdict, replace
 from datetime import datetime, timezone
@@ -23,6 +21,7 @@ from typing import Any, Sequence
 import requests
 
 from hostkit.errors import FetchError, FileError
+from hostkit.store import atomic_write
 from hostkit.model import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
@@ -106,22 +105,6 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int) -
 # --------------------------------------------------------------------------- cache
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def _page_to_json(page: Page) -> dict[str, Any]:
     return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
             "next_url": page.next_url, "url": page.url, "posts": [asdict(p) for p in page.posts]}
@@ -156,11 +139,11 @@ class _Cache:
         """Store the page at `position` (0-based) and make the index list `count` pages."""
         self.dir.mkdir(parents=True, exist_ok=True)
         stem = f"page-{position + 1:04d}"
-        _atomic_write(self.dir / f"{stem}.html", raw)
-        _atomic_write(self.dir / f"{stem}.json", json.dumps(_page_to_json(page)).encode("utf-8"))
+        atomic_write(self.dir / f"{stem}.html", raw)
+        atomic_write(self.dir / f"{stem}.json", json.dumps(_page_to_json(page)).encode("utf-8"))
         index = {"version": CACHE_VERSION, "url": self.thread_url,
                  "pages": [f"page-{i + 1:04d}.json" for i in range(count)]}
-        _atomic_write(self.index_path, json.dumps(index, indent=1).encode("utf-8"))
+        atomic_write(self.index_path, json.dumps(index, indent=1).encode("utf-8"))
 
 
 # --------------------------------------------------------------------------- public

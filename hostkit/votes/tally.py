@@ -409,4 +409,5 @@ def tally(
         last_post=max((p.number for p in window), default=None),
         count_number=count_number,
         thread=thread,
+        post_urls={p.number: p.url for p in window if p.url},
     )
