@@ -332,12 +332,17 @@ def _drop(el: Any) -> None:
     parent.remove(el)
 
 
+_XP_CANONICAL = etree.XPath("string((//link[@rel='canonical']/@href)[1])")
 _XP_BASE = etree.XPath("string((/html/head/base/@href)[1])")
 
 
 def _base(doc: Any, url: str | None) -> str:
+    """Where the page's links are relative to: its <base>, its URL, else (a saved page read
+    from disk) its canonical link, so post links still point at the forum."""
     base = _XP_BASE(doc)
-    return urljoin(url or "", base) if base else (url or "")
+    if base:
+        return urljoin(url or "", base)
+    return url or _XP_CANONICAL(doc) or ""
 
 
 # --------------------------------------------------------------------------- posts
