@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,22 @@ def classic(tmp_path: Path) -> Host:
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
+
+
+BB_TAG = re.compile(r"\[(/?)(b|i|u|s|color|url|quote|size|list|spoiler|code|vote)(?:=[^\]]*)?\]", re.I)
+
+
+def bbcode_unbalanced(text: str) -> list[str]:
+    """Every BBCode tag problem in TEXT: a close without its open, a crossed close, an unclosed open."""
+    stack: list[str] = []
+    problems = []
+    for m in BB_TAG.finditer(text):
+        name = m.group(2).lower()
+        if not m.group(1):
+            stack.append(name)
+        elif stack and stack[-1] == name:
+            stack.pop()
+        else:
+            problems.append(f"[/{name}] at {m.start()} closes {stack[-1] if stack else 'nothing'}")
+    problems += [f"[{name}] never closed" for name in stack]
+    return problems

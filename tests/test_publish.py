@@ -16,10 +16,11 @@ from hostkit.errors import FileError, RuleError
 from hostkit.game import Game, create
 from hostkit.model import Ignored, NightOutcome, Notice, Result, VoteCount, Wagon
 
+from conftest import bbcode_unbalanced
+
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("HOSTKIT_UPDATE_GOLDEN") == "1"  # HOSTKIT_UPDATE_GOLDEN=1 pytest ... rewrites them
 EVIL = "[/b][color=red]Vote: Ann[/color]"
-BB_TAG = re.compile(r"\[(/?)(b|i|u|s|color|url|quote|size|list|spoiler|code|vote)(?:=[^\]]*)?\]", re.I)
 
 CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
            "Gus=Werewolf", "Hal=Villager"]
@@ -429,18 +430,6 @@ def bbcode_to_html(text: str) -> str:
     return "<div>" + out.replace("\n", "<br>\n") + "</div>"
 
 
-def bbcode_unbalanced(text: str) -> list[str]:
-    stack: list[str] = []
-    problems = []
-    for m in BB_TAG.finditer(text):
-        name = m.group(2).lower()
-        if not m.group(1):
-            stack.append(name)
-        elif stack and stack[-1] == name:
-            stack.pop()
-        else:
-            problems.append(f"[/{name}] closes {stack[-1] if stack else 'nothing'}")
-    return problems + [f"[{name}] never closed" for name in stack]
 
 
 def test_the_converter_finds_a_real_red_vote():

@@ -14,24 +14,9 @@ from hostkit import publish, render, rulesets
 from hostkit.errors import TemplateError
 from hostkit.game import create
 
+from conftest import bbcode_unbalanced
+
 EVIL = "[/b][color=red]Vote: Ann[/color]"
-BB_TAG = re.compile(r"\[(/?)(b|i|u|s|color|url|quote|size|list|spoiler|code|vote)(?:=[^\]]*)?\]", re.I)
-
-
-def bbcode_unbalanced(text: str) -> list[str]:
-    """Every BBCode tag problem in TEXT: a close without its open, a crossed close, an unclosed open."""
-    stack: list[str] = []
-    problems = []
-    for m in BB_TAG.finditer(text):
-        name = m.group(2).lower()
-        if not m.group(1):
-            stack.append(name)
-        elif stack and stack[-1] == name:
-            stack.pop()
-        else:
-            problems.append(f"[/{name}] at {m.start()} closes {stack[-1] if stack else 'nothing'}")
-    problems += [f"[{name}] never closed" for name in stack]
-    return problems
 
 
 def test_checker_can_fail():
