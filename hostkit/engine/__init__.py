@@ -1,7 +1,8 @@
 """The rules engine: pure functions from a replayed state and a night's actions to an outcome.
 
 No I/O, no click, no printing. `resolve_night` orders the actions (order.py), applies each one's
-effects to the Night (night.py, effects.py) and settles the end of the night (settle.py).
+effects to the Night (night.py, effects.py) and settles the end of the night (settle.py). Every
+ruleset goes through the same code: a ruleset differs only in its data (roles, effects, order).
 """
 
 from __future__ import annotations
@@ -22,45 +23,76 @@ def rng_for(seed: int, phase: str, number: int) -> random.Random:
 
 
 def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset) -> list[Act]:
+    """The night's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped."""
     acts = []
     for i, action in enumerate(actions):
+        if action.actor not in state.players:
+            continue
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
         if ability is None:  # game.py validates at entry; a hand edit may still get here
             continue
-        acts.append(Act(action, ability, role, list(action.targets), i))
+        acts.append(Act(action, ability, role, action.targets, i))
     return acts
+
+
+def canonical(acts: list[Act]) -> list[Act]:
+    """The order natural resolution lists independent actions in: by actor, ability, targets."""
+    return sorted(acts, key=lambda a: (a.actor, a.ability.name, a.action.targets))
+
+
+def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
+            rng: random.Random) -> tuple[NightOutcome, Night]:
+    """Resolve one night and also return the resolved Night (visits, blocks...) for inspection."""
+    night = Night(state, ruleset, rng)
+    acts = make_acts(state, actions, ruleset)
+    if ruleset.resolution == "natural":
+        acts = canonical(acts)
+        night.add_acts(acts)
+        policy = state.options.get("cycle-policy", "all-fail")
+        for act, reason in natural(acts, policy, stopped=lambda a: _stopped(night, a)):
+            if reason is None:
+                run(night, act)
+            else:
+                night.fail(act, reason)
+    else:
+        night.add_acts(acts)
+        for act in ordered(acts, ruleset.steps, ruleset.tie_break):
+            run(night, act)
+    return settle(night), night
 
 
 def resolve_night(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
                   rng: random.Random) -> NightOutcome:
     """Resolve one night. `state` is the state at the start of the night; it is not changed."""
-    night = Night(state, ruleset, rng)
-    acts = make_acts(state, actions, ruleset)
-    night.acts = acts
-    if ruleset.resolution == "natural":
-        order, failed = natural(acts, state.options.get("cycle-policy", "all-fail"))
-        for act, reason in failed:
-            night.fail(act, reason)
-    else:
-        order = ordered(acts, ruleset.steps, ruleset.tie_break)
-    for act in order:
-        run(night, act)
-    return settle(night)
+    return resolve(state, actions, ruleset, rng)[0]
+
+
+def _stopped(night: Night, act: Act) -> bool:
+    """Is the act already certain to fail, from what has resolved so far?"""
+    return act.failed is not None or (not act.skip and bool(night.block_of(act)))
 
 
 def run(night: Night, act: Act) -> None:
-    """Apply one action: blocks, redirects and swaps first, then its effects, then its visits."""
+    """Apply one action: its blocks, diversions and redirects first, then its effects, then its
+    visits (seed natural I: an action visits only when it resolves)."""
     if act.failed:
         return
-    if act.action.skip:
+    act.ran = night.ran
+    night.ran += 1
+    if act.skip:
         night.say(f"{act.label()} chooses not to use {act.ability.name}.")
         act.done = True
+        return
+    why = night.unusable(act)
+    if why:
+        night.fail(act, why)
         return
     blocks = night.block_of(act)
     if blocks:
         for b in blocks:
             night.blocked.setdefault(act.actor, []).append((b.by.role.name, b.notifies(act)))
+        act.blocked = True
         night.fail(act, "blocked by " + " and ".join(b.by.label() for b in blocks))
         return
     _retarget(night, act)
@@ -69,18 +101,20 @@ def run(night: Night, act: Act) -> None:
         if reason:
             night.fail(act, reason)
             return
-    shielded = {t for t in act.targets
-                if any(p.against == "all" and p.by is not act and not p.by.failed
-                       for p in night.protections.get(t, ()))}
+    if act.ability.requires == "attacked" and act.targets:
+        attackers = night.attacked_entered.get(act.targets[0], set()) - {act.actor}
+        if not attackers:
+            night.fail(act, f"{act.ability.name} needs an attack on {act.targets[0]}, and none was entered")
+            return
     for effect in act.ability.effects:
-        target_index = effect.get("target", 0)
-        if shielded and effect.kind not in ("kill", "ignite") and target_index < len(act.targets) \
-                and act.targets[target_index] in shielded:
-            night.say(f"{act.targets[target_index]} is protected from {act.label()}'s {effect.kind}.")
+        target = _subject(act, effect)
+        guard = night.shield(act, target) if target is not None and target != act.actor else None
+        if guard is not None:
+            night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
             continue
         REGISTRY[effect.kind](night, act, effect)
-    if act.failed:
-        return
+        if act.failed:
+            return
     if act.ability.moves:
         for t in dict.fromkeys(act.targets):
             if t != act.actor:
@@ -88,25 +122,30 @@ def run(night: Night, act: Act) -> None:
     act.done = True
 
 
+def _subject(act: Act, effect) -> str | None:
+    """The player an effect acts on, for protections that stop effects (seed natural III). A kill
+    is not stopped here: settle.py weighs every attack against every protection at the end."""
+    if effect.kind in ("kill", "ignite", "kill-visitors", "commute", "swap"):
+        return None
+    if effect.kind == "redirect":
+        return act.slot(effect, "who", 0)
+    return act.slot(effect)
+
+
 def _retarget(night: Night, act: Act) -> None:
-    if act.actor in night.redirects and act.targets and act.ability.targets:
+    """Bus drives first (they divert what was aimed at a player), then a redirect, which replaces
+    the first target with a place already diverted when the redirect resolved."""
+    if night.perm and act.targets:
+        moved = tuple(night.perm.get(t, t) for t in act.targets)
+        if moved != act.targets:
+            night.say(f"{act.what()} is diverted by a bus drive from {', '.join(act.targets)} to {', '.join(moved)}.")
+            act.targets = moved
+    if act.actor in night.redirects and act.targets:
         by, new = night.redirects[act.actor]
-        if by.failed is None:
-            if new == act.actor and not act.ability.self_target or not night.alive(new):
-                # Seed natural III: a redirect to an illegal target fails instead.
-                night.fail(by, f"{new} is not a legal target for {act.label()}'s {act.ability.name}")
-                night.unvisit(by)
-            else:
-                night.say(f"{act.label()}'s {act.ability.name} is redirected from {act.targets[0]} to {new}.")
-                act.targets[0] = new
-                act.redirected = True
-    for by, a, b in night.swaps:
-        if by is act or by.failed:
-            continue
-        swapped = [b if t == a else a if t == b else t for t in act.targets]
-        if swapped != act.targets:
-            night.say(f"{by.label()}'s swap sends {act.label()}'s {act.ability.name} to {', '.join(swapped)}.")
-            act.targets = swapped
+        if by is not act and not by.failed and act.targets[0] != new:
+            night.say(f"{act.what()} is redirected by {by.label()} from {act.targets[0]} to {new}.")
+            act.targets = (new, *act.targets[1:])
+            act.redirected = True
 
 
-__all__ = ["resolve_night", "rng_for", "run", "REGISTRY"]
+__all__ = ["resolve_night", "resolve", "rng_for", "run", "REGISTRY"]

@@ -4,12 +4,16 @@ A `Night` is built from the replayed game state and the night's actions. Effects
 change it one action at a time, in the order that order.py gives; settle.py turns what is left
 at the end (attacks, protections, heals, tags, observations) into the NightOutcome. Every change
 writes one plain sentence to the log.
+
+Everything a later step looks up is indexed here (acts by actor, visits from and to a player,
+tags by name, the bus drivers' diversion as a permutation), so a night of n actions costs about
+n steps, never n squared.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..model import Ability, Action, Effect, GameState, Role, Ruleset
@@ -18,20 +22,24 @@ HOME = "home"
 AWAY = "away"
 JAILED = "jailed"
 
+SELF = -1  # an effect's `target = -1`: the acting player themself (a Veteran's self-protection)
 
-@dataclass
+
+@dataclass(slots=True)
 class Act:
     """An action being resolved: the recorded Action with its ability, role and current targets."""
 
     action: Action
     ability: Ability
     role: Role
-    targets: list[str]
-    index: int  # entry order among this night's actions
+    targets: tuple[str, ...]  # the current targets (a redirect or a bus drive changes them)
+    index: int  # entry order among this night's actions (used only by first-entered and ordered rulesets)
     redirected: bool = False
     failed: str | None = None  # why it failed, once it has
-    done: bool = False
-    visited: list[str] = field(default_factory=list)
+    blocked: bool = False
+    ran: int = -1  # when it resolved (its place in the night's resolution order)
+    done: bool = False  # it resolved (seed natural I: only a resolved action visits)
+    visited: tuple[str, ...] = ()
 
     @property
     def actor(self) -> str:
@@ -41,18 +49,44 @@ class Act:
     def name(self) -> str:
         return f"{self.role.name}.{self.ability.name}"
 
+    @property
+    def entered(self) -> tuple[str, ...]:
+        """The targets the player entered, before any redirect or diversion."""
+        return self.action.targets
+
+    @property
+    def skip(self) -> bool:
+        """An explicit skip: an ability that takes targets, entered without any. (An ability with
+        no targets, like a commute, is used by entering it.)"""
+        return not self.action.targets and self.ability.targets > 0
+
     def label(self) -> str:
         return f"{self.role.name} ({self.actor})"
+
+    def what(self) -> str:
+        """'Cop (Ann)'s Investigate': the action named for the log."""
+        return f"{self.label()}'s {self.ability.name}"
 
     def effect_kinds(self) -> set[str]:
         return {e.kind for e in self.ability.effects}
 
     def is_killing(self) -> bool:
-        """Seed natural III: an action is killing only if one of its effects kills when it resolves."""
-        return any(e.kind in ("kill", "ignite") for e in self.ability.effects)
+        """Seed natural III: an action is killing only if one of its effects kills when it resolves
+        (a poison or a douse is a tag, not a kill)."""
+        return any(e.kind in KILLING for e in self.ability.effects)
+
+    def slot(self, effect: Effect, key: str = "target", default: int = 0) -> str | None:
+        """The player an effect's target slot names now: `-1` is the actor, else targets[i]."""
+        i = effect.get(key, default)
+        if i == SELF:
+            return self.actor
+        return self.targets[i] if 0 <= i < len(self.targets) else None
 
 
-@dataclass
+KILLING = frozenset({"kill", "ignite"})
+
+
+@dataclass(slots=True)
 class Block:
     by: Act
     scope: str  # moving | all | all-but
@@ -74,25 +108,38 @@ class Block:
         return False
 
 
-@dataclass
+@dataclass(slots=True)
 class Protection:
     by: Act
-    against: str  # kill | all
+    against: str  # kill (killing actions: every effect) | kill-effect (only the kill) | all (every effect)
     strength: int
     kinds: tuple[str, ...]
-    side: str  # none | die-instead | kill-attacker | learn-attacker
+    sides: frozenset[str]  # die-instead | kill-attacker | learn-attacker
     limit: int  # 0: every attack this night
+    target: str = ""
     used: int = 0
 
     def covers(self, attack: "Attack") -> bool:
+        """Does this protection stop the attack? Only attacks made by an action are covered:
+        a tag's delayed kill (poison) is not an action (seed natural III, footnote 1)."""
+        if attack.by is None or self.by.failed:
+            return False
         if self.limit and self.used >= self.limit:
             return False
         if self.kinds and attack.kind not in self.kinds:
             return False
         return attack.strength <= self.strength
 
+    def shields(self, act: Act) -> bool:
+        """Does it stop the non-kill effects of `act` on its target? (seed natural III)"""
+        if act is self.by or self.by.failed:
+            return False
+        if self.against == "all":
+            return True
+        return self.against == "kill" and act.is_killing()
 
-@dataclass
+
+@dataclass(slots=True)
 class Heal:
     by: Act
     strength: int
@@ -100,10 +147,10 @@ class Heal:
     cures: tuple[str, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class Attack:
     target: str
-    by: Act | None  # None: a tag's delayed kill or a trap with no action behind it
+    by: Act | None  # None: a tag's delayed kill with no action behind it
     attacker: str  # the player who attacks
     kind: str
     strength: int
@@ -111,7 +158,8 @@ class Attack:
     flavour: str
     location: str
     rampage: bool = False
-    heals: bool = True  # a heal can undo it
+    heals: bool = True  # a heal at the end of the night can undo it
+    also: tuple[str, ...] = ()  # other players whose identical attack this one stands for (two fires)
 
 
 def _matches(act: Act, names: tuple[str, ...]) -> bool:
@@ -132,13 +180,20 @@ class Night:
         self.rng = rng
         self.number = state.number
         self.location: dict[str, str] = {}
+        self.tag_index: dict[str, set[str]] = {}  # tag -> living players carrying it at the start
         for p in state.players.values():
             if p.alive:
                 self.location[p.name] = AWAY if "away" in self.role(p.name).passives else HOME
+                for tag in p.tags:
+                    self.tag_index.setdefault(tag, set()).add(p.name)
         self.acts: list[Act] = []
+        self.by_actor: dict[str, list[Act]] = {}
+        self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
+        self.commuted: set[str] = set()
         self.blocks: dict[str, list[Block]] = {}
-        self.redirects: dict[str, tuple[Act, str]] = {}  # actor -> (redirector, new target)
-        self.swaps: list[tuple[Act, str, str]] = []
+        self.redirects: dict[str, tuple[Act, str]] = {}  # actor -> (redirector, new first target)
+        self.perm: dict[str, str] = {}  # the bus drivers' diversion: entered target -> where it lands
+        self._inv: dict[str, str] = {}
         self.protections: dict[str, list[Protection]] = {}
         self.heals: dict[str, list[Heal]] = {}
         self.attacks: list[Attack] = []
@@ -146,28 +201,81 @@ class Night:
         self.framed: dict[str, tuple[Act, Effect]] = {}
         self.jailed: dict[str, Act] = {}
         self.visits: list[tuple[str, str, Act]] = []  # (visitor, visited, act)
+        self.visits_from: dict[str, list[str]] = {}  # built at the end of the night (index_visits)
+        self.visits_to: dict[str, list[tuple[str, Act]]] = {}
         self.pending: list[tuple[Act, Effect]] = []  # investigations, computed at the end of night
+        self.ignites: list[tuple[Act, Effect]] = []  # ignitions, expanded at the end of night
         self.tags: list[tuple[str, str, Any]] = []  # (player, tag, data) to add
-        self.untags: list[tuple[str, str]] = []
+        self.new_tags: dict[str, set[str]] = {}  # tag -> players tagged tonight
+        self.untags: dict[tuple[str, str], None] = {}  # (player, tag) to remove, in order
         self.converts: list[tuple[str, str, str | None, Act]] = []  # (player, role, faction, by)
         self.notices: list[tuple[str, str]] = []
         self.blocked: dict[str, list[tuple[str, bool]]] = {}  # player -> [(blocker role, notified)]
         self.failed: list[tuple[str, str, str]] = []
+        self.ran = 0
         self.log: list[str] = []
+
+    def add_acts(self, acts: list[Act]) -> None:
+        """Register the night's actions and index them by actor and by entered kill target."""
+        self.acts = acts
+        for act in acts:
+            self.by_actor.setdefault(act.actor, []).append(act)
+            if act.skip:
+                continue
+            for e in act.ability.effects:
+                if e.kind == "kill":
+                    t = act.slot(e)
+                    if t is not None:
+                        self.attacked_entered.setdefault(t, set()).add(act.actor)
 
     # -- looking things up
 
     def role(self, player: str) -> Role:
         return self.state.role_of(player)
 
-    def player_role_label(self, player: str) -> str:
-        return f"{self.role(player).name} ({player})"
-
     def alive(self, player: str) -> bool:
-        return self.state.players[player].alive
+        """Alive at the start of the night (deaths apply only at its end)."""
+        return player in self.location
 
     def say(self, sentence: str) -> None:
         self.log.append(sentence)
+
+    def unusable(self, act: Act) -> str | None:
+        """Why the actor may not use this ability tonight at all, or None (game.py checks the same
+        at entry; the engine checks again so a hand-edited record cannot break a rule)."""
+        ab = act.ability
+        if not self.alive(act.actor):
+            return f"{act.actor} was already dead"
+        if ab.phase == "day":
+            return f"{ab.name} is a day action"
+        if self.number < ab.first_night:
+            return (f"no actions on Night {self.number}" if self.number == 0
+                    else f"{ab.name} cannot be used before night {ab.first_night}")
+        if ab.nights == "even" and self.number % 2 or ab.nights == "odd" and not self.number % 2:
+            return f"{ab.name} is used only on {ab.nights} nights"
+        if ab.uses is not None and self.state.players[act.actor].charges.get(ab.key, ab.uses) <= 0:
+            return f"{ab.name} has no uses left"
+        return None
+
+    def illegal_target(self, act: Act, target: str, slot: int) -> str | None:
+        """Why `target` could not stand in the act's target slot `slot` (seed natural I and III:
+        a redirect onto an illegal target fails). Allied/unallied is judged only at entry (IV)."""
+        ab = act.ability
+        if target not in self.state.players:
+            return f"{target} is not a player"
+        if ab.living_only and not self.alive(target):
+            return f"{target} is dead"
+        if target == act.actor and not ab.self_target:
+            return f"{act.actor} may not target themselves with {ab.name}"
+        others = [t for i, t in enumerate(act.targets) if i != slot]
+        if target in others:
+            return f"{target} is already a target of {ab.name}"
+        if ab.no_repeat:
+            ps = self.state.players[act.actor]
+            would = tuple(target if i == slot else t for i, t in enumerate(act.targets))
+            if ps.last_night.get(ab.key) == self.number - 1 and ps.last_targets.get(ab.key) == would:
+                return f"{ab.name} may not target {target} two nights running"
+        return None
 
     # -- the things effects do
 
@@ -175,31 +283,57 @@ class Night:
         if act.failed is None:
             act.failed = reason
             self.failed.append((act.actor, act.ability.name, reason))
-            self.say(f"{act.label()}'s {act.ability.name} fails: {reason}.")
+            self.say(f"{act.what()} fails: {reason}.")
 
     def visit(self, act: Act, target: str) -> None:
         self.visits.append((act.actor, target, act))
-        act.visited.append(target)
+        act.visited += (target,)
+
+    def index_visits(self, froms: set[str], tos: set[str]) -> None:
+        """Index the night's visits from the players in `froms` and to those in `tos`, in one
+        pass (only the players an observation or a rampage asks about)."""
+        for visitor, visited, act in self.visits:
+            if visitor in froms:
+                self.visits_from.setdefault(visitor, []).append(visited)
+            if visited in tos:
+                self.visits_to.setdefault(visited, []).append((visitor, act))
 
     def reachable(self, act: Act, target: str) -> str | None:
-        """Why a moving action cannot reach its target's home, or None."""
-        if not act.ability.moves or target == act.actor:
+        """Why the act cannot reach its target tonight, or None."""
+        if target == act.actor:
             return None
-        where = self.location.get(target)
-        if where is None:
+        if not self.alive(target):
             return f"{target} is dead"
+        if target in self.commuted:
+            # Seed natural I: a commuted player cannot be targeted; the action fails and does not visit.
+            return f"{target} had commuted away and could not be targeted"
+        if not act.ability.moves:
+            return None
         if target in self.jailed and self.jailed[target] is not act:
             return f"{target} was in jail"
-        if where == AWAY and not any(e.get("reaches_away") for e in act.ability.effects):
+        if self.location.get(target) == AWAY and not any(e.get("reaches_away") for e in act.ability.effects):
             return f"{target} was not at home"
         return None
 
     def block_of(self, act: Act) -> list[Block]:
+        """The resolved blocks that stop this act."""
         if "unblockable" in act.role.passives:
             return []
-        return [b for b in self.blocks.get(act.actor, []) if b.by is not act and b.stops(act)]
+        return [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)]
 
-    def unvisit(self, act: Act) -> None:
-        """Take back an action's visits: it turned out to fail (seed natural I)."""
-        self.visits = [v for v in self.visits if v[2] is not act]
-        act.visited.clear()
+    def shield(self, act: Act, target: str) -> Protection | None:
+        """A resolved protection on `target` that stops the act's non-kill effects on them."""
+        for p in self.protections.get(target, ()):
+            if p.shields(act):
+                return p
+        return None
+
+    def divert(self, a: str, b: str) -> None:
+        """Compose a bus drive of a and b into the diversion: whatever now lands on a lands on b."""
+        ta, tb = self._inv.get(a, a), self._inv.get(b, b)
+        self.perm[ta], self.perm[tb] = b, a
+        self._inv[b], self._inv[a] = ta, tb
+
+    def tagged(self, tag: str) -> list[str]:
+        """Living players carrying `tag` at the end of the night (tonight's tags included), sorted."""
+        return sorted(self.tag_index.get(tag, set()) | self.new_tags.get(tag, set()))

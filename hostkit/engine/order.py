@@ -4,21 +4,33 @@
 ruleset's `tie_break` list ("Role" or "Role.Ability"), then by entry order.
 
 *Natural* (seed natural-resolution V, the golden rule): an action that changes another resolves
-first. A changes B when A blocks, jails or redirects B's actor, swaps a player B targets, or is
-B's target leaving home (a commute). Independent actions do not affect each other, so they run
-in a canonical order (actor, ability) and the outcome never depends on entry order. A cycle is
-settled by the seed's priorities (self-changing actions first; a redirect beats a block that
-cross-targets it) and what is left by the ruleset's cycle policy: `all-fail`, `nar-list` or
-`first-entered`.
+first. A changes B when A blocks B's actor, redirects B's actor, diverts (bus-drives) a player B
+targets, protects B's target from B, or leaves home (commutes, goes on alert) while B targets A.
+The graph is built on every target an action *could* end up with (its entered targets, where a
+redirect could send it, and the bus drivers' partners of those), so a redirect or a bus drive
+decided during the night never makes an action run too early.
+
+The seed's priorities are part of the graph:
+- an action that changes its own actor's state (a commute, an alert, a self-protection) comes
+  before the actions it affects, even those that would block it;
+- when a block and a redirect cross-target, the redirect comes first;
+- two redirects of one player to different places, or two bus drives that share a player, cannot
+  both be honoured (seed I): they form a cycle.
+
+Independent actions do not affect each other, so they run in a canonical order (the caller sorts
+by actor, ability and targets): the outcome never depends on entry order. A cycle (a strongly
+connected component) is settled when its turn comes: members already stopped by what resolved
+before it (a block from outside) resolve (and fail) first; what is left goes to the ruleset's
+cycle policy: `all-fail` (the seed: every member fails and does not visit), `nar-list`
+(MafiaScum's category list, then entry order) or `first-entered`.
 """
 
 from __future__ import annotations
 
-import heapq
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
-from .effects import NAR_CATEGORY, NAR_ORDER
-from .night import Act
+from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
+from .night import SELF, Act
 
 CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered")
 
@@ -26,98 +38,220 @@ CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered")
 def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...]) -> list[Act]:
     """Sort by step, then tie-break list, then entry order."""
     step_index = {s: i for i, s in enumerate(steps)}
-    tb = [t.lower() for t in tie_break]
+    tb = {t.lower(): i for i, t in reversed(list(enumerate(tie_break)))}
 
     def tie(act: Act) -> int:
         for key in (act.name.lower(), act.role.name.lower()):
             if key in tb:
-                return tb.index(key)
-        return len(tb)
+                return tb[key]
+        return len(tie_break)
 
     return sorted(acts, key=lambda a: (step_index.get(a.ability.category, len(steps)), tie(a), a.index))
 
 
-def _modifies(a: Act, b: Act) -> bool:
-    """Does resolving `a` change how `b` resolves? (Only meaningful for a is not b.)"""
-    for e in a.ability.effects:
-        kind = e.kind
-        if kind in ("block", "jail"):
-            t = e.get("target", 0)
-            if t < len(a.targets) and a.targets[t] == b.actor:
-                return True
-        elif kind == "redirect":
-            if a.targets and a.targets[e.get("who", 0)] == b.actor:
-                return True
-        elif kind == "swap":
-            pair = {a.targets[e.get("first", 0)], a.targets[e.get("second", 1)]}
-            if pair & set(b.targets):
-                return True
-        elif kind == "commute":
-            if a.actor in b.targets:
+# --------------------------------------------------------------------------- the graph
+
+
+class _Possible:
+    """Every player each target slot of each act could name by the time it resolves."""
+
+    def __init__(self, acts: list[Act]) -> None:
+        self.partner: dict[str, set[str]] = {}
+        for a in acts:
+            for e in a.ability.effects:
+                if e.kind == "swap" and len(a.targets) >= 2:
+                    x, y = _slot(a, e.get("first", 0)), _slot(a, e.get("second", 1))
+                    if x and y and x != y:
+                        self.partner.setdefault(x, set()).add(y)
+                        self.partner.setdefault(y, set()).add(x)
+        self.redirect_to: dict[str, set[str]] = {}
+        for a in acts:
+            for e in a.ability.effects:
+                if e.kind == "redirect":
+                    who, to = _slot(a, e.get("who", 0)), _slot(a, e.get("to", 1))
+                    if who and to:
+                        for w in self.ext(who):
+                            self.redirect_to.setdefault(w, set()).update(self.ext(to))
+
+    def ext(self, player: str) -> tuple[str, ...]:
+        part = self.partner.get(player)
+        return (player, *sorted(part)) if part else (player,)
+
+    def slot(self, act: Act, i: int) -> tuple[str, ...]:
+        """Who target slot i of `act` could name (`-1`: the actor)."""
+        if i == SELF:
+            return (act.actor,)
+        t = _slot(act, i)
+        if t is None:
+            return ()
+        out = self.ext(t)
+        if i == 0 and act.actor in self.redirect_to:
+            out = tuple(dict.fromkeys((*out, *sorted(self.redirect_to[act.actor]))))
+        return out
+
+    def all(self, act: Act) -> tuple[str, ...]:
+        if len(act.targets) == 1:
+            return self.slot(act, 0)
+        out: dict[str, None] = {}
+        for i in range(len(act.targets)):
+            out.update(dict.fromkeys(self.slot(act, i)))
+        return tuple(out)
+
+
+def _slot(act: Act, i: int) -> str | None:
+    return act.targets[i] if 0 <= i < len(act.targets) else None
+
+
+def _self_affects(s: Act, other: Act) -> bool:
+    """Seed natural V: would `other` (which targets s's actor) be affected by s's change to its own
+    actor? A commute makes s's actor untargetable; an alert kills visitors; a self-protection
+    stops what it protects against."""
+    kinds = s.effect_kinds()
+    if "commute" in kinds:
+        return True
+    if "kill-visitors" in kinds and other.ability.moves:
+        return True
+    for e in s.ability.effects:
+        if e.kind == "protect" and (e.get("target", 0) == SELF or _slot(s, e.get("target", 0)) == s.actor):
+            if e.get("against", "kill") == "all" or (e.get("against", "kill") == "kill" and other.is_killing()):
                 return True
     return False
 
 
 def _is_self_changing(act: Act) -> bool:
-    """Seed natural V: an action that changes its own actor's state (a self-commute, a self-target)."""
-    return "commute" in act.effect_kinds() or act.actor in act.targets
+    if act.effect_kinds() & SELF_CHANGING:
+        return True
+    return any(e.kind == "protect" and (e.get("target", 0) == SELF or _slot(act, e.get("target", 0)) == act.actor)
+               for e in act.ability.effects)
 
 
-def _edges(acts: list[Act]) -> dict[int, set[int]]:
-    """a -> {b}: a must resolve before b. Built from indexes, without comparing every pair."""
+def edges(acts: list[Act]) -> dict[int, set[int]]:
+    """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair."""
+    pos = _Possible(acts)
     by_actor: dict[str, list[int]] = {}
     by_target: dict[str, list[int]] = {}
+    possible = [pos.all(a) for a in acts]
     for i, act in enumerate(acts):
         by_actor.setdefault(act.actor, []).append(i)
-        for t in set(act.targets):
+        for t in possible[i]:
             by_target.setdefault(t, []).append(i)
-    out: dict[int, set[int]] = {i: set() for i in range(len(acts))}
+    out: dict[int, set[int]] = {}
+    self_changing = [_is_self_changing(a) for a in acts]
+    redirects = {i for i, a in enumerate(acts) if "redirect" in a.effect_kinds()}
+
+    def add(i: int, j: int) -> None:
+        if i != j:
+            out.setdefault(i, set()).add(j)
+
     for i, a in enumerate(acts):
-        kinds = a.effect_kinds()
-        candidates: set[int] = set()
-        if kinds & {"block", "jail", "redirect"}:
-            for t in a.targets:
-                candidates.update(by_actor.get(t, ()))
-        if "swap" in kinds:
-            for t in a.targets:
-                candidates.update(by_target.get(t, ()))
-        if "commute" in kinds:
-            candidates.update(by_target.get(a.actor, ()))
-        for j in candidates:
-            if j != i and _modifies(a, acts[j]):
-                out[i].add(j)
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            kind = e.kind
+            if kind in ("block", "jail", "redirect"):
+                slot = e.get("who", 0) if kind == "redirect" else e.get("target", 0)
+                for p in pos.slot(a, slot):
+                    for j in by_actor.get(p, ()):
+                        b = acts[j]
+                        if self_changing[j] and _self_affects(b, a):
+                            continue  # V: the self-change comes first (it has its own edge j -> i)
+                        if kind != "redirect" and j in redirects and a.actor in possible[j]:
+                            add(j, i)  # V: a redirect beats a block that it cross-targets
+                            continue
+                        add(i, j)
+            elif kind == "swap":
+                for s in (e.get("first", 0), e.get("second", 1)):
+                    for p in pos.slot(a, s):
+                        for j in by_target.get(p, ()):
+                            add(i, j)
+            elif kind == "protect":
+                against = e.get("against", "kill")
+                if against == "kill-effect":
+                    continue  # only the kill is stopped, and kills are settled at the end of the night
+                for p in pos.slot(a, e.get("target", 0)):
+                    for j in by_target.get(p, ()):
+                        b = acts[j]
+                        if against == "all" or (b.is_killing() and b.effect_kinds() - {"kill", "ignite"}):
+                            add(i, j)
+        if self_changing[i]:
+            for j in by_target.get(a.actor, ()):
+                if _self_affects(a, acts[j]):
+                    add(i, j)
+    # Seed I: two redirects of one player to different places cannot both be honoured.
+    whos: dict[str, list[int]] = {}
+    for i in sorted(redirects):
+        a = acts[i]
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            if e.kind == "redirect":
+                for p in pos.slot(a, e.get("who", 0)):
+                    whos.setdefault(p, []).append(i)
+    for group in whos.values():
+        if len(group) > 1:
+            tos = {tuple(sorted(pos.slot(acts[i], 1))) for i in group}
+            if len(tos) > 1:
+                for i in group:
+                    for j in group:
+                        add(i, j)
     return out
 
 
-def _sccs(nodes: set[int], edges: dict[int, set[int]]) -> list[list[int]]:
-    """Strongly connected components (iterative Tarjan), restricted to `nodes`."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
+# --------------------------------------------------------------------------- components
+
+
+def _topo(nodes: set[int] | range, graph: dict[int, set[int]]) -> list[int | list[int]]:
+    """The strongly connected components of `nodes`, in an order where every edge goes forward:
+    a lone action as its index, a cycle as a sorted list of indexes.
+
+    Tarjan's algorithm (iterative) emits a component only after every component it reaches, so
+    its output reversed is a topological order. Roots are taken from the highest index down, so
+    independent actions come out in canonical (ascending) order. One pass, no sorting of the
+    whole night: linear in the actions and edges.
+    """
+    whole = isinstance(nodes, range)
+    size = len(nodes) if whole else 0
+    # Arrays for the whole night (cheap, cache-friendly); dicts for a cycle being re-settled.
+    index: Any = [-1] * size if whole else dict.fromkeys(nodes, -1)
+    low: Any = [0] * size if whole else dict.fromkeys(nodes, 0)
+    on: Any = bytearray(size) if whole else dict.fromkeys(nodes, 0)
     stack: list[int] = []
-    on: set[int] = set()
-    result: list[list[int]] = []
+    result: list[int | list[int]] = []
     counter = 0
-    for root in sorted(nodes):
-        if root in index:
+    empty: tuple[int, ...] = ()
+
+    def succ(v: int) -> Iterator[int]:
+        out = graph.get(v)
+        if not out:
+            return iter(empty)
+        return iter(sorted(out if whole else out & nodes, reverse=True))  # type: ignore[operator]
+
+    for root in (reversed(nodes) if whole else sorted(nodes, reverse=True)):
+        if index[root] >= 0:
             continue
-        work: list[tuple[int, Iterator[int]]] = [(root, iter(sorted(edges[root] & nodes)))]
+        if root not in graph:
+            index[root] = counter  # a lone action with no edges out (the usual case)
+            counter += 1
+            result.append(root)
+            continue
+        work: list[tuple[int, Iterator[int]]] = [(root, succ(root))]
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on.add(root)
+        on[root] = 1
         while work:
             v, it = work[-1]
             advanced = False
             for w in it:
-                if w not in index:
+                if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    on.add(w)
-                    work.append((w, iter(sorted(edges[w] & nodes))))
+                    on[w] = 1
+                    work.append((w, succ(w)))
                     advanced = True
                     break
-                if w in on:
+                if on[w]:
                     low[v] = min(low[v], index[w])
             if advanced:
                 continue
@@ -125,40 +259,19 @@ def _sccs(nodes: set[int], edges: dict[int, set[int]]) -> list[list[int]]:
             if work:
                 low[work[-1][0]] = min(low[work[-1][0]], low[v])
             if low[v] == index[v]:
-                comp = []
-                while True:
+                w = stack.pop()
+                on[w] = 0
+                if w == v:
+                    result.append(v)
+                    continue
+                comp = [w]
+                while w != v:
                     w = stack.pop()
-                    on.discard(w)
+                    on[w] = 0
                     comp.append(w)
-                    if w == v:
-                        break
-                result.append(comp)
+                result.append(sorted(comp))
+    result.reverse()
     return result
-
-
-def _topo(nodes: set[int], edges: dict[int, set[int]]) -> list[list[int]]:
-    """The components of `nodes` in an order where every edge goes forward (Kahn over the
-    condensation, lowest index first, so the order is canonical)."""
-    comps = _sccs(nodes, edges)
-    member = {i: k for k, comp in enumerate(comps) for i in comp}
-    succ: dict[int, set[int]] = {k: set() for k in range(len(comps))}
-    indeg = [0] * len(comps)
-    for i in nodes:
-        for j in edges[i]:
-            if j in nodes and member[i] != member[j] and member[j] not in succ[member[i]]:
-                succ[member[i]].add(member[j])
-                indeg[member[j]] += 1
-    heap = [(min(c), k) for k, c in enumerate(comps) if indeg[k] == 0]
-    heapq.heapify(heap)
-    out: list[list[int]] = []
-    while heap:
-        _, k = heapq.heappop(heap)
-        out.append(sorted(comps[k]))
-        for m in succ[k]:
-            indeg[m] -= 1
-            if indeg[m] == 0:
-                heapq.heappush(heap, (min(comps[m]), m))
-    return out
 
 
 def _nar_key(act: Act) -> tuple[int, int]:
@@ -166,47 +279,47 @@ def _nar_key(act: Act) -> tuple[int, int]:
     return (min(cats, default=NAR_ORDER.index("misc")), act.index)
 
 
-def natural(acts: list[Act], policy: str = "all-fail") -> tuple[list[Act], list[tuple[Act, str]]]:
-    """Golden-rule order. Returns (the order to resolve in, [(act, why it fails)] for cycles)."""
-    acts = sorted(acts, key=lambda a: (a.actor, a.ability.name, a.targets))
-    edges = _edges(acts)
-    order: list[Act] = []
-    failed: list[tuple[Act, str]] = []
+def natural(acts: list[Act], policy: str = "all-fail",
+            stopped: Callable[[Act], bool] = lambda act: False) -> Iterator[tuple[Act, str | None]]:
+    """Golden-rule order, lazily: yields (act, None) to resolve it now, or (act, reason) when it
+    fails in a cycle. `acts` must already be in canonical order. `stopped(act)` says whether an
+    act is already stopped by what has resolved so far (it is asked only inside a cycle, after
+    everything outside the cycle that comes before it has resolved)."""
+    graph = edges(acts)
 
-    def settle(nodes: set[int]) -> None:
-        for comp in _topo(nodes, edges):
-            if len(comp) == 1:
-                order.append(acts[comp[0]])
+    def settle(nodes: set[int] | range) -> Iterator[tuple[Act, str | None]]:
+        for comp in _topo(nodes, graph):
+            if isinstance(comp, int):
+                yield acts[comp], None
                 continue
             cyc = set(comp)
-            # Seed V: actions that change their own actor's state resolve first.
-            for i in comp:
-                if _is_self_changing(acts[i]):
-                    for j in comp:
-                        edges[j].discard(i)
-            # Seed V: when a block and a redirect cross-target, the redirect resolves first.
-            for i in comp:
-                if "redirect" not in acts[i].effect_kinds():
-                    continue
-                for j in comp:
-                    kj = acts[j].effect_kinds()
-                    if i in edges[j] and j in edges[i] and kj & {"block", "jail"} and "redirect" not in kj:
-                        edges[j].discard(i)
-            if any(len(c) > 1 for c in _sccs(cyc, edges)):
-                if policy == "all-fail":
-                    inner = [c for c in _topo(cyc, edges) if len(c) > 1]
-                    stuck = {i for c in inner for i in c}
-                    names = ", ".join(acts[i].label() for i in sorted(stuck))
-                    for i in sorted(stuck):
-                        failed.append((acts[i], f"its interaction with {names} cannot be resolved sensibly"))
-                    # The rest of the component no longer waits on the failed actions.
-                    settle(cyc - stuck)
-                    continue
-                first = min(cyc, key=(lambda k: _nar_key(acts[k])) if policy == "nar-list"
-                            else (lambda k: acts[k].index))
-                for j in cyc:
-                    edges[j].discard(first)
-            settle(cyc)
+            # An action already stopped (blocked from outside the cycle) is not part of it.
+            done = [i for i in comp if stopped(acts[i])]
+            for i in done:
+                yield acts[i], None
+            cyc -= set(done)
+            if done:
+                yield from settle(cyc)
+                continue
+            if policy == "all-fail":
+                for i in comp:
+                    near = [acts[j] for j in comp[:5] if j != i][:4]
+                    others = _names(near, extra=len(comp) - 1 - len(near))
+                    yield acts[i], (f"it interacts with {others} in a way that cannot be resolved "
+                                    f"sensibly, so all of them fail")
+                continue
+            first = min(cyc, key=(lambda k: _nar_key(acts[k])) if policy == "nar-list" else (lambda k: acts[k].index))
+            for j in cyc:
+                graph.get(j, set()).discard(first)
+            yield from settle(cyc)
 
-    settle(set(range(len(acts))))
-    return order, failed
+    yield from settle(range(len(acts)))
+
+
+def _names(acts: list[Act], extra: int = 0) -> str:
+    parts = [a.what() for a in acts]
+    if extra:
+        parts.append(f"{extra} other action{'s' if extra > 1 else ''}")
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

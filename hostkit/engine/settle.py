@@ -1,27 +1,31 @@
-"""The end of the night: attacks meet protections, immunities and heals; bodies are placed;
+"""The end of the night: attacks meet immunities, protections and heals; bodies are placed;
 investigations read the final night; standing changes (charges, tags, conversions) are listed.
+
+Every step here works from the Night's indexes (visits from and to a player, tags by name,
+protections and heals by target), so settling costs about one pass over the night.
 """
 
 from __future__ import annotations
 
-from ..model import Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
-from .night import HOME, Act, Attack, Night
+from collections import deque
 
-# Seed natural III: how a Follower names the kinds of effects it sees. Poison and douse are tags,
-# which are state-changing, not killing (footnote 1).
-EFFECT_KIND_WORDS = {
-    "kill": "killing", "ignite": "killing", "kill-visitors": "killing", "protect": "protection",
-    "heal": "protection", "block": "blocking", "jail": "blocking", "redirect": "redirection",
-    "swap": "diversion", "inspect": "inspection", "observe": "observation", "frame": "state-changing",
-    "tag": "state-changing", "commute": "rules changing", "convert": "property changing",
-}
+from ..model import Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
+from .effects import kinds_phrase
+from .night import HOME, Act, Attack, Night, Protection
 
 
 def settle(night: Night) -> NightOutcome:
+    """Turn the resolved Night into its NightOutcome."""
+    _ignites(night)
     _traps(night)
     _delayed(night)
+    froms = {act.slot(e) for act, e in night.pending if e.kind == "observe" and e.get("mode", "track") == "track"}
+    tos = {act.slot(e) for act, e in night.pending if e.kind == "observe" and e.get("mode", "track") == "watch"}
+    tos |= {a.target for a in night.attacks if a.rampage}
+    night.index_visits(froms - {None}, tos - {None})
     _rampages(night)
     deaths, saved = _attacks(night)
+    _cures(night)
     results = _investigations(night)
     changes = _changes(night, deaths)
     blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v))
@@ -39,27 +43,68 @@ def settle(night: Night) -> NightOutcome:
     )
 
 
+def fill(text: str, **values: str) -> str:
+    """Put names into a '{player}'s home'-style text. Plain replacement, so a player's name with
+    braces in it cannot break anything."""
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+# --------------------------------------------------------------------------- attacks made at the end
+
+
+def _ignites(night: Night) -> None:
+    """An ignition attacks every living player carrying its tag at the end of the night, so a
+    douse tonight counts whatever order the two resolved in. Several ignitions of one tag are one
+    fire: each marked player is attacked once, and a death names every igniter."""
+    fires: dict[str, list[tuple[Act, object]]] = {}
+    for act, effect in night.ignites:
+        if not act.failed:
+            fires.setdefault(effect.get("tag"), []).append((act, effect))
+    for name, igniters in fires.items():
+        act, effect = igniters[0]
+        marked = night.tagged(name)
+        kind = effect.get("type", "kill")
+        also = tuple(a.actor for a, _ in igniters[1:] if a.actor != act.actor)
+        for target in marked:
+            night.attacks.append(Attack(
+                target=target, by=act, attacker=act.actor, kind=kind, strength=effect.get("strength", 1),
+                cause=effect.get("cause") or act.role.name, flavour=effect.get("flavour") or kind,
+                location=effect.get("location", "{player}'s home"), heals=effect.get("heals", True), also=also))
+        who = " and ".join(a.label() for a, _ in igniters[:3]) + (
+            f" and {len(igniters) - 3} more" if len(igniters) > 3 else "")
+        night.say(f"The fire set by {who} reaches every {name} player: " + (", ".join(marked) or "there are none") + ".")
+
+
 def _traps(night: Night) -> None:
-    """Anyone whose action reached a trapped home is attacked by the trap (an alert, a War Vet)."""
-    for visitor, visited, act in list(night.visits):
-        if visited not in night.traps or visitor == visited:
+    """Anyone whose resolved action reached a player on alert is attacked by that player."""
+    seen: set[tuple[str, str]] = set()
+    for visitor, visited, _act in night.visits:
+        if visited not in night.traps or visitor == visited or (visitor, visited) in seen:
             continue
         trap_act, effect = night.traps[visited]
-        if visitor in effect.get("spare", ()) or trap_act.failed:
+        spare = effect.get("spare", ())
+        if trap_act.failed or visitor in spare or night.role(visitor).name in spare:
             continue
+        seen.add((visitor, visited))
         kind = effect.get("type", "kill")
         night.attacks.append(Attack(
             target=visitor, by=trap_act, attacker=visited, kind=kind, strength=effect.get("strength", 1),
             cause=effect.get("cause") or trap_act.role.name, flavour=effect.get("flavour") or kind,
-            location=effect.get("location", "{player}'s home"), heals=effect.get("heals", True)))
-        night.say(f"{visitor} visits {visited}, whose {trap_act.ability.name} is up: {visited} attacks {visitor}.")
+            location=fill(effect.get("location", "{player}'s home"), player=visited), heals=effect.get("heals", True)))
+        night.say(f"{visitor} visits {visited}, who is on alert: {visited} attacks {visitor}.")
 
 
 def _delayed(night: Night) -> None:
-    """Tags that kill on this night (poison) become attacks that only a heal stops."""
+    """Tags that kill on this night (poison) become attacks. No protection stops them, since no
+    action makes them (seed natural III, footnote 1); a heal of their kind, or a cure, does."""
     for p in night.state.players.values():
+        if not p.alive:
+            continue
         for tag, data in p.tags.items():
-            if p.alive and isinstance(data, dict) and data.get("kills_on") == night.number:
+            if isinstance(data, dict) and data.get("kills_on") == night.number:
+                night.untags.setdefault((p.name, tag), None)
                 night.attacks.append(Attack(
                     target=p.name, by=None, attacker=data.get("by", ""), kind=data.get("type", tag),
                     strength=data.get("strength", 1), cause=data.get("cause", tag),
@@ -73,104 +118,153 @@ def _rampages(night: Night) -> None:
     for attack in list(night.attacks):
         if not attack.rampage:
             continue
-        for visitor, visited, act in night.visits:
-            if visited == attack.target and visitor not in (attack.attacker, attack.target) \
-                    and "rampageable" in act.role.passives:
+        for visitor, act in night.visits_to.get(attack.target, ()):
+            if visitor not in (attack.attacker, attack.target) and "rampageable" in act.role.passives:
                 night.attacks.append(Attack(
                     target=visitor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
                     strength=attack.strength, cause=attack.cause, flavour=attack.flavour,
-                    location=f"{attack.target}'s home", heals=attack.heals))
+                    location=fill("{target}'s home", target=attack.target), heals=attack.heals))
                 night.say(f"{visitor} was at {attack.target}'s home and is caught in the rampage.")
+
+
+# --------------------------------------------------------------------------- who dies
 
 
 def _flavour(night: Night, attack: Attack, victim: str, location: str) -> str:
     text = night.ruleset.flavour.get(attack.flavour) or night.ruleset.flavour.get("default") \
         or "{player} was found dead in {location}."
-    return text.format(player=victim, location=location, attacker=attack.attacker, cause=attack.cause)
+    return fill(text, player=victim, location=location, attacker=attack.attacker, cause=attack.cause)
 
 
 def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
-    deaths: dict[str, Death] = {}
+    """Attacks settle in the order they were made (canonical under natural resolution). Each is
+    weighed against immunity, then protections, then heals; a counterattack joins the queue."""
+    first: dict[str, tuple[Attack, str]] = {}  # victim -> (the attack that killed, where)
+    killers: dict[str, list[str]] = {}
     saved: dict[str, list[str]] = {}
 
     def die(victim: str, attack: Attack, location: str) -> None:
-        if victim in deaths or not night.alive(victim):
+        if not night.alive(victim):
             return
-        place = location.format(player=victim, target=attack.target, attacker=attack.attacker)
-        deaths[victim] = Death(victim, attack.cause, place, _flavour(night, attack, victim, place),
-                               attack.kind, (attack.attacker,) if attack.attacker else ())
+        if victim in first:
+            for k in (attack.attacker, *attack.also):
+                if k and k not in killers[victim]:
+                    killers[victim].append(k)
+            return
+        place = fill(location, player=victim, target=attack.target, attacker=attack.attacker)
+        first[victim] = (attack, place)
+        killers[victim] = list(dict.fromkeys(k for k in (attack.attacker, *attack.also) if k))
         night.say(f"{victim} dies ({attack.cause}), found in {place}.")
 
-    for attack in night.attacks:
+    queue = deque(night.attacks)
+    while queue:
+        attack = queue.popleft()
         t = attack.target
+        who = f"{attack.cause} ({attack.attacker})" if attack.attacker else attack.cause
         if not night.alive(t):
             continue
-        if t in deaths:
-            night.say(f"{attack.cause} ({attack.attacker})'s attack finds {t} already dead.")
+        if t in first:
+            night.say(f"{who}'s attack finds {t} already dead.")
+            die(t, attack, attack.location)
             continue
         role = night.role(t)
         if role.immunity >= attack.strength:
             saved.setdefault(t, []).append(role.name)
-            night.say(f"{t} ({role.name}) is immune to {attack.cause}'s attack.")
+            night.say(f"{t} ({role.name}) is immune to {who}'s attack.")
             night.notices.append((t, "You were attacked tonight, but you survived."))
             continue
-        guards = [p for p in night.protections.get(t, []) if p.covers(attack) and not p.by.failed]
-        if guards:
-            for g in guards:
-                g.used += 1
-                saved.setdefault(t, []).append(g.by.role.name)
-                night.say(f"{g.by.label()}'s protection saves {t} from {attack.cause}.")
-                if g.side == "die-instead":
-                    die(g.by.actor, attack, "outside {target}'s home")
-                elif g.side == "kill-attacker" and attack.attacker:
-                    die(attack.attacker, _counter(attack, g.by), "outside {target}'s home")
-                elif g.side == "learn-attacker" and attack.attacker:
-                    night.notices.append((t, f"You were attacked by {attack.attacker}; {g.by.actor} protected you."))
-            continue
-        heals = [h for h in night.heals.get(t, []) if not h.by.failed and attack.heals
+        guards = [p for p in night.protections.get(t, ()) if p.covers(attack)]
+        heals = [h for h in night.heals.get(t, ()) if not h.by.failed and attack.heals
                  and attack.strength <= h.strength and (not h.kinds or attack.kind in h.kinds)]
-        if heals:
-            for h in heals:
-                saved.setdefault(t, []).append(h.by.role.name)
-                night.say(f"{h.by.label()} heals {t} from {attack.cause}'s attack.")
+        plain = [g for g in guards if not g.sides]
+        if plain or heals:
+            # Every plain protection and heal that covers the attack shares the save, in the
+            # order they resolved; no protection with a side effect needs to step in.
+            savers = sorted([(g.by, "protection saves") for g in plain] + [(h.by, "heal saves") for h in heals],
+                            key=lambda x: x[0].ran)
+            for g in plain:
+                g.used += 1
+            for by, what in savers:
+                saved.setdefault(t, []).append(by.role.name)
+                night.say(f"{by.label()}'s {what} {t} from {who}'s attack.")
+            continue
+        if guards:
+            _guarded(night, attack, guards, saved, die, queue)
             continue
         die(t, attack, attack.location)
+    deaths = []
+    for victim, (attack, place) in first.items():
+        deaths.append(Death(victim, attack.cause, place, _flavour(night, attack, victim, place),
+                            attack.kind, tuple(killers[victim]), attack.flavour))
+    return deaths, saved
+
+
+def _guarded(night: Night, attack: Attack, guards: list[Protection], saved: dict[str, list[str]],
+             die, queue: deque) -> None:
+    """No plain protection or heal covers the attack: the first protection with a side effect
+    takes it (a Bodyguard dies in the target's place and strikes back)."""
+    t = attack.target
+    who = f"{attack.cause} ({attack.attacker})" if attack.attacker else attack.cause
+    g = guards[0]
+    g.used += 1
+    saved.setdefault(t, []).append(g.by.role.name)
+    night.say(f"{g.by.label()}'s protection saves {t} from {who}'s attack.")
+    guard = g.by.actor
+    if "die-instead" in g.sides and guard != t:
+        night.say(f"{g.by.label()} takes the attack in {t}'s place.")
+        die(guard, attack, fill("{target}'s home", target=t))
+    if "kill-attacker" in g.sides and attack.attacker and attack.attacker != guard:
+        night.say(f"{g.by.label()} strikes back at {attack.attacker}.")
+        queue.append(Attack(target=attack.attacker, by=g.by, attacker=guard, kind="counter", strength=1,
+                            cause=g.by.role.name, flavour="counter", location=fill("{target}'s home", target=t)))
+    if "learn-attacker" in g.sides and attack.attacker:
+        night.notices.append((guard, f"The player you protected was attacked by {attack.attacker}."))
+
+
+def _cures(night: Night) -> None:
+    """A resolved heal with `cures` removes those tags, if the target carried them at the start of
+    the night: a poison is cured on the night it would kill, not on the night it is given."""
     for t, hs in night.heals.items():
         for h in hs:
             if h.by.failed:
                 continue
             for tag in h.cures:
-                if tag in night.state.players[t].tags or any(p == t and n == tag for p, n, _ in night.tags):
-                    night.untags.append((t, tag))
+                if tag in night.state.players[t].tags:
+                    night.untags.setdefault((t, tag), None)
                     night.say(f"{h.by.label()} cures {t} of {tag}.")
-    return list(deaths.values()), saved
 
 
-def _counter(attack: Attack, guard: Act) -> Attack:
-    return Attack(target=attack.attacker, by=guard, attacker=guard.actor, kind="counter", strength=99,
-                  cause=guard.role.name, flavour="counter", location="outside {target}'s home")
+# --------------------------------------------------------------------------- what is learnt
 
 
 def _investigations(night: Night) -> list[Result]:
-    """Seed natural V: results read the night as it ended, not as it was when they resolved."""
+    """Seed natural V: results read the night as it ended, not as it was when they resolved. A
+    result never names the investigated player; a redirected investigator is told only that."""
     results: list[Result] = []
+    told: set[str] = set()
     for act, effect in night.pending:
         if act.failed:
             continue
-        target = act.targets[effect.get("target", 0)]
-        if act.redirected:
-            night.notices.append((act.actor, "You were redirected tonight."))
+        target = act.slot(effect)
+        if target is None:
+            continue
+        i = effect.get("target", 0)
+        entered = act.entered[i] if 0 <= i < len(act.entered) else target
+        if act.redirected and act.actor not in told:
+            told.add(act.actor)
+            night.notices.append((act.actor, night.ruleset.results.get(
+                "redirected", "You were redirected tonight; your result is about the player you were sent to.")))
         if effect.kind == "inspect":
-            value = _inspect(night, act, effect, target)
+            value: str | tuple[str, ...] = _inspect(night, effect, target)
         else:
             value = _observe(night, act, effect, target)
-        results.append(Result(act.actor, act.ability.name, target, value))
+        results.append(Result(act.actor, act.ability.name, entered, value))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
-        night.say(f"{act.label()} learns: {shown}.")
+        night.say(f"{act.what()} on {target} learns: {shown}.")
     return results
 
 
-def _inspect(night: Night, act: Act, effect, target: str) -> str:
+def _inspect(night: Night, effect, target: str) -> str:
     what = effect.get("what", "alignment")
     role = night.role(target)
     raw = role.appears_as(what)
@@ -187,39 +281,36 @@ def _inspect(night: Night, act: Act, effect, target: str) -> str:
     return table.get(raw, effect.get("default") or raw)
 
 
-def _observe(night: Night, act: Act, effect, target: str) -> str | tuple[str, ...]:
+def _observe(night: Night, act: Act, effect, target: str) -> tuple[str, ...]:
     mode = effect.get("mode", "track")
     if mode == "track":
-        return tuple(dict.fromkeys(v for a, v, _ in night.visits if a == target))
+        return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
     if mode == "watch":
-        return tuple(dict.fromkeys(a for a, v, _ in night.visits if v == target and a != act.actor))
-    kinds: list[str] = []
-    for other in night.acts:
-        if other.actor == target and other.failed is None and other.done:
-            for e in other.ability.effects:
-                word = EFFECT_KIND_WORDS.get(e.kind, "state-changing")
-                if word not in kinds:
-                    kinds.append(word)
-    return tuple(kinds)
+        return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.actor, target}))
+    return tuple(kinds_phrase(a) for a in night.by_actor.get(target, ())
+                 if a.done and a.failed is None and not a.skip)
+
+
+# --------------------------------------------------------------------------- what stays
 
 
 def _changes(night: Night, deaths: list[Death]) -> list[Change]:
     out: list[Change] = [Change(d.player, "death", d.cause, d.kind) for d in deaths]
     for act in night.acts:
-        if act.ability.uses is not None and not act.action.skip:
+        if act.ability.uses is not None and not act.skip:
             out.append(Change(act.actor, "charge", act.ability.key, -1))
-        blocked = act.failed is not None and act.actor in night.blocked and not act.visited
-        if act.targets and not blocked:
-            out.append(Change(act.actor, "last-target", act.ability.key, tuple(act.action.targets)))
-    for player, tag, data in night.tags:
-        if (player, tag) not in night.untags:
-            out.append(Change(player, "tag", tag, data))
+        if act.entered and not act.blocked:
+            out.append(Change(act.actor, "last-target", act.ability.key, tuple(act.entered)))
+    # Untags first: a tag given tonight replaces one that is spent or cured tonight.
     for player, tag in night.untags:
         out.append(Change(player, "untag", tag))
+    for player, tag, data in night.tags:
+        out.append(Change(player, "tag", tag, data))
+    dead = {d.player for d in deaths}
     for player, role, faction, act in night.converts:
-        if act.failed is None and player not in {d.player for d in deaths}:
+        if act.failed is None and player not in dead:
             out.append(Change(player, "convert", role, faction))
     return out
 
 
-__all__ = ["settle", "HOME"]
+__all__ = ["settle", "fill", "HOME"]
