@@ -308,13 +308,24 @@ class Game:
             if last_removal.get((action.actor.lower(), action.ability.lower()), 0) > seq:
                 continue  # taken back later: it may no longer be valid (its actor was shot)
             try:
-                checked = self.check_action(state, action.actor, action.ability, list(action.targets) or ["skip"],
+                checked = self.check_action(state, action.actor, action.ability, self._words(state, action),
                                             current=list(current.values()), phase=rec)
             except HostkitError as exc:
                 raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
             checked = checked._replace(seq=action.seq)
             current[self._key(state, checked)] = checked
         return sorted(current.values(), key=lambda a: a.seq)
+
+    def _words(self, state: GameState, action: Action) -> list[str]:
+        """A recorded action's targets as the host would type them: no targets is a skip,
+        unless the ability takes none (a Commute is used by naming no one)."""
+        if action.targets:
+            return list(action.targets)
+        try:
+            ability = state.role_of(self.player(action.actor)).ability(action.ability)
+        except HostkitError:
+            ability = None
+        return [] if ability is not None and not ability.targets else ["skip"]
 
     def _key(self, state: GameState, action: Action) -> tuple[str, str]:
         role = state.role_of(action.actor)
@@ -410,6 +421,8 @@ class Game:
                     raise RuleError((msg.get("exclusive") or f"{where}: only one {ability.exclusive} ability a "
                                      "phase, and {other} is already entered").format(other=ob.name))
         if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
+            if not ability.targets:
+                raise RuleError(f"{where} takes no target: to not use it, enter nothing (or act --remove)")
             if not ability.skippable:
                 raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
             return Action(actor, ability.name, ())
@@ -417,6 +430,8 @@ class Game:
             raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
                             + (" (or 'skip')" if ability.skippable else ""))
         targets = [self.player(t) for t in target_words]
+        if len(set(targets)) < len(targets):
+            raise RuleError(msg.get("targets") or f"{where}: names the same player twice")
         for t in targets:
             tp = state.players[t]
             if ability.living_only and not tp.alive:

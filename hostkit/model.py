@@ -235,6 +235,7 @@ class Death(NamedTuple):
     flavour: str
     kind: str = ""  # the kill kind (werewolf, poison, shot...): day triggers depend on it
     by: tuple[str, ...] = ()  # the players whose actions killed
+    flavour_key: str = ""  # the key of the flavour text, so a game's flavour.toml can replace it
 
 
 class Saved(NamedTuple):
@@ -299,7 +300,7 @@ class NightOutcome(NamedTuple):
             "night": self.night,
             "deaths": [
                 {"player": d.player, "cause": d.cause, "location": d.location, "flavour": d.flavour,
-                 "kind": d.kind, "by": list(d.by)}
+                 "kind": d.kind, "by": list(d.by), "flavour_key": d.flavour_key}
                 for d in self.deaths
             ],
             "saved": [{"player": s.player, "by": list(s.by)} for s in self.saved],

@@ -295,7 +295,7 @@ def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | N
     table = game_flavour(game) if overrides is None else overrides
     if not table:
         return death.flavour
-    key = getattr(death, "flavour_key", "") or death.kind
+    key = death.flavour_key or death.kind
     text = table.get(key)
     if text is None and key not in game.ruleset.flavour:
         text = table.get("default")
