@@ -291,3 +291,21 @@ REGISTRY: dict[str, EffectFn] = {
 MODIFIERS = frozenset({"block", "jail", "redirect", "swap", "commute"})
 # Effects that change the acting player's own state, targeted or not (seed natural V priority).
 SELF_CHANGING = frozenset({"commute", "kill-visitors"})
+
+
+def register(name: str, fn: EffectFn, params: Spec, *, choices: dict[str, tuple[str, ...]] | None = None,
+             category: str = "misc", kind: str = "state-changing") -> None:
+    """Add an effect from a ruleset's own module (engine/ext_*.py): its function, its
+    parameters (checked by the ruleset loader like every other), its NAR category and the kind
+    a Follower sees it as."""
+    if name in REGISTRY:
+        raise ValueError(f"effect {name!r} is registered twice")
+    REGISTRY[name] = fn
+    PARAMS[name] = params
+    for key, allowed in (choices or {}).items():
+        CHOICES[(name, key)] = allowed
+    NAR_CATEGORY[name] = category
+    KIND_WORDS[name] = kind
+
+
+# Ruleset-specific effects register themselves on import; add one line per module.
