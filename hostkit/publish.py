@@ -216,22 +216,29 @@ def _attack_targets(game: "Game", actions: Sequence[Any], actor: str) -> list[st
     return out
 
 
+def _needs_info(role: "Role") -> bool:
+    """A role is told things mid-night if it acts on the night's attacks (the Witch) or may not
+    repeat last night's target (the Guard)."""
+    return any(ab.requires == "attacked" or ab.no_repeat for ab in role.abilities)
+
+
 def night_info_players(game: "Game") -> list[str]:
-    """Living players, in seat order, whose role has an ability with ``requires = "attacked"``."""
-    return [n for n in _seat_order(game) if game.state.players[n].alive
-            and any(ab.requires == "attacked" for ab in game.state.role_of(n).abilities)]
+    """Living players, in seat order, whose role needs mid-night information (:func:`night_info`)."""
+    return [n for n in _seat_order(game) if game.state.players[n].alive and _needs_info(game.state.role_of(n))]
 
 
 def night_info(game: "Game", player: str) -> str:
-    """The mid-night PM for a role that acts on the night's attacks (classic-werewolf's Witch).
+    """The mid-night PM for a role that acts on the night's attacks (classic-werewolf's Witch) or
+    may not repeat last night's target (the Guard, who learns whom they chose last night).
 
     Built from the CURRENT night's recorded actions: the player learns the targets of the
     others' kill actions, never themselves (a player who is the target is not told, and an
     ability that cannot target them is not offered for them), and the charges left on each of
     the role's limited abilities. An ability with ``requires = "attacked"`` is offered when it has
     uses left and some attacked player it may target. Template ``night_info``, context: ``game``,
-    ``player``, ``role`` (name), ``night``, ``attacked`` ([names]), ``abilities`` ([{name, summary,
-    requires_attack (bool), offered (bool), targets ([names]), uses_left (int or None)}]).
+    ``player``, ``role`` (name), ``night``, ``watches_attacks`` (bool), ``attacked`` ([names]),
+    ``abilities`` ([{name, summary, requires_attack (bool), offered (bool), targets ([names]),
+    uses_left (int or None), barred ([names chosen last night, not allowed tonight])}]).
     """
     name = _player(game, player)
     ph = game.current
@@ -241,20 +248,24 @@ def night_info(game: "Game", player: str) -> str:
     role = game.state.role_of(name)
     if not ps.alive:
         raise RuleError(f"{name} is dead")
-    if not any(ab.requires == "attacked" for ab in role.abilities):
-        raise RuleError(f"{name} ({role.name}) has no ability that acts on the night's attacks")
-    attacked = _attack_targets(game, ph.actions, name)
-    others = [t for t in attacked if t != name]
+    if not _needs_info(role):
+        raise RuleError(f"{name} ({role.name}) is told nothing mid-night: no ability acts on the night's "
+                        "attacks or forbids last night's target")
+    watches = any(ab.requires == "attacked" for ab in role.abilities)
+    others = [t for t in _attack_targets(game, ph.actions, name) if t != name] if watches else []
+    night = ph.record.number
     abilities = []
     for ab in role.abilities:
         left = ps.charges.get(ab.key) if ab.uses is not None else None
         targets = list(others) if ab.requires == "attacked" else []
         has_uses = left is None or left > 0
+        barred = list(ps.last_targets.get(ab.key, ())) if ab.no_repeat and ps.last_night.get(ab.key) == night - 1 \
+            else []
         abilities.append({"name": ab.name, "summary": ab.summary, "requires_attack": ab.requires == "attacked",
                           "offered": bool(has_uses and (targets or ab.requires != "attacked")),
-                          "targets": targets, "uses_left": left})
-    ctx = {"game": game_context(game), "player": name, "role": role.name, "night": ph.record.number,
-           "attacked": others, "abilities": abilities}
+                          "targets": targets, "uses_left": left, "barred": barred})
+    ctx = {"game": game_context(game), "player": name, "role": role.name, "night": night,
+           "watches_attacks": watches, "attacked": others, "abilities": abilities}
     return _renderer(game).render("night_info", **ctx)
 
 

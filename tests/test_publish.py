@@ -224,7 +224,7 @@ def test_an_unresolved_night_is_refused(tmp_path):
 
 def test_the_witch_learns_the_target_and_her_potions(tmp_path):
     game = play(tmp_path / "g", "classic-werewolf", CLASSIC, [("Bob", "Kill", ["Fay"])], resolve=False)
-    assert publish.night_info_players(game) == ["Carol"]
+    assert publish.night_info_players(game) == ["Carol", "Dave"]
     text = publish.night_info(game, "Carol")
     assert "Tonight's attack falls on [b]Fay[/b]." in text
     assert "[b]Antidote[/b] (1 left): you may use it on Fay." in text
@@ -253,7 +253,7 @@ def test_a_used_antidote_is_not_offered(tmp_path):
 
 def test_night_info_refuses_other_roles_and_days(tmp_path):
     game = play(tmp_path / "g", "classic-werewolf", CLASSIC, resolve=False)
-    with pytest.raises(RuleError, match="no ability that acts on the night's attacks"):
+    with pytest.raises(RuleError, match="is told nothing mid-night"):
         publish.night_info(game, "Ann")
     game.resolve()
     with pytest.raises(RuleError, match="current night"):
