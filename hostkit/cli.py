@@ -434,6 +434,18 @@ def sheriff_elect(ctx: click.Context, as_json: bool) -> None:
     click.echo(f"{result['winner']} is elected Sheriff." if result["winner"] else "A tie: no Sheriff is elected.")
 
 
+@sheriff.command("revote")
+@click.pass_context
+def sheriff_revote(ctx: click.Context) -> None:
+    """After a tie, a second round among the tied (only with --option sheriff-tie=revote).
+
+    Example: hostkit sheriff revote
+    """
+    with locked(ctx):
+        names = load(ctx).sheriff_revote()
+    click.echo("Second round between " + " and ".join(names) + ": everyone votes again.")
+
+
 @sheriff.command("status")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context

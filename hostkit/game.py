@@ -254,6 +254,11 @@ class Game:
             state.withdrawn.append(actor)
         elif kind == "sheriff-vote":
             state.election_votes[actor] = target
+        elif kind == "revote":
+            totals = (state.election or {}).get("totals", {})
+            top = max(totals.values(), default=0)
+            state.candidates = [c for c, v in totals.items() if v == top]
+            state.withdrawn, state.election_votes, state.election = [], {}, None
         elif kind == "elected":
             totals, winner = election(state.election_votes, self.running(state),
                                       {v: self.vote_weight(v, state) for v in state.election_votes})
@@ -686,6 +691,18 @@ class Game:
             raise RuleError(f"{target} {why}: votes go to {', '.join(self.running())}")
         self._event("sheriff-vote", who, target)
         return who, target
+
+    def sheriff_revote(self) -> list[str]:
+        """After a tied election, a second round among the tied (option sheriff-tie = revote)."""
+        if self.state.options.get("sheriff-tie", "none") != "revote":
+            raise RuleError(f"a tie elects no Sheriff in {self.ruleset.name} "
+                            "(a game may allow a second round with --option sheriff-tie=revote)")
+        rec = self._open("day").record
+        election = self.state.election
+        if rec.number != 1 or election is None or election["winner"] is not None:
+            raise RuleError("a second round follows a tied Day 1 election only")
+        self._event("revote")
+        return Game.load(self.folder).state.candidates
 
     def sheriff_missing(self) -> list[str]:
         return [n for n in self.state.alive() if n not in self.state.election_votes]

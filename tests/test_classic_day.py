@@ -303,3 +303,92 @@ def test_VictoryCheck_after_every_death(tmp_path, victory, dead, winner):
             host.ok("resolve")
     st = json.loads(host.ok("status", "--json"))
     assert st["winner"] == winner
+
+
+def test_SheriffElection_4_a_revote_only_where_the_game_allows_it(day1):
+    votes = {n: ("Ann" if i % 2 else "Dave") for i, n in enumerate(NAMES)}
+    elect(day1, ["Ann", "Dave"], votes)
+    assert "a tie elects no Sheriff" in day1.refused("sheriff", "revote")
+
+
+# ---------------------------------------------------------------- a whole game
+
+GAME = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+        "Gus=Werewolf", "Hal=Hunter", "Ivy=Werewolf", "Jon=Villager", "Kim=Werewolf", "Leo=Villager"]
+
+
+def alive(host: Host) -> list[str]:
+    return [p["name"] for p in json.loads(host.ok("status", "--json"))["players"] if p["alive"]]
+
+
+def banish(host: Host, target: str, voters: list[str]) -> None:
+    for v in voters:
+        host.ok("vote", v, target)
+    assert count(host)["eliminated"] == target
+    host.ok("eliminate", target)
+
+
+def test_a_whole_twelve_seat_game(tmp_path, runner):
+    from hostkit.cli import cli
+
+    folder = tmp_path / "village"
+    assert runner.invoke(cli, ["new", str(folder), "--ruleset", "classic-werewolf", "--seed", "12",
+                               "--option", "sheriff-tie=revote", *sum((["--assign", a] for a in GAME), [])]).exit_code == 0
+    host = Host(folder)
+    assert "Gus" in host.ok("pm", "Bob") and "===== PM to Leo =====" in host.ok("pm")
+
+    # Night 1: the Guard and the Witch both save Fay; the Seer finds Bob.
+    host.ok("act", "Bob", "Kill", "Fay")
+    assert "Fay" in host.ok("pm", "--info", "Carol")
+    host.ok("act", "Carol", "Antidote", "Fay")
+    host.ok("act", "Dave", "Guard", "Fay")
+    host.ok("act", "Ann", "Check", "Bob")
+    night1 = json.loads(host.ok("resolve", "--json"))
+    assert night1["deaths"] == [] and night1["saved"] == [{"player": "Fay", "by": ["Witch", "Guard"]}]
+    assert "WEREWOLF" in host.ok("pm", "--night", "1")
+    assert "nobody died" in host.ok("post", "deaths")
+
+    # Day 1: a tied election, a second round with a winner; Bob is banished.
+    first = elect(host, ["Ann", "Dave"], {n: ("Ann" if i % 2 else "Dave") for i, n in enumerate(NAMES)})
+    assert first["winner"] is None
+    host.ok("sheriff", "revote")
+    for i, n in enumerate(NAMES):
+        host.ok("sheriff", "vote", n, "Ann" if i < 7 else "Dave")
+    assert json.loads(host.ok("sheriff", "elect", "--json"))["winner"] == "Ann"
+    assert host.ok("post", "order").strip().splitlines()[-2].startswith("[*]Ann")
+    banish(host, "Bob", ["Ann", "Carol", "Dave", "Eve", "Fay"])
+    assert json.loads(host.ok("due", "--json"))["due"][0]["owes"] == ["last words"]
+
+    # Night 2: the werewolves kill the Sheriff; the Witch poisons Hal, a Hunter.
+    host.ok("act", "Gus", "Kill", "Ann")
+    host.ok("act", "Carol", "Poison", "Hal")
+    host.ok("act", "Dave", "Guard", "Jon")
+    host.ok("act", "Ann", "Check", "Gus")
+    deaths = {d["player"]: d["cause"] for d in json.loads(host.ok("resolve", "--json"))["deaths"]}
+    assert deaths == {"Ann": "Werewolves", "Hal": "Poison"}
+    due = {d["player"]: d for d in json.loads(host.ok("due", "--json"))["due"]}
+    assert due["Ann"]["owes"] == ["badge"] and due["Hal"]["owes"] == []
+    assert "Hal died of poison: no last shot" in host.refused("shoot", "Hal", "Gus")
+    host.ok("badge", "Ann", "Dave")
+    assert json.loads(host.ok("status", "--json"))["sheriff"] == "Dave"
+
+    # Day 2: the village banishes Eve, a Hunter, who shoots Gus.
+    banish(host, "Eve", ["Gus", "Ivy", "Kim", "Jon"])
+    assert json.loads(host.ok("due", "--json"))["due"][0]["owes"] == ["last words", "shot"]
+    host.ok("shoot", "Eve", "Gus")
+    assert "Gus" not in alive(host)
+
+    # Night 3 and on: the village finds the last werewolves.
+    host.ok("act", "Kim", "Kill", "Leo")
+    host.ok("act", "Dave", "Guard", "Fay")
+    host.ok("resolve")
+    banish(host, "Ivy", ["Carol", "Dave", "Fay", "Jon"])
+    host.ok("act", "Kim", "Kill", "Carol")
+    host.ok("resolve")
+    assert "Carol" not in alive(host)
+    host.ok("vote", "Dave", "Kim")
+    host.ok("vote", "Fay", "Kim")
+    out = host.ok("eliminate", "Kim")
+    assert "The game is over: Village wins." in out
+    assert json.loads(host.ok("status", "--json"))["winner"] == "Village"
+    assert "the game is over" in host.refused("act", "Dave", "Guard", "Fay")
