@@ -765,6 +765,9 @@ class Game:
     def speaking(self) -> list[str]:
         """Discussion: the speaking order for the current day."""
         ph = self._open("day")
+        pending = [d["player"] for d in self.due() if "badge" in d["owes"]]
+        if pending:
+            raise RuleError(f"{pending[0]}'s badge must be passed first: DeathResolution comes before Discussion")
         return speaking_order([p.name for p in self.setup.players], set(self.state.alive()), self.state.sheriff,
                               ph.record.number)
 

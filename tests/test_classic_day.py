@@ -392,3 +392,33 @@ def test_a_whole_twelve_seat_game(tmp_path, runner):
     assert "The game is over: Village wins." in out
     assert json.loads(host.ok("status", "--json"))["winner"] == "Village"
     assert "the game is over" in host.refused("act", "Dave", "Guard", "Fay")
+
+
+def test_Campaign_5_no_state_changes(day1):
+    before = json.loads(day1.ok("status", "--json"))["players"]
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    assert json.loads(day1.ok("status", "--json"))["players"] == before
+
+
+def test_OptOut_1_and_SheriffElection_1_day_1_only(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    day1.ok("eliminate", "--none")
+    day1.ok("resolve")
+    assert "Day 1 only" in day1.refused("sheriff", "withdraw", "Dave")
+    assert "Day 1 only" in day1.refused("sheriff", "vote", "Bob", "Ann")
+
+
+def test_DeathResolution_1_night_deaths_at_the_start_of_the_day(tmp_path):
+    host = night_death(tmp_path, [["Bob", "Kill", "Eve"]])
+    due = json.loads(host.ok("due", "--json"))["due"]
+    assert [(d["player"], d["when"]) for d in due] == [("Eve", "night 1")]
+
+
+def test_Discussion_3_after_death_resolution(day1):
+    elect(day1, ["Ann"], everyone_votes("Ann"))
+    day1.ok("eliminate", "--none")
+    day1.ok("act", "Bob", "Kill", "Ann")
+    day1.ok("resolve")
+    assert "Ann's badge must be passed first" in day1.refused("post", "order")
+    day1.ok("badge", "Ann", "Carol")
+    assert "(Sheriff)" in day1.ok("post", "order")

@@ -199,3 +199,20 @@ def test_WitchAction_potions_are_spent(classic):
     st = json.loads(classic.ok("status", "--json"))
     carol = next(p for p in st["players"] if p["name"] == "Carol")
     assert carol["charges"] == {"antidote": 0, "poison": 1}
+
+
+def test_WitchAction_inv4_poison_ignores_guard(classic):
+    classic.ok("act", "Dave", "Guard", "Hal")
+    classic.ok("act", "Carol", "Poison", "Hal")
+    assert [d["player"] for d in json.loads(classic.ok("resolve", "--json"))["deaths"]] == ["Hal"]
+
+
+def test_WitchAction_inv5_poisoned_hunter_cannot_shoot(classic):
+    classic.ok("act", "Carol", "Poison", "Eve")
+    classic.ok("resolve")
+    assert "Eve died of poison: no last shot" in classic.refused("shoot", "Eve", "Bob")
+
+
+def test_NightResolution_inv1_antidote_only_on_the_werewolf_target(classic):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    assert "Target must be the werewolves' kill target: Hal is not." in classic.refused("act", "Carol", "Antidote", "Hal")
