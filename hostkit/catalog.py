@@ -29,5 +29,10 @@ def roles_info(rs: Ruleset) -> dict[str, Any]:
          "passives": sorted(r.passives), "appears": dict(r.appears),
          "abilities": [{"name": a.name, "phase": a.phase, "nights": a.nights, "when": ability_when(a),
                         "targets": a.targets, "uses": a.uses, "factional": a.factional,
-                        "does": a.summary, "effects": [e.kind for e in a.effects]} for a in r.abilities]}
-        for r in rs.roles.values()]}
+                        "does": a.summary, "effects": [e.kind for e in a.effects]} for a in r.abilities],
+         "items": list(r.items)}
+        for r in rs.roles.values()],
+        "items": [{"name": i.name, "summary": i.summary, "consumed": i.consumed, "auto": list(i.auto),
+                   "abilities": [{"name": a.name, "when": ability_when(a), "targets": a.targets, "does": a.summary,
+                                  "effects": [e.kind for e in a.effects]} for a in i.abilities]}
+                  for i in (getattr(rs, "items", None) or {}).values()]}

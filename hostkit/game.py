@@ -22,6 +22,7 @@ from .engine.day import apply_outcome, election, kill, owed, speaking_order, vic
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseRecord, PlayerSetup, PlayerState,
                     Role, Ruleset, Setup, VoteEntry)
+from .items import entry_conflict, find_ability, is_item_word, split_words as split_item_words, starting_items
 from .rulesets import find, load_ruleset
 
 SKIP_WORDS = ("skip", "none", "-")
@@ -205,7 +206,8 @@ class Game:
             role = rs.roles[p.role]
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
-                charges={a.key: a.uses for a in role.abilities if a.uses is not None})
+                charges={a.key: a.uses for a in role.abilities if a.uses is not None},
+                items=starting_items(role))
         options = rs.option_defaults()
         options.update(self.setup.options)
         first = self.phases[0].record
@@ -327,7 +329,11 @@ class Game:
         if action.targets:
             return list(action.targets)
         try:
-            ability = state.role_of(self.player(action.actor)).ability(action.ability)
+            actor = self.player(action.actor)
+            ability = state.role_of(actor).ability(action.ability)
+            if ability is None:  # an item's ability
+                found = find_ability(state, actor, action.ability, strict=False)
+                ability = found[1] if found else None
         except HostkitError:
             ability = None
         return [] if ability is not None and not ability.targets else ["skip"]
@@ -380,6 +386,8 @@ class Game:
         rest = words[1:]
         if rest and self.state.role_of(actor).ability(rest[0]) is not None:
             return actor, rest[0], rest[1:]
+        if rest and is_item_word(self.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
+            return (actor, *split_item_words(self.ruleset, rest))
         names = {p.name.lower() for p in self.setup.players}
         if rest and rest[0].lower() not in names and rest[0].lower() not in SKIP_WORDS and any(
                 r.ability(rest[0]) for r in self.ruleset.roles.values()):
@@ -406,6 +414,9 @@ class Game:
             ability = now[0]
         else:
             ability = role.ability(ability_word)
+            if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
+                found = find_ability(state, actor, ability_word)
+                ability = found[1] if found else None
             if ability is None:
                 raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
                                 + suggest(ability_word, [a.name for a in role.abilities])
@@ -430,6 +441,9 @@ class Game:
                 raise RuleError(f"{where} takes no target: to not use it, enter nothing (or act --remove)")
             if not ability.skippable:
                 raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
+            if ability.max_skips_in_a_row and self.skips_in_a_row(state, actor, ability, phase) >= ability.max_skips_in_a_row:
+                raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
+                                f"{ability.max_skips_in_a_row} nights in a row")
             return Action(actor, ability.name, ())
         if len(target_words) != ability.targets:
             raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
@@ -439,6 +453,8 @@ class Game:
             raise RuleError(msg.get("targets") or f"{where}: names the same player twice")
         for t in targets:
             tp = state.players[t]
+            if ability.dead_only and tp.alive:
+                raise RuleError(f"{where}: {t} is alive; choose a dead player")
             if ability.living_only and not tp.alive:
                 raise RuleError((msg.get("dead") or f"{where}: {{target}} is dead; choose a living player").format(target=t))
             if t == actor and not ability.self_target:
@@ -458,7 +474,50 @@ class Game:
             if targets[0] not in attacked:
                 raise RuleError((msg.get("requires") or f"{where}: {{target}} is not under attack tonight")
                                 .format(target=targets[0]))
+        conflict = entry_conflict(state, actor, ability, current)
+        if conflict:
+            raise RuleError(conflict)
         return Action(actor, ability.name, tuple(targets))
+
+    def skips_in_a_row(self, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
+        """How many nights in a row, up to the one before `phase`, the ability went unused by its
+        user (or, if factional, by every member of the user's faction): an entered skip, or nothing."""
+        role = state.role_of(actor)
+
+        def ours(a: Action) -> bool:
+            if a.ability.lower() != ability.key or a.skip or a.actor not in state.players:
+                return False
+            return a.actor == actor or bool(ability.factional and role.faction
+                                            and state.players[a.actor].faction == role.faction)
+
+        count = 0
+        for ph in sorted((p for p in self.phases if p.record.kind == "night" and ability.first_night
+                          <= p.record.number < phase.number), key=lambda p: -p.record.number):
+            if any(ours(a) for a in ph.actions):
+                break
+            count += 1
+        return count
+
+    def forced_unused(self, state: GameState, phase: Phase) -> list[str]:
+        """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
+        out = []
+        seen: set[tuple[str, str]] = set()
+        for p in state.players.values():
+            if not p.alive:
+                continue
+            for ab in state.role_of(p.name).abilities:
+                key = (p.faction or p.name, ab.key) if ab.factional else (p.name, ab.key)
+                if not ab.max_skips_in_a_row or key in seen or not _phase_ok(ab, phase.record):
+                    continue
+                seen.add(key)
+                entered = any(a.ability.lower() == ab.key and not a.skip and (
+                    a.actor == p.name or ab.factional and state.players[a.actor].faction == p.faction)
+                    for a in phase.actions)
+                if not entered and self.skips_in_a_row(state, p.name, ab, phase.record) >= ab.max_skips_in_a_row:
+                    who = f"the {p.faction}" if ab.factional and p.faction else p.name
+                    out.append(f"{who} have left {ab.name} unused {ab.max_skips_in_a_row} nights in a row "
+                               f"and must use it tonight")
+        return out
 
     # -- changing the game
 
@@ -533,6 +592,9 @@ class Game:
     def resolve(self, *, dry_run: bool = False) -> NightOutcome:
         """Resolve the current night; unless dry_run, record it and begin the next day."""
         ph = self._open("night")
+        forced = self.forced_unused(self.state, ph)
+        if forced:
+            raise RuleError(forced[0])
         outcome = resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
         if dry_run:
             return outcome
@@ -559,6 +621,8 @@ class Game:
         name = self.player(voter)
         if not self.state.players[name].alive:
             raise RuleError(f"{name} is dead: dead players cannot vote")
+        if "abducted" in self.state.players[name].tags:
+            raise RuleError(f"{name} has been abducted: abducted players cannot vote")
         if target is not None and target.lower() in ("none", "no elimination", "no lynch"):
             if not self.state.options.get("no-elimination", True):
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
@@ -579,6 +643,8 @@ class Game:
             name = self.player(player)
             if not self.state.players[name].alive:
                 raise RuleError(f"{name} is already dead")
+            if "abducted" in self.state.players[name].tags:
+                raise RuleError(f"{name} has been abducted: abducted players cannot be eliminated")
         rec = ph.record._replace(ended=self.next_seq(), eliminated=name or "")
         w = store.Writer(self.folder)
         self._begin_next(w, rec)
@@ -788,7 +854,15 @@ class Game:
         setup = self.setup.player(name)
         if setup and setup.weight is not None:
             return setup.weight
-        return (state or self.state).role_of(name).weight
+        state = state or self.state
+        role = state.role_of(name)
+        if "psychic-vote" in role.passives and role.weight != 1:
+            # A psychic vote weight fails while Mind Shields outnumber the other living players.
+            alive = [p for p in state.players.values() if p.alive]
+            shields = sum(1 for p in alive if "mind-shield" in p.tags or "mind-shield" in state.role_of(p.name).passives)
+            if shields > len(alive) - shields:
+                return 1.0
+        return role.weight
 
     def vote_weight(self, name: str, state: GameState | None = None) -> float:
         """The weight of the player's vote today: the standing weight, or the Sheriff's if they hold the badge."""

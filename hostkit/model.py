@@ -59,6 +59,11 @@ class Ability(NamedTuple):
     requires: str | None = None  # "attacked": the target must be the target of a recorded attack
     effects: tuple[Effect, ...] = ()
     messages: Mapping[str, str] = EMPTY  # host-worded refusals that override the defaults
+    power: str = ""  # the kind of power it uses ("psychic", "tech"): shields name the powers they stop
+    goal: str | None = None  # the goal a goal-reading inspection sees when it is used (else the role's)
+    standing: bool = False  # used every night unless its user enters another ability of its `exclusive` group
+    max_skips_in_a_row: int = 0  # 0: no limit; else nights in a row it may go unused (the Dopps' bloodlust)
+    dead_only: bool = False  # targets must be dead (a Gravedigger's dig; set living_only = false too)
 
     @property
     def key(self) -> str:
@@ -84,6 +89,7 @@ class Role(NamedTuple):
     abilities: tuple[Ability, ...] = ()
     count: str = ""  # e.g. "1-4" seats, for documentation only
     notes: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:
@@ -103,6 +109,23 @@ class Role(NamedTuple):
         if what == "goal":
             return self.goal or ""
         return ""
+
+
+class Item(NamedTuple):
+    """An item (items.toml): a small role fragment whose abilities whoever holds it may use."""
+
+    name: str
+    summary: str = ""
+    abilities: tuple[Ability, ...] = ()
+    consumed: str = "use"  # use: spent when used | save: spent when it stops an attack | never
+    auto: tuple[str, ...] = ()  # abilities used every night by the holder without being entered
+    notes: tuple[str, ...] = ()
+
+    def ability(self, name: str) -> Ability | None:
+        for ab in self.abilities:
+            if ab.name.lower() == name.lower():
+                return ab
+        return None
 
 
 class OptionSpec(NamedTuple):
@@ -131,6 +154,8 @@ class Ruleset(NamedTuple):
     flavour: Mapping[str, str] = EMPTY  # death flavour key -> text with {player} and {location}
     results: Mapping[str, str] = EMPTY  # result wording keys -> text
     source: str = ""
+    items: Mapping[str, Item] = EMPTY  # items.toml: item name -> Item
+    pass_step: str = ""  # the step where `Pass PLAYER ITEM` resolves; "" = items cannot be passed
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():
@@ -288,6 +313,7 @@ class NightOutcome(NamedTuple):
     changes: tuple[Change, ...] = ()
     notices: tuple[Notice, ...] = ()
     log: tuple[str, ...] = ()
+    revived: tuple[str, ...] = ()  # players who come back to life at dawn (reported after the deaths)
 
     def to_json(self) -> dict[str, Any]:
         def res(r: Result) -> dict[str, Any]:
@@ -310,6 +336,7 @@ class NightOutcome(NamedTuple):
             "notices": [n._asdict() for n in self.notices],
             "changes": [c._asdict() for c in self.changes],
             "log": list(self.log),
+            "revived": list(self.revived),
         }
 
 
@@ -420,11 +447,12 @@ class PlayerState:
     died: str | None = None  # "night 2", "day 1"
     cause: str | None = None
     replaced: tuple[str, ...] = ()  # earlier players of this slot
+    items: dict[str, int] = field(default_factory=dict)  # item name -> how many the player holds
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "role": self.role, "alignment": self.alignment, "alive": self.alive,
                 "faction": self.faction, "charges": dict(self.charges), "tags": sorted(self.tags),
-                "died": self.died, "cause": self.cause}
+                "died": self.died, "cause": self.cause, "items": dict(self.items)}
 
 
 @dataclass

@@ -81,7 +81,7 @@ def ability_targets(ab: "Ability") -> str:
     count = NUMBER_WORDS.get(ab.targets, str(ab.targets))
     noun = "player" if ab.targets == 1 else "players"
     who = {"allied": "allied ", "unallied": "unallied "}.get(ab.allied or "", "")
-    text = f"{count} {'living ' if ab.living_only else ''}{who}{noun}"
+    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{who}{noun}"
     notes = ["yourself included" if ab.self_target else "not yourself"]
     if ab.requires == "attacked":
         notes.append("only a player attacked tonight")
@@ -121,7 +121,24 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         partners = [{"name": o.name, "role": o.role, "alive": o.alive}
                     for o in (game.state.players[n] for n in _seat_order(game))
                     if o.name != name and o.faction == ps.faction]
-    return {"game": game_context(game), "player": name, "role": role_context(role), "partners": partners}
+    return {"game": game_context(game), "player": name, "role": role_context(role), "partners": partners,
+            "items": items_context(game, name)}
+
+
+def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
+    """The items a player holds now, as templates see them: [{name, count, summary, abilities
+    [{name, when, targets, summary}]}]; an ability the item uses by itself has when 'by itself'."""
+    ps = game.state.players[name]
+    table = getattr(game.ruleset, "items", None) or {}
+    out = []
+    for item_name in sorted(n for n, c in ps.items.items() if c > 0 and n in table):
+        item = table[item_name]
+        out.append({"name": item.name, "count": ps.items[item_name], "summary": item.summary,
+                    "abilities": [{"name": ab.name, "summary": ab.summary,
+                                   "when": "By itself, every night" if ab.name in item.auto else
+                                   "Once, at night (the item is spent)" if item.consumed == "use" else ability_timing(ab),
+                                   "targets": ability_targets(ab)} for ab in item.abilities]})
+    return out
 
 
 def role_pm(game: "Game", player: str, *, renderer: "Renderer | None" = None) -> str:
@@ -345,7 +362,7 @@ def death_post(game: "Game", night: int) -> str:
                "flavour": death_flavour(game, d, overrides), "flip": _flip_context(game, d.player, level, r, announce=False)}
               for d in outcome.deaths]
     return r.render("death_post", game=game_context(game), night=night, deaths=deaths, quiet=not deaths,
-                    flip_level=level)
+                    flip_level=level, revived=list(getattr(outcome, "revived", ())))
 
 
 def speaking_order_post(game: "Game") -> str:

@@ -11,10 +11,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, PARAMS
+from .engine.effects import CHOICES, EXTENSIONS, PARAMS, load_all_extensions, load_extension
 from .engine.order import CYCLE_POLICIES
 from .errors import FileError, NameError_, suggest
-from .model import Ability, Effect, OptionSpec, Role, Ruleset
+from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
 from .tomlio import Table, load
 
 RULESETS = ("ooo-werewolf", "classic-werewolf", "natural", "items-werewolf", "paranormal")
@@ -24,6 +24,11 @@ PASSIVES = {
     "away": "you spend the night away from home: no one can reach you at home",
     "unblockable": "your actions cannot be blocked",
     "last-shot": "when you die you may shoot one living player (not when poisoned)",
+    "kills-blockers": "a player who blocks you (by visiting) is killed by you, body in the Town Square",
+    "mind-shield": "abilities with power = psychic cannot reach you; you learn you were targeted",
+    "anti-tech": "abilities with power = tech cannot reach you; you learn you were targeted",
+    "psychic": "a psychic being: abductors class you as a psychic human; Psychic Pulsers stop you",
+    "psychic-vote": "your role's vote weight works only while Mind Shield holders do not outnumber the other living players",
 }
 
 # Options every ruleset has; a ruleset's [options] may change a default or add its own.
@@ -79,6 +84,7 @@ def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     roles = dict(base.roles)
     roles.update(extra)
     _check_role_references(roles, extra_roles)
+    _check_items(roles, base.items, extra_roles)
     return base._replace(roles=MappingProxyType(roles))
 
 
@@ -93,6 +99,10 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     tie_break = t.strings("tie_break", ())
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
     first_number = t.get("first_number", int, 1)
+    for i, ext in enumerate(t.strings("extensions", ())):
+        if ext not in EXTENSIONS:
+            raise t.fail(f"extensions[{i}]", f"no engine extension {ext!r}{suggest(ext, EXTENSIONS)}")
+        load_extension(ext)
     options = dict(COMMON_OPTIONS)
     opts = t.sub("options", {})
     for key in list(opts.data):
@@ -108,17 +118,68 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     decisions = _str_table(t, "decisions")
     flavour = _str_table(t, "flavour")
     results = _str_table(t, "results")
+    pass_step = t.get("pass_step", str, "")
+    if pass_step and pass_step not in steps:
+        raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
     t.done()
     roles_path = folder / "roles.toml"
     roles = read_roles(roles_path)
     _check_categories(roles, steps, roles_path)
     _check_role_references(roles, roles_path)
+    items_path = folder / "items.toml"
+    items = read_items(items_path) if items_path.is_file() else {}
+    _check_categories(items, steps, items_path)  # type: ignore[arg-type]
+    _check_items(roles, items, roles_path)
     return Ruleset(
         name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
         first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
-        source=str(folder),
+        source=str(folder), items=MappingProxyType(items), pass_step=pass_step,
     )
+
+
+CONSUMED = ("use", "save", "never")
+
+
+def read_items(path: Path) -> dict[str, Item]:
+    """Read an items.toml: one table per item, with abilities as a role's (see games/README.md)."""
+    top = Table(load(path), path)
+    items: dict[str, Item] = {}
+    for name in list(top.data):
+        t = top.sub(name)
+        abilities = tuple(_ability(a) for a in t.tables("abilities"))
+        item = Item(name=name, summary=t.get("summary", str, ""), abilities=abilities,
+                    consumed=t.get("consumed", str, "use", choices=CONSUMED), auto=t.strings("auto", ()),
+                    notes=t.strings("notes", ()))
+        t.done()
+        for i, a in enumerate(item.auto):
+            ab = item.ability(a)
+            if ab is None:
+                raise t.fail(f"auto[{i}]", f"{name} has no ability {a!r}"
+                             + suggest(a, [x.name for x in abilities]))
+            if ab.targets:
+                raise t.fail(f"auto[{i}]", f"{ab.name} is used without being entered, so it takes no target")
+        items[name] = item
+    top.seen.update(top.data)
+    owner: dict[str, str] = {}
+    for item in items.values():
+        for ab in item.abilities:
+            if ab.key in owner:
+                raise FileError(f"{path}: {item.name}.abilities.{ab.name}: {owner[ab.key]} has an ability of "
+                                "that name: item abilities are named by the holder, so each name is unique")
+            owner[ab.key] = item.name
+    return items
+
+
+def _check_items(roles: dict[str, Role], items: Any, path: Path) -> None:
+    """Every item a role starts with exists, and no item is named like a role."""
+    for role in roles.values():
+        for i, name in enumerate(role.items):
+            if name not in items:
+                raise FileError(f"{path}: {role.name}.items[{i}]: unknown item {name!r}{suggest(name, items)}")
+    for name in items:
+        if name in roles:
+            raise FileError(f"{path}: item {name!r} has the name of a role; give one of them another name")
 
 
 def _str_table(t: Table, name: str) -> MappingProxyType:
@@ -164,6 +225,7 @@ def _role(t: Table, name: str) -> Role:
         abilities=abilities,
         count=t.get("count", str, ""),
         notes=t.strings("notes", ()),
+        items=t.strings("items", ()),
     )
     t.done()
     seen: set[str] = set()
@@ -200,6 +262,11 @@ def _ability(t: Table) -> Ability:
         requires=t.get("requires", str, None, choices=("attacked",)),
         effects=effects,
         messages=MappingProxyType(dict(_messages(t))),
+        power=t.get("power", str, ""),
+        goal=t.get("goal", str, None),
+        standing=t.get("standing", bool, False),
+        max_skips_in_a_row=t.get("max_skips_in_a_row", int, 0),
+        dead_only=t.get("dead_only", bool, False),
     )
     t.done()
     for i, e in enumerate(effects):
@@ -223,6 +290,8 @@ def _messages(t: Table) -> dict[str, str]:
 
 def _effect(t: Table) -> Effect:
     kind = t.get("effect", str)
+    if kind not in PARAMS:
+        load_all_extensions()  # a ruleset's own effect (engine/ext_*.py), not loaded yet
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
     params: dict[str, Any] = {}

@@ -36,6 +36,14 @@ def roles_text(rs: Ruleset) -> str:
             lines.append(f"    {ab.name} ({ability_when(ab)}): {ab.summary}")
         for p in sorted(role.passives):
             lines.append(f"    passive: {p}")
+        if role.items:
+            lines.append(f"    starts with: {', '.join(role.items)}")
+    for item in (getattr(rs, "items", None) or {}).values():
+        lines.append(f"item: {item.name}" + (f" - {item.summary}" if item.summary else ""))
+        for ab in item.abilities:
+            how = "by itself, every night" if ab.name in item.auto else \
+                "once: the item is spent" if item.consumed == "use" else ability_when(ab)
+            lines.append(f"    {ab.name} ({how}): {ab.summary}")
     return "\n".join(lines)
 
 
@@ -50,6 +58,8 @@ def status_text(st: dict[str, Any]) -> str:
             extra.append(", ".join(f"{k} {v} left" for k, v in p["charges"].items()))
         if p["tags"]:
             extra.append("tags: " + ", ".join(p["tags"]))
+        if p.get("items"):
+            extra.append("items: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in sorted(p["items"].items())))
         state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"
         lines.append(f"  {p['name']:<{width}}  {p['role']} [{p['alignment']}]  {state}"
                      + (f"  {'; '.join(extra)}" if extra else ""))

@@ -84,7 +84,8 @@ def test_game_files_are_plain_toml_with_a_version(classic):
     assert phase["actions"] == [{"seq": 1, "actor": "Bob", "ability": "Kill", "targets": ["Fay"]}]
 
 
-HEAVY = ("requests", "bs4", "jinja2", "lxml", "rapidfuzz")
+HEAVY = ("requests", "bs4", "jinja2", "lxml", "rapidfuzz",
+         "hostkit.engine.ext_ooo", "hostkit.engine.ext_items", "hostkit.engine.ext_paranormal")
 
 
 @pytest.mark.parametrize("command", [["status"], ["actions"], ["act", "Dave", "Guard", "Ann"], ["resolve", "--dry-run"],
@@ -97,3 +98,10 @@ def test_commands_without_scraping_or_templates_import_none_of_them(classic, com
             "print('LOADED', [m for m in %r if m in sys.modules])" % (["--game", str(classic.folder), *command], HEAVY))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "LOADED []" in out, out
+
+
+def test_a_ruleset_loads_the_engine_extension_it_names(tmp_path):
+    code = ("import sys\nfrom hostkit.rulesets import load_ruleset\nload_ruleset('ooo-werewolf')\n"
+            "print(sorted(m for m in sys.modules if m.startswith('hostkit.engine.ext_')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['hostkit.engine.ext_ooo']"

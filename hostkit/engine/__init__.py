@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from ..items import find_ability
 from ..model import Action, GameState, NightOutcome, Ruleset
 from .effects import REGISTRY
-from .night import Act, Night
+from .night import EXTRA_ACTS, Act, Night
 from .order import natural, ordered
-from .settle import settle
+from .settle import settle as settle_night  # keeps engine.settle the module, for ext_*.py hooks
 
 
 def rng_for(seed: int, phase: str, number: int) -> random.Random:
@@ -30,10 +31,36 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset) -> 
             continue
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
+        if ability is None:  # an item's ability is used through the item (hostkit/items.py)
+            found = find_ability(state, action.actor, action.ability, strict=False)
+            if found is not None:
+                role, ability = found
         if ability is None:  # game.py validates at entry; a hand edit may still get here
             continue
         acts.append(Act(action, ability, role, action.targets, i))
+    acts = acts + _standing(state, acts)
+    for extra in EXTRA_ACTS:  # acts no one enters, from a ruleset module (an item's automatic use)
+        acts = acts + extra(state, acts)
     return acts
+
+
+def _standing(state: GameState, acts: list[Act]) -> list[Act]:
+    """A `standing` ability is used every night without being entered (a War Vet's alert), unless
+    its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
+    out: list[Act] = []
+    n = len(acts)
+    for p in state.players.values():
+        if not p.alive:
+            continue
+        role = state.role_of(p.name)
+        for ab in role.abilities:
+            if not ab.standing or ab.phase == "day":
+                continue
+            if any(a.actor == p.name and (a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive)
+                   for a in acts):
+                continue
+            out.append(Act(Action(p.name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
+    return out
 
 
 def canonical(acts: list[Act]) -> list[Act]:
@@ -59,7 +86,7 @@ def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         night.add_acts(acts)
         for act in ordered(acts, ruleset.steps, ruleset.tie_break):
             run(night, act)
-    return settle(night), night
+    return settle_night(night), night
 
 
 def resolve_night(state: GameState, actions: Sequence[Action], ruleset: Ruleset,

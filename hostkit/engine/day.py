@@ -33,6 +33,34 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             p.faction = change.value or role.faction
             # Seed ooo 12: a converted player gets the new role's full set of charges.
             p.charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
+        elif change.kind == "item-gain":
+            p.items[change.key] = p.items.get(change.key, 0) + int(change.value or 1)
+        elif change.kind == "item-loss":
+            left = p.items.get(change.key, 0) - int(change.value or 1)
+            if left > 0:
+                p.items[change.key] = left
+            else:
+                p.items.pop(change.key, None)
+        elif change.kind == "swap-identity":
+            swap_identities(state, p.name, change.key)
+        elif change.kind == "revive":
+            p.alive = True
+            p.died = None
+            p.cause = None
+
+
+# What an identity swap moves: everything that belongs to the person, not to the name. Life
+# stays with the name: the engine reports each death under the name its person ends up with.
+IDENTITY = ("role", "alignment", "faction", "charges", "tags", "items", "last_targets", "last_night")
+
+
+def swap_identities(state: GameState, a: str, b: str) -> None:
+    """Two players swap identities: each name now holds the other's role, items and standing."""
+    pa, pb = state.players[a], state.players[b]
+    for key in IDENTITY:
+        va, vb = getattr(pa, key), getattr(pb, key)
+        setattr(pa, key, vb)
+        setattr(pb, key, va)
 
 
 def kill(state: GameState, player: str, when: str, cause: str, kind: str = "", phase_index: int = 0) -> None:
@@ -64,6 +92,8 @@ def victory(state: GameState) -> str | None:
     alive = [p for p in state.players.values() if p.alive]
     if not alive:
         return "nobody"
+    if rule == "faction-parity":
+        return _faction_parity(alive)
     if rule in ("side-kill", "all-kill"):
         evil = state.options.get("evil", "Werewolves")
         wolves = [p for p in alive if p.faction == evil]
@@ -91,6 +121,22 @@ def victory(state: GameState) -> str | None:
     for faction, members in killers.items():
         if len(members) * 2 >= len(alive) and len(killers) == 1:
             return faction
+    return None
+
+
+def _faction_parity(alive: list) -> str | None:
+    """faction-parity: every role with a `faction` is on a hostile side. With no hostile player
+    alive, the one side left wins; a hostile faction wins when it is the only one alive and holds
+    at least half of the living (all its members count, killers or not)."""
+    hostile = {p.faction for p in alive if p.faction}
+    if not hostile:
+        sides = {p.alignment for p in alive}
+        return sides.pop() if len(sides) == 1 else None
+    if len(hostile) == 1:
+        faction = hostile.pop()
+        members = [p for p in alive if p.faction == faction]
+        if len(members) * 2 >= len(alive):
+            return members[0].alignment or faction
     return None
 
 

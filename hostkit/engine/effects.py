@@ -308,4 +308,22 @@ def register(name: str, fn: EffectFn, params: Spec, *, choices: dict[str, tuple[
     KIND_WORDS[name] = kind
 
 
-# Ruleset-specific effects register themselves on import; add one line per module.
+# Ruleset-specific effects live in engine/ext_<name>.py and register themselves (and their hooks)
+# when imported. They are imported only when a ruleset needs them: a ruleset.toml names its
+# `extensions`, and an effect name the registry does not know loads them all before it is refused.
+# Commands on the other rulesets never pay for importing them.
+EXTENSIONS = ("ooo", "items", "paranormal")
+
+
+def load_extension(name: str) -> None:
+    """Import engine/ext_<name>.py once: its effects join the registry, its hooks the night."""
+    import importlib
+
+    if name not in EXTENSIONS:
+        raise ValueError(f"no engine extension {name!r}")
+    importlib.import_module(f"{__package__}.ext_{name}")
+
+
+def load_all_extensions() -> None:
+    for name in EXTENSIONS:
+        load_extension(name)

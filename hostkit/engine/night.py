@@ -24,6 +24,14 @@ JAILED = "jailed"
 
 SELF = -1  # an effect's `target = -1`: the acting player themself (a Veteran's self-protection)
 
+# Hooks a ruleset's own module (engine/ext_*.py) may add to; empty, they change nothing.
+# REACH_CHECKS: fn(night, act, target) -> why the act cannot reach that target, or None.
+# USABLE_CHECKS: fn(night, act) -> why the actor cannot act tonight at all, or None.
+REACH_CHECKS: list[Any] = []
+USABLE_CHECKS: list[Any] = []
+# EXTRA_ACTS: fn(state, acts) -> more Acts that no one entered (an item that works by itself).
+EXTRA_ACTS: list[Any] = []
+
 
 @dataclass(slots=True)
 class Act:
@@ -40,6 +48,7 @@ class Act:
     ran: int = -1  # when it resolved (its place in the night's resolution order)
     done: bool = False  # it resolved (seed natural I: only a resolved action visits)
     visited: tuple[str, ...] = ()
+    keeps_charge: bool = False  # a charge it would spend is not spent (a one-shot stopped by a shield)
 
     @property
     def actor(self) -> str:
@@ -214,6 +223,7 @@ class Night:
         self.failed: list[tuple[str, str, str]] = []
         self.ran = 0
         self.log: list[str] = []
+        self.ext: dict[str, Any] = {}  # room for a ruleset module's own bookkeeping (engine/ext_*.py)
 
     def add_acts(self, acts: list[Act]) -> None:
         """Register the night's actions and index them by actor and by entered kill target."""
@@ -255,6 +265,10 @@ class Night:
             return f"{ab.name} is used only on {ab.nights} nights"
         if ab.uses is not None and self.state.players[act.actor].charges.get(ab.key, ab.uses) <= 0:
             return f"{ab.name} has no uses left"
+        for check in USABLE_CHECKS:
+            why = check(self, act)
+            if why:
+                return why
         return None
 
     def illegal_target(self, act: Act, target: str, slot: int) -> str | None:
@@ -302,11 +316,15 @@ class Night:
         """Why the act cannot reach its target tonight, or None."""
         if target == act.actor:
             return None
-        if not self.alive(target):
+        if not self.alive(target) and act.ability.living_only:
             return f"{target} is dead"
         if target in self.commuted:
             # Seed natural I: a commuted player cannot be targeted; the action fails and does not visit.
             return f"{target} had commuted away and could not be targeted"
+        for check in REACH_CHECKS:
+            why = check(self, act, target)
+            if why:
+                return why
         if not act.ability.moves:
             return None
         if target in self.jailed and self.jailed[target] is not act:

@@ -13,9 +13,22 @@ from ..model import Blocked, Change, Death, Failed, NightOutcome, Notice, Result
 from .effects import kinds_phrase
 from .night import HOME, Act, Attack, Night, Protection
 
+# Hooks a ruleset's own module (engine/ext_*.py) may add to; empty, they change nothing.
+# BEFORE: fn(night), run first, before alerts and attacks are settled (standing effects, sneaks).
+# AFTER_DEATHS: fn(night, deaths) -> deaths, run once the deaths are known (guards' remains, releases).
+# READERS: effect kind -> fn(night, act, effect, target) -> the result of an end-of-night reading.
+BEFORE: list = []
+AFTER_DEATHS: list = []
+READERS: dict = {}
+# AFTER: fn(night, outcome) -> outcome, run last on the finished outcome (items change hands,
+# identities swap, the dead are revived: the late steps of an ordered night).
+AFTER: list = []
+
 
 def settle(night: Night) -> NightOutcome:
     """Turn the resolved Night into its NightOutcome."""
+    for hook in BEFORE:
+        hook(night)
     _ignites(night)
     _traps(night)
     _delayed(night)
@@ -25,12 +38,14 @@ def settle(night: Night) -> NightOutcome:
     night.index_visits(froms - {None}, tos - {None})
     _rampages(night)
     deaths, saved = _attacks(night)
+    for after in AFTER_DEATHS:
+        deaths = after(night, deaths)
     _cures(night)
     results = _investigations(night)
     changes = _changes(night, deaths)
     blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v))
                for p, v in night.blocked.items()]
-    return NightOutcome(
+    outcome = NightOutcome(
         night=night.number,
         deaths=tuple(deaths),
         saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in saved.items()),
@@ -41,6 +56,9 @@ def settle(night: Night) -> NightOutcome:
         notices=tuple(Notice(p, t) for p, t in night.notices),
         log=tuple(night.log),
     )
+    for hook in AFTER:
+        outcome = hook(night, outcome)
+    return outcome
 
 
 def fill(text: str, **values: str) -> str:
@@ -177,6 +195,19 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         heals = [h for h in night.heals.get(t, ()) if not h.by.failed and attack.heals
                  and attack.strength <= h.strength and (not h.kinds or attack.kind in h.kinds)]
         plain = [g for g in guards if not g.sides]
+        sided = [g for g in guards if g.sides]
+        if sided and (plain or heals or len(sided) > 1) \
+                and night.state.options.get("overlapping-protections") == "all-trigger":
+            # The option's rule: protections overlap; every one that covers the attack triggers.
+            for g in plain:
+                g.used += 1
+            for by, what in sorted([(g.by, "protection saves") for g in plain] + [(h.by, "heal saves") for h in heals],
+                                   key=lambda x: x[0].ran):
+                saved.setdefault(t, []).append(by.role.name)
+                night.say(f"{by.label()}'s {what} {t} from {who}'s attack.")
+            for g in sided:
+                _guarded(night, attack, [g], saved, die, queue)
+            continue
         if plain or heals:
             # Every plain protection and heal that covers the attack shares the save, in the
             # order they resolved; no protection with a side effect needs to step in.
@@ -254,8 +285,10 @@ def _investigations(night: Night) -> list[Result]:
             told.add(act.actor)
             night.notices.append((act.actor, night.ruleset.results.get(
                 "redirected", "You were redirected tonight; your result is about the player you were sent to.")))
-        if effect.kind == "inspect":
-            value: str | tuple[str, ...] = _inspect(night, effect, target)
+        if effect.kind in READERS:
+            value: str | tuple[str, ...] = READERS[effect.kind](night, act, effect, target)
+        elif effect.kind == "inspect":
+            value = _inspect(night, effect, target)
         else:
             value = _observe(night, act, effect, target)
         results.append(Result(act.actor, act.ability.name, entered, value))
@@ -297,7 +330,7 @@ def _observe(night: Night, act: Act, effect, target: str) -> tuple[str, ...]:
 def _changes(night: Night, deaths: list[Death]) -> list[Change]:
     out: list[Change] = [Change(d.player, "death", d.cause, d.kind) for d in deaths]
     for act in night.acts:
-        if act.ability.uses is not None and not act.skip:
+        if act.ability.uses is not None and not act.skip and not act.keeps_charge:
             out.append(Change(act.actor, "charge", act.ability.key, -1))
         if act.entered and not act.blocked:
             out.append(Change(act.actor, "last-target", act.ability.key, tuple(act.entered)))
