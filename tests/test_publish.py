@@ -60,6 +60,18 @@ GOLDEN = [
     Scenario("classic-werewolf", CLASSIC,
              [("Bob", "Kill", ["Fay"]), ("Carol", "Poison", ["Gus"]), ("Dave", "Guard", ["Ann"]),
               ("Ann", "Check", ["Bob"])], role_pm="Bob", night_result="Ann"),
+    Scenario("paranormal", ["Ann=Agent", "Bob=Doppelganger", "Cy=Doppelganger leader", "Dee=War Vet", "Eve=Townie",
+                            "Fay=Bodyguard (Heroic Guard)", "Gus=Telepath", "Hal=Psychic Warden"],
+             [("Bob", "Kill", ["Eve"]), ("Fay", "Guard", ["Eve"]), ("Cy", "Kill", ["Eve"]), ("Ann", "Investigate", ["Cy"]),
+              ("Gus", "Read", ["Bob"]), ("Hal", "Bind", ["Ann"])], role_pm="Bob", night_result="Ann"),
+    Scenario("ooo-werewolf", ["Ann=Bartender", "Bob=Alpha", "Cat=Escort", "Dan=Doctor", "Eve=Villager", "Fay=Stalker",
+                              "Gus=Sleepwalker", "Hal=Seer"],
+             [("Bob", "Maul", ["Eve"]), ("Cat", "Distract", ["Eve"]), ("Ann", "Serve", ["Bob"]),
+              ("Hal", "Vision", ["Fay"])], role_pm="Bob", night_result="Ann"),
+    Scenario("items-werewolf", ["Ann=Werewolf", "Bob=Shapeshifter", "Cy=Witch", "Dee=Militia", "Eli=Shaman",
+                                "Fay=Villager", "Gus=Djinn", "Hal=Vampire"],
+             [("Ann", "Kill", ["Fay"]), ("Eli", "Clarity", ["Ann"]), ("Gus", "Swap", ["Fay", "Eli"]),
+              ("Hal", "Shackle", ["Dee"])], role_pm="Dee", night_result="Eli"),
 ]
 
 CASES = [(s, kind, fmt) for s in GOLDEN for kind in ("role_pm", "night_result", "death_post") for fmt in s.formats]
