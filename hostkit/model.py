@@ -364,6 +364,7 @@ class VoteSetupPlayer:
     aliases: tuple[str, ...] = ()
     alive: bool = True
     weight: float = 1.0
+    absent: str | None = None  # why a living player is out of today's vote ("abducted"), or None
 
 
 @dataclass(frozen=True)

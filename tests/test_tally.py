@@ -415,3 +415,16 @@ def test_invariants(script, rule):
     # every vote text of a player's post is either in history or in ignored (or superseded within a post)
     non_host = [p for p in posts if p.author != "Mod"]
     assert len(count.history) + len(count.ignored) <= len(non_host)
+
+
+def test_an_abducted_player_neither_votes_nor_is_voted_and_leaves_the_count():
+    """Seed paranormal: abducted players cannot vote or be lynched during the day."""
+    red = '<span style="color: #ff0000">Vote: {}</span>'
+    players = [VoteSetupPlayer("Ann"), VoteSetupPlayer("Bob"), VoteSetupPlayer("Cy", absent="abducted"),
+               VoteSetupPlayer("Di")]
+    posts = [Post(1, "Cy", red.format("Ann")), Post(2, "Ann", red.format("Cy")), Post(3, "Bob", red.format("Di"))]
+    count = tally(posts, players, day=1)
+    assert count.alive == 3 and count.majority == 2
+    assert [(w.target, w.voters) for w in count.wagons] == [("Di", ("Bob",))]
+    assert [(i.author, i.reason) for i in count.ignored] == [("Cy", "Cy is abducted"), ("Ann", "Cy is abducted")]
+    assert "Cy" not in count.not_voting

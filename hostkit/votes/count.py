@@ -42,8 +42,9 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     """The players as the tally sees them: aliases, earlier names of the slot, life, weight."""
     out = []
     for p in game.setup.players:
-        out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), game.state.players[p.name].alive,
-                                   game.vote_weight(p.name)))
+        ps = game.state.players[p.name]
+        out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
+                                   "abducted" if "abducted" in ps.tags else None))
     return out
 
 

@@ -228,7 +228,7 @@ def tally(
 
     matcher = NameMatcher(players)
     by_name = {p.name: p for p in players}
-    alive = [p.name for p in players if p.alive]
+    alive = [p.name for p in players if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
     host_keys = {h.strip().casefold() for h in hosts}
@@ -284,9 +284,9 @@ def tally(
                 skip(text, who.reason)
             continue
         voter = who.player
-        if not by_name[voter].alive:
+        if not by_name[voter].alive or by_name[voter].absent:
             for text in ev.texts:
-                skip(text, "by a dead player")
+                skip(text, "by a dead player" if not by_name[voter].alive else f"{voter} is {by_name[voter].absent}")
             continue
 
         # the last vote text of a post wins
@@ -343,8 +343,8 @@ def tally(
                 skip(text, m.reason)
                 continue
             target = m.player
-            if not by_name[target].alive:
-                skip(text, f"{target} is dead")
+            if not by_name[target].alive or by_name[target].absent:
+                skip(text, f"{target} is {'dead' if not by_name[target].alive else by_name[target].absent}")
                 continue
         had = current.get(voter)
         if had is not None and had[0] == target:
