@@ -1,0 +1,147 @@
+"""Creating a game: names as hosts type them, options, and dealing the roles.
+
+`create` writes a new game folder (game.toml and the first phase file) from what `hostkit new`
+was given; `match_name` is how every command matches a typed name, case-insensitively where
+that is unambiguous, with the nearest names suggested when nothing matches.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from . import store
+from .errors import HostkitError, NameError_, suggest
+from .model import PhaseRecord, PlayerSetup, Ruleset, Setup
+from .rulesets import find, load_ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+MARKUPS = ("red", "bold", "tag", "hash")
+
+
+# --------------------------------------------------------------------------- names
+
+
+def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
+    """The name `word` means: exact, else case-insensitive when that is unambiguous."""
+    names = list(names)
+    if word in names:
+        return word
+    low = [n for n in names if n.lower() == word.lower()]
+    if len(low) == 1:
+        return low[0]
+    if len(low) > 1:
+        raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
+
+
+def split_pair(text: str, what: str) -> tuple[str, str]:
+    """NAME=VALUE split at the last '=', so a name may contain one."""
+    name, sep, value = text.rpartition("=")
+    if not sep or not name or not value:
+        raise HostkitError(f"{what} {text!r} must look like NAME=VALUE")
+    return name, value
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: Sequence[str] = (),
+           roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
+           markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
+           seed: int | None = None, thread: str | None = None, title: str = "") -> "Game":
+    """Create a game folder (refused if one exists there) and return the loaded game."""
+    if store.is_game(folder):
+        raise HostkitError(f"{folder}: a game already exists here")
+    rs = load_ruleset(find(ruleset), folder / "roles.toml")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**9)
+    dealt: dict[str, str] = {}
+    order: list[str] = []
+    for name in players:
+        if name in order:
+            raise HostkitError(f"--player {name!r} is given twice")
+        order.append(name)
+    for text in assign:
+        name, role = split_pair(text, "--assign")
+        dealt[name] = match_name(role, rs.roles, "role")
+        if name not in order:
+            order.append(name)
+    unassigned = [n for n in order if n not in dealt]
+    if roles:
+        pool = [match_name(r.strip(), rs.roles, "role") for r in roles.split(",") if r.strip()]
+        if len(pool) != len(unassigned):
+            raise HostkitError(f"--roles lists {len(pool)} roles for {len(unassigned)} players without --assign")
+        random.Random(f"hostkit-deal:{seed}").shuffle(pool)
+        dealt.update(zip(unassigned, pool))
+    elif unassigned:
+        raise HostkitError(f"no role for {', '.join(unassigned)}: use --assign NAME=ROLE or --roles")
+    if not order:
+        raise HostkitError("a game needs players: use --player NAME or --assign NAME=ROLE")
+    alias_map: dict[str, list[str]] = {}
+    for text in aliases:
+        name, alias = split_pair(text, "--alias")
+        alias_map.setdefault(match_name(name, order), []).append(alias)
+    weight_map: dict[str, float] = {}
+    for text in weights:
+        name, w = split_pair(text, "--weight")
+        try:
+            weight_map[match_name(name, order)] = float(w)
+        except ValueError:
+            raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
+    for m in markups:
+        if m not in MARKUPS:
+            raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    opts = parse_options(rs, options)
+    setup = Setup(
+        ruleset=rs.name,
+        players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n)) for n in order),
+        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
+        options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    )
+    w = store.Writer(folder)
+    w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
+    first = PhaseRecord(rs.first_phase, rs.first_number)
+    w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
+    folder.mkdir(parents=True, exist_ok=True)
+    w.commit()
+    from .game import Game  # game.py imports this module: import it once both exist
+
+    return Game.load(folder)
+
+
+def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for text in texts:
+        key, value = split_pair(text, "--option")
+        out[key] = option_value(rs, key, value, where=f"--option {text}")
+    return out
+
+
+def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
+    spec = rs.options.get(key)
+    if spec is None:
+        raise HostkitError(f"{where}: {rs.name} has no option {key!r}{suggest(key, rs.options)}")
+    default = spec.default
+    if isinstance(value, str) and not isinstance(default, str):
+        try:
+            if isinstance(default, bool):
+                if value.lower() not in ("true", "false", "yes", "no", "1", "0"):
+                    raise ValueError
+                value = value.lower() in ("true", "yes", "1")
+            elif isinstance(default, int):
+                value = int(value)
+            elif isinstance(default, float):
+                value = float(value)
+        except ValueError:
+            raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like {default!r}") from None
+    if spec.choices and value not in spec.choices:
+        raise HostkitError(f"{where}: {key} must be one of {', '.join(map(str, spec.choices))}"
+                           + suggest(str(value), map(str, spec.choices)))
+    return value
+
+
