@@ -4,15 +4,15 @@ Rulesets (Role, Ability, Effect, Ruleset), the game setup and record (PlayerSetu
 Action, VoteEntry, DayEvent, PhaseRecord), the night's outcome (NightOutcome and its parts),
 thread posts (Post) and the vote count (VoteCount and its parts). Nothing here does I/O.
 
-The records every command loads (rulesets, setup, record, night outcome) are typing.NamedTuple
-rather than frozen dataclasses: just as immutable, but about six times cheaper to create at
-import, which `hostkit status` pays on every run (benchmarks/bench_status.py). The votes-side
-records stay frozen dataclasses; only the votes commands import them... in the same module.
+The records are typing.NamedTuple rather than frozen dataclasses: just as immutable, but about
+six times cheaper to create at import, which `hostkit status` pays on every run
+(benchmarks/bench_status.py). Only the replayed state (PlayerState, GameState), which the replay
+builds up, is a mutable dataclass.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
@@ -343,8 +343,7 @@ class NightOutcome(NamedTuple):
 # --------------------------------------------------------------------------- threads and votes
 
 
-@dataclass(frozen=True)
-class Post:
+class Post(NamedTuple):
     """One post of a forum thread, as a forum adapter reads it."""
 
     number: int  # the forum's own post number where it shows one, else the position from 1
@@ -356,8 +355,7 @@ class Post:
     url: str | None = None  # a link to the post, where the page gives one
 
 
-@dataclass(frozen=True)
-class VoteSetupPlayer:
+class VoteSetupPlayer(NamedTuple):
     """A player as the tally sees them."""
 
     name: str
@@ -367,32 +365,28 @@ class VoteSetupPlayer:
     absent: str | None = None  # why a living player is out of today's vote ("abducted"), or None
 
 
-@dataclass(frozen=True)
-class Wagon:
+class Wagon(NamedTuple):
     target: str  # a player's game name, or "none" for No Elimination
     votes: float
     voters: tuple[str, ...]
     posts: tuple[int | None, ...] = ()  # the post of each voter's current vote (None: by hand)
 
 
-@dataclass(frozen=True)
-class HistoryEntry:
+class HistoryEntry(NamedTuple):
     post: int | None  # None: a vote entered by hand
     author: str
     target: str | None  # None = unvote
     source: str = "thread"  # thread | host
 
 
-@dataclass(frozen=True)
-class Ignored:
+class Ignored(NamedTuple):
     post: int | None
     author: str
     text: str
     reason: str
 
 
-@dataclass(frozen=True)
-class VoteCount:
+class VoteCount(NamedTuple):
     day: int
     alive: int
     majority: float
@@ -406,7 +400,7 @@ class VoteCount:
     last_post: int | None = None  # the last post counted
     count_number: str = ""  # "1.03": day 1, third count
     thread: str | None = None
-    post_urls: Mapping[int, str] = field(default_factory=dict)  # post number -> link, where the page gave one
+    post_urls: Mapping[int, str] = EMPTY  # post number -> link, where the page gave one
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -420,7 +414,7 @@ class VoteCount:
             "tie": self.tie,
             "history": [{"post": h.post, "author": h.author, "target": h.target, "source": h.source}
                         for h in self.history],
-            "ignored": [asdict(i) for i in self.ignored],
+            "ignored": [i._asdict() for i in self.ignored],
             "hammer": self.hammer,
             "last_post": self.last_post,
             "count_number": self.count_number,

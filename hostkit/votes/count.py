@@ -9,7 +9,6 @@ good count is never lost when the forum is unreachable.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -69,7 +68,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         rng_seed=hash_seed(game.setup.seed, day),
     )
     if previous and _same(previous[-1], count):
-        count = replace(count, count_number=previous[-1]["count_number"])  # nothing changed since
+        count = count._replace(count_number=previous[-1]["count_number"])  # nothing changed since
     return count
 
 

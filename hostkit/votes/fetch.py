@@ -13,7 +13,7 @@ import email.utils
 import hashlib
 import json
 import time
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
@@ -107,7 +107,7 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int) -
 
 def _page_to_json(page: Page) -> dict[str, Any]:
     return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
-            "next_url": page.next_url, "url": page.url, "posts": [asdict(p) for p in page.posts]}
+            "next_url": page.next_url, "url": page.url, "posts": [p._asdict() for p in page.posts]}
 
 
 def _page_from_json(data: dict[str, Any]) -> Page:
