@@ -341,10 +341,21 @@ def test_custom_role_errors_name_file_and_key(tmp_path, runner, roles_toml, mess
 
 
 def test_every_command_has_help_with_an_example(runner):
-    for name, command in cli.commands.items():
-        result = runner.invoke(cli, [name, "--help"])
-        assert result.exit_code == 0, name
-        assert command.help and "Example" in command.help, name
+    import click
+
+    def walk(group, path):
+        for name, command in group.commands.items():
+            yield [*path, name], command
+            if isinstance(command, click.Group):
+                yield from walk(command, [*path, name])
+
+    seen = 0
+    for path, command in walk(cli, []):
+        result = runner.invoke(cli, [*path, "--help"])
+        assert result.exit_code == 0, path
+        assert command.help and "Example" in command.help, path
+        seen += 1
+    assert seen >= 30
 
 
 def test_python_dash_m_hostkit(tmp_path):

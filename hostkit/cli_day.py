@@ -1,0 +1,312 @@
+"""The day's commands: votes (counted from the thread or entered by hand), the elimination,
+the Sheriff election, what deaths owe (last shots, the badge), replacements.
+
+Each command parses its options, calls one core function and prints the result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .cli import Group, cli, emit, game_dir, load, locked
+from .errors import HostkitError
+
+
+@cli.command()
+@click.argument("voter")
+@click.argument("target", required=False)
+@click.option("--unvote", is_flag=True, help="Remove the voter's vote.")
+@click.option("--after-post", type=int, default=None, help="The correction outranks votes up to this post.")
+@click.pass_context
+def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after_post: int | None) -> None:
+    """Record a vote by hand for the current day (TARGET 'none' = no elimination).
+
+    Example: hostkit vote Ann Bob    /    hostkit vote Ann --unvote
+    """
+    if unvote == (target is not None):
+        raise HostkitError("give a TARGET or --unvote (not both)")
+    with locked(ctx):
+        entry = load(ctx).vote(voter, None if unvote else target, after_post=after_post)
+    click.echo(f"recorded: {entry.voter} " + ("unvotes" if entry.target is None else f"votes {entry.target}"))
+
+
+@cli.command()
+@click.argument("player", required=False)
+@click.option("--none", "no_one", is_flag=True, help="End the day with no elimination.")
+@click.pass_context
+def eliminate(ctx: click.Context, player: str | None, no_one: bool) -> None:
+    """End the day with that elimination (or --none); the next night begins.
+
+    Example: hostkit eliminate Bob
+    """
+    if no_one == (player is not None):
+        raise HostkitError("give a PLAYER or --none (not both)")
+    with locked(ctx):
+        game = load(ctx)
+        name = game.eliminate(None if no_one else player)
+        game = load(ctx)
+    click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
+               + (f" The game is over: {game.state.winner} wins." if game.state.winner
+                  else f" It is now {game.state.phase} {game.state.number}."))
+
+
+
+def thread_options(f):
+    """--html FILE... and --url URL: where a command reads the thread from."""
+    f = click.option("--url", default=None, help="The thread's URL (default: the game's --thread).")(f)
+    return click.option("--html", "html", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                        help="A saved page of the thread (repeat, in order); no network.")(f)
+
+
+def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
+    from .votes.count import count_votes, read_pages
+
+    game = load(ctx)
+    pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
+                                            progress=not html)
+    return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
+
+
+@cli.command()
+@thread_options
+@click.option("--from-post", type=int, default=None, help="Count from this post (default: the day's start post).")
+@click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.option("--hand-only", is_flag=True, help="Count only the votes entered with 'hostkit vote'; read no thread.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as_json: bool) -> None:
+    """Count the current day's votes and print the vote count post.
+
+    \b
+    Votes are read from the thread (fetched, or --html saved pages) together with the votes
+    entered by hand with 'hostkit vote'. The ignored vote texts follow the post, for the
+    host's eyes only. Examples:
+      hostkit votes --html page1.html --html page2.html
+      hostkit votes --url https://forum.example/threads/game.123/ --json
+    """
+    from .publish import vote_count_post
+    from .votes.count import remember
+
+    game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
+    with locked(ctx):
+        remember(game, count)
+    emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
+
+
+@cli.command()
+@thread_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def posts(ctx: click.Context, html, url, as_json: bool) -> None:
+    """List the thread's posts as hostkit reads them: number, author, time, vote texts.
+
+    Without a game, every vote markup is looked for.
+    Example: hostkit posts --html page1.html --json
+    """
+    from .store import is_game
+    from .votes.count import posts_report, read_pages
+
+    folder = game_dir(ctx)
+    game = load(ctx) if is_game(folder) else None
+    pages = read_pages(folder=game.folder if game else None, html=html,
+                       url=url or (game.setup.thread if game else None), progress=not html)
+    report = posts_report(pages, game.setup.vote_markup if game else None)
+    if as_json:
+        emit(report)
+        return
+    for p in report["posts"]:
+        click.echo(f"#{p['number']:<5} {p['author']}  {p['time'] or ''}" + (" (edited)" if p["edited"] else "")
+                   + ("  votes: " + " | ".join(p["votes"]) if p["votes"] else ""))
+    click.echo("Posts: " + ", ".join(f"{a} {n}" for a, n in sorted(report["counts"].items(), key=lambda i: -i[1])))
+
+
+@cli.command("start-post")
+@click.argument("post", type=int)
+@click.pass_context
+def start_post(ctx: click.Context, post: int) -> None:
+    """Record the post that opened the current day: votes count from there.
+
+    Example: hostkit start-post 412
+    """
+    with locked(ctx):
+        load(ctx).start_post(post)
+    click.echo(f"The day's votes count from post {post}.")
+
+
+@cli.command("replace")
+@click.argument("old")
+@click.argument("new")
+@click.pass_context
+def replace_(ctx: click.Context, old: str, new: str) -> None:
+    """NEW replaces OLD: the slot keeps its role, actions and votes; OLD stays an alias.
+
+    Example: hostkit replace Bob "Bobby Tables"
+    """
+    with locked(ctx):
+        load(ctx).replace_player(old, new)
+    click.echo(f"{new} replaces {old}.")
+
+
+@cli.group(cls=Group)
+def sheriff() -> None:
+    """The Day 1 Sheriff election: run, withdraw, vote, elect, status.
+
+    \b
+    A host who holds no election just carries on to votes and 'eliminate'. Example:
+      hostkit sheriff run Ann Dave
+      hostkit sheriff withdraw Dave
+      hostkit sheriff vote Bob Ann
+      hostkit sheriff elect
+    """
+
+
+@sheriff.command("run")
+@click.argument("players", nargs=-1, required=True)
+@click.pass_context
+def sheriff_run(ctx: click.Context, players: tuple[str, ...]) -> None:
+    """Register Sheriff candidates (Campaign, Day 1 only).
+
+    Example: hostkit sheriff run Ann Dave
+    """
+    with locked(ctx):
+        names = load(ctx).sheriff_run(players)
+    click.echo("Running for Sheriff: " + ", ".join(names))
+
+
+@sheriff.command("withdraw")
+@click.argument("player")
+@click.pass_context
+def sheriff_withdraw(ctx: click.Context, player: str) -> None:
+    """A candidate opts out, once and for good, before the first vote (OptOut).
+
+    Example: hostkit sheriff withdraw Dave
+    """
+    with locked(ctx):
+        name = load(ctx).sheriff_withdraw(player)
+    click.echo(f"{name} opts out of the Sheriff race.")
+
+
+@sheriff.command("vote")
+@click.argument("voter")
+@click.argument("candidate")
+@click.pass_context
+def sheriff_vote(ctx: click.Context, voter: str, candidate: str) -> None:
+    """Record a Sheriff election vote (every living player must vote; a later vote replaces).
+
+    Example: hostkit sheriff vote Bob Ann
+    """
+    with locked(ctx):
+        who, target = load(ctx).sheriff_vote(voter, candidate)
+    click.echo(f"recorded: {who} votes {target} for Sheriff")
+
+
+@sheriff.command("elect")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def sheriff_elect(ctx: click.Context, as_json: bool) -> None:
+    """Close the election: the most weighted votes win; a tie elects no one.
+
+    Example: hostkit sheriff elect
+    """
+    with locked(ctx):
+        result = load(ctx).sheriff_elect()
+    if as_json:
+        emit(result)
+        return
+    click.echo(", ".join(f"{c} {v:g}" for c, v in result["totals"].items()))
+    click.echo(f"{result['winner']} is elected Sheriff." if result["winner"] else "A tie: no Sheriff is elected.")
+
+
+@sheriff.command("revote")
+@click.pass_context
+def sheriff_revote(ctx: click.Context) -> None:
+    """After a tie, a second round among the tied (only with --option sheriff-tie=revote).
+
+    Example: hostkit sheriff revote
+    """
+    with locked(ctx):
+        names = load(ctx).sheriff_revote()
+    click.echo("Second round between " + " and ".join(names) + ": everyone votes again.")
+
+
+@sheriff.command("status")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def sheriff_status(ctx: click.Context, as_json: bool) -> None:
+    """The race so far: candidates, withdrawals, votes, who has not voted, the Sheriff.
+
+    Example: hostkit sheriff status
+    """
+    game = load(ctx)
+    st = game.state
+    data = {"sheriff": st.sheriff, "candidates": st.candidates, "withdrawn": st.withdrawn,
+            "running": game.running(), "votes": st.election_votes, "election": st.election,
+            "not_voted": game.sheriff_missing() if st.election is None else []}
+    if as_json:
+        emit(data)
+        return
+    click.echo(f"Sheriff: {st.sheriff or 'none'}")
+    click.echo(f"Running: {', '.join(data['running']) or 'no one'}"
+               + (f" (withdrew: {', '.join(st.withdrawn)})" if st.withdrawn else ""))
+    for voter, target in st.election_votes.items():
+        click.echo(f"  {voter} -> {target}")
+    if data["not_voted"]:
+        click.echo(f"Not voted yet: {', '.join(data['not_voted'])}")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def due(ctx: click.Context, as_json: bool) -> None:
+    """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge.
+
+    Example: hostkit due
+    """
+    game = load(ctx)
+    items = game.due()
+    if as_json:
+        emit({"due": items, "winner": game.state.winner})
+        return
+    if not items:
+        click.echo("Nothing is owed.")
+    for item in items:
+        owes = ", ".join(item["owes"]) or "nothing"
+        why = f" (no shot: died of {item['no_shot_because']})" if item["no_shot_because"] else ""
+        click.echo(f"{item['player']} ({item['role']}, {item['kind']}, {item['when']}): {owes}{why}")
+    if game.state.winner:
+        click.echo(f"The game is over: {game.state.winner} wins.")
+
+
+@cli.command()
+@click.argument("shooter")
+@click.argument("target")
+@click.pass_context
+def shoot(ctx: click.Context, shooter: str, target: str) -> None:
+    """Record a dead Hunter's last shot (TARGET 'skip' to hold fire).
+
+    Example: hostkit shoot Eve Bob
+    """
+    from .game import SKIP_WORDS
+
+    with locked(ctx):
+        victim = load(ctx).shoot(shooter, None if target.lower() in SKIP_WORDS else target)
+        game = load(ctx)
+    click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
+    if game.state.winner:
+        click.echo(f"The game is over: {game.state.winner} wins.")
+
+
+@cli.command()
+@click.argument("sheriff_name", metavar="SHERIFF")
+@click.argument("heir")
+@click.pass_context
+def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
+    """Record where a dead Sheriff's badge goes (HEIR 'none' to tear it up).
+
+    Example: hostkit badge Ann Dave
+    """
+    with locked(ctx):
+        to = load(ctx).badge(sheriff_name, None if heir.lower() == "none" else heir)
+    click.echo(f"The badge passes to {to}." if to else "The badge is torn up: there is no Sheriff.")

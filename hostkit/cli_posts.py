@@ -1,0 +1,119 @@
+"""Commands that write what players read: role PMs, night result PMs, mid-night information,
+and the public posts (deaths, flips, the speaking order, the vote count).
+
+Each command parses its options, calls one core function and prints the result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .cli import Group, cli, load
+from .cli_day import count_for, thread_options
+from .errors import HostkitError
+
+
+@cli.command()
+@click.argument("player", required=False)
+@click.option("--night", type=int, default=None, help="The night result PMs of night N.")
+@click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one file per player into DIR.")
+@click.pass_context
+def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, out: Path | None) -> None:
+    """Render role PMs (default), night result PMs (--night N) or mid-night info (--info).
+
+    \b
+    Examples:
+      hostkit pm                  every role PM
+      hostkit pm Ann --night 1    what Ann learned on night 1
+      hostkit pm --night 1 --out pms/
+    """
+    from .publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
+
+    game = load(ctx)
+    if night is not None and info:
+        raise HostkitError("give --night N or --info, not both")
+    if night is not None:
+        pms = night_pms(game, night, player)
+    elif info:
+        names = [game.player(player)] if player else night_info_players(game)
+        pms = [(n, night_info(game, n)) for n in names]
+    else:
+        pms = role_pms(game, player)
+    if out is not None:
+        for path in write_pms(pms, out):
+            click.echo(f"wrote {path}")
+        return
+    click.echo(pms_text(pms) if pms else "No PMs: no one learns anything.")
+
+
+@cli.group(cls=Group)
+def post() -> None:
+    """Render a public post from the game's templates: deaths, votecount or flip.
+
+    Example: hostkit post deaths --night 1
+    """
+
+
+@post.command()
+@click.option("--night", type=int, default=None, help="Which night (default: the last resolved one).")
+@click.pass_context
+def deaths(ctx: click.Context, night: int | None) -> None:
+    """The death post of a night, with flavour and where each body was found.
+
+    Example: hostkit post deaths --night 2
+    """
+    from .publish import death_post
+
+    game = load(ctx)
+    if night is None:
+        if not game.outcomes:
+            raise HostkitError("no night has been resolved yet")
+        night = max(game.outcomes)
+    if night not in game.outcomes:
+        raise HostkitError(f"night {night} has not been resolved")
+    click.echo(death_post(game, night))
+
+
+@post.command()
+@click.argument("player")
+@click.pass_context
+def flip(ctx: click.Context, player: str) -> None:
+    """The flip of a dead player, at the game's flip level (none, alignment, role, pm).
+
+    Example: hostkit post flip Bob
+    """
+    from .publish import flip_post
+
+    click.echo(flip_post(load(ctx), player))
+
+
+@post.command()
+@click.pass_context
+def order(ctx: click.Context) -> None:
+    """Today's speaking order for Discussion: the Sheriff speaks last.
+
+    Example: hostkit post order
+    """
+    from .publish import speaking_order_post
+
+    click.echo(speaking_order_post(load(ctx)))
+
+
+@post.command()
+@thread_options
+@click.option("--from-post", type=int, default=None, help="Count from this post.")
+@click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.pass_context
+def votecount(ctx: click.Context, html, url, from_post, to_post) -> None:
+    """The vote count post alone (what 'hostkit votes' prints, without the host's notes).
+
+    Example: hostkit post votecount --html page3.html
+    """
+    from .publish import vote_count_post
+
+    game, count = count_for(ctx, html, url, from_post, to_post)
+    click.echo(vote_count_post(game, count))
