@@ -1,0 +1,229 @@
+"""The public posts: death posts with flavour and where each body lies, flips, the speaking
+order, and the vote count post (with the host's notes kept apart).
+
+Like publish.py, each function builds a plain context from a loaded Game and renders it through
+render.py. Death flavour: the engine words each death with the ruleset's ``[flavour]`` table; a
+game folder's ``flavour.toml`` may replace any text by key (and ``default`` for keys it does not
+name), with ``{player}``, ``{location}`` and ``{cause}``.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from .errors import FileError, RuleError
+from .publish import _player, _renderer, _role_pm_context, game_context
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .model import Death, VoteCount
+    from .render import Renderer
+
+FLAVOUR_FILE = "flavour.toml"
+FLAVOUR_FIELDS = ("player", "location", "cause")
+HOST_ONLY = "--- host only ---"
+NO_ELIMINATION = "No Elimination"
+
+
+# ----------------------------------------------------------------------------- flavour, deaths, flips
+
+
+def game_flavour(game: "Game") -> dict[str, str]:
+    """The game folder's flavour.toml [flavour] table ({} when there is none); errors name file and key."""
+    from .tomlio import Table, load
+
+    path = Path(game.folder) / FLAVOUR_FILE
+    if not path.is_file():
+        return {}
+    top = Table(load(path), path)
+    sub = top.sub("flavour", {})
+    out = {k: sub.get(k, str) for k in list(sub.data)}
+    top.done()
+    for key, text in out.items():
+        _check_flavour(text, f"{path}: flavour.{key}")
+    return out
+
+
+def _check_flavour(text: str, where: str) -> None:
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+    except ValueError as exc:
+        raise FileError(f"{where}: {exc}") from None
+    for f in fields:
+        if f not in FLAVOUR_FIELDS:
+            raise FileError(f"{where}: unknown placeholder {{{f}}}: use "
+                            + ", ".join("{" + x + "}" for x in FLAVOUR_FIELDS))
+
+
+def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | None = None) -> str:
+    """The flavour text of a death: the game's flavour.toml text for its key where it has one,
+    else the engine's text (the ruleset's). The key is Death.flavour_key where the engine gives
+    it, else the kill kind."""
+    table = game_flavour(game) if overrides is None else overrides
+    if not table:
+        return death.flavour
+    key = death.flavour_key or death.kind
+    text = table.get(key)
+    if text is None and key not in game.ruleset.flavour:
+        text = table.get("default")
+    if text is None:
+        return death.flavour
+    return text.format(player=death.player, location=death.location, cause=death.cause)
+
+
+def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announce: bool) -> dict[str, Any]:
+    ps = game.state.players[name]
+    role = game.ruleset.roles[ps.role]
+    pm = r.markup(r.render("role_pm", **_role_pm_context(game, name)).rstrip()) if level == "pm" else ""
+    return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
+            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm, "announce": announce}
+
+
+def flip_level(game: "Game") -> str:
+    """The game's flip option: none, alignment, role or pm."""
+    return str(game.state.options.get("flip", "role"))
+
+
+def death_post(game: "Game", night: int) -> str:
+    """The public post for night NIGHT's deaths, or the quiet night post when no one died.
+
+    Template ``death_post``, context: ``game``, ``night``, ``deaths`` ([{player, cause, location,
+    flavour, flip}], ``flavour`` with the game's flavour.toml applied, ``flip`` as in
+    :func:`flip_post`), ``quiet`` (bool), ``flip_level``.
+    """
+    outcome = game.outcomes.get(night)
+    if outcome is None:
+        raise RuleError(f"night {night} has not been resolved")
+    r = _renderer(game)
+    level = flip_level(game)
+    overrides = game_flavour(game)
+    deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
+               "flavour": death_flavour(game, d, overrides), "flip": _flip_context(game, d.player, level, r, announce=False)}
+              for d in outcome.deaths]
+    return r.render("death_post", game=game_context(game), night=night, deaths=deaths, quiet=not deaths,
+                    flip_level=level, revived=list(getattr(outcome, "revived", ())))
+
+
+def speaking_order_post(game: "Game") -> str:
+    """Today's speaking order for Discussion (seed classic-werewolf: the Sheriff speaks last).
+
+    Template ``speaking_order``, context: ``game``, ``day``, ``order`` (names, first to last),
+    ``sheriff`` (a name or None), ``clockwise`` (bool).
+    """
+    order = game.speaking()
+    day = game.current.record.number
+    return _renderer(game).render("speaking_order", game=game_context(game), day=day, order=order,
+                                  sheriff=game.state.sheriff, clockwise=bool(day % 2))
+
+
+def flip_post(game: "Game", player: str) -> str:
+    """The flip of a dead player (a night death or an elimination), at the game's flip level.
+
+    Template ``flip``, context: ``game`` and ``flip``: {player, level (none | alignment | role |
+    pm), role, alignment, died ('night 2', 'day 1'), cause, eliminated (bool), pm (the full role
+    PM, already rendered, when level is pm; else ''), announce (True here: say how they died;
+    False inside the death post, whose flavour already told it)}. The death post includes the same template
+    once per death with ``flip`` set.
+    """
+    name = _player(game, player)
+    if game.state.players[name].alive:
+        raise RuleError(f"{name} is alive: only a dead player's role is revealed")
+    r = _renderer(game)
+    return r.render("flip", game=game_context(game), flip=_flip_context(game, name, flip_level(game), r, announce=True))
+
+
+# ----------------------------------------------------------------------------- vote counts
+
+
+def post_url(thread: str | None, number: int | None, urls: Mapping[int, str] | None = None) -> str:
+    """A link to post NUMBER of the thread, or '' when none can be made.
+
+    A known URL wins (``urls``: number -> URL, e.g. VoteCount.post_urls when the tally gives
+    them); else a thread URL with a ``{post}`` placeholder is filled in; else a Discourse topic
+    URL (``/t/slug/ID``, whose post numbers are thread positions) gets ``/NUMBER``. Other forums
+    number their post links by id, not position, so no link is guessed.
+    """
+    if number is None:
+        return ""
+    if urls and number in urls:
+        return urls[number]
+    if not thread:
+        return ""
+    if "{post}" in thread:
+        return thread.replace("{post}", str(number))
+    m = re.match(r"^(https?://[^?#]+/t/[^/?#]+/\d+)(?:/\d+)?/?(?:[?#].*)?$", thread)
+    if m:
+        return f"{m.group(1)}/{number}"
+    return ""
+
+
+def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
+    urls = count.post_urls
+    thread = count.thread or game.setup.thread
+    plurality = game.state.options.get("majority") == "plurality"
+    offset = game.state.options.get("no-elimination-offset", 0) or 0
+    wagons = []
+    for w in count.wagons:
+        need = count.majority + (offset if w.target == "none" else 0)
+        short = max(need - w.votes, 0)
+        posts = list(w.posts) + [None] * (len(w.voters) - len(w.posts))
+        wagons.append({
+            "target": w.target, "label": NO_ELIMINATION if w.target == "none" else w.target,
+            "none": w.target == "none", "votes": float(w.votes), "needed": float(need), "short": float(short),
+            "l1": not plurality and 0 < short <= 1, "l2": not plurality and 1 < short <= 2,
+            "voters": [{"name": v, "post": p, "url": post_url(thread, p, urls)}
+                       for v, p in zip(w.voters, posts)],
+        })
+    hammer = None
+    if count.hammer is not None:
+        hammer = {"post": count.hammer, "url": post_url(thread, count.hammer, urls)}
+    return {
+        "number": count.count_number, "day": count.day, "alive": count.alive, "majority": float(count.majority),
+        "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
+        "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
+        "last_post": count.last_post, "thread": thread or "",
+        "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
+                     "url": post_url(thread, i.post, urls)} for i in count.ignored],
+    }
+
+
+def count_marker() -> str:
+    """The invisible marker every vote count post carries, so later counts skip hostkit's own posts."""
+    from .votes.extract import COUNT_MARKER
+
+    return COUNT_MARKER
+
+
+def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = False) -> str:
+    """The vote count post (template ``vote_count``), carrying the invisible COUNT_MARKER.
+
+    Context: ``game``, ``marker`` (print it once: ``{{ marker }}``), ``count``: {number ('1.03'),
+    day, alive, majority, plurality (bool), wagons ([{target, label, none, votes, needed, short,
+    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, eliminated, tie,
+    hammer ({post, url} or None), last_post, thread, ignored}. Names are never coloured.
+    With ``host_notes``, the host-only notes (see :func:`vote_count_host_notes`) follow after a
+    ``--- host only ---`` line when there are any.
+    """
+    r = _renderer(game)
+    ctx = _count_context(game, count)
+    marker = count_marker()
+    text = r.render("vote_count", game=game_context(game), count=ctx, marker=r.markup(marker))
+    if marker not in text:
+        text = marker + text  # a restyled template that forgot the marker must still be skipped
+    if host_notes:
+        notes = vote_count_host_notes(game, count)
+        if notes:
+            text += f"\n{HOST_ONLY}\n{notes}"
+    return text
+
+
+def vote_count_host_notes(game: "Game", count: "VoteCount") -> str:
+    """The host's eyes only: every ignored vote text with why (template ``vote_count_host``,
+    same context as vote_count); '' when nothing was ignored."""
+    if not count.ignored:
+        return ""
+    r = _renderer(game)
+    return r.render("vote_count_host", game=game_context(game), count=_count_context(game, count))
