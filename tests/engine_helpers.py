@@ -92,3 +92,64 @@ def shuffled(lines: str, seed: int) -> str:
     parts = [x for x in lines.split(";") if x.strip()]
     random.Random(seed).shuffle(parts)
     return ";".join(parts)
+
+
+def check(o, n, expect):
+    """Compare an outcome and its Night with a case's expectations (every key optional):
+    dead, failed ({"Actor.Ability": why}), ok, results, results_in, result_target, blocked (names or
+    (name, notified) pairs),
+    saved, visits, no_visits, notices, no_notice, deaths ({player: (cause, location, words)}),
+    by, tags (a set of (player, tag), or a dict of them to their value or None), no_tags,
+    untags, converts, changes, log."""
+    if "dead" in expect:
+        assert dead(o) == sorted(expect["dead"]), o.log
+    f = failed(o)
+    for key, why in expect.get("failed", {}).items():
+        assert key in f, (key, f, o.log)
+        assert why in f[key], (key, f[key])
+    for key in expect.get("ok", ()):
+        assert key not in f, (key, f[key], o.log)
+    r = results(o)
+    for key, value in expect.get("results", {}).items():
+        assert r.get(key) == value, (key, r, o.log)
+    for key, choices in expect.get("results_in", {}).items():
+        assert r.get(key) in choices, (key, r, o.log)
+    for key, target in expect.get("result_target", {}).items():
+        assert {f"{x.player}.{x.ability}": x.target for x in o.results}[key] == target
+    if "blocked" in expect:  # names, or (name, notified) pairs
+        want = sorted(expect["blocked"])
+        got = sorted((b.player, b.notified) if want and isinstance(want[0], tuple) else b.player for b in o.blocked)
+        assert got == want, (got, o.log)
+    saved = {s.player: s.by for s in o.saved}
+    for player, by in expect.get("saved", {}).items():
+        assert player in saved and set(by) <= set(saved[player]), (player, saved, o.log)
+    v = visits(n)
+    assert set(expect.get("visits", ())) <= v, (v, o.log)
+    assert not (set(expect.get("no_visits", ())) & v), (v, o.log)
+    for player, text in expect.get("notices", ()):
+        assert any(x.player == player and text in x.text for x in o.notices), o.notices
+    for player in expect.get("no_notice", ()):
+        assert not any(x.player == player for x in o.notices), o.notices
+    deaths = {d.player: d for d in o.deaths}
+    for player, (cause, location, words) in expect.get("deaths", {}).items():
+        d = deaths[player]
+        assert (d.cause, d.location) == (cause, location), (d, o.log)
+        assert words in d.flavour, d.flavour
+    by = {d.player: list(d.by) for d in o.deaths}
+    for victim, killers in expect.get("by", {}).items():
+        assert by[victim] == killers, by
+    tags = {(c.player, c.key): c.value for c in o.changes if c.kind == "tag"}
+    wanted = expect.get("tags", {})
+    for key in wanted:
+        assert key in tags, (key, tags)
+        if isinstance(wanted, dict) and wanted[key] is not None:
+            assert tags[key] == wanted[key], (key, tags)
+    assert not (set(expect.get("no_tags", ())) & set(tags)), tags
+    untags = {(c.player, c.key) for c in o.changes if c.kind == "untag"}
+    assert set(expect.get("untags", ())) <= untags, untags
+    converts = {(c.player, c.key) for c in o.changes if c.kind == "convert"}
+    assert set(expect.get("converts", ())) <= converts, converts
+    changes = {(c.player, c.kind, c.key) for c in o.changes}
+    assert set(expect.get("changes", ())) <= changes, changes
+    for text in expect.get("log", ()):
+        assert any(text in line for line in o.log), (text, o.log)

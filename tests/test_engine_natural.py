@@ -12,7 +12,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from engine_helpers import dead, failed, night, results, ruleset, run, shuffled, state, visits
+from engine_helpers import check, dead, failed, night, results, ruleset, run, shuffled, state
 from hostkit.cli import cli
 from hostkit.engine.effects import CHOICES, PARAMS, REGISTRY
 
@@ -200,47 +200,6 @@ effects = [{ effect = "protect", against = "all" }]
 @pytest.fixture(scope="module")
 def rs(tmp_path_factory):
     return ruleset("natural", EXTRA_ROLES, tmp_path_factory.mktemp("roles"))
-
-
-def check(o, n, expect):
-    """Compare an outcome and its Night with a case's expectations."""
-    if "dead" in expect:
-        assert dead(o) == sorted(expect["dead"]), o.log
-    f = failed(o)
-    for key, why in expect.get("failed", {}).items():
-        assert key in f, (key, f, o.log)
-        assert why in f[key], (key, f[key])
-    for key in expect.get("ok", ()):
-        assert key not in f, (key, f[key], o.log)
-    r = results(o)
-    for key, value in expect.get("results", {}).items():
-        assert r.get(key) == value, (key, r, o.log)
-    if "blocked" in expect:
-        assert sorted(b.player for b in o.blocked) == sorted(expect["blocked"]), o.log
-    saved = {s.player: s.by for s in o.saved}
-    for player, by in expect.get("saved", {}).items():
-        assert player in saved and set(by) <= set(saved[player]), (player, saved, o.log)
-    v = visits(n)
-    assert expect.get("visits", set()) <= v, (v, o.log)
-    assert not (expect.get("no_visits", set()) & v), (v, o.log)
-    for player, text in expect.get("notices", ()):
-        assert any(x.player == player and text in x.text for x in o.notices), o.notices
-    for player in expect.get("no_notice", ()):
-        assert not any(x.player == player for x in o.notices), o.notices
-    tags = {(c.player, c.key) for c in o.changes if c.kind == "tag"}
-    untags = {(c.player, c.key) for c in o.changes if c.kind == "untag"}
-    assert expect.get("tags", set()) <= tags, tags
-    assert not (expect.get("no_tags", set()) & tags), tags
-    assert expect.get("untags", set()) <= untags, untags
-    changes = {(c.player, c.kind, c.key) for c in o.changes}
-    assert expect.get("changes", set()) <= changes, changes
-    for text in expect.get("log", ()):
-        assert any(text in line for line in o.log), (text, o.log)
-    by = {d.player: list(d.by) for d in o.deaths}
-    for victim, killers in expect.get("by", {}).items():
-        assert by[victim] == killers, by
-    for key, target in expect.get("result_target", {}).items():
-        assert {f"{x.player}.{x.ability}": x.target for x in o.results}[key] == target
 
 
 @pytest.mark.parametrize("players, lines, kw, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from conftest import Host
-from engine_helpers import dead, failed, night, results, ruleset, run, state, visits
+from engine_helpers import check, dead, night, results, ruleset, run, state
 from hostkit import publish
 from hostkit.engine.day import apply_outcome
 from hostkit.errors import RuleError
@@ -22,48 +22,6 @@ from hostkit.game import Game, create
 RS = ruleset("ooo-werewolf")
 INFECTED = {"infected": {"by": "PB", "role": "Plague Bringer"}}
 FRAMED = {"framed": {"by": "Fr"}}
-
-
-def check(o, n, expect):
-    """Compare an outcome and its Night with a case's expectations."""
-    if "dead" in expect:
-        assert dead(o) == sorted(expect["dead"]), o.log
-    f = failed(o)
-    for key, why in expect.get("failed", {}).items():
-        assert key in f, (key, f, o.log)
-        assert why in f[key], (key, f[key])
-    for key in expect.get("ok", ()):
-        assert key not in f, (key, f[key], o.log)
-    r = results(o)
-    for key, value in expect.get("results", {}).items():
-        assert r.get(key) == value, (key, r, o.log)
-    for key, choices in expect.get("results_in", {}).items():
-        assert r.get(key) in choices, (key, r, o.log)
-    if "blocked" in expect:
-        got = sorted((b.player, b.notified) for b in o.blocked)
-        assert got == sorted(expect["blocked"]), (got, o.log)
-    saved = {s.player: s.by for s in o.saved}
-    for player, by in expect.get("saved", {}).items():
-        assert player in saved and set(by) <= set(saved[player]), (player, saved, o.log)
-    v = visits(n)
-    assert expect.get("visits", set()) <= v, (v, o.log)
-    assert not (expect.get("no_visits", set()) & v), (v, o.log)
-    deaths = {d.player: d for d in o.deaths}
-    for player, (cause, location, words) in expect.get("deaths", {}).items():
-        d = deaths[player]
-        assert d.cause == cause, (d, o.log)
-        assert d.location == location, (d, o.log)
-        assert words in d.flavour, d.flavour
-    tags = {(c.player, c.key): c.value for c in o.changes if c.kind == "tag"}
-    for key, value in expect.get("tags", {}).items():
-        assert key in tags and (value is None or tags[key] == value), (key, tags)
-    assert not (set(expect.get("no_tags", ())) & set(tags)), tags
-    untags = {(c.player, c.key) for c in o.changes if c.kind == "untag"}
-    assert set(expect.get("untags", ())) <= untags, untags
-    converts = {(c.player, c.key) for c in o.changes if c.kind == "convert"}
-    assert set(expect.get("converts", ())) <= converts, converts
-    for text in expect.get("log", ()):
-        assert any(text in line for line in o.log), o.log
 
 
 # (id, players, actions, state options, expectations)

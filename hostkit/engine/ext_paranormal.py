@@ -157,13 +157,6 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     night.say(f"{target} will be told: {effect.get('text')}")
 
 
-def investigate(night: Night, act: Act, effect: Effect) -> None:
-    """A reading made at the end of the night (settle.READERS)."""
-    target = act.slot(effect)
-    night.pending.append((act, effect))
-    night.say(f"{act.label()} uses {act.ability.name} on {target}; the result is read at the end of the night.")
-
-
 def guard(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
@@ -323,11 +316,11 @@ effects.register("blackout", blackout, {"power": (str, ""), "notify": (str, "all
                  category="block", kind="blocking")
 effects.register("tell", tell, {**_T, "text": (str, ...)}, category="misc", kind="communication")
 effects.register("sneak", sneak, {**_T, "results": (dict, {})}, category="inspect", kind="observation")
-effects.register("read-goal", investigate, {**_T, "idle": (dict, {})},
+effects.register("read-goal", effects.investigate, {**_T, "idle": (dict, {})},
                  category="inspect", kind="inspection")
-effects.register("surveil", investigate, {**_T, "idle": (dict, {})}, category="inspect", kind="observation")
-effects.register("track-tagged", investigate, {**_T, "tag": (str, ...)}, category="inspect", kind="observation")
-effects.register("scan", investigate, {**_T}, category="inspect", kind="inspection")
+effects.register("surveil", effects.investigate, {**_T, "idle": (dict, {})}, category="inspect", kind="observation")
+effects.register("track-tagged", effects.investigate, {**_T, "tag": (str, ...)}, category="inspect", kind="observation")
+effects.register("scan", effects.investigate, {**_T}, category="inspect", kind="inspection")
 effects.register("guard", guard, {**_T, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
                                   "dies_instead": (bool, False), "kills_attacker": (bool, False),
                                   "limit": (int, 0), "tell": (str, "none"),
