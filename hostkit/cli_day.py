@@ -202,6 +202,40 @@ def sheriff_vote(ctx: click.Context, voter: str, candidate: str) -> None:
     click.echo(f"recorded: {who} votes {target} for Sheriff")
 
 
+@sheriff.command("count")
+@thread_options
+@click.option("--from-post", type=int, required=True, help="The first post of the election.")
+@click.option("--to-post", type=int, default=None, help="The last post of the election.")
+@click.option("--record", is_flag=True, help="Record the votes found, as if entered with 'sheriff vote'.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: bool, as_json: bool) -> None:
+    """Read the Sheriff election votes from the thread (red votes between two posts).
+
+    \b
+    Each living player's last vote for a running candidate counts; --record enters them.
+    Example: hostkit sheriff count --html day1.html --from-post 3 --to-post 40 --record
+    """
+    from .votes.count import election_votes, read_pages
+
+    game = load(ctx)
+    pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)
+    found, ignored = election_votes(game, pages, from_post=from_post, to_post=to_post)
+    if record:
+        with locked(ctx):
+            load(ctx).sheriff_votes_many(found)
+    missing = [n for n in game.state.alive() if n not in found and n not in game.state.election_votes]
+    if as_json:
+        emit({"votes": found, "not_voted": missing, "recorded": record,
+              "ignored": [i._asdict() for i in ignored]})
+        return
+    for voter, target in found.items():
+        click.echo(f"  {voter} -> {target}")
+    click.echo(f"Not voted: {', '.join(missing) or 'no one'}" + ("" if not record else f"\nRecorded {len(found)} vote(s)."))
+    for i in ignored:
+        click.echo(f"  ignored: post {i.post}, {i.author}: {i.text} ({i.reason})")
+
+
 @sheriff.command("elect")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context

@@ -140,6 +140,18 @@ class DayRulings:
         self._event("revote")
         return type(self).load(self.folder).state.candidates
 
+    def sheriff_votes_many(self, votes: dict[str, str]) -> None:
+        """Record several Sheriff election votes at once (read from the thread), all or none."""
+        self._election_day()
+        running = self.running()
+        for voter, target in votes.items():
+            if not self.state.players[voter].alive or target not in running:
+                raise RuleError(f"{voter}'s vote for {target} is not a valid Sheriff vote")
+        ph = self.current
+        seq = self.next_seq()
+        events = tuple(DayEvent("sheriff-vote", v, t, seq + i) for i, (v, t) in enumerate(votes.items()))
+        self._write(ph, ph.record._replace(events=ph.record.events + events))
+
     def sheriff_missing(self) -> list[str]:
         return [n for n in self.state.alive() if n not in self.state.election_votes]
 

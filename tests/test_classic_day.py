@@ -422,3 +422,33 @@ def test_Discussion_3_after_death_resolution(day1):
     assert "Ann's badge must be passed first" in day1.refused("post", "order")
     day1.ok("badge", "Ann", "Carol")
     assert "(Sheriff)" in day1.ok("post", "order")
+
+
+def xenforo_page(posts: list[tuple[int, str, str]]) -> str:
+    """A small XenForo 2 thread page (the markup the xenforo2 adapter reads)."""
+    out = ['<html id="XF"><body><div class="block-body">']
+    for n, author, body in posts:
+        out.append(f'<article class="message message--post" data-author="{author}" data-content="post-{n}">'
+                   f'<h4 class="message-name">{author}</h4><ul class="message-attribution-opposite">'
+                   f'<li><a href="/t/1/post-{n}">#{n}</a></li></ul><div class="message-body">'
+                   f'<div class="bbWrapper">{body}</div></div></article>')
+    return "".join(out) + "</div></body></html>"
+
+
+def test_SheriffElection_votes_read_from_the_thread(day1, tmp_path):
+    red = '<span style="color: #ff0000">Vote: {}</span>'
+    votes = everyone_votes("Ann", Bob="Dave", Gus="Dave", Leo="Hal")
+    posts = [(1, "Moderator", "Day 1: the Sheriff election is open.")]
+    posts += [(i + 2, voter, red.format(target)) for i, (voter, target) in enumerate(votes.items())]
+    posts += [(30, "Jon", red.format("Dave")), (31, "Kim", "after the election " + red.format("Dave"))]
+    page = tmp_path / "election.html"
+    page.write_text(xenforo_page(posts))
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    data = json.loads(day1.ok("sheriff", "count", "--html", str(page), "--from-post", "2", "--to-post", "30",
+                              "--record", "--json"))
+    assert data["votes"]["Jon"] == "Dave" and data["votes"]["Kim"] == "Ann"  # Jon changed; Kim's is too late
+    assert data["not_voted"] == ["Leo"]
+    assert [i["reason"] for i in data["ignored"]] == ["Hal is not a Sheriff candidate"]
+    day1.ok("sheriff", "vote", "Leo", "Ann")
+    result = json.loads(day1.ok("sheriff", "elect", "--json"))
+    assert result == {"totals": {"Ann": 9.0, "Dave": 3.0}, "winner": "Ann"}

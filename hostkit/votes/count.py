@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from ..errors import HostkitError
 from ..game import Game
-from ..model import Post, VoteCount, VoteSetupPlayer
+from ..model import Ignored, Post, VoteCount, VoteSetupPlayer
 from ..store import atomic_write
 from .extract import MARKUPS, vote_texts
 from .forums import Page
@@ -70,6 +70,29 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
     if previous and _same(previous[-1], count):
         count = count._replace(count_number=previous[-1]["count_number"])  # nothing changed since
     return count
+
+
+def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
+                   to_post: int | None = None) -> tuple[dict[str, str], list[Ignored]]:
+    """The Sheriff election's votes as the thread shows them: each living player's last vote
+    for a running candidate between from_post and to_post (seed classic-werewolf SheriffElection).
+    Returns (voter -> candidate, the vote texts not counted, with why)."""
+    from .tally import tally
+
+    running = game.running()
+    count = tally(thread_posts(pages), setup_players(game), day=game.current.record.number,
+                  hosts=game.setup.hosts, markups=game.setup.vote_markup, start_post=from_post, end_post=to_post,
+                  majority="plurality", allow_no_elimination=False)
+    votes: dict[str, str] = {}
+    ignored = list(count.ignored)
+    for h in count.history:
+        if h.target is None:
+            votes.pop(h.author, None)
+        elif h.target in running:
+            votes[h.author] = h.target
+        else:
+            ignored.append(Ignored(h.post, h.author, f"Vote: {h.target}", f"{h.target} is not a Sheriff candidate"))
+    return votes, ignored
 
 
 def hash_seed(seed: int, day: int) -> int:
