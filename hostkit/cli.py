@@ -32,6 +32,16 @@ def emit(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def read_text(name: str) -> str:
+    """A file the user named ('-' for standard input); a missing one is a one-line error."""
+    if name == "-":
+        return click.get_text_stream("stdin").read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HostkitError(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+
+
 def game_dir(ctx: click.Context) -> Path:
     return ctx.obj["game"]
 
@@ -147,7 +157,7 @@ def status(ctx: click.Context, as_json: bool) -> None:
 @cli.command()
 @click.argument("words", nargs=-1)
 @click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
-@click.option("--file", "file", type=click.File("r", encoding="utf-8"), default=None,
+@click.option("--file", "file", default=None,
               help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none.")
 @click.pass_context
 def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
@@ -169,7 +179,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
         if file is not None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
-            lines, labels = parse_act_lines(game, file.read(), getattr(file, "name", "-"))
+            lines, labels = parse_act_lines(game, read_text(file), file)
             added = game.act_many(lines, labels)
             for a in added:
                 click.echo("recorded " + action_line(a))

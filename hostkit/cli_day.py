@@ -56,7 +56,7 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool) -> None:
 def thread_options(f):
     """--html FILE... and --url URL: where a command reads the thread from."""
     f = click.option("--url", default=None, help="The thread's URL (default: the game's --thread).")(f)
-    return click.option("--html", "html", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    return click.option("--html", "html", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
                         help="A saved page of the thread (repeat, in order); no network.")(f)
 
 

@@ -365,3 +365,11 @@ def test_python_dash_m_hostkit(tmp_path):
     out = subprocess.run([sys.executable, "-m", "hostkit", "rulesets"], capture_output=True, text=True, check=True)
     assert "classic-werewolf" in out.stdout
 
+
+
+@pytest.mark.parametrize("args,message", [
+    (["act", "--file", "missing.txt"], "missing.txt: cannot read"),
+    (["posts", "--html", "missing.html"], "missing.html: cannot read"),
+], ids=["act-file", "posts-html"])
+def test_a_missing_file_is_one_line_and_exit_1(classic, args, message):
+    assert message in classic.refused(*args)
