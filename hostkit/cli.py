@@ -35,7 +35,7 @@ def emit(data: Any) -> None:
 def read_text(name: str) -> str:
     """A file the user named ('-' for standard input); a missing one is a one-line error."""
     if name == "-":
-        return click.get_text_stream("stdin").read()
+        return sys.stdin.read()
     try:
         return Path(name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import email.utils
 import hashlib
 import json
+import sys
 import time
 from dataclasses import replace
 from datetime import datetime, timezone
@@ -166,7 +167,7 @@ def _bar(progress: bool, length: int) -> Any:
     import click  # only when asked: importing the votes package stays cheap
 
     return click.progressbar(length=max(length, 1), label="Reading thread",
-                             file=click.get_text_stream("stderr"))
+                             file=sys.stderr)
 
 
 def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeout: float = 20,
