@@ -71,6 +71,12 @@ class EntryRules:
             raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
         if phase.number < ability.first_night and phase.kind == "night":
             raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
+        if ability.phase == "cycle":
+            # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
+            for other in self.phases:
+                if other.record.number == phase.number and other.record.kind != phase.kind and any(
+                        a.actor == actor and a.ability.lower() == ability.key and not a.skip for a in other.actions):
+                    raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
         msg = ability.messages
         if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
             raise RuleError(msg.get("uses") or f"{where}: no uses left")

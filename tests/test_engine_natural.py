@@ -396,3 +396,29 @@ def test_I_entry_refuses_a_skip_of_an_ability_with_no_target_and_a_player_named_
     assert "names the same player twice" in host.refused("act", "Rex", "Redirect", "Ann", "Ann")
     host.ok("act", "Rex", "Redirect", "Ann", "Cy")
     assert [a["actor"] for a in json.loads(host.ok("actions", "--json"))["actions"]] == ["Cat", "Rex"]
+
+
+def test_II_cycle_prefix_once_per_cycle_in_either_phase(tmp_path):
+    from conftest import Host
+    from hostkit.game import create
+
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text('''
+[Oracle]
+alignment = "Town"
+summary = "Once a cycle, by day or by night, inspect a player."
+
+[[Oracle.abilities]]
+name = "Gaze"
+phase = "cycle"
+moves = false
+effects = [{ effect = "inspect", what = "alignment" }]
+''')
+    create(folder, ruleset="natural", seed=1, assign=["Ora=Oracle", "Bob=Goon", "Cy=Villager", "Dee=Villager"])
+    host = Host(folder)
+    host.ok("act", "Ora", "Gaze", "Bob")
+    host.ok("resolve")
+    assert "once per cycle, and it was used in night 1" in host.refused("act", "Ora", "Gaze", "Cy")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Ora", "Gaze", "Cy")  # night 2 is a new cycle
