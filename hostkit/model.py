@@ -18,10 +18,6 @@ from typing import Any, Mapping, NamedTuple
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
-
-def _empty() -> Mapping[str, Any]:
-    return EMPTY
-
 # --------------------------------------------------------------------------- rulesets
 
 
@@ -441,7 +437,6 @@ class PlayerState:
     last_night: dict[str, int] = field(default_factory=dict)  # ability key -> night last used
     died: str | None = None  # "night 2", "day 1"
     cause: str | None = None
-    replaced: tuple[str, ...] = ()  # earlier players of this slot
     items: dict[str, int] = field(default_factory=dict)  # item name -> how many the player holds
 
     def to_json(self) -> dict[str, Any]:

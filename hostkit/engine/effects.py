@@ -287,8 +287,6 @@ REGISTRY: dict[str, EffectFn] = {
     "frame": frame, "tag": tag, "ignite": ignite, "jail": jail, "commute": commute, "convert": convert,
 }
 
-# Effects that change who acts or where actions go: natural resolution orders around them.
-MODIFIERS = frozenset({"block", "jail", "redirect", "swap", "commute"})
 # Effects that change the acting player's own state, targeted or not (seed natural V priority).
 SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 

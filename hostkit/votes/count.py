@@ -128,11 +128,6 @@ def remember(game: Game, count: VoteCount) -> None:
     atomic_write(_history_path(game.folder, count.day), json.dumps(history, indent=1))
 
 
-def last_count(folder: Path, day: int) -> dict[str, Any] | None:
-    history = _history(folder, day)
-    return history[-1] if history else None
-
-
 def posts_report(pages: Sequence[Page], markups: Sequence[str] | None) -> dict[str, Any]:
     """`hostkit posts --json`: every post with its vote texts (quotes excluded), and post counts."""
     markups = tuple(markups) if markups else MARKUPS
