@@ -224,7 +224,7 @@ def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: boo
     if record:
         with locked(ctx):
             load(ctx).sheriff_votes_many(found)
-    missing = [n for n in game.state.alive() if n not in found and n not in game.state.election_votes]
+    missing = game.sheriff_missing(found)
     if as_json:
         emit({"votes": found, "not_voted": missing, "recorded": record,
               "ignored": [i._asdict() for i in ignored]})
@@ -273,18 +273,14 @@ def sheriff_status(ctx: click.Context, as_json: bool) -> None:
 
     Example: hostkit sheriff status
     """
-    game = load(ctx)
-    st = game.state
-    data = {"sheriff": st.sheriff, "candidates": st.candidates, "withdrawn": st.withdrawn,
-            "running": game.running(), "votes": st.election_votes, "election": st.election,
-            "not_voted": game.sheriff_missing() if st.election is None else []}
+    data = load(ctx).sheriff_race()
     if as_json:
         emit(data)
         return
-    click.echo(f"Sheriff: {st.sheriff or 'none'}")
+    click.echo(f"Sheriff: {data['sheriff'] or 'none'}")
     click.echo(f"Running: {', '.join(data['running']) or 'no one'}"
-               + (f" (withdrew: {', '.join(st.withdrawn)})" if st.withdrawn else ""))
-    for voter, target in st.election_votes.items():
+               + (f" (withdrew: {', '.join(data['withdrawn'])})" if data["withdrawn"] else ""))
+    for voter, target in data["votes"].items():
         click.echo(f"  {voter} -> {target}")
     if data["not_voted"]:
         click.echo(f"Not voted yet: {', '.join(data['not_voted'])}")

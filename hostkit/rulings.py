@@ -152,8 +152,16 @@ class DayRulings:
         events = tuple(DayEvent("sheriff-vote", v, t, seq + i) for i, (v, t) in enumerate(votes.items()))
         self._write(ph, ph.record._replace(events=ph.record.events + events))
 
-    def sheriff_missing(self) -> list[str]:
-        return [n for n in self.state.alive() if n not in self.state.election_votes]
+    def sheriff_race(self) -> dict[str, Any]:
+        """The race so far: candidates, withdrawals, votes, who has not voted yet, the Sheriff."""
+        st = self.state
+        return {"sheriff": st.sheriff, "candidates": st.candidates, "withdrawn": st.withdrawn,
+                "running": self.running(), "votes": st.election_votes, "election": st.election,
+                "not_voted": self.sheriff_missing() if st.election is None else []}
+
+    def sheriff_missing(self, more: dict[str, str] | None = None) -> list[str]:
+        """Living players with no Sheriff vote recorded (nor among `more`, votes about to be)."""
+        return [n for n in self.state.alive() if n not in self.state.election_votes and n not in (more or {})]
 
     def sheriff_elect(self) -> dict[str, Any]:
         """Close the election: every living player must have voted; a tie elects no one."""

@@ -452,3 +452,14 @@ def test_SheriffElection_votes_read_from_the_thread(day1, tmp_path):
     day1.ok("sheriff", "vote", "Leo", "Ann")
     result = json.loads(day1.ok("sheriff", "elect", "--json"))
     assert result == {"totals": {"Ann": 9.0, "Dave": 3.0}, "winner": "Ann"}
+
+
+def test_sheriff_status_shows_the_race_and_who_has_not_voted(day1):
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    day1.ok("sheriff", "withdraw", "Dave")
+    day1.ok("sheriff", "vote", "Bob", "Ann")
+    data = json.loads(day1.ok("sheriff", "status", "--json"))
+    assert (data["running"], data["withdrawn"], data["votes"]) == (["Ann"], ["Dave"], {"Bob": "Ann"})
+    assert data["not_voted"] == [n for n in NAMES if n != "Bob"] and data["sheriff"] is None
+    text = day1.ok("sheriff", "status")
+    assert "Running: Ann (withdrew: Dave)" in text and "Bob -> Ann" in text
