@@ -59,15 +59,6 @@ def _player(game: "Game", word: str) -> str:
 # ----------------------------------------------------------------------------- role PMs
 
 
-def ability_timing(ab: "Ability") -> str:
-    """An ability's timing in words ('Each night', 'Once per game, at night', 'On even nights, 3 uses'),
-    with the first night it may be used when that is not night 1."""
-    when = ability_when(ab).replace(" (factional)", ", one action for the whole team")
-    if ab.phase == "night" and ab.first_night > 1:
-        when += f", from night {ab.first_night}"
-    return when
-
-
 def ability_targets(ab: "Ability") -> str:
     """What an ability may target, in words: 'one living player, not yourself'."""
     if ab.targets == 0:
@@ -95,7 +86,7 @@ def role_context(role: "Role") -> dict[str, Any]:
         "name": role.name, "alignment": role.alignment, "faction": role.faction or "",
         "summary": role.summary, "win": role.win, "flavour": role.flavour, "notes": list(role.notes),
         "appears": appears,
-        "abilities": [{"name": ab.name, "when": ability_timing(ab), "targets": ability_targets(ab),
+        "abilities": [{"name": ab.name, "when": ability_when(ab), "targets": ability_targets(ab),
                        "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}
                       for ab in role.abilities],
         "passives": [{"name": p, "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
@@ -130,7 +121,7 @@ def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
         out.append({"name": item.name, "count": ps.items[item_name], "summary": item.summary,
                     "abilities": [{"name": ab.name, "summary": ab.summary,
                                    "when": "By itself, every night" if ab.name in item.auto else
-                                   "Once, at night (the item is spent)" if item.consumed == "use" else ability_timing(ab),
+                                   "Once, at night (the item is spent)" if item.consumed == "use" else ability_when(ab),
                                    "targets": ability_targets(ab)} for ab in item.abilities]})
     return out
 

@@ -8,7 +8,9 @@ from .model import Action, NightOutcome, Ruleset
 
 
 def ability_when(ab) -> str:
-    """An ability's timing in words: 'Each night', 'Once per game', 'On even nights, 3 uses'."""
+    """An ability's timing in words ('Each night', 'Once per game, at night', 'On even nights, 3 uses'),
+    for PMs and listings alike: a factional action is one for the whole team, and a first night
+    other than night 1 is said."""
     phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
     if ab.nights != "any":
         when = f"On {ab.nights} {phase}s"
@@ -19,7 +21,9 @@ def ability_when(ab) -> str:
     if ab.uses and ab.uses > 1:
         when += f", {ab.uses} uses"
     if ab.factional:
-        when += " (factional)"
+        when += ", one action for the whole team"
+    if ab.phase == "night" and ab.first_night > 1:
+        when += f", from night {ab.first_night}"
     return when
 
 
