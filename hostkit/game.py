@@ -322,8 +322,9 @@ class Game(EntryRules, DayRulings):
         name = self.player(voter)
         if not self.state.players[name].alive:
             raise RuleError(f"{name} is dead: dead players cannot vote")
-        if "abducted" in self.state.players[name].tags:
-            raise RuleError(f"{name} has been abducted: abducted players cannot vote")
+        why = self.out_of_play(name)
+        if why:
+            raise RuleError(f"{name} is {why}: {why} players cannot vote")
         if target is not None and target.lower() in ("none", "no elimination", "no lynch"):
             if not self.state.options.get("no-elimination", True):
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
@@ -332,9 +333,18 @@ class Game(EntryRules, DayRulings):
             target = self.player(target)
             if not self.state.players[target].alive:
                 raise RuleError(f"{target} is dead: votes on dead players do not count")
+            why = self.out_of_play(target)
+            if why:
+                raise RuleError(f"{target} is {why}: {why} players cannot be voted")
         entry = VoteEntry(name, target, self.next_seq(), after_post)
         self._write(ph, ph.record._replace(votes=ph.record.votes + (entry,)))
         return entry
+
+    def out_of_play(self, name: str) -> str | None:
+        """The tag that takes a living player out of today's vote (the ruleset's `out-of-play`
+        option: paranormal's 'abducted'), or None."""
+        tags = self.state.players[name].tags
+        return next((t for t in str(self.state.options.get("out-of-play", "")).split(",") if t and t in tags), None)
 
     def eliminate(self, player: str | None) -> str | None:
         """End the day with that elimination (None: no elimination); the next night begins."""
@@ -344,8 +354,9 @@ class Game(EntryRules, DayRulings):
             name = self.player(player)
             if not self.state.players[name].alive:
                 raise RuleError(f"{name} is already dead")
-            if "abducted" in self.state.players[name].tags:
-                raise RuleError(f"{name} has been abducted: abducted players cannot be eliminated")
+            why = self.out_of_play(name)
+            if why:
+                raise RuleError(f"{name} is {why}: {why} players cannot be eliminated")
         rec = ph.record._replace(ended=self.next_seq(), eliminated=name or "")
         w = store.Writer(self.folder)
         self._begin_next(w, rec)

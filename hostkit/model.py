@@ -358,7 +358,7 @@ class VoteSetupPlayer(NamedTuple):
     aliases: tuple[str, ...] = ()
     alive: bool = True
     weight: float = 1.0
-    absent: str | None = None  # why a living player is out of today's vote ("abducted"), or None
+    absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
 
 
 class Wagon(NamedTuple):

@@ -44,6 +44,8 @@ COMMON_OPTIONS = {
     "format": OptionSpec("format", "bbcode", ("bbcode", "markdown", "plain"), "the format of posts and PMs"),
     "cycle-policy": OptionSpec("cycle-policy", "all-fail", CYCLE_POLICIES,
                                "natural resolution: what an unresolvable cycle of actions does"),
+    "out-of-play": OptionSpec("out-of-play", "", (),
+                              "tags (comma-separated) that take a living player out of the day's vote"),
 }
 
 

@@ -343,6 +343,7 @@ def test_abducted_players_cannot_vote_or_be_lynched(tmp_path):
     host = Host(g.folder)
     assert "abducted" in host.refused("vote", "Ann", "Bob")
     assert "abducted" in host.refused("eliminate", "Ann")
+    assert "Ann is abducted: abducted players cannot be voted" in host.refused("vote", "Cy", "Ann")
     host.ok("vote", "Cy", "Bob")
 
 

@@ -43,7 +43,7 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   "abducted" if "abducted" in ps.tags else None))
+                                   game.out_of_play(p.name) if ps.alive else None))
     return out
 
 
