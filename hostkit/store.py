@@ -6,14 +6,20 @@
     templates/           optional template overrides
 
 Every write goes to a temp file in the same folder, is fsynced and then os.replace()d, so a
-crash leaves either the old file or the new one. Commands that change a game hold a lock file
+crash leaves either the old file or the new one. A command that changes several files commits
+them as one through a journal (.hostkit-journal.json): the whole change is written there first
+(one atomic file, the single commit point), then applied, then the journal is deleted. A crash
+before the journal lands changes nothing; a crash after it is completed by the next command that
+looks at the folder (roll forward, since every write in the journal is idempotent). Commands that change a game hold a lock file
 (.hostkit.lock) for the whole read-check-write, so two hostkit commands never lose an update.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import signal
 import tempfile
 from pathlib import Path
 from types import MappingProxyType
@@ -27,9 +33,24 @@ VERSION = 1  # the game folder's format version; older versions keep loading
 GAME_FILE = "game.toml"
 PHASES = "phases"
 LOCK = ".hostkit.lock"
+JOURNAL = ".hostkit-journal.json"
+CRASH_ENV = "HOSTKIT_CRASH_AT"  # test hook: SIGKILL this process at write boundary N (1-based)
+_boundaries = 0
+
+
+def _boundary() -> None:
+    """Mark a write boundary; the crash-point tests kill the process at the chosen one."""
+    global _boundaries
+    at = os.environ.get(CRASH_ENV)
+    if not at:
+        return
+    _boundaries += 1
+    if _boundaries == int(at):
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def is_game(folder: Path) -> bool:
+    recover(folder)
     return (folder / GAME_FILE).is_file()
 
 
@@ -52,12 +73,24 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
+            os.chmod(tmp, _mode(path))
             os.fsync(fh.fileno())
+        _boundary()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _mode(path: Path) -> int:
+    """Keep a rewritten file's mode; a new file gets the umask's (mkstemp alone gives 0600)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def dump_toml(data: dict[str, Any]) -> str:
@@ -92,10 +125,10 @@ def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
 
 
 class Writer:
-    """Collects the file changes of one command and applies them all, each atomically.
+    """Collects the file changes of one command and commits them as one, through the journal.
 
-    Files are written first and removed last, so a failure half-way leaves every entry either
-    recorded or not: the folder always loads.
+    The journal is the single commit point: once it is on disk the change happens (the next
+    command completes it if this one dies), before that nothing has changed.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -110,11 +143,57 @@ class Writer:
         self.removes.append(path)
 
     def commit(self) -> None:
-        for path, text in self.writes.items():
-            atomic_write(path, text)
-        for path in self.removes:
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+        if not self.writes and not self.removes:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        journal = {
+            "writes": [[_relative(self.folder, p), text] for p, text in self.writes.items()],
+            "removes": [_relative(self.folder, p) for p in self.removes],
+        }
+        path = self.folder / JOURNAL
+        atomic_write(path, json.dumps(journal, ensure_ascii=False))
+        _apply(self.folder, journal)
+
+
+def _relative(folder: Path, path: Path) -> str:
+    return path.resolve().relative_to(folder.resolve()).as_posix()
+
+
+def _apply(folder: Path, journal: dict[str, Any]) -> None:
+    for rel, text in journal["writes"]:
+        atomic_write(folder / rel, text)
+    for rel in journal["removes"]:
+        _boundary()
+        with contextlib.suppress(FileNotFoundError):
+            (folder / rel).unlink()
+    _boundary()
+    with contextlib.suppress(FileNotFoundError):
+        (folder / JOURNAL).unlink()
+
+
+def recover(folder: Path) -> None:
+    """Complete a change a killed command committed to the journal but did not finish applying."""
+    path = folder / JOURNAL
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileError(f"{path}: cannot read the unfinished change: {exc}") from None
+    try:
+        journal = json.loads(raw)
+        ok = (isinstance(journal, dict) and all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, str) for x in w)
+                                               for w in journal.get("writes", ()))
+              and all(isinstance(r, str) for r in journal.get("removes", ())))
+    except ValueError:
+        ok = False
+    if not ok:
+        raise FileError(f"{path}: damaged journal of an unfinished change; remove it to keep the folder as it is")
+    for rel in [w[0] for w in journal["writes"]] + journal["removes"]:
+        if rel.startswith("/") or ".." in Path(rel).parts:
+            raise FileError(f"{path}: journal names {rel!r}, outside the game folder")
+    journal.setdefault("removes", [])
+    _apply(folder, journal)
 
 
 # --------------------------------------------------------------------------- setup

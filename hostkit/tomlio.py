@@ -22,6 +22,9 @@ def load(path: Path) -> dict[str, Any]:
         raise FileError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as exc:
         raise FileError(f"{path}: invalid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise FileError(f"{path}: line {line}: not UTF-8 (byte 0x{exc.object[exc.start]:02x}); TOML files must be UTF-8") from None
     except OSError as exc:
         raise FileError(f"{path}: cannot read: {exc.strerror}") from None
 
