@@ -10,12 +10,12 @@ from pathlib import Path
 
 import click
 
-from .cli import Group, cli, load
-from .cli_day import count_for, thread_options
-from .errors import HostkitError
+from .base import Group, load
+from .day import count_for, thread_options
+from ..errors import HostkitError
 
 
-@cli.command()
+@click.command()
 @click.argument("player", required=False)
 @click.option("--night", type=int, default=None, help="The night result PMs of night N.")
 @click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
@@ -31,7 +31,7 @@ def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, ou
       hostkit pm Ann --night 1    what Ann learned on night 1
       hostkit pm --night 1 --out pms/
     """
-    from .publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
+    from ..publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
 
     game = load(ctx)
     if night is not None and info:
@@ -50,7 +50,7 @@ def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, ou
     click.echo(pms_text(pms) if pms else "No PMs: no one learns anything.")
 
 
-@cli.group(cls=Group)
+@click.group(cls=Group)
 def post() -> None:
     """Render a public post from the game's templates: deaths, votecount or flip.
 
@@ -66,7 +66,7 @@ def deaths(ctx: click.Context, night: int | None) -> None:
 
     Example: hostkit post deaths --night 2
     """
-    from .publish import death_post
+    from ..publish import death_post
 
     game = load(ctx)
     if night is None:
@@ -86,7 +86,7 @@ def flip(ctx: click.Context, player: str) -> None:
 
     Example: hostkit post flip Bob
     """
-    from .publish import flip_post
+    from ..publish import flip_post
 
     click.echo(flip_post(load(ctx), player))
 
@@ -98,7 +98,7 @@ def order(ctx: click.Context) -> None:
 
     Example: hostkit post order
     """
-    from .publish import speaking_order_post
+    from ..publish import speaking_order_post
 
     click.echo(speaking_order_post(load(ctx)))
 
@@ -113,7 +113,10 @@ def votecount(ctx: click.Context, html, url, from_post, to_post) -> None:
 
     Example: hostkit post votecount --html page3.html
     """
-    from .publish import vote_count_post
+    from ..publish import vote_count_post
 
     game, count = count_for(ctx, html, url, from_post, to_post)
     click.echo(vote_count_post(game, count))
+
+
+COMMANDS = [pm, post]

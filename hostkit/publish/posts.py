@@ -1,7 +1,7 @@
 """The public posts: death posts with flavour and where each body lies, flips, the speaking
 order, and the vote count post (with the host's notes kept apart).
 
-Like publish.py, each function builds a plain context from a loaded Game and renders it through
+Like pms.py, each function builds a plain context from a loaded Game and renders it through
 render.py. Death flavour: the engine words each death with the ruleset's ``[flavour]`` table; a
 game folder's ``flavour.toml`` may replace any text by key (and ``default`` for keys it does not
 name), with ``{player}``, ``{location}`` and ``{cause}``.
@@ -14,13 +14,13 @@ import string
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
-from .errors import FileError, RuleError
-from .publish import _player, _renderer, _role_pm_context, game_context
+from ..errors import FileError, RuleError
+from .context import _player, _renderer, _role_pm_context, game_context
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .model import Death, VoteCount
-    from .render import Renderer
+    from ..game import Game
+    from ..model import Death, VoteCount
+    from ..render import Renderer
 
 FLAVOUR_FILE = "flavour.toml"
 FLAVOUR_FIELDS = ("player", "location", "cause")
@@ -33,7 +33,7 @@ NO_ELIMINATION = "No Elimination"
 
 def game_flavour(game: "Game") -> dict[str, str]:
     """The game folder's flavour.toml [flavour] table ({} when there is none); errors name file and key."""
-    from .tomlio import Table, load
+    from ..tomlio import Table, load
 
     path = Path(game.folder) / FLAVOUR_FILE
     if not path.is_file():
@@ -192,7 +192,7 @@ def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
 
 def count_marker() -> str:
     """The invisible marker every vote count post carries, so later counts skip hostkit's own posts."""
-    from .votes.extract import COUNT_MARKER
+    from ..votes.extract import COUNT_MARKER
 
     return COUNT_MARKER
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import click
 
-from .cli import Group, cli, emit, game_dir, load, locked
-from .errors import HostkitError
+from .base import Group, emit, game_dir, load, locked
+from ..errors import HostkitError
 
 
-@cli.command()
+@click.command()
 @click.argument("voter")
 @click.argument("target", required=False)
 @click.option("--unvote", is_flag=True, help="Remove the voter's vote.")
@@ -32,7 +32,7 @@ def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after
     click.echo(f"recorded: {entry.voter} " + ("unvotes" if entry.target is None else f"votes {entry.target}"))
 
 
-@cli.command()
+@click.command()
 @click.argument("player", required=False)
 @click.option("--none", "no_one", is_flag=True, help="End the day with no elimination.")
 @click.pass_context
@@ -61,7 +61,7 @@ def thread_options(f):
 
 
 def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
-    from .votes.count import count_votes, read_pages
+    from ..votes.count import count_votes, read_pages
 
     game = load(ctx)
     pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
@@ -69,7 +69,7 @@ def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
-@cli.command()
+@click.command()
 @thread_options
 @click.option("--from-post", type=int, default=None, help="Count from this post (default: the day's start post).")
 @click.option("--to-post", type=int, default=None, help="Count as of this post.")
@@ -86,8 +86,8 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --html page1.html --html page2.html
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from .publish import vote_count_post
-    from .votes.count import remember
+    from ..publish import vote_count_post
+    from ..votes.count import remember
 
     game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
     with locked(ctx):
@@ -95,7 +95,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
     emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
 
 
-@cli.command()
+@click.command()
 @thread_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
@@ -105,8 +105,8 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     Without a game, every vote markup is looked for.
     Example: hostkit posts --html page1.html --json
     """
-    from .store import is_game
-    from .votes.count import posts_report, read_pages
+    from ..store import is_game
+    from ..votes.count import posts_report, read_pages
 
     folder = game_dir(ctx)
     game = load(ctx) if is_game(folder) else None
@@ -122,7 +122,7 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     click.echo("Posts: " + ", ".join(f"{a} {n}" for a, n in sorted(report["counts"].items(), key=lambda i: -i[1])))
 
 
-@cli.command("start-post")
+@click.command("start-post")
 @click.argument("post", type=int)
 @click.pass_context
 def start_post(ctx: click.Context, post: int) -> None:
@@ -135,7 +135,7 @@ def start_post(ctx: click.Context, post: int) -> None:
     click.echo(f"The day's votes count from post {post}.")
 
 
-@cli.command("replace")
+@click.command("replace")
 @click.argument("old")
 @click.argument("new")
 @click.pass_context
@@ -149,7 +149,7 @@ def replace_(ctx: click.Context, old: str, new: str) -> None:
     click.echo(f"{new} replaces {old}.")
 
 
-@cli.group(cls=Group)
+@click.group(cls=Group)
 def sheriff() -> None:
     """The Day 1 Sheriff election: run, withdraw, vote, elect, status.
 
@@ -216,7 +216,7 @@ def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: boo
     Each living player's last vote for a running candidate counts; --record enters them.
     Example: hostkit sheriff count --html day1.html --from-post 3 --to-post 40 --record
     """
-    from .votes.count import election_votes, read_pages
+    from ..votes.count import election_votes, read_pages
 
     game = load(ctx)
     pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)
@@ -286,7 +286,7 @@ def sheriff_status(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"Not voted yet: {', '.join(data['not_voted'])}")
 
 
-@cli.command()
+@click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def due(ctx: click.Context, as_json: bool) -> None:
@@ -309,7 +309,7 @@ def due(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"The game is over: {game.state.winner} wins.")
 
 
-@cli.command()
+@click.command()
 @click.argument("shooter")
 @click.argument("target")
 @click.pass_context
@@ -318,7 +318,7 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
 
     Example: hostkit shoot Eve Bob
     """
-    from .game import SKIP_WORDS
+    from ..game import SKIP_WORDS
 
     with locked(ctx):
         victim = load(ctx).shoot(shooter, None if target.lower() in SKIP_WORDS else target)
@@ -328,7 +328,7 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
         click.echo(f"The game is over: {game.state.winner} wins.")
 
 
-@cli.command()
+@click.command()
 @click.argument("sheriff_name", metavar="SHERIFF")
 @click.argument("heir")
 @click.pass_context
@@ -340,3 +340,6 @@ def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
     with locked(ctx):
         to = load(ctx).badge(sheriff_name, None if heir.lower() == "none" else heir)
     click.echo(f"The badge passes to {to}." if to else "The badge is torn up: there is no Sheriff.")
+
+
+COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge]

@@ -1,0 +1,47 @@
+"""The hostkit command line: the group, and every command registered on it with add_command.
+
+Each command lives in the module of its room (setup, night, day, posts); it parses its options,
+calls one core function and prints the result. Every HostkitError becomes a one-line message and
+exit code 1 (base.Group).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import day, night, posts, setup
+from .base import Group
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--game", "game", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="The game folder (else $HOSTKIT_GAME, else the current folder).")
+@click.version_option(package_name="hostkit")
+@click.pass_context
+def cli(ctx: click.Context, game: Path | None) -> None:
+    """hostkit: moderate forum Mafia and Werewolf games.
+
+    \b
+    Example night:
+      hostkit new mygame --ruleset classic-werewolf --assign Ann=Seer --assign Bob=Werewolf ...
+      hostkit --game mygame act Bob Kill Ann
+      hostkit --game mygame resolve
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
+
+
+for _module in (setup, night, day, posts):
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
+
+
+def main() -> None:
+    cli(prog_name="hostkit")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

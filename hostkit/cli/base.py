@@ -1,0 +1,55 @@
+"""What every command module shares: the error-translating Group, JSON output, reading a
+named file, and finding, loading and locking the game.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import HostkitError
+
+
+class Group(click.Group):
+    """Turns HostkitError into a one-line click error (exit 1) instead of a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except HostkitError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+def emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def read_text(name: str) -> str:
+    """A file the user named ('-' for standard input); a missing one is a one-line error."""
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HostkitError(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def game_dir(ctx: click.Context) -> Path:
+    return ctx.obj["game"]
+
+
+def load(ctx: click.Context):
+    from ..game import Game
+
+    return Game.load(game_dir(ctx))
+
+
+def locked(ctx: click.Context):
+    from ..store import locked as lock, require_game
+
+    require_game(game_dir(ctx))
+    return lock(game_dir(ctx))

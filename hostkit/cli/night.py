@@ -1,0 +1,101 @@
+"""The night's commands: entering actions, listing them, resolving the night, and undo."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import HostkitError
+from .base import emit, load, locked, read_text
+
+
+@click.command()
+@click.argument("words", nargs=-1)
+@click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
+@click.option("--file", "file", default=None,
+              help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none.")
+@click.pass_context
+def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
+    """Record an action for the current phase: ACTOR [ABILITY] [TARGET]...
+
+    \b
+    A second act for the same actor and ability replaces the first; 'skip' as the target
+    records an explicit skip. Examples:
+      hostkit act Bob Kill Ann
+      hostkit act Cy Guard skip
+      hostkit act --remove Bob Kill
+      hostkit act --file actions.txt
+    """
+    from ..game import parse_act_lines
+    from ..text import action_line
+
+    with locked(ctx):
+        game = load(ctx)
+        if file is not None:
+            if words or remove:
+                raise HostkitError("--file takes no ACTOR words and no --remove")
+            lines, labels = parse_act_lines(game, read_text(file), file)
+            added = game.act_many(lines, labels)
+            for a in added:
+                click.echo("recorded " + action_line(a))
+            return
+        if not words:
+            raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
+        actor, ability, targets = game.split_words(list(words))
+        if remove:
+            click.echo("removed " + action_line(game.remove(actor, ability)))
+        else:
+            click.echo("recorded " + action_line(game.act(actor, ability, targets)))
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def actions(ctx: click.Context, as_json: bool) -> None:
+    """List the actions recorded for the current phase.
+
+    Example: hostkit actions
+    """
+    from ..text import action_line
+
+    game = load(ctx)
+    ph = game.current
+    if as_json:
+        emit({"phase": ph.record.kind, "number": ph.record.number,
+              "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
+                          for a in ph.actions]})
+    else:
+        click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)")
+        for a in ph.actions:
+            click.echo("  " + action_line(a))
+
+
+@click.command()
+@click.option("--dry-run", is_flag=True, help="Show the outcome without recording it.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def resolve(ctx: click.Context, dry_run: bool, as_json: bool) -> None:
+    """Resolve the current night: deaths, saves, blocks, results, and the log.
+
+    Without --dry-run the outcome is recorded and the next day begins.
+    Example: hostkit resolve --dry-run
+    """
+    from ..text import outcome_text
+
+    with locked(ctx):
+        outcome = load(ctx).resolve(dry_run=dry_run)
+    emit(outcome.to_json()) if as_json else click.echo(outcome_text(outcome, dry_run=dry_run))
+
+
+@click.command()
+@click.pass_context
+def undo(ctx: click.Context) -> None:
+    """Take back the last recorded entry: an action, a resolution, a vote or an elimination.
+
+    Example: hostkit undo
+    """
+    with locked(ctx):
+        what = load(ctx).undo()
+    click.echo(f"undone: {what}")
+
+
+COMMANDS = [act, actions, resolve, undo]

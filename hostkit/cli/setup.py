@@ -1,0 +1,101 @@
+"""Setting up: the rulesets and their roles, a new game, its status, and the demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .base import emit, load
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rulesets(as_json: bool) -> None:
+    """List the bundled rulesets, with their options and defaults.
+
+    Example: hostkit rulesets --json
+    """
+    from ..catalog import rulesets_info
+    from ..text import rulesets_table
+
+    items = rulesets_info()
+    emit({"rulesets": items}) if as_json else click.echo(rulesets_table(items))
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def roles(ruleset: str, as_json: bool) -> None:
+    """List a ruleset's roles with alignment and abilities.
+
+    Example: hostkit roles classic-werewolf
+    """
+    from ..catalog import roles_info
+    from ..rulesets import load_ruleset
+    from ..text import roles_text
+
+    rs = load_ruleset(ruleset)
+    emit(roles_info(rs)) if as_json else click.echo(roles_text(rs))
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--ruleset", required=True, help="A bundled ruleset (see 'hostkit rulesets').")
+@click.option("--player", "players", multiple=True, help="A player's forum name (repeat).")
+@click.option("--assign", multiple=True, help="NAME=ROLE: fix a player's role (adds the player).")
+@click.option("--roles", "roles_", help="ROLE,ROLE,...: dealt at random to the --player names.")
+@click.option("--alias", multiple=True, help="NAME=ALIAS: another name votes may use.")
+@click.option("--weight", multiple=True, help="NAME=W: a player's standing vote weight.")
+@click.option("--vote-markup", "markups", multiple=True, help="red (default), bold, tag or hash; repeatable.")
+@click.option("--option", "options", multiple=True, help="KEY=VALUE: a ruleset option for this game.")
+@click.option("--host", "hosts", multiple=True, help="A moderator's forum account: never counted as votes.")
+@click.option("--seed", type=int, default=None, help="Seed for dealing and every random choice.")
+@click.option("--thread", default=None, help="The game thread's URL.")
+@click.option("--title", default="", help="The game's title, used in PMs and posts.")
+def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, markups, options, hosts,
+        seed, thread, title) -> None:
+    """Create a game folder.
+
+    \b
+    Example:
+      hostkit new g1 --ruleset classic-werewolf --player Ann --player Bob --player Cy \\
+          --roles Seer,Werewolf,Villager --seed 7 --host Mod
+    """
+    from ..game import create
+
+    game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
+                  weights=weight, markups=markups, options=options, hosts=hosts, seed=seed, thread=thread,
+                  title=title)
+    st = game.state
+    click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
+               f"it is {st.phase} {st.number}.")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def status(ctx: click.Context, as_json: bool) -> None:
+    """Show the phase and every player's role, life and standing effects.
+
+    Example: hostkit --game g1 status --json
+    """
+    from ..text import status_text
+
+    st = load(ctx).status()
+    emit(st) if as_json else click.echo(status_text(st))
+
+
+@click.command()
+@click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+def demo(folder: Path | None) -> None:
+    """Play a whole cycle of a bundled example game in a temporary folder (or FOLDER).
+
+    Example: hostkit demo
+    """
+    from ..demo import run_demo
+
+    run_demo(folder, click.echo)
+
+
+COMMANDS = [rulesets, roles, new, status, demo]

@@ -1,0 +1,116 @@
+"""The shared context of every template: the ``game`` variable, a player's role as templates
+see it, their items, and the renderer for a game. The PMs (pms.py) and the public posts
+(posts.py) both build on it.
+
+Context variables every template receives:
+
+- ``game``: ``title``, ``ruleset`` (name), ``ruleset_title``, ``format``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rulesets import PASSIVES
+from ..text import ability_when
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..model import Ability, Role
+    from ..render import Renderer
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+# ----------------------------------------------------------------------------- shared context
+
+
+def _renderer(game: "Game", fmt: str | None = None) -> "Renderer":
+    from ..render import renderer_for
+
+    return renderer_for(game, fmt)
+
+
+def game_context(game: "Game") -> dict[str, Any]:
+    """The ``game`` variable of every template."""
+    from ..render import game_format
+
+    rs = game.ruleset
+    return {"title": game.setup.title or rs.title, "ruleset": rs.name, "ruleset_title": rs.title,
+            "format": game_format(game)}
+
+
+def _seat_order(game: "Game") -> list[str]:
+    return [p.name for p in game.setup.players if p.name in game.state.players]
+
+
+def _player(game: "Game", word: str) -> str:
+    return game.player(word)
+
+
+
+
+def ability_targets(ab: "Ability") -> str:
+    """What an ability may target, in words: 'one living player, not yourself'."""
+    if ab.targets == 0:
+        return "no target"
+    count = NUMBER_WORDS.get(ab.targets, str(ab.targets))
+    noun = "player" if ab.targets == 1 else "players"
+    who = {"allied": "allied ", "unallied": "unallied "}.get(ab.allied or "", "")
+    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{who}{noun}"
+    notes = ["yourself included" if ab.self_target else "not yourself"]
+    if ab.requires == "attacked":
+        notes.append("only a player attacked tonight")
+    if ab.no_repeat:
+        notes.append("not the same target twice in a row")
+    return f"{text}, {', '.join(notes)}"
+
+
+def role_context(role: "Role") -> dict[str, Any]:
+    """A role as templates see it: name, alignment, faction, summary, win, flavour, notes,
+    ``appears`` (what investigations see where it differs from the truth: [{what, value}]),
+    ``abilities`` ([{name, when, targets, summary, uses, phase, factional}]) and
+    ``passives`` ([{name, text}])."""
+    appears = [{"what": what, "value": role.appears[what]} for what in ("alignment", "role", "race", "goal")
+               if what in role.appears and role.appears[what] != _true_value(role, what)]
+    return {
+        "name": role.name, "alignment": role.alignment, "faction": role.faction or "",
+        "summary": role.summary, "win": role.win, "flavour": role.flavour, "notes": list(role.notes),
+        "appears": appears,
+        "abilities": [{"name": ab.name, "when": ability_when(ab), "targets": ability_targets(ab),
+                       "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}
+                      for ab in role.abilities],
+        "passives": [{"name": p, "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
+    }
+
+
+def _true_value(role: "Role", what: str) -> str:
+    return {"alignment": role.alignment, "role": role.name, "race": role.race or "",
+            "goal": role.goal or ""}[what]
+
+
+def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
+    ps = game.state.players[name]
+    role = game.ruleset.roles[ps.role]
+    partners = []
+    if role.knows_faction and ps.faction:
+        partners = [{"name": o.name, "role": o.role, "alive": o.alive}
+                    for o in (game.state.players[n] for n in _seat_order(game))
+                    if o.name != name and o.faction == ps.faction]
+    return {"game": game_context(game), "player": name, "role": role_context(role), "partners": partners,
+            "items": items_context(game, name)}
+
+
+def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
+    """The items a player holds now, as templates see them: [{name, count, summary, abilities
+    [{name, when, targets, summary}]}]; an ability the item uses by itself has when 'by itself'."""
+    ps = game.state.players[name]
+    table = getattr(game.ruleset, "items", None) or {}
+    out = []
+    for item_name in sorted(n for n, c in ps.items.items() if c > 0 and n in table):
+        item = table[item_name]
+        out.append({"name": item.name, "count": ps.items[item_name], "summary": item.summary,
+                    "abilities": [{"name": ab.name, "summary": ab.summary,
+                                   "when": "By itself, every night" if ab.name in item.auto else
+                                   "Once, at night (the item is spent)" if item.consumed == "use" else ability_when(ab),
+                                   "targets": ability_targets(ab)} for ab in item.abilities]})
+    return out
