@@ -9,7 +9,7 @@ process per command:
   hostkit new GAME --ruleset classic-werewolf --assign P=Villager... (one Werewolf)
                    --alias P=A... --weight P=2 (double voters) --host M... --vote-markup ...
                    --option majority=half-plus-one [--option no-elimination-offset=-1]
-  hostkit --game GAME resolve                       (night 1 passes: it is day 1)
+  hostkit --game GAME resolve --force               (night 1 passes: it is day 1)
   hostkit --game GAME votes --html page-001.html ... --from-post FROM+1 --to-post TO --json
 
 A day is right when the count names the player the host eliminated (`eliminated`), or, for a No
@@ -159,7 +159,7 @@ def run_day(folder: Path, work: Path, run: Runner) -> Result:
     if code != 0:
         res.cause, res.detail = "hostkit new refused", (err or out).strip()[:300]
         return res
-    code, out, err = run(["--game", str(game), "resolve"])
+    code, out, err = run(["--game", str(game), "resolve", "--force"])
     if code != 0:
         res.cause, res.detail = "hostkit resolve refused", (err or out).strip()[:300]
         return res

@@ -29,7 +29,7 @@ def harbour(tmp_path: Path, **kw) -> Host:
                    "Gunwale=Villager"],
            markups=["tag", "bold"], hosts=["Harbourmaster"], options=["majority=half-plus-one"], **kw)
     host = Host(folder)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     return host
 
 
