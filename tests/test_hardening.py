@@ -31,7 +31,7 @@ def played(tmp_path: Path) -> Host:
     new_classic(tmp_path / "game")
     host = Host(tmp_path / "game")
     host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("start-post", "3")
     host.ok("vote", "Ann", "Bob")
     host.ok("eliminate", "Dave")
@@ -107,7 +107,7 @@ HAND_EDITS = [
     ("name-is-a-cli-word", _player(5, name="None"), "game.toml", "players[5].name 'None': 'none' is a word hostkit reads"),
 ]
 
-WRITING = [["act", "Bob", "Kill", "Ann"], ["act", "--remove", "Bob"], ["resolve"], ["undo"], ["vote", "Ann", "Bob"],
+WRITING = [["act", "Bob", "Kill", "Ann"], ["act", "--remove", "Bob"], ["resolve", "--force"], ["undo"], ["vote", "Ann", "Bob"],
            ["eliminate", "--none"], ["start-post", "4"], ["replace", "Ann", "Zoe"], ["shoot", "Eve", "Bob"],
            ["badge", "Ann", "Bob"], ["sheriff", "run", "Ann"]]
 
@@ -190,7 +190,7 @@ def test_day_commands_refuse_bad_input(tmp_path, name, args, fragment):
     new_classic(tmp_path / "game", hosts=["Mod"])
     host = Host(tmp_path / "game")
     host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     out = host.refused(*args)
     assert fragment in out, out
 
