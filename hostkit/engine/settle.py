@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model import Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
+from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
 from .effects import READERS, block, change, info, items, kill, protect
 from .effects.base import fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
@@ -40,6 +40,13 @@ def _on_deaths(fn: Callable[[Night, list[Death]], list[Death]]) -> Callable[[Set
     return step
 
 
+def _on_outcome(fn: Callable[[Night, NightOutcome], NightOutcome]) -> Callable[[Settling], None]:
+    def step(s: Settling) -> None:
+        assert s.outcome is not None
+        s.outcome = fn(s.night, s.outcome)
+    return step
+
+
 def _attack_step(s: Settling) -> None:
     s.deaths, s.saved = _attacks(s.night)
 
@@ -63,7 +70,28 @@ def _outcome_step(s: Settling) -> None:
         changes=tuple(changes),
         notices=tuple(Notice(p, t) for p, t in night.notices),
         log=tuple(night.log),
+        acts=tuple(trace(a) for a in sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))),
+        places=places(night),
     )
+
+
+def trace(act: Act) -> ActTrace:
+    """One action as it went: where it landed, whether it was blocked or failed, whom it visited."""
+    if act.blocked:
+        status = "blocked"
+    elif act.failed:
+        status = "failed"
+    elif act.done:
+        status = "skipped" if act.skip else "done"
+    else:
+        status = "unresolved"
+    return ActTrace(act.actor, act.ability.name, tuple(act.entered), tuple(act.targets), status,
+                    act.failed or "", tuple(act.visited), act.action.seq < 0)
+
+
+def places(night: Night) -> dict[str, str]:
+    """Where every player alive at dusk spent the night: home, away, jailed or commuted."""
+    return {p: "commuted" if p in night.commuted else loc for p, loc in night.location.items()}
 
 
 def _item_changes(s: Settling) -> None:
@@ -104,6 +132,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("results", _results_step),
     ("outcome", _outcome_step),
     ("item-changes", _item_changes),
+    ("abducted-places", _on_outcome(block.mark_abducted)),
 )
 STEPS = tuple(name for name, _ in PIPELINE)
 

@@ -25,6 +25,7 @@ ruleset. A jail or an abduction holds its target, who strikes no one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...model import Effect
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
@@ -230,6 +231,16 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
             night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all")))
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
 
+
+
+def mark_abducted(night: Night, outcome: Any) -> Any:
+    """The outcome's `places` say who was abducted tonight or was already kept out of play."""
+    out = set(night.ext.get("abducted", {})) | set(night.tag_index.get(OUT, ()))
+    if not out:
+        return outcome
+    places = dict(outcome.places)
+    places.update({p: OUT for p in out if p in places})
+    return outcome._replace(places=places)
 
 
 locked = _locked
