@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from . import store
+from . import checks, store
 from .errors import HostkitError, NameError_, suggest
 from .model import PhaseRecord, PlayerSetup, Ruleset, Setup
 from .rulesets import find, load_ruleset
@@ -57,14 +57,19 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     rs = load_ruleset(find(ruleset), folder / "roles.toml")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    checks.check_int64(seed, "--seed")
     dealt: dict[str, str] = {}
     order: list[str] = []
     for name in players:
+        checks.check_name(name, "--player")
         if name in order:
             raise HostkitError(f"--player {name!r} is given twice")
         order.append(name)
     for text in assign:
         name, role = split_pair(text, "--assign")
+        checks.check_name(name, "--assign")
+        if name in dealt:
+            raise HostkitError(f"--assign {text!r}: {name} is already assigned {dealt[name]}")
         dealt[name] = match_name(role, rs.roles, "role")
         if name not in order:
             order.append(name)
@@ -87,12 +92,14 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     for text in weights:
         name, w = split_pair(text, "--weight")
         try:
-            weight_map[match_name(name, order)] = float(w)
+            weight = float(w)
         except ValueError:
             raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
+        weight_map[match_name(name, order)] = checks.check_weight(weight, f"--weight {text}")
     for m in markups:
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     opts = parse_options(rs, options)
     setup = Setup(
         ruleset=rs.name,

@@ -35,7 +35,23 @@ def split_words(game: Game, words: list[str]) -> tuple[str, str | None, list[str
     if rest and rest[0].lower() not in names and rest[0].lower() not in SKIP_WORDS and any(
             r.ability(rest[0]) for r in game.ruleset.roles.values()):
         return actor, rest[0], rest[1:]  # another role's ability: check_action names the mistake
+    if len(rest) > 1 and rest[0].lower() not in SKIP_WORDS and not _names_a_player(game, rest[0]):
+        # 'act Ann Chek Bob': the second word is neither an ability nor a player; name it
+        # rather than counting it as a target ("Check takes 1 target(s), got 2").
+        role = game.state.role_of(actor)
+        abilities = [a.name for a in role.abilities]
+        raise HostkitError(f"{actor} ({role.name}) has no ability {rest[0]!r}, and no player is called that"
+                           + suggest(rest[0], abilities + [p.name for p in game.setup.players])
+                           + f"; {role.name} abilities: {', '.join(abilities) or 'none'}")
     return actor, None, rest
+
+
+def _names_a_player(game: Game, word: str) -> bool:
+    try:
+        game.player(word)
+    except HostkitError:
+        return False
+    return True
 
 # -- validation
 

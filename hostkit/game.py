@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence, Union
 
-from . import entry as entry_rules, rulings, store
+from . import checks, entry as entry_rules, rulings, store
 from .engine import resolve_night, rng_for
 from .engine.day import apply_outcome, kill, victory
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
@@ -72,11 +72,13 @@ class Game:
                 option_value(rs, key, value, where="option")
             except HostkitError as exc:
                 raise FileError(f"{path}: options.{key}: {exc}") from None
+        checks.check_setup_file(path, setup, MARKUPS)
         phases = []
-        for i, f in enumerate(store.phase_files(folder), start=1):
+        for i, f in enumerate(checks.phase_files(folder), start=1):
             phases.append(Phase(store.read_phase(f), f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
         return cls(folder, setup, rs, phases)
 
     # -- replay
@@ -101,6 +103,7 @@ class Game:
         for ph in self.phases:
             rec = ph.record
             state.phase, state.number = rec.kind, rec.number
+            checks.check_entries(ph.path, rec, state, self.player)
             for i, event in enumerate(sorted(rec.events, key=entry_key)):
                 try:
                     rulings.apply_event(self, state, self.race, ph, event)
@@ -385,6 +388,9 @@ class Game:
     def forced_unused(self, state: GameState, phase: Phase) -> list[str]:
         return entry_rules.forced_unused(self, state, phase)
 
+    def skips_in_a_row(self, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
+        return entry_rules.skips_in_a_row(self, state, actor, ability, phase)
+
     def resolve(self, *, dry_run: bool = False) -> NightOutcome:
         """Resolve the current night; unless dry_run, record it and begin the next day."""
         return self.resolved(dry_run=dry_run)[1]
@@ -416,6 +422,8 @@ class Game:
             why = self.out_of_play(target)
             if why:
                 raise RuleError(f"{target} is {why}: {why} players cannot be voted")
+        if after_post is not None:
+            checks.check_post(after_post, "--after-post")
         return VoteEntry(name, target, after_post=after_post)
 
     def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
@@ -568,15 +576,17 @@ class Game:
     def start_post(self, post: int) -> None:
         """Record the post that opened the current day: votes count from there."""
         ph = self.open_phase("day")
-        if post < 1:
-            raise RuleError("a post number starts at 1")
+        checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
     def replace_player(self, old: str, new: str) -> None:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot."""
         name = self.player(old)
-        if any(new.lower() == n.lower() for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
+        checks.check_name(new, "replace")
+        if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
+        if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
+            raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
         players = tuple(p._replace(name=new, previous=p.previous + (p.name,)) if p.name == name else p
                         for p in self.setup.players)
         w = store.Writer(self.folder)

@@ -360,6 +360,20 @@ class Notice(NamedTuple):
     text: str
 
 
+class ActTrace(NamedTuple):
+    """How one of the night's actions went, as the engine resolved it (the night map and the game
+    page draw it; nothing re-resolves). `status`: done | skipped | blocked | failed | unresolved."""
+
+    actor: str
+    ability: str
+    entered: tuple[str, ...]  # the targets as entered
+    targets: tuple[str, ...]  # where it landed, after bus drives and redirects
+    status: str
+    reason: str = ""  # why it failed or was blocked
+    visited: tuple[str, ...] = ()
+    automatic: bool = False  # used without being entered (a standing alert, an item working by itself)
+
+
 class NightOutcome(NamedTuple):
     night: int
     deaths: tuple[Death, ...] = ()
@@ -371,6 +385,8 @@ class NightOutcome(NamedTuple):
     notices: tuple[Notice, ...] = ()
     log: tuple[str, ...] = ()
     revived: tuple[str, ...] = ()  # players who come back to life at dawn (reported after the deaths)
+    acts: tuple[ActTrace, ...] = ()  # every action of the night and what came of it, in resolution order
+    places: Mapping[str, str] = EMPTY  # every player alive at dusk -> home | away | jailed | commuted | abducted
 
     def to_json(self) -> dict[str, Any]:
         def res(r: Result) -> dict[str, Any]:

@@ -10,8 +10,10 @@ crash leaves either the old file or the new one. A command that changes several 
 them as one through a journal (.hostkit-journal.json): the whole change is written there first
 (one atomic file, the single commit point), then applied, then the journal is deleted. A crash
 before the journal lands changes nothing; a crash after it is completed by the next command that
-looks at the folder (roll forward, since every write in the journal is idempotent). Commands that change a game hold a lock file
-(.hostkit.lock) for the whole read-check-write, so two hostkit commands never lose an update.
+looks at the folder (roll forward, since every write in the journal is idempotent). Commands that change a game hold a lock
+for the whole read-check-write, so two hostkit commands never lose an update: an flock() on the
+game folder itself (no lock file, so a refused command writes nothing at all; .hostkit.lock
+only where flock does not exist).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import json
 import os
 import signal
 import tempfile
+import time
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
@@ -32,7 +35,7 @@ from .tomlio import Table, load
 VERSION = 1  # the game folder's format version; older versions keep loading
 GAME_FILE = "game.toml"
 PHASES = "phases"
-LOCK = ".hostkit.lock"
+LOCK = ".hostkit.lock"  # only without fcntl (Windows): POSIX locks the folder itself
 JOURNAL = ".hostkit-journal.json"
 CRASH_ENV = "HOSTKIT_CRASH_AT"  # test hook: SIGKILL this process at write boundary N (1-based)
 _boundaries = 0
@@ -110,18 +113,46 @@ def _clean(value: Any) -> Any:
 
 @contextlib.contextmanager
 def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
-    """Hold the game's lock for a read-check-write."""
-    from filelock import FileLock, Timeout
+    """Hold the game's lock for a read-check-write.
 
-    lock = FileLock(str(folder / LOCK))
+    On POSIX the lock is an flock() on the game folder itself, so no lock file is ever created:
+    a refused command leaves the folder exactly as it was. Elsewhere (no fcntl) it falls back to
+    a hidden lock file, LOCK, beside game.toml.
+    """
     try:
-        lock.acquire(timeout=timeout)
-    except Timeout:
-        raise HostkitError(f"{folder}: another hostkit command holds {LOCK}; try again") from None
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        fcntl = None
+    if fcntl is None:  # pragma: no cover - Windows
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(str(folder / LOCK))
+        try:
+            lock.acquire(timeout=timeout)
+        except Timeout:
+            raise HostkitError(f"{folder}: another hostkit command holds {LOCK}; try again") from None
+        try:
+            yield
+        finally:
+            lock.release()
+        return
     try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        raise HostkitError(f"{folder}: cannot open the game folder to lock it: {exc.strerror}") from None
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise HostkitError(f"{folder}: another hostkit command is changing this game; try again") from None
+                time.sleep(0.02)
         yield
     finally:
-        lock.release()
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 class Writer:

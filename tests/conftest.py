@@ -47,11 +47,11 @@ class Host:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file of a game folder (the lock file aside): equal snapshots mean nothing was written."""
+    """Every file of a game folder, hidden ones too: equal snapshots mean nothing was written."""
     if not folder.exists():
         return {}
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and p.name != ".hostkit.lock"}
+            if p.is_file()}
 
 
 def new_classic(folder: Path, assign=CLASSIC, **kw) -> Game:

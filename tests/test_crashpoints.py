@@ -24,11 +24,11 @@ NEW = ["new", "{dir}", "--ruleset", "classic-werewolf", "--seed", "1",
 STEPS = [
     ([], NEW),
     ([NEW], ["act", "Bob", "Kill", "Fay"]),
-    ([NEW, ["act", "Bob", "Kill", "Fay"]], ["resolve"]),
-    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve"]], ["undo"]),
-    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve"]], ["vote", "Ann", "Bob"]),
-    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve"], ["vote", "Ann", "Bob"]], ["eliminate", "Bob"]),
-    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve"], ["eliminate", "--none"]], ["undo"]),
+    ([NEW, ["act", "Bob", "Kill", "Fay"]], ["resolve", "--force"]),
+    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve", "--force"]], ["undo"]),
+    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve", "--force"]], ["vote", "Ann", "Bob"]),
+    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve", "--force"], ["vote", "Ann", "Bob"]], ["eliminate", "Bob"]),
+    ([NEW, ["act", "Bob", "Kill", "Fay"], ["resolve", "--force"], ["eliminate", "--none"]], ["undo"]),
 ]
 
 

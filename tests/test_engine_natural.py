@@ -342,7 +342,7 @@ def test_cli_resolve_json(tmp_path, players, lines, dead_, blocked_, failed_):
     runner, g = _game(tmp_path, players)
     for line in lines.split(";"):
         _act(runner, g, line.strip())
-    res = runner.invoke(cli, g + ["resolve", "--json"])
+    res = runner.invoke(cli, g + ["resolve", "--force", "--json"])
     assert res.exit_code == 0, res.output
     out = json.loads(res.output)
     assert out["night"] == 1 and out["log"]
@@ -366,7 +366,7 @@ def test_cli_entry_rules(tmp_path):
     _act(runner, g, "Ve Alert")
     acts = json.loads(runner.invoke(cli, g + ["actions", "--json"]).output)["actions"]
     assert [(a["actor"], a["targets"]) for a in acts if a["ability"] == "Kill"] == [("Gf", ["Do"])]
-    out = json.loads(runner.invoke(cli, g + ["resolve", "--json"]).output)
+    out = json.loads(runner.invoke(cli, g + ["resolve", "--force", "--json"]).output)
     assert [d["player"] for d in out["deaths"]] == ["Do"]
     st = json.loads(runner.invoke(cli, g + ["status", "--json"]).output)
     assert {p["name"]: p["charges"] for p in st["players"]}["Ve"] == {"alert": 1}
@@ -376,10 +376,10 @@ def test_cli_poison_over_two_nights(tmp_path):
     runner, g = _game(tmp_path, "Po=Poisoner Do=Doctor V=Villager W=Villager X=Villager Y=Villager")
     _act(runner, g, "Po Poison V")
     _act(runner, g, "Do Protect V")
-    out = json.loads(runner.invoke(cli, g + ["resolve", "--json"]).output)
+    out = json.loads(runner.invoke(cli, g + ["resolve", "--force", "--json"]).output)
     assert out["deaths"] == []
     assert runner.invoke(cli, g + ["eliminate", "--none"]).exit_code == 0
-    out = json.loads(runner.invoke(cli, g + ["resolve", "--json"]).output)
+    out = json.loads(runner.invoke(cli, g + ["resolve", "--force", "--json"]).output)
     assert [(d["player"], d["cause"]) for d in out["deaths"]] == [("V", "Poison")]
     assert "poison" in out["deaths"][0]["flavour"]
 
@@ -418,7 +418,7 @@ effects = [{ effect = "inspect", what = "alignment" }]
     create(folder, ruleset="natural", seed=1, assign=["Ora=Oracle", "Bob=Goon", "Cy=Villager", "Dee=Villager"])
     host = Host(folder)
     host.ok("act", "Ora", "Gaze", "Bob")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     assert "once per cycle, and it was used in night 1" in host.refused("act", "Ora", "Gaze", "Cy")
     host.ok("eliminate", "--none")
     host.ok("act", "Ora", "Gaze", "Cy")  # night 2 is a new cycle

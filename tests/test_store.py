@@ -68,10 +68,29 @@ def test_eight_act_processes_at_once_all_recorded(tmp_path):
     assert len({a.seq for a in game.current.record.actions}) == 8
 
 
-def test_lock_file_is_not_part_of_the_record(classic):
+def test_lock_leaves_no_file_and_a_refused_command_writes_nothing(classic):
+    """Issue 16, small: the lock is an flock on the folder, so no .hostkit.lock is left behind,
+    not by a command that writes and not by a refused one on a fresh folder (the old behaviour,
+    an empty .hostkit.lock left by every command, was wrong)."""
+    before = snapshot(classic.folder)
+    classic.refused("act", "Bob", "Kill", "Nobody")
+    assert snapshot(classic.folder) == before
+    assert not (classic.folder / store.LOCK).exists()
     classic.ok("act", "Bob", "Kill", "Fay")
-    assert (classic.folder / store.LOCK).exists()
+    assert not (classic.folder / store.LOCK).exists()
     assert json.loads(classic.ok("status", "--json"))["phase"] == "night"
+
+
+def test_lock_excludes_a_second_command(tmp_path):
+    """Two holders never overlap: a second lock waits, and times out with one line."""
+    from hostkit.errors import HostkitError
+
+    with store.locked(tmp_path):
+        with pytest.raises(HostkitError, match="another hostkit command"):
+            with store.locked(tmp_path, timeout=0.1):
+                pass
+    with store.locked(tmp_path, timeout=0.1):
+        pass
 
 
 def test_game_files_are_plain_toml_with_a_version(classic):

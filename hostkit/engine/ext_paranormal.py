@@ -33,7 +33,7 @@ from typing import Any
 from ..model import Effect
 from . import effects
 from .night import REACH_CHECKS, USABLE_CHECKS, Act, Attack, Block, Night
-from .settle import AFTER_DEATHS, BEFORE, READERS, fill
+from .settle import AFTER, AFTER_DEATHS, BEFORE, READERS, fill
 
 SHIELDS = {"psychic": ("mind-shield", "Mind Shield"), "tech": ("anti-tech", "Anti-Tech Field")}
 OUT = "abducted"
@@ -99,6 +99,19 @@ def _out_of_play(night: Night, act: Act) -> str | None:
 
 REACH_CHECKS.extend([_shielded, _abducted, _hidden])
 USABLE_CHECKS.append(_out_of_play)
+
+
+def _mark_abducted(night: Night, outcome: Any) -> Any:
+    """The outcome's `places` say who was abducted tonight or was already kept out of play."""
+    out = set(night.ext.get("abducted", {})) | set(night.tag_index.get(OUT, ()))
+    if not out:
+        return outcome
+    places = dict(outcome.places)
+    places.update({p: OUT for p in out if p in places})
+    return outcome._replace(places=places)
+
+
+AFTER.append(_mark_abducted)
 
 
 # --------------------------------------------------------------------------- effects

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..model import Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
+from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
 from .effects import kinds_phrase
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -55,10 +55,31 @@ def settle(night: Night) -> NightOutcome:
         changes=tuple(changes),
         notices=tuple(Notice(p, t) for p, t in night.notices),
         log=tuple(night.log),
+        acts=tuple(trace(a) for a in sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))),
+        places=places(night),
     )
     for hook in AFTER:
         outcome = hook(night, outcome)
     return outcome
+
+
+def trace(act: Act) -> ActTrace:
+    """One action as it went: where it landed, whether it was blocked or failed, whom it visited."""
+    if act.blocked:
+        status = "blocked"
+    elif act.failed:
+        status = "failed"
+    elif act.done:
+        status = "skipped" if act.skip else "done"
+    else:
+        status = "unresolved"
+    return ActTrace(act.actor, act.ability.name, tuple(act.entered), tuple(act.targets), status,
+                    act.failed or "", tuple(act.visited), act.action.seq < 0)
+
+
+def places(night: Night) -> dict[str, str]:
+    """Where every player alive at dusk spent the night: home, away, jailed or commuted."""
+    return {p: "commuted" if p in night.commuted else loc for p, loc in night.location.items()}
 
 
 def fill(text: str, **values: str) -> str:
