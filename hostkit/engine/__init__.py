@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Action, GameState, NightOutcome, Ruleset
-from .effects import EXTRA_ACTS, REGISTRY
+from .effects import EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import natural, ordered
 from .settle import settle as settle_night
@@ -71,7 +71,7 @@ def canonical(acts: list[Act]) -> list[Act]:
 def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
             rng: random.Random) -> tuple[NightOutcome, Night]:
     """Resolve one night and also return the resolved Night (visits, blocks...) for inspection."""
-    night = Night(state, ruleset, rng)
+    night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS)
     acts = make_acts(state, actions, ruleset)
     if ruleset.resolution == "natural":
         acts = canonical(acts)

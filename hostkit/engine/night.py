@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ..model import Ability, Action, Effect, GameState, Role, Ruleset
 
@@ -176,11 +176,13 @@ def _matches(act: Act, names: tuple[str, ...]) -> bool:
 class Night:
     """The mutable picture of one night while it resolves."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, rng: random.Random) -> None:
-        from .effects import REACH, USABLE  # the closed registry (effects/ imports this module)
-
-        self._reach = REACH
-        self._usable = USABLE
+    def __init__(self, state: GameState, ruleset: Ruleset, rng: random.Random, *,
+                 reach: tuple[Any, ...], usable: tuple[Any, ...], kind_words: Mapping[str, str]) -> None:
+        # The closed registry's rules (engine/effects/), handed in by resolve(): effects/ imports
+        # this module, so this module never imports it.
+        self._reach = reach
+        self._usable = usable
+        self.kind_words = kind_words
         self.state = state
         self.ruleset = ruleset
         self.rng = rng

@@ -57,9 +57,7 @@ NAR_ORDER = ("copy", "hide", "bus", "block", "redirect", "protect", "misc", "kil
 # Seed natural III: the kind each effect is, in the seed's words (what a Follower learns). Poison
 # and douse are tags: state-changing, not killing (footnote 1). A commute is rules changing.
 KIND_WORDS: MappingProxyType[str, str] = MappingProxyType({n: s.kind for n, s in SPECS.items()})
-KIND_ORDER = ("observation", "inspection", "investigation", "killing", "protection", "blocking",
-              "redirection", "diversion", "communication", "inventory changing", "property changing",
-              "rules changing", "state-changing")
+KIND_ORDER = info.KIND_ORDER
 # End-of-night readers: effect -> fn(night, act, effect, target) -> the result.
 READERS = MappingProxyType({n: s.reader for n, s in SPECS.items() if s.reader is not None})
 
@@ -79,11 +77,7 @@ investigate = info.investigate
 
 def kinds_phrase(act: Act) -> str:
     """'killing and protection': each kind of the act's effects once, in the seed's order."""
-    words = sorted({KIND_WORDS.get(e.kind, "state-changing") for e in act.ability.effects},
-                   key=lambda w: KIND_ORDER.index(w) if w in KIND_ORDER else len(KIND_ORDER))
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return info.kinds_phrase(act, KIND_WORDS)
 
 
 __all__ = ["SPECS", "REGISTRY", "PARAMS", "CHOICES", "NAR_CATEGORY", "NAR_ORDER", "KIND_WORDS", "READERS",

@@ -16,7 +16,7 @@ Reach rule: a Sneak's hiding place (`hidden`). Settle steps: `sneaks-caught`, `p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
@@ -32,6 +32,20 @@ def investigate(night: Night, act: Act, effect: Effect) -> None:
     night.pending.append((act, effect))
     night.say(f"{act.label()} uses {act.ability.name} on {target}; the result is read at the end of the night.")
 
+
+
+KIND_ORDER = ("observation", "inspection", "investigation", "killing", "protection", "blocking",
+              "redirection", "diversion", "communication", "inventory changing", "property changing",
+              "rules changing", "state-changing")
+
+
+def kinds_phrase(act: Act, kind_words: Mapping[str, str]) -> str:
+    """'killing and protection': each kind of the act's effects once, in the seed's order."""
+    words = sorted({kind_words.get(e.kind, "state-changing") for e in act.ability.effects},
+                   key=lambda w: KIND_ORDER.index(w) if w in KIND_ORDER else len(KIND_ORDER))
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
@@ -52,14 +66,12 @@ def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
 
 
 def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
-    from . import kinds_phrase
-
     mode = effect.get("mode", "track")
     if mode == "track":
         return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
     if mode == "watch":
         return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.actor, target}))
-    return tuple(kinds_phrase(a) for a in night.by_actor.get(target, ())
+    return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
                  if a.done and a.failed is None and not a.skip)
 
 
