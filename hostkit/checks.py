@@ -214,5 +214,5 @@ def check_entries(path: Path, rec, state, player) -> None:
             target = known(v.target, f"votes[{i}].target")
             if not state.players[target].alive:
                 raise FileError(f"{path}: votes[{i}].target: {target} was dead when {rec.kind} {rec.number} began")
-    for i, (actor, _ability, _seq) in enumerate(rec.removed):
-        known(actor, f"removed[{i}].actor")
+    for i, removal in enumerate(rec.removed):
+        known(removal.actor, f"removed[{i}].actor")

@@ -10,15 +10,12 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from . import checks, store
 from .errors import HostkitError, NameError_, suggest
 from .model import PhaseRecord, PlayerSetup, Ruleset, Setup
 from .rulesets import find, load_ruleset
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 MARKUPS = ("red", "bold", "tag", "hash")
 
@@ -61,8 +58,8 @@ def split_pair(text: str, what: str) -> tuple[str, str]:
 def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: Sequence[str] = (),
            roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
-           seed: int | None = None, thread: str | None = None, title: str = "") -> "Game":
-    """Create a game folder (refused if one exists there) and return the loaded game."""
+           seed: int | None = None, thread: str | None = None, title: str = "") -> Setup:
+    """Create a game folder (refused if one exists there); game.create also loads it."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
     rs = load_ruleset(find(ruleset), folder / "roles.toml")
@@ -124,9 +121,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
     folder.mkdir(parents=True, exist_ok=True)
     w.commit()
-    from .game import Game  # game.py imports this module: import it once both exist
-
-    return Game.load(folder)
+    return setup
 
 
 def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
