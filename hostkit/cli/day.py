@@ -62,11 +62,14 @@ def thread_options(f):
 
 
 def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
-    from ..votes.count import count_votes, read_pages
+    from ..votes.count import check_day, count_votes, read_pages
 
     game = load(ctx)
-    pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
-                                            progress=not html)
+    check_day(game)
+    url = url or game.setup.thread
+    # no thread at all (no --html, no --url, no thread URL): the hand-entered votes alone
+    pages = [] if hand_only or not (html or url) else read_pages(folder=game.folder, html=html, url=url,
+                                                                 progress=not html)
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
@@ -91,8 +94,8 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
     from ..votes.count import remember
 
     game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
-    with locked(ctx):
-        remember(game, count)
+    with locked(ctx):  # the count's number is taken and kept under the lock
+        count = remember(game, count)
     emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
 
 
@@ -114,6 +117,8 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     pages = read_pages(folder=game.folder if game else None, html=html,
                        url=url or (game.setup.thread if game else None), progress=not html)
     report = posts_report(pages, game.setup.vote_markup if game else None)
+    for warning in report["warnings"]:
+        click.echo(f"Warning: {warning}", err=True)
     if as_json:
         emit(report)
         return
