@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuild the README's pictures with hostkit itself: a 25-player Natural game, played to night 2
-# through the command line, then `hostkit chart night 2` and `hostkit chart votes --day 1`.
+# through the command line, then `hostkit chart night 2`; and `hostkit chart votes --day 1` of the
+# demo game (`hostkit demo`), whose votes come from its bundled thread page.
 # Run from the repository root: bash docs/make-pictures.sh
 set -euo pipefail
 out="$(cd "$(dirname "$0")" && pwd)"
@@ -32,7 +33,7 @@ hk eliminate Max >/dev/null
 # Night 2: blocks, a redirect, a bus drive, a jail, a commute, a save, an alert
 hk act --file - >/dev/null <<'ACTS'
 Bob Kill Cat
-Cat Protect Cat
+Cat Protect Eve
 Dan Block Eve
 Eve Shoot Rex
 Fox Redirect Ann Sue
@@ -50,6 +51,7 @@ Sue Guard Jay
 ACTS
 hk resolve >/dev/null
 hk chart night 2 --out "$out/night-map.png"
-hk chart night 2 --out "$out/night-map.svg"
-hk chart votes --day 1 --out "$out/day-votes.png"
-echo "wrote $out/night-map.png, $out/night-map.svg and $out/day-votes.png"
+# the demo's day 1, counted from its bundled thread page
+demo="$(dirname "$game")/demo"
+hostkit demo "$demo" >/dev/null
+hostkit --game "$demo" chart votes --day 1 --out "$out/day-votes.png"

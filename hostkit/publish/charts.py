@@ -134,7 +134,9 @@ def night_svg(game: "Game", night: int) -> str:
            f'<text x="{_f(width / 2)}" y="76" text-anchor="middle" font-size="11" fill="{DEATH}">'
            'Secret: host information</text>']
 
-    # edges under the nodes
+    # edges under the nodes; labels keep clear of the nodes and of each other
+    taken = [(x - node_r - 3, y - node_r - 3, x + node_r + 3, y + node_r + 3) for x, y, _ in pos.values()]
+    taken += [_name_box(name, *pos[name], node_r) for name in names]
     pair_count: dict[tuple[str, str], int] = {}
     out.append('<g class="edges">')
     for act in acts:
@@ -152,7 +154,7 @@ def night_svg(game: "Game", night: int) -> str:
             if style != "done":
                 label += f" ({STATUS_WORDS[style]})"
             title = _act_title(act, target, entered, style)
-            out.append(_edge(pos, act.actor, target, k, colour, style, label, title, act, cx, cy, node_r))
+            out.append(_edge(pos, act.actor, target, k, colour, style, label, title, act, cx, cy, node_r, taken))
             if moved and entered in pos:
                 out.append(_ghost(pos, act.actor, entered, k, cx, cy, node_r, act))
     out.append("</g>")
@@ -172,9 +174,10 @@ def night_svg(game: "Game", night: int) -> str:
             marks.append("blocked")
         if name in outcome.revived:
             marks.append("revived")
+        used = [a.ability + ("" if a.status == "done" else f" ({a.status})") for a in untargeted if a.actor == name]
         colour = colours.get(align.get(name, ""), INK)
         out.append(_node(name, roles[name], x, y, angle, node_r, state, place, marks, colour,
-                         died.get(name), saved.get(name)))
+                         died.get(name), saved.get(name), used))
     out.append("</g>")
     out.append(_night_legend(width, legend_top, colours, notes))
     out.append("</svg>")
@@ -242,8 +245,9 @@ def _defs(colours: Iterable[str]) -> str:
 
 
 def _curve(pos: Mapping[str, tuple[float, float, float]], a: str, b: str, k: int, cx: float, cy: float,
-           node_r: float) -> tuple[str, tuple[float, float]]:
-    """The path of an arrow from a to b (the k-th between them) and where its label goes."""
+           node_r: float) -> tuple[str, Any]:
+    """The path of an arrow from a to b (the k-th between them), and its point at t (0..1), where
+    a label may go."""
     x1, y1, ang1 = pos[a]
     if a == b:  # a self-target: a loop outside the ring
         ux, uy = math.cos(ang1), math.sin(ang1)
@@ -254,7 +258,7 @@ def _curve(pos: Mapping[str, tuple[float, float, float]], a: str, b: str, k: int
         c1 = (x1 + ux * size * 1.6 + px * size * 0.8, y1 + uy * size * 1.6 + py * size * 0.8)
         c2 = (x1 + ux * size * 1.6 - px * size * 0.8, y1 + uy * size * 1.6 - py * size * 0.8)
         d = f"M{_f(sx)},{_f(sy)} C{_f(c1[0])},{_f(c1[1])} {_f(c2[0])},{_f(c2[1])} {_f(ex)},{_f(ey)}"
-        return d, (x1 + ux * size * 1.25, y1 + uy * size * 1.25)
+        return d, lambda t: (x1 + ux * size * (1.25 + (t - 0.5)), y1 + uy * size * (1.25 + (t - 0.5)))
     x2, y2, _ = pos[b]
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     # bend toward the centre of the ring (arrows stay inside it); a second arrow between the same
@@ -270,8 +274,31 @@ def _curve(pos: Mapping[str, tuple[float, float, float]], a: str, b: str, k: int
     sx, sy = _towards(x1, y1, qx, qy, node_r + 2)
     ex, ey = _towards(x2, y2, qx, qy, node_r + 4)
     d = f"M{_f(sx)},{_f(sy)} Q{_f(qx)},{_f(qy)} {_f(ex)},{_f(ey)}"
-    lx, ly = 0.25 * sx + 0.5 * qx + 0.25 * ex, 0.25 * sy + 0.5 * qy + 0.25 * ey
-    return d, (lx, ly)
+    return d, lambda t: ((1 - t) ** 2 * sx + 2 * t * (1 - t) * qx + t * t * ex,
+                         (1 - t) ** 2 * sy + 2 * t * (1 - t) * qy + t * t * ey)
+
+
+LABEL_TS = (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.45, 0.55)
+
+
+def place_label(at: Any, text: str, taken: list[tuple[float, float, float, float]], size: float = 12
+                ) -> tuple[float, float]:
+    """Where on its arrow a label goes: the first of a few points along it whose box overlaps no
+    label or node placed so far (else the least overlapping); the box is then taken."""
+    w, h = 0.56 * size * len(text) + 6, size + 4
+    best, best_overlap = None, math.inf
+    for t in LABEL_TS:
+        x, y = at(t)
+        box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        overlap = sum(max(0.0, min(box[2], o[2]) - max(box[0], o[0])) * max(0.0, min(box[3], o[3]) - max(box[1], o[1]))
+                      for o in taken)
+        if overlap < best_overlap:
+            best, best_overlap = (x, y, box), overlap
+        if overlap == 0:
+            break
+    assert best is not None
+    taken.append(best[2])
+    return best[0], best[1]
 
 
 def _towards(x: float, y: float, tx: float, ty: float, dist: float) -> tuple[float, float]:
@@ -281,10 +308,11 @@ def _towards(x: float, y: float, tx: float, ty: float, dist: float) -> tuple[flo
 
 
 def _edge(pos, actor: str, target: str, k: int, colour: str, style: str, label: str, title: str,
-          act: "ActTrace", cx: float, cy: float, node_r: float) -> str:
+          act: "ActTrace", cx: float, cy: float, node_r: float, taken: list) -> str:
     if target not in pos or actor not in pos:
         return ""
-    d, (lx, ly) = _curve(pos, actor, target, k, cx, cy, node_r)
+    d, at = _curve(pos, actor, target, k, cx, cy, node_r)
+    lx, ly = place_label(at, label, taken)
     dash = {"blocked": ' stroke-dasharray="7 5"', "failed": ' stroke-dasharray="2 4"',
             "redirected": ' stroke-dasharray="10 3 2 3"'}.get(style, "")
     stroke = MUTED if style in ("blocked", "failed") else colour
@@ -308,8 +336,21 @@ def _ghost(pos, actor: str, entered: str, k: int, cx: float, cy: float, node_r: 
             f'<path d="{d}" fill="none" stroke="#a0aec0" stroke-width="1.2" stroke-dasharray="3 3"/></g>')
 
 
+def _name_box(name: str, x: float, y: float, angle: float, r: float) -> tuple[float, float, float, float]:
+    """Roughly where a node's name, role and marks are written (see _node), for label placement."""
+    ux, uy = math.cos(angle), math.sin(angle)
+    lx, ly = x + ux * (r + 12), y + uy * (r + 12)
+    w = max(8.0 * len(name), 70.0)
+    if ux > 0.3:
+        return (lx, ly - 18, lx + w, ly + 26)
+    if ux < -0.3:
+        return (lx - w, ly - 18, lx, ly + 26)
+    ly += 14 if uy > 0 else -30
+    return (lx - w / 2, ly - 14, lx + w / 2, ly + 30)
+
+
 def _node(name: str, role: str, x: float, y: float, angle: float, r: float, state: str, place: str,
-          marks: list[str], colour: str, death: Any, save: Any) -> str:
+          marks: list[str], colour: str, death: Any, save: Any, used: Sequence[str] = ()) -> str:
     dead = state == "dead"
     fill = "#edf2f7" if dead else "#ffffff"
     stroke = "#a0aec0" if dead else colour
@@ -355,6 +396,7 @@ def _node(name: str, role: str, x: float, y: float, angle: float, r: float, stat
         words.append("blocked")
     if "revived" in marks:
         words.append("revived")
+    words += list(used)
     name_fill = MUTED if dead else INK
     parts.append(f'<text class="name" x="{_f(lx)}" y="{_f(ly)}" text-anchor="{anchor}" font-size="14" '
                  f'font-weight="bold" fill="{name_fill}">{_e(name)}</text>')
@@ -409,22 +451,28 @@ def _night_legend(width: float, top: float, colours: Mapping[str, str], notes: S
 def wagon_series(count: Mapping[str, Any], weights: Mapping[str, float], start: int | None = None
                  ) -> tuple[dict[str, list[tuple[float, float]]], list[float]]:
     """Each wagon's weighted size after every counted vote, from the count's `history` (a vote
-    entered by hand, with no post, is placed after the post before it). Returns (target ->
-    [(post, size)], the posts of the history)."""
+    entered by hand, with no post, is placed after the post before it; where no vote has a post,
+    the x is the vote's place in the order entered). Returns (target -> [(x, size)], the xs of
+    the history)."""
     current: dict[str, str] = {}
     series: dict[str, list[tuple[float, float]]] = {}
     xs: list[float] = []
     last = float(start) if start is not None else None
     history = count.get("history") or []
     first_post = next((h["post"] for h in history if h.get("post") is not None), None)
-    if last is None:
+    if first_post is None:
+        start = None
+    if last is None or first_post is None:
         last = float(first_post) if first_post is not None else 0.0
 
     def size(target: str) -> float:
         return sum(weights.get(v, 1.0) for v, t in current.items() if t == target)
 
-    for h in history:
-        x = float(h["post"]) if h.get("post") is not None else last
+    by_order = first_post is None  # hand votes only: draw them in the order they were entered
+    if by_order:
+        last = 0.0
+    for i, h in enumerate(history, start=1):
+        x = float(i) if by_order else float(h["post"]) if h.get("post") is not None else last
         last = x
         xs.append(x)
         voter, target = h["author"], h.get("target")
@@ -445,12 +493,17 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     weights = {p.name: game.vote_weight(p.name) for p in game.setup.players}
     _fit_weights(count, weights)
     series, xs = wagon_series(count, weights, start_post)
+    by_order = not any(h.get("post") is not None for h in count.get("history") or [])
+    if by_order:
+        start_post, deadline_post, hammer_x, last_post = None, None, None, None
+    else:
+        hammer_x, last_post = count.get("hammer"), count.get("last_post")
     day = count.get("day")
     majority = float(count.get("majority") or 0)
-    hammer = count.get("hammer")
-    last_post = count.get("last_post")
+    hammer = hammer_x
     final = {w["target"]: w for w in count.get("wagons", [])}
-    x_lo = min([start_post] if start_post is not None else [] + xs or [0]) if (start_post is not None or xs) else 0
+    lows = ([start_post] if start_post is not None else []) + xs
+    x_lo = 0.0 if by_order or not lows else min(lows)
     x_hi = max([x for x in (last_post, hammer, deadline_post) if x is not None] + xs + [x_lo + 1])
     if x_hi <= x_lo:
         x_hi = x_lo + 1
@@ -472,7 +525,9 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     if "none" in colours:
         colours["none"] = "#4a5568"
     title = f"{_title(game)}: day {day} votes"
-    sub = f"majority {_n(majority)} of {count.get('alive')} alive"
+    plurality = game.state.options.get("majority") == "plurality"
+    sub = f"majority {_n(majority)} of {count.get('alive')} alive" + (" (plurality: the leader at the deadline goes)"
+                                                                      if plurality else "")
     if count.get("eliminated"):
         sub += f"; {count['eliminated']} " + ("hammered" if hammer is not None else "goes at the deadline")
     elif count.get("tie"):
@@ -495,7 +550,8 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
         out.append(f'<text x="{_f(X(p))}" y="{_f(top + ph + 18)}" text-anchor="middle">{p}</text>')
     out.append(f'<line x1="{_f(left)}" y1="{_f(top + ph)}" x2="{_f(left + pw)}" y2="{_f(top + ph)}" stroke="#4a5568"/>')
     out.append(f'<line x1="{_f(left)}" y1="{_f(top)}" x2="{_f(left)}" y2="{_f(top + ph)}" stroke="#4a5568"/>')
-    out.append(f'<text x="{_f(left + pw / 2)}" y="{_f(height - 14)}" text-anchor="middle" font-size="12">post number</text>')
+    axis = "vote, in the order entered by hand" if by_order else "post number"
+    out.append(f'<text x="{_f(left + pw / 2)}" y="{_f(height - 14)}" text-anchor="middle" font-size="12">{axis}</text>')
     out.append(f'<text x="16" y="{_f(top + ph / 2)}" text-anchor="middle" font-size="12" '
                f'transform="rotate(-90 16 {_f(top + ph / 2)})">votes (weighted)</text>')
     out.append("</g>")
@@ -514,7 +570,7 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     for target in wagon_names:
         pts = series[target]
         colour = colours[target]
-        end_x = hammer if hammer is not None else (last_post if last_post is not None else pts[-1][0])
+        end_x = hammer if hammer is not None else (last_post if last_post is not None else max(xs))
         d = _steps(pts, X, Y, max(end_x, pts[-1][0]))
         label = "No Elimination" if target == "none" else target
         votes_now = final.get(target, {}).get("votes", pts[-1][1])
