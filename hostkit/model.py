@@ -196,16 +196,33 @@ class Setup(NamedTuple):
 
 
 class Action(NamedTuple):
-    """One recorded night (or day) action. targets == () is an explicit skip."""
+    """One recorded night (or day) action. targets == () is an explicit skip.
+
+    Every record entry (Action, Removal, VoteEntry, DayEvent, PhaseEnd) carries `seq`, a
+    Lamport clock (one more than the highest entry in the host's copy of the record), and `host`,
+    who entered it ("" when unknown). An entry's identity is the entry itself (see entry_key):
+    two co-hosts' concurrent entries may share a seq, yet they differ in host or content, and
+    sort the same way in every clone.
+    """
 
     actor: str
     ability: str
     targets: tuple[str, ...] = ()
     seq: int = 0
+    host: str = ""
 
     @property
     def skip(self) -> bool:
         return not self.targets
+
+
+class Removal(NamedTuple):
+    """An `act --remove`: takes back the actor's earlier action with that ability."""
+
+    actor: str
+    ability: str
+    seq: int = 0
+    host: str = ""
 
 
 class VoteEntry(NamedTuple):
@@ -215,6 +232,7 @@ class VoteEntry(NamedTuple):
     target: str | None
     seq: int = 0
     after_post: int | None = None  # it outranks scraped votes up to this post
+    host: str = ""
 
 
 class DayEvent(NamedTuple):
@@ -225,21 +243,64 @@ class DayEvent(NamedTuple):
     target: str | None = None
     seq: int = 0
     data: Mapping[str, Any] = EMPTY
+    host: str = ""
+
+
+class PhaseEnd(NamedTuple):
+    """The entry that ended a phase: a night resolved, or a day's elimination ("" for none)."""
+
+    seq: int = 0
+    eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
+    published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
+    host: str = ""
+
+
+def entry_key(entry: Any) -> tuple[int, str, str, str]:
+    """An entry's identity and its place in the record: by seq (a Lamport clock), then by host,
+    then by what it says (so concurrent entries of two co-hosts order the same in every clone)."""
+    import json
+
+    fields = entry._asdict()
+    seq, host = fields.pop("seq"), fields.pop("host")
+    content = json.dumps(fields, sort_keys=True, default=lambda v: dict(v) if hasattr(v, "keys") else list(v))
+    return (seq, host, type(entry).__name__, content)
 
 
 class PhaseRecord(NamedTuple):
-    """Everything the host entered in one phase, plus what was published when it ended."""
+    """Everything the host entered in one phase, plus how it ended.
+
+    `ends` normally holds at most one PhaseEnd; two different ones are two co-hosts who ended
+    the same phase differently (a merge conflict the host must settle, see game.conflicts).
+    """
 
     kind: str  # night | day
     number: int
     actions: tuple[Action, ...] = ()
-    removed: tuple[tuple[str, str, int], ...] = ()  # (actor, ability, seq): an act --remove
+    removed: tuple[Removal, ...] = ()
     votes: tuple[VoteEntry, ...] = ()
     events: tuple[DayEvent, ...] = ()
     start_post: int | None = None
-    ended: int | None = None  # seq of the entry that ended the phase (resolve / eliminate)
-    eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
-    published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
+    ends: tuple[PhaseEnd, ...] = ()
+
+    @property
+    def end(self) -> PhaseEnd | None:
+        """The end that counts: the first by entry order (the only one, outside a conflict)."""
+        return min(self.ends, key=entry_key) if self.ends else None
+
+    @property
+    def ended(self) -> int | None:
+        end = self.end
+        return None if end is None else end.seq
+
+    @property
+    def eliminated(self) -> str | None:
+        end = self.end
+        return None if end is None else end.eliminated
+
+    @property
+    def published(self) -> Mapping[str, Any]:
+        end = self.end
+        return EMPTY if end is None else end.published
 
     @property
     def label(self) -> str:
@@ -474,10 +535,6 @@ class GameState:
     warnings: list[str] = field(default_factory=list)
     deaths: list[tuple[str, str, str, int]] = field(default_factory=list)  # (player, kind, when, phase index)
     duties_done: set[tuple[str, str]] = field(default_factory=set)  # (player, "shot" | "badge")
-    candidates: list[str] = field(default_factory=list)  # the Sheriff race, in order of entry
-    withdrawn: list[str] = field(default_factory=list)
-    election_votes: dict[str, str] = field(default_factory=dict)
-    election: dict[str, Any] | None = None  # the closed election: {"totals": ..., "winner": ...}
 
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, EXTENSIONS, PARAMS, load_all_extensions, load_extension
+from .engine.effects import CHOICES, PARAMS
 from .engine.order import CYCLE_POLICIES
 from .errors import FileError, NameError_, suggest
 from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
@@ -42,6 +42,11 @@ COMMON_OPTIONS = {
     "no-elimination": OptionSpec("no-elimination", True, (True, False), "whether No Elimination may be voted"),
     "flip": OptionSpec("flip", "role", ("none", "alignment", "role", "pm"), "what a death reveals"),
     "format": OptionSpec("format", "bbcode", ("bbcode", "markdown", "plain"), "the format of posts and PMs"),
+    "pm-format": OptionSpec("pm-format", "", ("", "bbcode", "markdown", "plain"),
+                            "the format of PMs when it differs from the posts' (markdown for Discord); '' = format"),
+    "forum": OptionSpec("forum", "auto", ("auto", "phpbb", "vbulletin", "xenforo", "mybb", "smf", "invision",
+                                          "discourse", "nodebb", "other"),
+                        "the forum engine posts are written for ([size] differs); auto = from the thread URL"),
     "cycle-policy": OptionSpec("cycle-policy", "all-fail", CYCLE_POLICIES,
                                "natural resolution: what an unresolvable cycle of actions does"),
     "out-of-play": OptionSpec("out-of-play", "", (),
@@ -101,10 +106,6 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     tie_break = t.strings("tie_break", ())
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
     first_number = t.get("first_number", int, 1)
-    for i, ext in enumerate(t.strings("extensions", ())):
-        if ext not in EXTENSIONS:
-            raise t.fail(f"extensions[{i}]", f"no engine extension {ext!r}{suggest(ext, EXTENSIONS)}")
-        load_extension(ext)
     options = dict(COMMON_OPTIONS)
     opts = t.sub("options", {})
     for key in list(opts.data):
@@ -253,8 +254,8 @@ def _ability(t: Table) -> Ability:
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
-        immediate=t.get("immediate", bool, False),
-        innate=t.get("innate", bool, False),
+        immediate=_immediate(t),
+        innate=_innate(t),
         skippable=t.get("skippable", bool, True),
         self_target=t.get("self", bool, False),
         living_only=t.get("living_only", bool, True),
@@ -279,6 +280,27 @@ def _ability(t: Table) -> Ability:
     return ab
 
 
+def _immediate(t: Table) -> bool:
+    """Seed natural II's Immediate prefix: the engine resolves an immediate night action before the
+    night's other actions, in entry order. Day actions are not resolved by the engine (the host
+    rules on them), so an immediate day ability would be a promise nothing keeps: refused."""
+    on = t.get("immediate", bool, False)
+    if on and t.data.get("phase", "night") == "day":
+        raise t.fail("immediate", "an Immediate day ability is not supported: hostkit resolves only night "
+                     "actions (an immediate night or cycle ability resolves before the night's others)")
+    return on
+
+
+def _innate(t: Table) -> bool:
+    """Seed natural II's Innate prefix: an action granted by the game rather than the role, which
+    effects on abilities ignore. hostkit has no such effects and keeps no ability apart from its
+    role, so the field would be accepted and ignored: refused until it means something."""
+    if t.get("innate", bool, False):
+        raise t.fail("innate", "the Innate prefix is not supported: hostkit keeps every ability with its role "
+                     "(there is no ability granted by the game rules); declare the ability without it")
+    return False
+
+
 MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
 
 
@@ -292,8 +314,6 @@ def _messages(t: Table) -> dict[str, str]:
 
 def _effect(t: Table) -> Effect:
     kind = t.get("effect", str)
-    if kind not in PARAMS:
-        load_all_extensions()  # a ruleset's own effect (engine/ext_*.py), not loaded yet
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
     params: dict[str, Any] = {}

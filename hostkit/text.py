@@ -67,6 +67,15 @@ def status_text(st: dict[str, Any]) -> str:
         state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"
         lines.append(f"  {p['name']:<{width}}  {p['role']} [{p['alignment']}]  {state}"
                      + (f"  {'; '.join(extra)}" if extra else ""))
+    if "format" in st:
+        lines.append(f"format: {st['format']}" + (f" (PMs: {st['pm_format']})" if st.get("pm_format") not in
+                                                  (None, st["format"]) else "")
+                     + f"; forum: {st.get('forum', 'other')}")
+    if st.get("waiting"):
+        from .waiting import Waiting, waiting_text
+
+        lines.append(waiting_text([Waiting(w["who"], tuple(w["players"]), w["ability"], w["required"])
+                                   for w in st["waiting"]]))
     for w in st.get("warnings", ()):
         lines.append(f"warning: {w}")
     return "\n".join(lines)

@@ -21,7 +21,7 @@ def day1(tmp_path) -> Host:
     new_classic(tmp_path / "g", assign=TWELVE)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "skip")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     return host
 
 
@@ -45,7 +45,7 @@ def count(host: Host) -> dict:
 
 def test_Campaign_1_day_1_only(day1):
     day1.ok("eliminate", "--none")
-    day1.ok("resolve")
+    day1.ok("resolve", "--force")
     assert "the Sheriff is elected on Day 1 only" in day1.refused("sheriff", "run", "Ann")
 
 
@@ -53,7 +53,7 @@ def test_Campaign_2_only_living_players_run(day1, tmp_path):
     new_classic(tmp_path / "h", assign=TWELVE)
     host = Host(tmp_path / "h")
     host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     assert "Fay is dead and cannot run for Sheriff" in host.refused("sheriff", "run", "Fay")
     assert "already a candidate" in host.refused("sheriff", "run", "Ann", "Ann")
 
@@ -114,7 +114,7 @@ def test_SheriffElection_living_voters_only(tmp_path):
     new_classic(tmp_path / "g", assign=TWELVE)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("sheriff", "run", "Ann")
     assert "Fay is dead: only living players vote" in host.refused("sheriff", "vote", "Fay", "Ann")
 
@@ -131,11 +131,11 @@ def night_death(tmp_path, actions, *, night2=False) -> Host:
     new_classic(tmp_path / "g", assign=TWELVE)
     host = Host(tmp_path / "g")
     if night2:
-        host.ok("resolve")
+        host.ok("resolve", "--force")
         host.ok("eliminate", "--none")
     for a in actions:
         host.ok("act", *a)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     return host
 
 
@@ -175,7 +175,7 @@ def test_DeathResolution_5_badge_only_from_the_sheriff_and_6_to_the_living(day1)
     day1.ok("eliminate", "--none")
     day1.ok("act", "Bob", "Kill", "Ann")
     day1.ok("act", "Carol", "Poison", "Hal")
-    day1.ok("resolve")
+    day1.ok("resolve", "--force")
     due = {d["player"]: d["owes"] for d in json.loads(day1.ok("due", "--json"))["due"]}
     assert due == {"Ann": ["badge"], "Hal": []}
     assert "Hal owes no badge now" in day1.refused("badge", "Hal", "Dave")
@@ -196,7 +196,7 @@ def test_DeathResolution_7_cause_matches(tmp_path):
 def test_Discussion_1_sheriff_last_2_only_living_5_alternating(day1):
     elect(day1, ["Dave"], everyone_votes("Dave"))
     day1.ok("eliminate", "Leo")
-    day1.ok("resolve")
+    day1.ok("resolve", "--force")
     day2 = day1.ok("post", "order")
     order = [line.split("]", 1)[1].replace(" (Sheriff)", "") for line in day2.splitlines() if line.startswith("[*]")]
     assert order[-1] == "Dave" and "Leo" not in order and len(order) == 11
@@ -295,12 +295,12 @@ def test_BanishmentResolution_6_only_if_banished(day1):
 def test_VictoryCheck_after_every_death(tmp_path, victory, dead, winner):
     new_classic(tmp_path / "g", assign=TWELVE, options=[f"victory={victory}"])
     host = Host(tmp_path / "g")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     for i, name in enumerate(dead):
         out = host.ok("eliminate", name)
         if i < len(dead) - 1:
             assert "The game is over" not in out
-            host.ok("resolve")
+            host.ok("resolve", "--force")
     st = json.loads(host.ok("status", "--json"))
     assert st["winner"] == winner
 
@@ -343,7 +343,7 @@ def test_a_whole_twelve_seat_game(tmp_path, runner):
     host.ok("act", "Carol", "Antidote", "Fay")
     host.ok("act", "Dave", "Guard", "Fay")
     host.ok("act", "Ann", "Check", "Bob")
-    night1 = json.loads(host.ok("resolve", "--json"))
+    night1 = json.loads(host.ok("resolve", "--force", "--json"))
     assert night1["deaths"] == [] and night1["saved"] == [{"player": "Fay", "by": ["Witch", "Guard"]}]
     assert "WEREWOLF" in host.ok("pm", "--night", "1")
     assert "nobody died" in host.ok("post", "deaths")
@@ -364,7 +364,7 @@ def test_a_whole_twelve_seat_game(tmp_path, runner):
     host.ok("act", "Carol", "Poison", "Hal")
     host.ok("act", "Dave", "Guard", "Jon")
     host.ok("act", "Ann", "Check", "Gus")
-    deaths = {d["player"]: d["cause"] for d in json.loads(host.ok("resolve", "--json"))["deaths"]}
+    deaths = {d["player"]: d["cause"] for d in json.loads(host.ok("resolve", "--force", "--json"))["deaths"]}
     assert deaths == {"Ann": "Werewolves", "Hal": "Poison"}
     due = {d["player"]: d for d in json.loads(host.ok("due", "--json"))["due"]}
     assert due["Ann"]["owes"] == ["badge"] and due["Hal"]["owes"] == []
@@ -381,10 +381,10 @@ def test_a_whole_twelve_seat_game(tmp_path, runner):
     # Night 3 and on: the village finds the last werewolves.
     host.ok("act", "Kim", "Kill", "Leo")
     host.ok("act", "Dave", "Guard", "Fay")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     banish(host, "Ivy", ["Carol", "Dave", "Fay", "Jon"])
     host.ok("act", "Kim", "Kill", "Carol")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     assert "Carol" not in alive(host)
     host.ok("vote", "Dave", "Kim")
     host.ok("vote", "Fay", "Kim")
@@ -403,7 +403,7 @@ def test_Campaign_5_no_state_changes(day1):
 def test_OptOut_1_and_SheriffElection_1_day_1_only(day1):
     day1.ok("sheriff", "run", "Ann", "Dave")
     day1.ok("eliminate", "--none")
-    day1.ok("resolve")
+    day1.ok("resolve", "--force")
     assert "Day 1 only" in day1.refused("sheriff", "withdraw", "Dave")
     assert "Day 1 only" in day1.refused("sheriff", "vote", "Bob", "Ann")
 
@@ -418,7 +418,7 @@ def test_Discussion_3_after_death_resolution(day1):
     elect(day1, ["Ann"], everyone_votes("Ann"))
     day1.ok("eliminate", "--none")
     day1.ok("act", "Bob", "Kill", "Ann")
-    day1.ok("resolve")
+    day1.ok("resolve", "--force")
     assert "Ann's badge must be passed first" in day1.refused("post", "order")
     day1.ok("badge", "Ann", "Carol")
     assert "(Sheriff)" in day1.ok("post", "order")

@@ -77,7 +77,7 @@ def enter(host, actions) -> None:
 
 def to_night2(host, history: str) -> None:
     enter(host, HISTORIES[history])
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("eliminate", "--none")
 
 
@@ -144,7 +144,7 @@ def test_SeerAction_inv4_engine_computes_result_never_the_good_role(classic, tar
 def test_SeerAction_inv5_hidden_identity(classic):
     classic.ok("act", "Ann", "Check", "Bob")
     classic.ok("act", "Bob", "Kill", "Fay")
-    data = json.loads(classic.ok("resolve", "--json"))
+    data = json.loads(classic.ok("resolve", "--force", "--json"))
     public = json.dumps([data["deaths"], data["saved"]])
     assert "Ann" not in public and "Seer" not in public
     assert [r["player"] for r in data["results"]] == ["Ann"]
@@ -153,10 +153,10 @@ def test_SeerAction_inv5_hidden_identity(classic):
 def test_GuardAction_inv1_consecutive_only(classic):
     """Guarding Ann on night 1 and night 3 is allowed; so is Ann again after a skipped night."""
     classic.ok("act", "Dave", "Guard", "Ann")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     classic.ok("eliminate", "--none")
     classic.ok("act", "Dave", "Guard", "skip")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     classic.ok("eliminate", "--none")
     classic.ok("act", "Dave", "Guard", "Ann")
 
@@ -176,7 +176,7 @@ def test_WerewolfAction_inv6_any_werewolf_enters_one_decision(classic):
 def test_WerewolfAction_inv1_no_werewolf_no_phase(classic):
     """With every werewolf dead the village has won and no night action is taken."""
     classic.ok("act", "Carol", "Poison", "Bob")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     out = classic.ok("eliminate", "Gus")
     assert "The game is over: Village wins." in out
     assert "the game is over" in classic.refused("act", "Ann", "Check", "Hal")
@@ -195,7 +195,7 @@ def test_WitchAction_antidote_fails_when_the_kill_changes(classic):
 def test_WitchAction_potions_are_spent(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
     classic.ok("act", "Carol", "Antidote", "Fay")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     st = json.loads(classic.ok("status", "--json"))
     carol = next(p for p in st["players"] if p["name"] == "Carol")
     assert carol["charges"] == {"antidote": 0, "poison": 1}
@@ -204,12 +204,12 @@ def test_WitchAction_potions_are_spent(classic):
 def test_WitchAction_inv4_poison_ignores_guard(classic):
     classic.ok("act", "Dave", "Guard", "Hal")
     classic.ok("act", "Carol", "Poison", "Hal")
-    assert [d["player"] for d in json.loads(classic.ok("resolve", "--json"))["deaths"]] == ["Hal"]
+    assert [d["player"] for d in json.loads(classic.ok("resolve", "--force", "--json"))["deaths"]] == ["Hal"]
 
 
 def test_WitchAction_inv5_poisoned_hunter_cannot_shoot(classic):
     classic.ok("act", "Carol", "Poison", "Eve")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     assert "Eve died of poison: no last shot" in classic.refused("shoot", "Eve", "Bob")
 
 

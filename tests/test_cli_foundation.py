@@ -169,7 +169,7 @@ def test_names_with_spaces_and_equals(tmp_path):
     host = Host(tmp_path / "g")
     host.ok("act", "gentleman johnny", "Check", "[x]=y")
     host.ok("act", "[X]=Y", "Kill", "Z")
-    data = json.loads(host.ok("resolve", "--json"))
+    data = json.loads(host.ok("resolve", "--force", "--json"))
     assert data["results"][0]["result"] == "WEREWOLF"
     assert data["deaths"][0]["player"] == "Z"
 
@@ -178,7 +178,7 @@ def test_resolve_json_shape_and_next_day(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
     dry = json.loads(classic.ok("resolve", "--dry-run", "--json"))
     assert json.loads(classic.ok("status", "--json"))["phase"] == "night"
-    data = json.loads(classic.ok("resolve", "--json"))
+    data = json.loads(classic.ok("resolve", "--force", "--json"))
     assert dry == data
     for key in ("night", "deaths", "saved", "blocked", "results", "failed", "log"):
         assert key in data
@@ -193,7 +193,7 @@ def test_resolve_json_shape_and_next_day(classic):
 
 
 def test_vote_and_eliminate(classic):
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     classic.ok("vote", "Ann", "Bob")
     classic.ok("vote", "Eve", "bob")
     assert "recorded: Eve unvotes" in classic.ok("vote", "Eve", "--unvote")
@@ -209,7 +209,7 @@ def test_vote_and_eliminate(classic):
 def test_vote_refusals(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
     assert "it is night 1, not a day" in classic.refused("vote", "Ann", "Bob")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     assert "Fay is dead: dead players cannot vote" in classic.refused("vote", "Fay", "Bob")
     assert "Fay is dead: votes on dead players do not count" in classic.refused("vote", "Ann", "Fay")
     assert "has no No Elimination vote" in classic.refused("vote", "Ann", "none")
@@ -218,7 +218,7 @@ def test_vote_refusals(classic):
 
 def test_eliminate_refusals(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     assert "Fay is already dead" in classic.refused("eliminate", "Fay")
     assert "give a PLAYER or --none" in classic.refused("eliminate")
 
@@ -227,12 +227,12 @@ def test_undo_each_kind_of_entry(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
     classic.ok("act", "Dave", "Guard", "Ann")
     assert "undone: Dave's Guard on Ann" in classic.ok("undo")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     assert json.loads(classic.ok("status", "--json"))["phase"] == "day"
     assert "undone: the end of night 1" in classic.ok("undo")
     st = json.loads(classic.ok("status", "--json"))
     assert st["phase"] == "night" and all(p["alive"] for p in st["players"])
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     classic.ok("vote", "Ann", "Gus")
     assert "undone: Ann's vote on Gus" in classic.ok("undo")
     classic.ok("eliminate", "Gus")
@@ -293,7 +293,7 @@ def test_newer_format_version_is_refused_older_loads(classic):
 
 def test_corrected_old_action_warns_that_published_outcome_changes(classic):
     classic.ok("act", "Bob", "Kill", "Fay")
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     phase = classic.folder / "phases" / "001-night-1.toml"
     phase.write_text(phase.read_text().replace('targets = [\n    "Fay",\n]', 'targets = [\n    "Hal",\n]'))
     out = classic.ok("status")
@@ -317,7 +317,7 @@ effects = [{ effect = "protect", kinds = ["werewolf"] }]
     host = Host(folder)
     host.ok("act", "Pat", "Bless", "Cy")
     host.ok("act", "Bob", "Kill", "Cy")
-    data = json.loads(host.ok("resolve", "--json"))
+    data = json.loads(host.ok("resolve", "--force", "--json"))
     assert data["deaths"] == [] and data["saved"] == [{"player": "Cy", "by": ["Priest"]}]
 
 

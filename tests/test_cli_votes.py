@@ -39,7 +39,7 @@ def woods(tmp_path: Path, **kw) -> Host:
                    "Wolf=Werewolf"], aliases=["Old Man Willow=Willow"],
            options=["majority=half-plus-one", "no-elimination=true"], **kw)
     host = Host(folder)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     return host
 
 
@@ -102,7 +102,7 @@ def test_count_numbers_advance_only_when_the_count_changes(tmp_path):
 
 def test_votes_refused_at_night_and_without_a_thread(classic):
     assert "votes are counted by day" in classic.refused("votes", "--html", str(DATA / "mybb.html"))
-    classic.ok("resolve")
+    classic.ok("resolve", "--force")
     assert "no thread to read" in classic.refused("votes")
 
 
@@ -113,7 +113,7 @@ def test_votes_fetches_the_thread_over_http(tmp_path, httpserver):
     create(folder, ruleset="classic-werewolf", seed=4, thread=httpserver.url_for("/thread"),
            assign=["Mister [X]=Villager", "Keeper Jo=Seer", "Lady Grey=Werewolf", "Dee=Villager"])
     host = Host(folder)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     data = json.loads(host.ok("votes", "--json"))
     assert {w["target"]: w["voters"] for w in data["wagons"]} == {"Keeper Jo": ["Mister [X]"],
                                                                   "Mister [X]": ["Keeper Jo"]}

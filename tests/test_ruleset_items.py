@@ -341,7 +341,7 @@ def test_cli_game_end_to_end(game):
     game.ok("act", "Cy", "Potion of Acquiescence", "Dee")  # an item's name works as its ability
     game.ok("act", "Eli", "Clarity", "Ann")
     game.ok("act", "Gus", "Swap", "Fay", "Eli")
-    n1 = json.loads(game.ok("resolve", "--json"))
+    n1 = json.loads(game.ok("resolve", "--force", "--json"))
     assert [(d["player"], d["cause"]) for d in n1["deaths"]] == [("Eli", "Werewolf")]
     assert any("Fay died tonight, but now holds the identity of Eli" in line for line in n1["log"])
     st = status(game)
@@ -365,7 +365,7 @@ def test_cli_game_end_to_end(game):
     game.ok("act", "Ann", "Kill", "Dee")
     game.ok("act", "Bob", "Shift")
     game.ok("act", "Cy", "Pass", "Ann", "Armour")
-    n2 = json.loads(game.ok("resolve", "--json"))
+    n2 = json.loads(game.ok("resolve", "--force", "--json"))
     assert [d["player"] for d in n2["deaths"]] == ["Bob"]
     st = status(game)
     assert (st["Bob"]["alive"], st["Bob"]["role"]) == (False, "Militia")

@@ -445,7 +445,7 @@ def test_cli_plays_an_ooo_game_to_the_end(tmp_path):
     # Night 1: the Escort distracts the wolf who enters the pack's kill; the Vigilante shoots a Villager.
     host.ok("act", "--file", "-", input="Gus Maul Fay\nCat Distract Gus\nAnn Vision Bob\nEve Shoot Fay\n"
                                          "Dan Heal Cat\n")
-    out = json.loads(host.ok("resolve", "--json"))
+    out = json.loads(host.ok("resolve", "--force", "--json"))
     assert [d["player"] for d in out["deaths"]] == ["Fay"]
     assert out["blocked"] == [{"player": "Gus", "by": ["Escort"], "notified": True}]
     assert {"player": "Ann", "ability": "Vision", "target": "Bob", "result": "Alpha"} in out["results"]
@@ -465,7 +465,7 @@ def test_cli_plays_an_ooo_game_to_the_end(tmp_path):
     assert "two phases in a row" in host.refused("act", "Ann", "Vision", "Bob")
     # Night 2: the Alpha mauls Ann while the Sleepwalker wanders in; the Vigilante's guilt kills him.
     host.ok("act", "--file", "-", input="Bob Maul Ann\nHal Wander Ann\nDan Heal Dan\n")
-    out = json.loads(host.ok("resolve", "--json"))
+    out = json.loads(host.ok("resolve", "--force", "--json"))
     deaths = {d["player"]: d for d in out["deaths"]}
     assert set(deaths) == {"Ann", "Hal", "Eve"}
     assert deaths["Hal"]["location"] == "Ann's home" and deaths["Ann"]["cause"] == "Alpha"

@@ -366,7 +366,7 @@ def test_cli_paranormal_game_to_the_end(tmp_path):
     host.ok("act", "Ann", "Investigate", "Fay")
     host.ok("act", "Hal", "Read", "Bob")
     host.ok("act", "Gus", "Guard", "Hal")
-    out = json.loads(host.ok("resolve", "--json"))
+    out = json.loads(host.ok("resolve", "--force", "--json"))
     assert [(d["player"], d["cause"]) for d in out["deaths"]] == [("Eve", "Doppelgangers")]
     assert "pool of blood" in out["deaths"][0]["flavour"]
     res = {r["player"]: r["result"] for r in out["results"]}
@@ -386,7 +386,7 @@ def test_cli_paranormal_game_to_the_end(tmp_path):
     # Night 2: Fay visits the War Vet and is shot; the Telepath reads Fay's goal as Kill.
     host.ok("act", "Fay", "Kill", "Dee")
     host.ok("act", "Hal", "Read", "Fay")
-    out = json.loads(host.ok("resolve", "--json"))
+    out = json.loads(host.ok("resolve", "--force", "--json"))
     assert sorted(d["player"] for d in out["deaths"]) == ["Dee", "Fay"]
     assert {d["player"]: d["cause"] for d in out["deaths"]}["Fay"] == "War Vet"
     st = json.loads(host.ok("status", "--json"))

@@ -45,8 +45,9 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool) -> None:
         raise HostkitError("give a PLAYER or --none (not both)")
     with locked(ctx):
         game = load(ctx)
-        name = game.eliminate(None if no_one else player)
-        game = load(ctx)
+        end = game.elimination(None if no_one else player)
+        game = game.append(end)
+    name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
                + (f" The game is over: {game.state.winner} wins." if game.state.winner
                   else f" It is now {game.state.phase} {game.state.number}."))
@@ -320,9 +321,13 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
     """
     from ..game import SKIP_WORDS
 
+    from ..rulings import shot_events
+
     with locked(ctx):
-        victim = load(ctx).shoot(shooter, None if target.lower() in SKIP_WORDS else target)
         game = load(ctx)
+        events = shot_events(game, shooter, None if target.lower() in SKIP_WORDS else target)
+        game = game.append(*events)
+    victim = events[0].target
     click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
     if game.state.winner:
         click.echo(f"The game is over: {game.state.winner} wins.")

@@ -51,39 +51,61 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def actions(ctx: click.Context, as_json: bool) -> None:
-    """List the actions recorded for the current phase.
+    """List the actions recorded for the current phase, then who can still act and has not.
 
+    \b
+    "waiting on: Proto (Maul), Eve (Vision)": abilities usable now that have neither an action
+    nor an explicit skip; [required] marks one the rules will not let go unused tonight.
     Example: hostkit actions
     """
     from ..text import action_line
+    from ..waiting import waiting_on, waiting_text
 
     game = load(ctx)
     ph = game.current
+    waiting = waiting_on(game)
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
               "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                          for a in ph.actions]})
+                          for a in ph.actions],
+              "waiting": [w.to_json() for w in waiting]})
     else:
         click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)")
         for a in ph.actions:
             click.echo("  " + action_line(a))
+        if waiting:
+            click.echo(waiting_text(waiting))
 
 
 @click.command()
 @click.option("--dry-run", is_flag=True, help="Show the outcome without recording it.")
+@click.option("--force", is_flag=True, help="Resolve although optional actions were not entered.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def resolve(ctx: click.Context, dry_run: bool, as_json: bool) -> None:
+def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> None:
     """Resolve the current night: deaths, saves, blocks, results, and the log.
 
-    Without --dry-run the outcome is recorded and the next day begins.
+    \b
+    Without --dry-run the outcome is recorded and the next day begins. A night whose required
+    action is missing (a skip limit reached) is refused; one where a living player could still
+    act and has not (see 'hostkit actions') needs --force, or an explicit 'skip' entered.
+    When the night ends the game, the winner is said.
     Example: hostkit resolve --dry-run
     """
     from ..text import outcome_text
+    from ..waiting import resolve_checked
 
     with locked(ctx):
-        outcome = load(ctx).resolve(dry_run=dry_run)
-    emit(outcome.to_json()) if as_json else click.echo(outcome_text(outcome, dry_run=dry_run))
+        outcome = resolve_checked(load(ctx), dry_run=dry_run, force=force)
+        winner = None if dry_run else load(ctx).state.winner
+    if as_json:
+        data = outcome.to_json()
+        data["winner"] = winner
+        emit(data)
+        return
+    click.echo(outcome_text(outcome, dry_run=dry_run))
+    if winner:
+        click.echo(f"The game is over: {winner} wins.")
 
 
 @click.command()

@@ -78,11 +78,16 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, mark
 def status(ctx: click.Context, as_json: bool) -> None:
     """Show the phase and every player's role, life and standing effects.
 
+    \b
+    Also: who the phase still waits on, the format posts and PMs are rendered in (the game's
+    'format' and 'pm-format' options; every rendering command's --format overrides it), and
+    the forum engine posts are written for.
     Example: hostkit --game g1 status --json
     """
+    from ..daytools import status_report
     from ..text import status_text
 
-    st = load(ctx).status()
+    st = status_report(load(ctx))
     emit(st) if as_json else click.echo(status_text(st))
 
 

@@ -108,12 +108,13 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int) -
 
 def _page_to_json(page: Page) -> dict[str, Any]:
     return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
-            "next_url": page.next_url, "url": page.url, "posts": [p._asdict() for p in page.posts]}
+            "next_url": page.next_url, "url": page.url, "numbered": page.numbered, "posts": [p._asdict() for p in page.posts]}
 
 
 def _page_from_json(data: dict[str, Any]) -> Page:
     return Page(engine=data["engine"], posts=tuple(Post(**p) for p in data["posts"]), page=data["page"],
-                last_page=data["last_page"], next_url=data["next_url"], url=data.get("url"))
+                last_page=data["last_page"], next_url=data["next_url"], url=data.get("url"),
+                numbered=data.get("numbered", "shown"))
 
 
 class _Cache:
@@ -235,6 +236,11 @@ def read_files(paths: Sequence[Path]) -> list[Page]:
         except OSError as exc:
             raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
         page = forums.parse_page(raw)
+        if page.numbered == "guess" and pages and pages[-1].posts:
+            # neither numbers nor an offset on the page: it follows the page given before it
+            first = pages[-1].posts[-1].number + 1
+            page = replace(page, numbered="offset",
+                           posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
         if not page.posts:
             raise FileError(f"{path}: no forum posts found (is it a saved thread page?)")
         pages.append(page)
