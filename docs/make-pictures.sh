@@ -21,7 +21,7 @@ hostkit new "$game" --ruleset natural --seed 7 --title "Night Market" \
 hk act Bob Kill Ned >/dev/null
 hk act Ann Investigate Max >/dev/null
 hk act Uma Douse Oli >/dev/null
-hk resolve >/dev/null
+hk resolve --force >/dev/null
 for v in Ann Cat Dan Gil Hal Ivy; do hk vote "$v" Rex >/dev/null; done
 for v in Bob Max Fox Uma; do hk vote "$v" Ann >/dev/null; done
 hk vote Ann Max >/dev/null
@@ -49,7 +49,7 @@ Lou Alert
 Rex Poison Lou
 Sue Guard Jay
 ACTS
-hk resolve >/dev/null
+hk resolve --force >/dev/null
 hk chart night 2 --out "$out/night-map.png"
 # the demo's day 1, counted from its bundled thread page
 demo="$(dirname "$game")/demo"

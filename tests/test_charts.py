@@ -81,7 +81,7 @@ def natural(tmp_path) -> Host:
     create(tmp_path / "g", ruleset="natural", assign=NATURAL, seed=1)
     host = Host(tmp_path / "g")
     host.ok("act", "--file", "-", input=NATURAL_NIGHT)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     return host
 
 
@@ -141,12 +141,12 @@ def test_night_map_marks_the_dead_and_saves(tmp_path):
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Ann")
     host.ok("act", "Dave", "Guard", "Ann")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     s = structure(host.ok("chart", "night", "1"))
     assert "saved" in s["nodes"]["Ann"]["marks"] and "saved" in s["nodes"]["Ann"]["words"]
     host.ok("eliminate", "Fay")
     host.ok("act", "Bob", "Kill", "Hal")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     s2 = structure(host.ok("chart", "night", "2"))
     assert s2["nodes"]["Fay"]["state"] == "dead"
     assert "dead" in s2["nodes"]["Fay"]["words"]
@@ -160,7 +160,7 @@ def test_night_map_marks_the_jailed_and_the_away(tmp_path):
     host = Host(tmp_path / "g")
     host.ok("act", "Ann", "Jail", "Eve")
     host.ok("act", "Bob", "Maul", "Dan")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     s = structure(host.ok("chart", "night", "1"))
     assert s["nodes"]["Eve"]["place"] == "jailed"
     assert "jailed" in s["nodes"]["Eve"]["words"]
@@ -172,7 +172,7 @@ def test_night_map_marks_the_abducted(tmp_path):
            assign=["Ann=Xenozoologist", "Bob=Townie", "Cat=Townie", "Dan=Townie", "Eve=Detective"])
     host = Host(tmp_path / "g")
     host.ok("act", "Ann", "Abduct", "Bob")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     s = structure(host.ok("chart", "night", "1"))
     assert s["nodes"]["Bob"]["place"] == "abducted"
     assert "abducted" in s["nodes"]["Bob"]["words"]
@@ -188,7 +188,7 @@ def test_night_map_stays_readable_at_25_players(tmp_path):
                  ("Player 05", "Shoot", "Player 01"), ("Player 06", "Track", "Player 00"),
                  ("Player 07", "Watch", "Player 10")):
         host.ok("act", *line)
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     svg = host.ok("chart", "night", "1")
     root = ET.fromstring(svg)
     s = structure(svg)
@@ -261,7 +261,7 @@ def test_vote_timeline_hand_votes_hammer_and_weights(tmp_path):
     new_classic(tmp_path / "g")
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     for voter in ("Ann", "Carol", "Dave"):
         host.ok("vote", voter, "Bob")
     host.ok("vote", "Eve", "Gus")

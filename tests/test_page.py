@@ -40,7 +40,7 @@ def running_day(tmp_path) -> Host:
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
     host.ok("act", "Ann", "Check", "Gus")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("vote", "Ann", "Gus")
     host.ok("vote", "Carol", "Gus")
     return host
@@ -106,7 +106,7 @@ def test_page_reads_no_network_unless_asked(tmp_path):
     new_classic(tmp_path / "g", thread="http://127.0.0.1:9/threads/t.1/")
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("vote", "Ann", "Bob")
     assert "Current vote count" in host.ok("page")
 
@@ -134,7 +134,7 @@ def test_public_page_follows_the_flip_level(tmp_path):
            seed=1, options=["flip=none"])
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     text = " ".join(parse(host.ok("page", "--public")).text)
     assert "Villager" not in text
 
@@ -144,7 +144,7 @@ def test_public_page_after_the_end_reveals_all(tmp_path):
            assign=["Ann=Seer", "Bob=Werewolf", "Cy=Villager", "Dee=Villager"])
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Cy")
-    host.ok("resolve")
+    host.ok("resolve", "--force")
     host.ok("eliminate", "Bob")
     assert host.game.state.winner
     html = host.ok("page", "--public")

@@ -72,6 +72,8 @@ def chart_night(ctx: click.Context, number: int, out: Path | None, png: bool) ->
     redirected ones dash-dotted (with a faint line to the target entered). The dead are grey,
     the away, commuted and abducted dashed, the jailed boxed; tonight's deaths are red, saves
     ringed green. Host information: it shows every action.
+
+    Example: hostkit chart night 2 --out night2.png
     """
     from ..publish.charts import night_svg
 
@@ -91,6 +93,8 @@ def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None
     With the majority line, the hammer and the deadline where one is set. The count is the
     day's last one made by 'hostkit votes' (kept in the game folder), or the votes entered by
     hand; --html FILE or --url URL counts the current day's thread afresh (no network otherwise).
+
+    Example: hostkit chart votes --day 1 --out day1.svg
     """
     from ..publish.charts import votes_svg
     from ..publish.page import day_count
