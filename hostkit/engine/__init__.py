@@ -49,6 +49,9 @@ def _standing(state: GameState, acts: list[Act]) -> list[Act]:
     its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
     out: list[Act] = []
     n = len(acts)
+    entered: dict[str, list[Act]] = {}
+    for a in acts:
+        entered.setdefault(a.actor, []).append(a)
     for p in state.players.values():
         if not p.alive:
             continue
@@ -56,8 +59,8 @@ def _standing(state: GameState, acts: list[Act]) -> list[Act]:
         for ab in role.abilities:
             if not ab.standing or ab.phase == "day":
                 continue
-            if any(a.actor == p.name and (a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive)
-                   for a in acts):
+            if any(a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive
+                   for a in entered.get(p.name, ())):
                 continue
             out.append(Act(Action(p.name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
     return out

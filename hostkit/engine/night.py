@@ -302,14 +302,13 @@ class Night:
         self.visits.append((act.actor, target, act))
         act.visited += (target,)
 
-    def index_visits(self, froms: set[str], tos: set[str]) -> None:
-        """Index the night's visits from the players in `froms` and to those in `tos`, in one
-        pass (only the players an observation or a rampage asks about)."""
+    def index_visits(self) -> None:
+        """Index the night's visits from and to each player, in one pass (once every action has
+        resolved: visits are made only when an action resolves)."""
+        froms, tos = self.visits_from, self.visits_to
         for visitor, visited, act in self.visits:
-            if visitor in froms:
-                self.visits_from.setdefault(visitor, []).append(visited)
-            if visited in tos:
-                self.visits_to.setdefault(visited, []).append((visitor, act))
+            froms.setdefault(visitor, []).append(visited)
+            tos.setdefault(visited, []).append((visitor, act))
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""

@@ -100,12 +100,9 @@ def _item_changes(s: Settling) -> None:
 
 
 def _index_visits(night: Night) -> None:
-    """Index the visits that observations and rampages ask about, in one pass."""
-    pending = night.pending
-    froms = {act.slot(e) for act, e in pending if e.kind == "observe" and e.get("mode", "track") == "track"}
-    tos = {act.slot(e) for act, e in pending if e.kind == "observe" and e.get("mode", "track") == "watch"}
-    tos |= {a.target for a in night.attacks if a.rampage}
-    night.index_visits(froms - {None}, tos - {None})
+    """Index every visit of the night from its visitor and to the visited, in one pass: the
+    readings (track, watch, lookout, surveil, track-tagged) and rampages look them up."""
+    night.index_visits()
 
 
 # The end of the night, one named pipeline that every ruleset runs, in this order. A step that

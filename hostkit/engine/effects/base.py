@@ -85,6 +85,24 @@ def st(night: Night) -> dict[str, Any]:
                                         "patrols": []})
 
 
+def dealt_roles(night: Night) -> dict[str, int]:
+    """How many of each role were dealt at the start of the game (counted once a night)."""
+    if "dealt" not in night.ext:
+        counts: dict[str, int] = {}
+        for r in night.state.initial_roles:
+            counts[r] = counts.get(r, 0) + 1
+        night.ext["dealt"] = counts
+    return night.ext["dealt"]
+
+
+def attacks_on(night: Night) -> dict[str, list[Attack]]:
+    """The night's attacks so far by target, each list in the order they were made."""
+    out: dict[str, list[Attack]] = {}
+    for a in night.attacks:
+        out.setdefault(a.target, []).append(a)
+    return out
+
+
 def moving(act: Act) -> bool:
     """Seed ooo 7: an action leaves home when it moves and names someone other than its user."""
     return act.ability.moves and any(t != act.actor for t in act.targets)

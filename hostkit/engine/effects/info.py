@@ -20,7 +20,8 @@ from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
-from .base import (TARGET, EffectSpec, fill, framed, goal_of, left_home, moving, spend_frame, st)
+from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
+                   spend_frame, st)
 
 _spend = spend_frame
 _left_home = left_home
@@ -56,8 +57,7 @@ def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
     if frame and effect.get("frames", True) and not frame[0].failed:
         fe = frame[1]
         if what == "role" and fe.get("role_faction"):
-            pool = sorted({r for r in night.state.initial_roles
-                           if night.ruleset.roles[r].faction == fe.get("role_faction")})
+            pool = sorted(r for r in dealt_roles(night) if night.ruleset.roles[r].faction == fe.get("role_faction"))
             raw = night.rng.choice(pool) if pool else raw
         elif what == "alignment" and fe.get("alignment"):
             raw = fe.get("alignment")
@@ -79,7 +79,7 @@ def _vision(night: Night, act: Act, effect: Effect, target: str) -> str:
     role = night.role(target)
     if framed(night, target):
         side = effect.get("framed_as", "Wolf")
-        pool = sorted({r for r in night.state.initial_roles if night.ruleset.roles[r].alignment == side})
+        pool = sorted(r for r in dealt_roles(night) if night.ruleset.roles[r].alignment == side)
         _spend(night, target)
         return night.rng.choice(pool) if pool else side
     return role.appears_as("role")
@@ -89,10 +89,9 @@ def _bartender(night: Night, act: Act, effect: Effect, target: str) -> tuple[str
     """Seed 11: the target's role and two others from the roles in the game at its start (the
     away roles left out, roles as they appear, the Bartender only if there were two); three lies
     for a framed target; a fresh pool each visit."""
-    roles = night.ruleset.roles
-    dealt = [roles[r] for r in night.state.initial_roles]
-    pool = {r.appears_as("role") for r in dealt if "away" not in r.passives}
-    if sum(1 for r in dealt if r.name == act.role.name) < 2:
+    dealt = dealt_roles(night)
+    pool = set(_bar_pool(night))
+    if dealt.get(act.role.name, 0) < 2:
         pool.discard(act.role.name)
     truth = night.role(target).appears_as("role")
     count = effect.get("count", 3)
@@ -101,6 +100,15 @@ def _bartender(night: Night, act: Act, effect: Effect, target: str) -> tuple[str
         _spend(night, target)
         return tuple(sorted(night.rng.sample(others, min(count, len(others)))))
     return tuple(sorted([truth, *night.rng.sample(others, min(count - 1, len(others)))]))
+
+
+def _bar_pool(night: Night) -> frozenset[str]:
+    """The roles dealt at the start, as they appear, the away roles left out (once a night)."""
+    if "bar-pool" not in night.ext:
+        roles = night.ruleset.roles
+        night.ext["bar-pool"] = frozenset(roles[r].appears_as("role") for r in dealt_roles(night)
+                                          if "away" not in roles[r].passives)
+    return night.ext["bar-pool"]
 
 
 def _gravedig(night: Night, act: Act, effect: Effect, target: str) -> str:
@@ -145,14 +153,16 @@ def _patrol_guard(night: Night) -> None:
     st = night.ext.get("ooo")
     if not st:
         return
+    on = attacks_on(night)  # target -> its attacks, in order; a patrol's own two are never a hit
+    gone: set[int] = set()
     for act, effect, target in st["patrols"]:
         if act.failed or not act.done:
             continue
-        hit = next((a for a in night.attacks if a.target == target and a.by is not None and a.by is not act
+        hit = next((a for a in on.get(target, ()) if id(a) not in gone and a.by is not None and a.by is not act
                     and moving(a.by) and a.attacker != act.actor), None)
         if hit is None:
             continue
-        night.attacks.remove(hit)
+        gone.add(id(hit))
         place = fill(effect.get("location", "outside {target}'s door"), target=target)
         flavour = effect.get("flavour", "patrol")
         night.attacks.append(Attack(target=act.actor, by=None, attacker=hit.attacker, kind=hit.kind,
@@ -160,15 +170,20 @@ def _patrol_guard(night: Night) -> None:
         night.attacks.append(Attack(target=hit.attacker, by=None, attacker=act.actor, kind="patrol", strength=99,
                                     cause=act.role.name, flavour=flavour, location=place, heals=False))
         night.say(f"{act.label()} meets {hit.cause} ({hit.attacker}) {place}: they kill each other.")
+    if gone:
+        night.attacks[:] = [a for a in night.attacks if id(a) not in gone]
 
 
 def _lookout(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     """Seed 6: who visited the target; on the Night Kill target, every framed player too."""
-    seen = {v for v, t, _ in night.visits if t == target and v not in (act.actor, target)}
-    kill_targets = {a.targets[0] for a in night.acts if a.ability.factional and a.done and not a.failed
-                    and a.targets and any(e.kind in ("kill", "maul") for e in a.ability.effects)}
-    if target in kill_targets:
-        seen |= {p for p in night.location if framed(night, p) and p not in (act.actor, target)}
+    seen = {v for v, _ in night.visits_to.get(target, ()) if v not in (act.actor, target)}
+    if "lookout-kills" not in night.ext:  # once a night: the factional kills' targets, the framed
+        night.ext["lookout-kills"] = {a.targets[0] for a in night.acts if a.ability.factional and a.done
+                                      and not a.failed and a.targets
+                                      and any(e.kind in ("kill", "maul") for e in a.ability.effects)}
+        night.ext["lookout-framed"] = {p for p in night.tagged(FRAMED) if p in night.location}
+    if target in night.ext["lookout-kills"]:
+        seen |= {p for p in night.ext["lookout-framed"] if p not in (act.actor, target)}
     return tuple(sorted(seen))
 
 
@@ -212,18 +227,24 @@ def _sneak(night: Night, act: Act, effect: Effect, target: str) -> str:
 
 
 def _surveil(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
-    seen = sorted({v for v, w, _ in night.visits if w == target and v != target})
+    seen = sorted({v for v, _ in night.visits_to.get(target, ()) if v != target})
     return tuple(f"{v} ({goal_of(night, v, effect.get('idle', {}))})" for v in seen)
 
 
 def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     tag = effect.get("tag")
     out = []
-    for p in sorted(night.tag_index.get(tag, ())):
-        data = night.state.players[p].tags.get(tag)
-        if isinstance(data, dict) and data.get("by") == act.actor:
-            went = sorted({w for v, w, _ in night.visits if v == p and w != p})
-            out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
+    key = ("tagged-by", tag)
+    if key not in night.ext:  # once a night: who carries the tag, by who tagged them
+        by: dict[Any, list[str]] = {}
+        for p in sorted(night.tag_index.get(tag, ())):
+            data = night.state.players[p].tags.get(tag)
+            if isinstance(data, dict):
+                by.setdefault(data.get("by"), []).append(p)
+        night.ext[key] = by
+    for p in night.ext[key].get(act.actor, ()):
+        went = sorted({w for w in night.visits_from.get(p, ()) if w != p})
+        out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
     return tuple(out)
 
 
@@ -234,16 +255,20 @@ def _scan(night: Night, act: Act, effect: Effect, target: str) -> str:
 
 def _sneaks_caught(night: Night) -> None:
     """Seed: anyone who targets the Sneak's target gets the Sneak as well."""
-    for s in night.ext.get("sneaks", ()):
+    sneaks = night.ext.get("sneaks", ())
+    on = attacks_on(night) if sneaks else {}
+    for s in sneaks:
         if s.failed or not s.targets:
             continue
         home = s.targets[0]
-        for attack in list(night.attacks):
-            if attack.target == home and attack.by is not None and attack.attacker != s.actor:
-                night.attacks.append(Attack(
+        for attack in list(on.get(home, ())):
+            if attack.by is not None and attack.attacker != s.actor:
+                caught = Attack(
                     target=s.actor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
                     strength=attack.strength, cause=attack.cause, flavour=attack.flavour,
-                    location=f"{home}'s home", heals=attack.heals))
+                    location=f"{home}'s home", heals=attack.heals)
+                night.attacks.append(caught)
+                on.setdefault(s.actor, []).append(caught)
                 night.say(f"{s.actor} was hiding in {home}'s home and is caught in {attack.cause}'s attack.")
 
 

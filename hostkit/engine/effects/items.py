@@ -30,7 +30,7 @@ from typing import Any
 from ...items import item_role, items_of
 from ...model import Action, Change, Death, Effect, GameState, NightOutcome
 from ..night import Act, Night
-from .base import TARGET, EffectSpec, fill, flavour_text
+from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 
 KEY = "items"
 
@@ -186,10 +186,12 @@ def auto_acts(state: GameState, acts: list[Act]) -> list[Act]:
 
 
 def _attributed(night: Night, death: Death):
-    """The attack a death is attributed to: the first in resolution order by its first killer."""
-    for attack in night.attacks:
-        if attack.target == death.player and death.by and attack.attacker == death.by[0] \
-                and attack.cause == death.cause:
+    """The attack a death is attributed to: the first in resolution order by its first killer.
+    (The attacks are settled by now: they are indexed by target once.)"""
+    if "attacks-on" not in night.ext:
+        night.ext["attacks-on"] = attacks_on(night)
+    for attack in night.ext["attacks-on"].get(death.player, ()):
+        if death.by and attack.attacker == death.by[0] and attack.cause == death.cause:
             return attack
     return None
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...model import Effect
 from ..night import Act, Heal, Night, Protection
-from .base import TARGET, EffectSpec, fill
+from .base import TARGET, EffectSpec, attacks_on, fill
 
 
 def protect(night: Night, act: Act, effect: Effect) -> None:
@@ -63,25 +63,31 @@ def _guards(night: Night, deaths: list) -> list:
     """A guard who died in the target's place is found as its flavour says; an observant guard
     tells the target who attacked."""
     out = list(deaths)
-    for protection, effect in night.ext.get("guards", ()):
+    guards = night.ext.get("guards", ())
+    if not guards:
+        return out
+    on = attacks_on(night)
+    where = {d.player: i for i, d in enumerate(out)}
+    for protection, effect in guards:
         if not protection.used:
             continue
         t, g = protection.target, protection.by.actor
         tell = effect.get("tell", "none")
         if tell == "target":
-            attackers = [a.attacker for a in night.attacks if a.target == t and a.attacker
+            attackers = [a.attacker for a in on.get(t, ()) if a.attacker
                          and (not protection.kinds or a.kind in protection.kinds)]
             if attackers:
                 night.notices.append((t, f"You were attacked tonight by {attackers[0]}; your bodyguard saw who it was."))
         key = effect.get("flavour", "")
         if not key:
             continue
-        for i, d in enumerate(out):
-            if d.player == g and g != t:
-                place = fill(effect.get("location", "somewhere outside {player}'s home"), player=g, target=t)
-                text = night.ruleset.flavour.get(key, "{player} was found dead {location}.")
-                out[i] = d._replace(location=place, flavour_key=key, flavour=fill(
-                    text, player=g, location=place, attacker=", ".join(d.by), cause=d.cause))
+        i = where.get(g)
+        if i is not None and g != t:
+            d = out[i]
+            place = fill(effect.get("location", "somewhere outside {player}'s home"), player=g, target=t)
+            text = night.ruleset.flavour.get(key, "{player} was found dead {location}.")
+            out[i] = d._replace(location=place, flavour_key=key, flavour=fill(
+                text, player=g, location=place, attacker=", ".join(d.by), cause=d.cause))
     return out
 
 
