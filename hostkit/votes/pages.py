@@ -109,7 +109,10 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
         key = _key(raw)
         page = _cached(cache_dir, key)
         if page is None:
-            page = forums.parse_page(raw)
+            try:
+                page = forums.parse_page(raw)
+            except forums.PageTooDeep as exc:
+                raise FileError(str(exc).replace("the page:", f"{path}:", 1)) from None
             if page.posts:
                 _keep(cache_dir, key, page)
         if not page.posts:
