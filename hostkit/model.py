@@ -139,7 +139,7 @@ class Ruleset(NamedTuple):
     name: str
     title: str
     summary: str
-    resolution: str  # ordered | natural
+    resolution: str  # ordered | natural | priorities
     steps: tuple[str, ...]
     tie_break: tuple[str, ...]
     first_phase: str
@@ -152,6 +152,7 @@ class Ruleset(NamedTuple):
     source: str = ""
     items: Mapping[str, Item] = EMPTY  # items.toml: item name -> Item
     pass_step: str = ""  # the step where `Pass PLAYER ITEM` resolves; "" = items cannot be passed
+    priorities: tuple[str, ...] = ()  # natural resolution: which seed priorities settle would-be cycles
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():
