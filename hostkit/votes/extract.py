@@ -190,6 +190,18 @@ class Extracted:
 _NOTHING = Extracted()
 
 
+def _parser() -> lxml.html.HTMLParser:
+    """A body's parser with libxml2's huge_tree: a post nested over 256 deep (a long chain of
+    quotes) must not lose its vote. The page reader refuses pages deeper than it can read."""
+    global _HUGE
+    if _HUGE is None:
+        _HUGE = lxml.html.HTMLParser(huge_tree=True)
+    return _HUGE
+
+
+_HUGE: lxml.html.HTMLParser | None = None
+
+
 def _has_marker(body_html: str) -> bool:
     if COUNT_MARKER in body_html:
         return True
@@ -207,7 +219,7 @@ def is_count_post(body_html: str) -> bool:
     if not _has_marker(body_html):
         return False
     try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div")
+        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
     except (lxml.etree.ParserError, ValueError):
         return False
     labels = _label_quotes(root)
@@ -408,7 +420,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
     if not body_html or not _might_hold(body_html.lower(), markups):
         return _NOTHING
     try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div")
+        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
     except (lxml.etree.ParserError, ValueError):
         return _NOTHING
     walker = _Walker(markups, spoilers, _label_quotes(root))

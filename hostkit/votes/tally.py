@@ -123,8 +123,11 @@ def tally(
               and (end_post is None or p.number <= end_post)]
     keyed: list[tuple[tuple[float, int, int], _Event]] = []
     for i, post in enumerate(sorted(window, key=lambda p: p.number)):
-        if post.author.strip().casefold() in host_keys or is_count_post(post.body):
+        if post.author.strip().casefold() in host_keys:
             continue
+        if is_count_post(post.body) and matcher.strict(post.author).player is None:
+            continue  # hostkit's own count, posted by an account that does not play: a player's
+            # post is always read, so pasting the count's invisible marker hides no vote
         found = extract(post.body, markups)
         if found.votes or found.quoted:
             keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted)))
