@@ -220,3 +220,63 @@ def test_the_last_readable_vote_of_a_post_wins():
                   [VoteSetupPlayer("Ann"), VoteSetupPlayer("Bob"), VoteSetupPlayer("Cy")], day=1, markups=["bold"])
     assert [(w.target, w.voters) for w in count.wagons] == [("Bob", ("Ann",))]
     assert count.ignored[0].reason == "no player matches 'the whole lot of you'"
+
+
+# --------------------------------------------------------------------------- also broken
+
+
+def test_saved_pages_are_parsed_once_across_recounts(tmp_path, monkeypatch):
+    from hostkit.votes import forums, pages
+
+    calls = []
+    real = forums.parse_page
+    monkeypatch.setattr(forums, "parse_page", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setenv("HOSTKIT_CACHE", str(tmp_path / "cache"))
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    first = host.ok("votes", "--html", page, "--json")
+    assert len(calls) == 1
+    assert host.ok("votes", "--html", page, "--json") == first.replace('"1.01"', '"1.01"')
+    assert len(calls) == 1  # the recount read the page's posts from the cache
+    # a damaged cache entry is parsed again, not trusted
+    for entry in (tmp_path / "cache" / "pages").glob("*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    host.ok("votes", "--html", page, "--json")
+    assert len(calls) == 2
+    assert pages.default_cache_dir() == tmp_path / "cache" / "pages"
+
+
+def test_links_in_the_count_are_absolute(tmp_path):
+    host = harbour(tmp_path, thread="https://forum.mafiascum.net/viewtopic.php?t=71234")
+    src = (VOTES / "phpbb_lastpage_unnumbered.html").read_text(encoding="utf-8")
+    path = tmp_path / "saved.html"
+    path.write_text(src, encoding="utf-8")  # no canonical link: the post links are relative on the page
+    out = host.ok("votes", "--html", str(path))
+    assert "[url=https://forum.mafiascum.net/viewtopic.php?p=7100000#p7100000]" in out
+    assert "./viewtopic" not in out
+
+
+def test_links_never_relative_without_a_thread_url(tmp_path):
+    host = harbour(tmp_path)
+    path = tmp_path / "saved.html"
+    path.write_text((VOTES / "phpbb_lastpage_unnumbered.html").read_text(encoding="utf-8"), encoding="utf-8")
+    out = host.ok("votes", "--html", str(path))
+    assert "./viewtopic" not in out and "viewtopic.php?p=" not in out  # no base to resolve against: no link
+
+
+def test_concurrent_recounts_each_take_their_own_number(tmp_path):
+    import subprocess
+    import sys
+
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    procs = []
+    for k in range(8):
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "hostkit", "--game", str(host.folder), "votes", "--html", page,
+             "--to-post", str(675 + k % 3), "--json"], stdout=subprocess.PIPE, text=True))
+    numbers = [json.loads(p.communicate()[0])["count_number"] for p in procs]
+    history = json.loads((host.folder / ".cache" / "counts" / "day-1.json").read_text(encoding="utf-8"))
+    kept = [h["count_number"] for h in history]
+    assert kept == sorted(set(kept)) and set(numbers) <= set(kept)
+    assert len(kept) == len(set(kept))

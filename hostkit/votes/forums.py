@@ -40,6 +40,7 @@ class Page:
     # how the posts were numbered: "shown" (the forum's own numbers), "offset" (the page's offset
     # or the caller's first number) or "guess" (the page number times the engine's usual page size)
     numbered: str = "shown"
+    source: str | None = None  # where the page was read from: its file, or its URL
 
 
 # --------------------------------------------------------------------------- adapters
