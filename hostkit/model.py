@@ -141,7 +141,7 @@ class Ruleset(Record):
     name: str
     title: str
     summary: str
-    resolution: str  # ordered | natural
+    resolution: str  # ordered | natural | priorities
     steps: tuple[str, ...]
     tie_break: tuple[str, ...]
     first_phase: str
@@ -154,6 +154,7 @@ class Ruleset(Record):
     source: str = ""
     items: Mapping[str, Item] = EMPTY  # items.toml: item name -> Item
     pass_step: str = ""  # the step where `Pass PLAYER ITEM` resolves; "" = items cannot be passed
+    priorities: tuple[str, ...] = ()  # natural resolution: which seed priorities settle would-be cycles
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():
