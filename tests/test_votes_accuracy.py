@@ -280,3 +280,40 @@ def test_concurrent_recounts_each_take_their_own_number(tmp_path):
     kept = [h["count_number"] for h in history]
     assert kept == sorted(set(kept)) and set(numbers) <= set(kept)
     assert len(kept) == len(set(kept))
+
+
+def test_something_awful_pages_are_read():
+    page = parse_page((VOTES / "somethingawful.html").read_bytes())
+    assert page.engine == "somethingawful" and (page.page, page.last_page) == (3, 3)
+    assert [(p.number, p.author) for p in page.posts] == [
+        (81, "Dr. Clockwork"), (82, "Lemon Curdistan"), (83, "Weird Ulysses"), (84, "Sandwich Artist")]
+    assert page.posts[0].url == "https://forums.somethingawful.com/showthread.php?threadid=3990431&pagenumber=3#post521774001"
+    # the quote in post 82 is SA's bbc-block blockquote: only Lemon's own vote counts
+    assert extract(page.posts[1].body, ("hash",)).votes == ("##vote Dr. Clockwork",)
+
+
+def test_something_awful_count_through_the_cli(tmp_path):
+    folder = tmp_path / "sa"
+    create(folder, ruleset="classic-werewolf", seed=3, markups=["hash"],
+           assign=["Dr. Clockwork=Werewolf", "Lemon Curdistan=Villager", "Weird Ulysses=Villager",
+                   "Sandwich Artist=Villager"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    data = json.loads(host.ok("votes", "--html", str(VOTES / "somethingawful.html"), "--json"))
+    assert [(w["target"], w["voters"]) for w in data["wagons"]] == [
+        ("Lemon Curdistan", ["Dr. Clockwork", "Weird Ulysses"]), ("Dr. Clockwork", ["Lemon Curdistan"])]
+
+
+def test_an_authorless_page_is_refused_by_votes_and_warned_by_posts(tmp_path):
+    # SA's markup read as if it were plain vBulletin 3: every author comes out empty
+    src = (VOTES / "somethingawful.html").read_text(encoding="utf-8")
+    broken = src.replace('data-idx=', 'data-x=').replace("<dt class=\"author", "<dt class=\"writer")
+    path = tmp_path / "sa-page.html"
+    path.write_text(broken, encoding="utf-8")
+    host = harbour(tmp_path)
+    out = host.refused("votes", "--html", str(path))
+    assert str(path) in out and "no author" in out
+    result = host("posts", "--html", str(path))
+    assert result.exit_code == 0 and f"Warning: {path}: post 1 has no author" in result.stderr
+    report = json.loads(host.ok("posts", "--html", str(path), "--json"))
+    assert len(report["warnings"]) == 4
