@@ -447,6 +447,6 @@ def _check_role_references(roles: dict[str, Role], path: Path) -> None:
     for role in roles.values():
         for ab in role.abilities:
             for e in ab.effects:
-                if e.kind == "convert" and e.get("role") not in roles:
+                if e.kind == "convert" and e.get("role") and e.get("role") not in roles:
                     raise FileError(f"{path}: {role.name}.abilities.{ab.name}: converts to unknown role "
                                     f"{e.get('role')!r}{suggest(e.get('role'), roles)}")
