@@ -284,7 +284,8 @@ def _ability(t: Table) -> Ability:
     return ab
 
 
-MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
+MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip",
+                "taken-back")
 
 
 def _messages(t: Table) -> dict[str, str]:
