@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from . import checks, store
 from .errors import HostkitError, NameError_, suggest
@@ -23,8 +23,12 @@ MARKUPS = ("red", "bold", "tag", "hash")
 # --------------------------------------------------------------------------- names
 
 
-def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
-    """The name `word` means: exact, else case-insensitive when that is unambiguous."""
+def match_name(word: str, names: Iterable[str], what: str = "player",
+               aliases: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The name `word` means: exact, else case-insensitive when that is unambiguous. Players
+    (and their ALIASES) go through the votes' name matcher (hostkit.votes.names.pick): a unique
+    prefix ("marina" for Marina2), initials or a whole word of the name are taken too; anything
+    weaker or tied is refused with the nearest names."""
     names = list(names)
     if word in names:
         return word
@@ -33,6 +37,10 @@ def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
         return low[0]
     if len(low) > 1:
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    if what == "player":
+        from .votes.names import pick  # loaded only when a typed name is not exact
+
+        return pick(word, names, what, aliases)
     raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
 
 

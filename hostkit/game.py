@@ -208,7 +208,8 @@ class Game:
         """A player's game name from what the host typed (name or alias, any case)."""
         names = [p.name for p in self.setup.players]
         try:
-            return match_name(word, names)
+            return match_name(word, names, aliases={p.name: tuple(p.aliases) + tuple(p.previous)
+                                                    for p in self.setup.players})
         except NameError_:
             for p in self.setup.players:
                 if any(a.lower() == word.lower() for a in p.aliases + p.previous):

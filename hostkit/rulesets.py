@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, EXTENSIONS, PARAMS, load_all_extensions, load_extension
+from .engine.effects import CHOICES, PARAMS
 from .engine.order import CYCLE_POLICIES
 from .errors import FileError, NameError_, suggest
 from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
@@ -106,10 +106,6 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     tie_break = t.strings("tie_break", ())
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
     first_number = t.get("first_number", int, 1)
-    for i, ext in enumerate(t.strings("extensions", ())):
-        if ext not in EXTENSIONS:
-            raise t.fail(f"extensions[{i}]", f"no engine extension {ext!r}{suggest(ext, EXTENSIONS)}")
-        load_extension(ext)
     options = dict(COMMON_OPTIONS)
     opts = t.sub("options", {})
     for key in list(opts.data):
@@ -258,8 +254,8 @@ def _ability(t: Table) -> Ability:
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
-        immediate=t.get("immediate", bool, False),
-        innate=t.get("innate", bool, False),
+        immediate=_immediate(t),
+        innate=_innate(t),
         skippable=t.get("skippable", bool, True),
         self_target=t.get("self", bool, False),
         living_only=t.get("living_only", bool, True),
@@ -284,6 +280,27 @@ def _ability(t: Table) -> Ability:
     return ab
 
 
+def _immediate(t: Table) -> bool:
+    """Seed natural II's Immediate prefix: the engine resolves an immediate night action before the
+    night's other actions, in entry order. Day actions are not resolved by the engine (the host
+    rules on them), so an immediate day ability would be a promise nothing keeps: refused."""
+    on = t.get("immediate", bool, False)
+    if on and t.data.get("phase", "night") == "day":
+        raise t.fail("immediate", "an Immediate day ability is not supported: hostkit resolves only night "
+                     "actions (an immediate night or cycle ability resolves before the night's others)")
+    return on
+
+
+def _innate(t: Table) -> bool:
+    """Seed natural II's Innate prefix: an action granted by the game rather than the role, which
+    effects on abilities ignore. hostkit has no such effects and keeps no ability apart from its
+    role, so the field would be accepted and ignored: refused until it means something."""
+    if t.get("innate", bool, False):
+        raise t.fail("innate", "the Innate prefix is not supported: hostkit keeps every ability with its role "
+                     "(there is no ability granted by the game rules); declare the ability without it")
+    return False
+
+
 MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip",
                 "taken-back")
 
@@ -298,8 +315,6 @@ def _messages(t: Table) -> dict[str, str]:
 
 def _effect(t: Table) -> Effect:
     kind = t.get("effect", str)
-    if kind not in PARAMS:
-        load_all_extensions()  # a ruleset's own effect (engine/ext_*.py), not loaded yet
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
     params: dict[str, Any] = {}

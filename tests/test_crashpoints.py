@@ -59,7 +59,8 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "roles": ["roles", "classic-werewolf"], "posts": ["posts", "--html", "{page}"],
              "post deaths": ["post", "deaths"], "post flip": ["post", "flip", "Fay"],
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
-             "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"]}
+             "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
+             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 OTHER = {"demo"}
 

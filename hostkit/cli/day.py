@@ -99,12 +99,25 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
     from ..publish import vote_count_post
-    from ..votes.count import remember
+    from ..votes.count import count_votes, read_pages_or_cached, remember
 
-    game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
-    with locked(ctx):
-        remember(game, count)
-    emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
+    stale = None
+    if html or hand_only:
+        game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
+    else:  # the forum may be down: then the last pages read, marked stale
+        game = load(ctx)
+        pages, stale = read_pages_or_cached(folder=game.folder, url=url or game.setup.thread, progress=True)
+        count = count_votes(game, pages, from_post=from_post, to_post=to_post)
+    if stale is None:
+        with locked(ctx):
+            remember(game, count)
+    if as_json:
+        emit({**count.to_json(), "stale": stale})
+    else:
+        if stale:
+            click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
+            click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
+        click.echo(vote_count_post(game, count, host_notes=True))
 
 
 @click.command()

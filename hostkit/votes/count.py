@@ -33,6 +33,22 @@ def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | Non
     return fetch_thread(url, cache_dir=cache, progress=progress)
 
 
+def read_pages_or_cached(*, folder: Path, url: str | None, progress: bool = False) -> tuple[list[Page], str | None]:
+    """The thread's pages as read_pages fetches them, or, when the forum cannot be reached, the
+    pages last read into the game's cache with the reason they are stale (None when fresh)."""
+    from ..errors import FetchError
+    from .fetch import _Cache
+
+    try:
+        return read_pages(folder=folder, url=url, progress=progress), None
+    except FetchError as exc:
+        cached = _Cache(folder / ".cache" / "thread", url).load() if url else []
+        if not cached:
+            raise
+        last = max((p.number for page in cached for p in page.posts), default=0)
+        return cached, f"{exc}; this count is from the pages read before (up to post {last})"
+
+
 def thread_posts(pages: Sequence[Page]) -> list[Post]:
     return [p for page in pages for p in page.posts]
 
@@ -111,11 +127,15 @@ def _history_path(folder: Path, day: int) -> Path:
 def _history(folder: Path, day: int) -> list[dict[str, Any]]:
     path = _history_path(folder, day)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, ValueError):
         return []  # a damaged history only costs the count numbering
+    if not isinstance(data, list) or not all(isinstance(c, dict) and isinstance(c.get("count_number"), str)
+                                             for c in data):
+        return []  # valid JSON of the wrong shape ({}, [1], null): damaged too, rebuilt from here
+    return data
 
 
 def _same(saved: dict[str, Any], count: VoteCount) -> bool:

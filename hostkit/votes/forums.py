@@ -19,6 +19,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.votes import generic
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
@@ -395,10 +396,43 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
 # --------------------------------------------------------------------------- pages
 
 
-def _parse_tree(text: str) -> Any:
+class PageTooDeep(FetchError):
+    """A page the HTML reader cannot read to its end: refused, never counted short."""
+
+
+MAX_DEPTH = 600  # elements nested in a page; deeper is refused (the vote reader walks recursively)
+
+
+def _parse_tree(text: str, url: str | None = None) -> Any:
+    """The page's tree. libxml2 silently stops reading a page nested over 256 deep or holding a
+    text over 10 MB, losing every later post; so a page that hits a limit is read again with
+    huge_tree (2048 deep, 1 GB of text: our responses are capped far below), and a page still cut
+    short, or nested deeper than MAX_DEPTH, is refused rather than counted without its last posts."""
     text = _XML_DECL.sub("", text, count=1)
+    data = text.encode("utf-8", "surrogatepass")
     parser = etree.HTMLParser(encoding="utf-8")
-    return etree.fromstring(text.encode("utf-8", "surrogatepass"), parser)
+    doc = etree.fromstring(data, parser)
+    if _cut(parser):
+        parser = etree.HTMLParser(encoding="utf-8", huge_tree=True)
+        doc = etree.fromstring(data, parser)
+        if _cut(parser) or (doc is not None and _depth(doc) > MAX_DEPTH):
+            raise PageTooDeep(f"{url or 'the page'}: nested over {MAX_DEPTH} elements deep (hundreds of quotes "
+                              "inside quotes?) or cut short by the HTML reader; its posts from there on "
+                              "cannot be read, so it is not counted: enter that day's votes by hand "
+                              "(hostkit vote) or count up to the post before it (--to-post)")
+    return doc
+
+
+def _cut(parser: Any) -> bool:
+    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
+
+
+def _depth(doc: Any) -> int:
+    depth = deepest = 0
+    for event, _ in etree.iterwalk(doc, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _choose(doc: Any, text: str, engine: str | None) -> tuple[str, list[Any]]:
@@ -509,7 +543,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     posts gives `posts=()`.
     """
     text = decode(html) if isinstance(html, bytes) else html
-    doc = _parse_tree(text)
+    doc = _parse_tree(text, url)
     if doc is None:
         return Page("generic", (), 1, None, None, url)
     name, els = _choose(doc, text, engine)
