@@ -484,6 +484,7 @@ class VoteCount(NamedTuple):
             # SPEC keeps the key; under plurality there is no majority to reach, so it is null.
             "majority": None if self.plurality else self.majority,
             "rule": "plurality" if self.plurality else "majority",
+            "half_plus_one": self.majority,  # what a majority would be (charts draw it under plurality too)
             "abstained": list(self.abstained),
             "wagons": [{"target": w.target, "votes": float(w.votes), "voters": list(w.voters),
                         "posts": list(w.posts)} for w in self.wagons],
