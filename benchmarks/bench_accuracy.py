@@ -199,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         index = json.loads((days_dir / "index.json").read_text(encoding="utf-8"))
         names = opts.only or index["cases"]
         folders = [days_dir / n for n in names if (days_dir / n / "case.json").exists()]
+        os.environ["HOSTKIT_CACHE"] = str(Path(tmp) / "cache")  # each day parsed fresh, nothing left behind
         run = Runner(opts.in_process)
         work = Path(tmp) / "games"
         work.mkdir()

@@ -7,8 +7,6 @@ that is unambiguous, with the nearest names suggested when nothing matches.
 
 from __future__ import annotations
 
-import random
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -62,6 +60,9 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     """Create a game folder (refused if one exists there); game.create also loads it."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
+    import random  # only when creating: every other command imports this module for its names
+    from datetime import datetime, timezone
+
     rs = load_ruleset(find(ruleset), folder / "roles.toml")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)

@@ -40,7 +40,6 @@ Every template failure (not found, syntax, undefined variable, sandbox refusal) 
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
@@ -150,6 +149,8 @@ def format_number(value: Any) -> str:
 
 def bundled_dir() -> Any:
     """The bundled templates/ folder: hostkit/templates in the wheel, <repo>/templates in a checkout."""
+    from importlib import resources  # here, not at import: it pulls in tempfile, shutil, lzma...
+
     packaged = resources.files("hostkit") / "templates"
     if packaged.is_dir():
         return packaged

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .engine.effects import CHOICES, PARAMS
-from .engine.order import CYCLE_POLICIES
+from .engine.order import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
 from .tomlio import Table, load
@@ -101,12 +101,24 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     t.get("format", int, 1, choices=(1,))
     title = t.get("title", str, name)
     summary = t.get("summary", str, "")
-    resolution = t.get("resolution", str, "ordered", choices=("ordered", "natural"))
+    resolution = t.get("resolution", str, "ordered", choices=("ordered", "natural", "priorities"))
     steps = t.strings("steps", ())
     tie_break = t.strings("tie_break", ())
+    priorities = t.strings("priorities", ())
+    for i, p in enumerate(priorities):
+        if p not in PRIORITIES:
+            raise t.fail(f"priorities[{i}]", f"unknown priority {p!r}{suggest(p, PRIORITIES)}; "
+                         f"the priorities: {', '.join(PRIORITIES)}")
+    if priorities and resolution == "ordered":
+        raise t.fail("priorities", 'an ordered night sorts by its steps alone: use resolution = "priorities" '
+                     "to order by the priorities first and the steps between concurrent actions")
+    if resolution == "priorities" and not steps:
+        raise t.fail("steps", 'resolution = "priorities" breaks ties by the steps: give them')
+    cycle_policy = t.get("cycle_policy", str, "all-fail", choices=CYCLE_POLICIES)
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
     first_number = t.get("first_number", int, 1)
     options = dict(COMMON_OPTIONS)
+    options["cycle-policy"] = options["cycle-policy"]._replace(default=cycle_policy)
     opts = t.sub("options", {})
     for key in list(opts.data):
         o = opts.sub(key)
@@ -115,6 +127,8 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         choices = tuple(o.get("choices", list, list(base.choices) if base else []))
         if choices and default not in choices:
             raise o.fail("default", f"{default!r} is not one of its choices {choices}")
+        if key == "cycle-policy" and "default" in o.data and default != cycle_policy:
+            raise o.fail("default", f"{default!r} contradicts cycle_policy = {cycle_policy!r}; set it there")
         options[key] = OptionSpec(key, default, choices, o.get("summary", str, base.summary if base else ""))
         o.done()
     opts.seen.update(opts.data)
@@ -137,7 +151,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
         first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
-        source=str(folder), items=MappingProxyType(items), pass_step=pass_step,
+        source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
     )
 
 

@@ -10,7 +10,6 @@ race keeps its own slice of state (`SheriffRace`), beside the core GameState.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .engine.day import election, kill, owed, speaking_order, victory
@@ -21,15 +20,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game, Phase
 
 
-@dataclass
 class SheriffRace:
     """The Day 1 Sheriff race (seed classic-werewolf), replayed from its events. The Sheriff
     themself is core state (GameState.sheriff): the badge weighs votes and passes at death."""
 
-    candidates: list[str] = field(default_factory=list)  # in order of entry
-    withdrawn: list[str] = field(default_factory=list)
-    votes: dict[str, str] = field(default_factory=dict)
-    election: dict[str, Any] | None = None  # the closed election: {"totals": ..., "winner": ...}
+    __slots__ = ("candidates", "withdrawn", "votes", "election")
+
+    def __init__(self) -> None:
+        self.candidates: list[str] = []  # in order of entry
+        self.withdrawn: list[str] = []
+        self.votes: dict[str, str] = {}  # voter -> candidate
+        self.election: dict[str, Any] | None = None  # the closed election: {"totals": ..., "winner": ...}
 
 
 def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, event: DayEvent) -> None:

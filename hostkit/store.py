@@ -19,10 +19,7 @@ only where flock does not exist).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import signal
-import tempfile
 import time
 from pathlib import Path
 from types import MappingProxyType
@@ -49,6 +46,8 @@ def _boundary() -> None:
         return
     _boundaries += 1
     if _boundaries == int(at):
+        import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -71,6 +70,8 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # writing only: status, which only reads, need not import it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -182,6 +183,8 @@ class Writer:
             "removes": [_relative(self.folder, p) for p in self.removes],
         }
         path = self.folder / JOURNAL
+        import json
+
         atomic_write(path, json.dumps(journal, ensure_ascii=False))
         _apply(self.folder, journal)
 
@@ -211,6 +214,8 @@ def recover(folder: Path) -> None:
         return
     except (OSError, UnicodeDecodeError) as exc:
         raise FileError(f"{path}: cannot read the unfinished change: {exc}") from None
+    import json
+
     try:
         journal = json.loads(raw)
         ok = (isinstance(journal, dict) and all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, str) for x in w)

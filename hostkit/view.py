@@ -7,21 +7,26 @@ not even one for type checking (tests/test_imports.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from .model import Action, GameState, PhaseRecord, Ruleset, Setup
 
 
-@dataclass
 class Phase:
-    """A phase record with the file it lives in."""
+    """A phase record with the file it lives in, and its effective actions after replay.
+    (A plain class, not a dataclass: `hostkit status` pays for every class built at import.)"""
 
-    record: PhaseRecord
-    path: Path
-    index: int
-    actions: list[Action] = field(default_factory=list)  # the effective actions after replay
+    __slots__ = ("record", "path", "index", "actions")
+
+    def __init__(self, record: PhaseRecord, path: Path, index: int, actions: list[Action] | None = None) -> None:
+        self.record = record
+        self.path = path
+        self.index = index
+        self.actions: list[Action] = actions if actions is not None else []
+
+    def __repr__(self) -> str:
+        return f"Phase({self.record.label}, {self.path.name})"
 
 
 class GameView(Protocol):

@@ -303,3 +303,19 @@ def test_status_does_not_load_the_chart_libraries(natural):
             "or m.startswith('hostkit.publish.charts') or m.startswith('hostkit.publish.page')))")
     out = subprocess.run([sys.executable, "-c", code, str(natural.folder)], capture_output=True, text=True, check=True)
     assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_hostile_names_are_escaped(tmp_path):
+    """A player's name is whatever the forum shows: markup in it is text in the SVG and the page."""
+    names = ['<script>alert(1)</script>', 'A&B', 'Quote"d', "O'Neil", "Ann", "Bob", "Cy", "Dee"]
+    roles = ["Seer", "Werewolf", "Witch", "Guard", "Hunter", "Villager", "Werewolf", "Villager"]
+    create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=[f"{n}={r}" for n, r in zip(names, roles)])
+    host = Host(tmp_path / "g")
+    host.ok("act", "A&B", "Kill", "<script>alert(1)</script>")
+    host.ok("act", "O'Neil", "Guard", "Quote\"d")
+    host.ok("resolve", "--force")
+    s = structure(host.ok("chart", "night", "1"))  # parses as XML
+    assert set(s["nodes"]) == set(names)
+    assert ("A&B", "<script>alert(1)</script>") in {(e["actor"], e["target"]) for e in s["edges"]}
+    page = host.ok("page")
+    assert "<script" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page

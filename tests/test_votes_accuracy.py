@@ -220,3 +220,100 @@ def test_the_last_readable_vote_of_a_post_wins():
                   [VoteSetupPlayer("Ann"), VoteSetupPlayer("Bob"), VoteSetupPlayer("Cy")], day=1, markups=["bold"])
     assert [(w.target, w.voters) for w in count.wagons] == [("Bob", ("Ann",))]
     assert count.ignored[0].reason == "no player matches 'the whole lot of you'"
+
+
+# --------------------------------------------------------------------------- also broken
+
+
+def test_saved_pages_are_parsed_once_across_recounts(tmp_path, monkeypatch):
+    from hostkit.votes import forums, pages
+
+    calls = []
+    real = forums.parse_page
+    monkeypatch.setattr(forums, "parse_page", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setenv("HOSTKIT_CACHE", str(tmp_path / "cache"))
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    first = host.ok("votes", "--html", page, "--json")
+    assert len(calls) == 1
+    assert host.ok("votes", "--html", page, "--json") == first.replace('"1.01"', '"1.01"')
+    assert len(calls) == 1  # the recount read the page's posts from the cache
+    # a damaged cache entry is parsed again, not trusted
+    for entry in (tmp_path / "cache" / "pages").glob("*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    host.ok("votes", "--html", page, "--json")
+    assert len(calls) == 2
+    assert pages.default_cache_dir() == tmp_path / "cache" / "pages"
+
+
+def test_links_in_the_count_are_absolute(tmp_path):
+    host = harbour(tmp_path, thread="https://forum.mafiascum.net/viewtopic.php?t=71234")
+    src = (VOTES / "phpbb_lastpage_unnumbered.html").read_text(encoding="utf-8")
+    path = tmp_path / "saved.html"
+    path.write_text(src, encoding="utf-8")  # no canonical link: the post links are relative on the page
+    out = host.ok("votes", "--html", str(path))
+    assert "[url=https://forum.mafiascum.net/viewtopic.php?p=7100000#p7100000]" in out
+    assert "./viewtopic" not in out
+
+
+def test_links_never_relative_without_a_thread_url(tmp_path):
+    host = harbour(tmp_path)
+    path = tmp_path / "saved.html"
+    path.write_text((VOTES / "phpbb_lastpage_unnumbered.html").read_text(encoding="utf-8"), encoding="utf-8")
+    out = host.ok("votes", "--html", str(path))
+    assert "./viewtopic" not in out and "viewtopic.php?p=" not in out  # no base to resolve against: no link
+
+
+def test_concurrent_recounts_each_take_their_own_number(tmp_path):
+    import subprocess
+    import sys
+
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    procs = []
+    for k in range(8):
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "hostkit", "--game", str(host.folder), "votes", "--html", page,
+             "--to-post", str(675 + k % 3), "--json"], stdout=subprocess.PIPE, text=True))
+    numbers = [json.loads(p.communicate()[0])["count_number"] for p in procs]
+    history = json.loads((host.folder / ".cache" / "counts" / "day-1.json").read_text(encoding="utf-8"))
+    kept = [h["count_number"] for h in history]
+    assert kept == sorted(set(kept)) and set(numbers) <= set(kept)
+    assert len(kept) == len(set(kept))
+
+
+def test_something_awful_pages_are_read():
+    page = parse_page((VOTES / "somethingawful.html").read_bytes())
+    assert page.engine == "somethingawful" and (page.page, page.last_page) == (3, 3)
+    assert [(p.number, p.author) for p in page.posts] == [
+        (81, "Dr. Clockwork"), (82, "Lemon Curdistan"), (83, "Weird Ulysses"), (84, "Sandwich Artist")]
+    assert page.posts[0].url == "https://forums.somethingawful.com/showthread.php?threadid=3990431&pagenumber=3#post521774001"
+    # the quote in post 82 is SA's bbc-block blockquote: only Lemon's own vote counts
+    assert extract(page.posts[1].body, ("hash",)).votes == ("##vote Dr. Clockwork",)
+
+
+def test_something_awful_count_through_the_cli(tmp_path):
+    folder = tmp_path / "sa"
+    create(folder, ruleset="classic-werewolf", seed=3, markups=["hash"],
+           assign=["Dr. Clockwork=Werewolf", "Lemon Curdistan=Villager", "Weird Ulysses=Villager",
+                   "Sandwich Artist=Villager"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    data = json.loads(host.ok("votes", "--html", str(VOTES / "somethingawful.html"), "--json"))
+    assert [(w["target"], w["voters"]) for w in data["wagons"]] == [
+        ("Lemon Curdistan", ["Dr. Clockwork", "Weird Ulysses"]), ("Dr. Clockwork", ["Lemon Curdistan"])]
+
+
+def test_an_authorless_page_is_refused_by_votes_and_warned_by_posts(tmp_path):
+    # SA's markup read as if it were plain vBulletin 3: every author comes out empty
+    src = (VOTES / "somethingawful.html").read_text(encoding="utf-8")
+    broken = src.replace('data-idx=', 'data-x=').replace("<dt class=\"author", "<dt class=\"writer")
+    path = tmp_path / "sa-page.html"
+    path.write_text(broken, encoding="utf-8")
+    host = harbour(tmp_path)
+    out = host.refused("votes", "--html", str(path))
+    assert str(path) in out and "no author" in out
+    result = host("posts", "--html", str(path))
+    assert result.exit_code == 0 and f"Warning: {path}: post 1 has no author" in result.stderr
+    report = json.loads(host.ok("posts", "--html", str(path), "--json"))
+    assert len(report["warnings"]) == 4

@@ -73,11 +73,14 @@ def thread_options(f):
 
 
 def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
-    from ..votes.count import count_votes, read_pages
+    from ..votes.count import check_day, count_votes, read_pages
 
     game = load(ctx)
-    pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
-                                            progress=not html)
+    check_day(game)
+    url = url or game.setup.thread
+    # no thread at all (no --html, no --url, no thread URL): the hand-entered votes alone
+    pages = [] if hand_only or not (html or url) else read_pages(folder=game.folder, html=html, url=url,
+                                                                 progress=not html)
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
@@ -99,18 +102,19 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
     from ..publish import vote_count_post
-    from ..votes.count import count_votes, read_pages_or_cached, remember
+    from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
 
     stale = None
-    if html or hand_only:
+    game = load(ctx)
+    if html or hand_only or not (url or game.setup.thread):
         game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
     else:  # the forum may be down: then the last pages read, marked stale
-        game = load(ctx)
+        check_day(game)
         pages, stale = read_pages_or_cached(folder=game.folder, url=url or game.setup.thread, progress=True)
         count = count_votes(game, pages, from_post=from_post, to_post=to_post)
     if stale is None:
-        with locked(ctx):
-            remember(game, count)
+        with locked(ctx):  # the count's number is taken and kept under the lock
+            count = remember(game, count)
     if as_json:
         emit({**count.to_json(), "stale": stale})
     else:
@@ -138,6 +142,8 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     pages = read_pages(folder=game.folder if game else None, html=html,
                        url=url or (game.setup.thread if game else None), progress=not html)
     report = posts_report(pages, game.setup.vote_markup if game else None)
+    for warning in report["warnings"]:
+        click.echo(f"Warning: {warning}", err=True)
     if as_json:
         emit(report)
         return

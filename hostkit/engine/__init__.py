@@ -85,16 +85,20 @@ def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
     for act in now:
         run(night, act)
     rest = [a for a in acts if not a.ability.immediate] if now else acts
-    if ruleset.resolution == "natural":
+    if ruleset.resolution == "ordered":
+        for act in ordered(rest, ruleset.steps, ruleset.tie_break):
+            run(night, act)
+    else:
+        # natural: the golden rule, independent actions in canonical order; priorities: the same
+        # graph, with the ruleset's steps, tie_break and entry order between concurrent actions.
+        if ruleset.resolution == "priorities":
+            rest = ordered(rest, ruleset.steps, ruleset.tie_break)
         policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a)):
+        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
             if reason is None:
                 run(night, act)
             else:
                 night.fail(act, reason)
-    else:
-        for act in ordered(rest, ruleset.steps, ruleset.tie_break):
-            run(night, act)
     return settle_night(night), night
 
 

@@ -134,13 +134,14 @@ def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
             effects += sorted(t for t in ps.tags if t != "sheriff")
         if s.sheriff == p.name:
             effects.insert(0, "Sheriff")
+        # what killed a player is the host's (a Vigilante's shot and the Mafia's kill may read alike
+        # in the death post); an elimination is public
+        cause = ps.cause or ""
+        if secret and cause != "eliminated":
+            cause = ""
         out.append({"seat": seat, "name": p.name, "aliases": list(p.aliases) + list(p.previous),
-                    "alive": ps.alive, "died": ps.died or "", "cause": (ps.cause or "") if not secret or not ps.alive else "",
+                    "alive": ps.alive, "died": ps.died or "", "cause": cause,
                     "weight": game.weight(p.name), "effects": effects, **_reveal(game, p.name, public, over)})
-    if public and not over:
-        for d in out:
-            if d["alive"]:
-                d["cause"] = ""
     return out
 
 

@@ -17,19 +17,20 @@ import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import requests
 
-from hostkit.errors import FetchError, FileError
+from hostkit.errors import FetchError
 from hostkit.store import atomic_write
-from hostkit.model import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
+from hostkit.votes.pages import CACHE_VERSION, read_files  # noqa: F401 (read_files: the old home)
+from hostkit.votes.pages import page_from_json as _page_from_json
+from hostkit.votes.pages import page_to_json as _page_to_json
 
 __all__ = ["USER_AGENT", "fetch_thread", "read_files"]
 
-CACHE_VERSION = 1
 MAX_WAIT = 60.0  # never sleep longer than this for one Retry-After or backoff (the user is told)
 MAX_BYTES = 32 * 1024 * 1024  # a thread page is well under 1 MB; a body past this is refused
 MAX_REDIRECTS = 5
@@ -210,17 +211,6 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
 # --------------------------------------------------------------------------- cache
 
 
-def _page_to_json(page: Page) -> dict[str, Any]:
-    return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
-            "next_url": page.next_url, "url": page.url, "numbered": page.numbered, "posts": [p._asdict() for p in page.posts]}
-
-
-def _page_from_json(data: dict[str, Any]) -> Page:
-    return Page(engine=data["engine"], posts=tuple(Post(**p) for p in data["posts"]), page=data["page"],
-                last_page=data["last_page"], next_url=data["next_url"], url=data.get("url"),
-                numbered=data.get("numbered", "shown"))
-
-
 class _Cache:
     """One thread's pages under cache_dir/<hash of the thread URL>/: index.json lists the pages
     in order; page-NNNN.html is the raw page, page-NNNN.json its parsed posts."""
@@ -330,31 +320,4 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
     finally:
         if own_session:
             session.close()
-    return pages
-
-
-def read_files(paths: Sequence[Path]) -> list[Page]:
-    """Read saved thread pages (HTML files, in the order given) into pages of posts.
-
-    Raises FileError naming the file when it cannot be read or holds no forum posts.
-    """
-    pages = []
-    for path in paths:
-        path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        try:
-            page = forums.parse_page(raw)
-        except forums.PageTooDeep as exc:
-            raise FileError(str(exc).replace("the page:", f"{path}:", 1)) from None
-        if page.numbered == "guess" and pages and pages[-1].posts:
-            # neither numbers nor an offset on the page: it follows the page given before it
-            first = pages[-1].posts[-1].number + 1
-            page = replace(page, numbered="offset",
-                           posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
-        if not page.posts:
-            raise FileError(f"{path}: no forum posts found (is it a saved thread page?)")
-        pages.append(page)
     return pages

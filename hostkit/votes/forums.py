@@ -40,6 +40,7 @@ class Page:
     # how the posts were numbered: "shown" (the forum's own numbers), "offset" (the page's offset
     # or the caller's first number) or "guess" (the page number times the engine's usual page size)
     numbered: str = "shown"
+    source: str | None = None  # where the page was read from: its file, or its URL
 
 
 # --------------------------------------------------------------------------- adapters
@@ -142,6 +143,23 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         url=(f"string((.//a[{C('postcounter')}]/@href)[1])",),
         strip=f".//*[{C('signature')}]",
         pagelinks=f"//*[{C('pagination')}]//a[@href]",
+    ),
+    Adapter(
+        # Something Awful's own vBulletin: each post a table.post whose data-idx is its place in
+        # the thread, the author in dt.author, the page in the pagination's selected <option>.
+        "somethingawful",
+        marker=('somethingawful.com', 'data-idx='),
+        posts=f"//table[{C('post')}][starts-with(@id, 'post')][@data-idx]",
+        author=(f"string((.//dl[{C('userinfo')}]/dt[{C('author')}])[1])",
+                f"string((.//dt[{C('author')}])[1])"),
+        body=f"(.//td[{C('postbody')}])[1]",
+        number=("string(@data-idx)",),
+        time=(f"string((.//td[{C('postdate')}]/text()[normalize-space(.) != ''])[last()])",),
+        edited=f"boolean(.//p[{C('editedby')}])",
+        url=(f"string((.//td[{C('postdate')}]/a[@title='Link to this post']/@href)[1])",),
+        strip=f".//p[{C('editedby')}] | .//*[{C('signature')}]",
+        page=(f"string((//div[{C('pages')}]//option[@selected])[1])",),
+        last=(f"string((//div[{C('pages')}]//option[last()])[1])",),
     ),
     Adapter(
         "vbulletin3",
@@ -259,12 +277,12 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
 # Each engine's posts per page out of the box: the last resort for numbering the posts of a page
 # that shows neither post numbers nor its offset (a lone last page saved from a thread).
 PAGE_SIZE: dict[str, int] = {
-    "phpbb": 25, "vbulletin3": 10, "vbulletin4": 10, "vbulletin5": 20, "xenforo1": 20, "xenforo2": 20,
+    "phpbb": 25, "somethingawful": 40, "vbulletin3": 10, "vbulletin4": 10, "vbulletin5": 20, "xenforo1": 20, "xenforo2": 20,
     "discourse": 20, "invision": 25, "mybb": 10, "smf": 15, "nodebb": 20, "generic": 20,
 }
 
 ENGINES: tuple[str, ...] = (
-    "phpbb", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
+    "phpbb", "somethingawful", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
     "discourse", "invision", "mybb", "smf", "nodebb", "generic",
 )
 
@@ -558,7 +576,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     posts = []
     for i, row in enumerate(rows):
         number = row["number"] if row["number"] is not None else first_number + i
-        link = row["url"] or (f"{url.split('#')[0]}#{row['anchor']}" if url and row["anchor"] else None)
+        page_url = url or (base if "://" in base else None)  # the page's URL, else its canonical one
+        link = row["url"] or (f"{page_url.split('#')[0]}#{row['anchor']}" if page_url and row["anchor"] else None)
         posts.append(Post(number=number, author=row["author"], body=row["body"], time=row["time"],
                           edited=row["edited"], post_id=row["post_id"], url=link))
     if rows and all(row["number"] is not None for row in rows):
