@@ -101,7 +101,6 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --html page1.html --html page2.html
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from ..publish import vote_count_post
     from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
 
     stale = None
@@ -121,6 +120,8 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
         if stale:
             click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
             click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
+        from ..publish import vote_count_post  # Jinja: only when the post is printed
+
         click.echo(vote_count_post(game, count, host_notes=True))
 
 
