@@ -413,7 +413,8 @@ def _innate(t: Table) -> bool:
     return False
 
 
-MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
+MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip",
+                "taken-back")
 
 
 def _messages(t: Table) -> dict[str, str]:
