@@ -63,3 +63,186 @@ def pm_format(game: "Game") -> str:
     from .render import game_format
 
     return str(game.state.options.get("pm-format") or "") or game_format(game)
+
+
+# ----------------------------------------------------------------------------- the deadline
+
+_REL = re.compile(r"^\+?\s*(?:in\s+)?((?:\d+\s*[dhm]\s*)+)$", re.I)
+_REL_PART = re.compile(r"(\d+)\s*([dhm])", re.I)
+
+
+def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
+    """A deadline as a host types it: '2026-11-23 18:00' (UTC unless an offset is given, e.g.
+    '2026-11-23T18:00-05:00') or relative to now: '+1d4h', '48h', 'in 2d'. A RuleError otherwise."""
+    from datetime import datetime, timedelta, timezone
+
+    from .errors import RuleError
+
+    now = now or datetime.now(timezone.utc)
+    t = text.strip()
+    m = _REL.match(t)
+    if m:
+        delta = timedelta()
+        for n, unit in _REL_PART.findall(m.group(1)):
+            delta += {"d": timedelta(days=int(n)), "h": timedelta(hours=int(n)),
+                      "m": timedelta(minutes=int(n))}[unit.lower()]
+        return (now + delta).replace(microsecond=0)
+    try:
+        at = datetime.fromisoformat(t.replace(" UTC", "").replace("Z", "+00:00"))
+    except ValueError:
+        raise RuleError(f"deadline {text!r}: give a time like '2026-11-23 18:00' (UTC), "
+                        "'2026-11-23T18:00-05:00', or '+1d4h' from now") from None
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at
+
+
+def deadline_of(game: "Game") -> "datetime | None":
+    """The current day's deadline: the last one the host set (hostkit deadline), or None."""
+    from datetime import datetime
+
+    ph = game.current
+    if ph.record.kind != "day":
+        return None
+    at = None
+    for e in sorted(ph.record.events, key=lambda e: e.seq):
+        if e.kind == "deadline":
+            at = e.data.get("at") or None
+    return datetime.fromisoformat(at) if at else None
+
+
+def time_left(at: "datetime", now: "datetime") -> str:
+    """'in 1 day 4 hours', 'in 35 minutes', '2 hours ago': two units at most, to the minute."""
+    seconds = (at - now).total_seconds()
+    minutes = int(abs(seconds) / 60 + 0.5)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")):
+        if n:
+            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+    words = " ".join(parts[:2]) or "less than a minute"
+    return f"in {words}" if seconds > 0 else f"{words} ago"
+
+
+def deadline_rule(game: "Game", count: Any = None) -> str:
+    """What the ruleset's deadline rule does with the count as it stands."""
+    opts = game.state.options
+    plurality = opts.get("majority") == "plurality"
+    tie = opts.get("tie", "none")
+    if count is not None and count.hammer is not None:
+        return f"{count.eliminated} was already eliminated by the hammer."
+    if count is not None and count.eliminated:
+        why = "the most votes" if plurality else "a majority"
+        if count.tie:
+            why = {"random": "a random pick among the tied", "first-to-reach": "the first to reach the tie"}.get(tie, why)
+        return f"the day ends: {count.eliminated} is eliminated ({why}); enter it with 'hostkit eliminate'."
+    if count is not None and count.tie:
+        return "the day ends: the leading wagons are tied and a tie eliminates no one; 'hostkit eliminate --none'."
+    if plurality:
+        return "the day ends: with no votes, no one is eliminated; 'hostkit eliminate --none'."
+    return "the day ends: no one reached a majority, so no one is eliminated; 'hostkit eliminate --none'."
+
+
+def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None) -> dict[str, Any] | None:
+    """The deadline as a count shows it: {at ('2026-11-23 18:00 UTC'), left ('in 1 day 4 hours'),
+    passed (bool), rule (what happens at the deadline, when it has passed)}; None when unset."""
+    from datetime import datetime, timezone
+
+    at = deadline_of(game)
+    if at is None:
+        return None
+    now = now or datetime.now(timezone.utc)
+    utc = at.astimezone(timezone.utc)
+    passed = now >= at
+    return {"at": utc.strftime("%Y-%m-%d %H:%M UTC"), "iso": at.isoformat(), "left": time_left(at, now),
+            "passed": passed, "rule": deadline_rule(game, count) if passed else ""}
+
+
+# ----------------------------------------------------------------------------- LYLO / MYLO
+
+
+def parity_notice(game: "Game") -> str:
+    """'LYLO' when one mis-elimination today can lose the game for the uninformed side (with the
+    killers' best night kills after it), 'MYLO' when two can; '' otherwise. Judged with the
+    ruleset's own victory rule on the living players: the killers are the factions with a
+    factional kill; the worst case is assumed (any of the others eliminated, any killed)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from .engine.day import victory
+
+    state = game.state
+    if state.winner or game.current.record.kind != "day":
+        return ""
+    kills = {}
+    for p in state.players.values():
+        role = state.role_of(p.name)
+        if p.alive and p.faction and any(a.factional and any(e.kind == "kill" for e in a.effects)
+                                         for a in role.abilities):
+            kills[p.faction] = True
+    if not kills:
+        return ""
+    players = {n: replace(p) for n, p in state.players.items()}
+    fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
+
+    def lost() -> bool:
+        won = victory(fake)  # type: ignore[arg-type]
+        return won is not None and won in kills or any(
+            won and players[n].alive and players[n].faction in kills and players[n].alignment == won for n in players)
+
+    def classes() -> list[str]:
+        seen, out = set(), []
+        for n, p in players.items():
+            if p.alive and p.faction not in kills and (p.role, p.faction) not in seen:
+                seen.add((p.role, p.faction))
+                out.append(n)
+        return out
+
+    def can_lose(mislynches: int, night: bool) -> bool:
+        if lost():
+            return True
+        if mislynches == 0 and not night:
+            return False
+        for victim in classes():
+            players[victim].alive = False
+            try:
+                if night:
+                    if can_lose(mislynches, False) or _night_kills(len(kills) - 1):
+                        return True
+                elif can_lose(mislynches - 1, True):
+                    return True
+            finally:
+                players[victim].alive = True
+        return False
+
+    def _night_kills(more: int) -> bool:
+        if more <= 0:
+            return False
+        for victim in classes():
+            players[victim].alive = False
+            try:
+                if lost() or _night_kills(more - 1):
+                    return True
+            finally:
+                players[victim].alive = True
+        return False
+
+    if can_lose(1, False):
+        return "LYLO: one mis-elimination today and the game is lost."
+    if can_lose(2, False):
+        return "MYLO: a mis-elimination today leaves the next day lynch-or-lose."
+    return ""
+
+
+# ----------------------------------------------------------------------------- the count's extras
+
+
+def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start: int | None = None) -> dict[str, Any]:
+    """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
+    day has no start post (the count runs from the thread's first post), and the public weights."""
+    ph = game.current
+    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
+            "notice": parity_notice(game),
+            "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
+                                    and count.last_post is not None)}
