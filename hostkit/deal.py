@@ -7,18 +7,13 @@ that is unambiguous, with the nearest names suggested when nothing matches.
 
 from __future__ import annotations
 
-import random
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from . import store
+from . import checks, store
 from .errors import HostkitError, NameError_, suggest
 from .model import PhaseRecord, PlayerSetup, Ruleset, Setup
 from .rulesets import find, load_ruleset
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 MARKUPS = ("red", "bold", "tag", "hash")
 
@@ -26,8 +21,12 @@ MARKUPS = ("red", "bold", "tag", "hash")
 # --------------------------------------------------------------------------- names
 
 
-def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
-    """The name `word` means: exact, else case-insensitive when that is unambiguous."""
+def match_name(word: str, names: Iterable[str], what: str = "player",
+               aliases: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The name `word` means: exact, else case-insensitive when that is unambiguous. Players
+    (and their ALIASES) go through the votes' name matcher (hostkit.votes.names.pick): a unique
+    prefix ("marina" for Marina2), initials or a whole word of the name are taken too; anything
+    weaker or tied is refused with the nearest names."""
     names = list(names)
     if word in names:
         return word
@@ -36,6 +35,10 @@ def match_name(word: str, names: Iterable[str], what: str = "player") -> str:
         return low[0]
     if len(low) > 1:
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    if what == "player":
+        from .votes.names import pick  # loaded only when a typed name is not exact
+
+        return pick(word, names, what, aliases)
     raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
 
 
@@ -53,21 +56,29 @@ def split_pair(text: str, what: str) -> tuple[str, str]:
 def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: Sequence[str] = (),
            roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
-           seed: int | None = None, thread: str | None = None, title: str = "") -> "Game":
-    """Create a game folder (refused if one exists there) and return the loaded game."""
+           seed: int | None = None, thread: str | None = None, title: str = "") -> Setup:
+    """Create a game folder (refused if one exists there); game.create also loads it."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
+    import random  # only when creating: every other command imports this module for its names
+    from datetime import datetime, timezone
+
     rs = load_ruleset(find(ruleset), folder / "roles.toml")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
+    checks.check_int64(seed, "--seed")
     dealt: dict[str, str] = {}
     order: list[str] = []
     for name in players:
+        checks.check_name(name, "--player")
         if name in order:
             raise HostkitError(f"--player {name!r} is given twice")
         order.append(name)
     for text in assign:
         name, role = split_pair(text, "--assign")
+        checks.check_name(name, "--assign")
+        if name in dealt:
+            raise HostkitError(f"--assign {text!r}: {name} is already assigned {dealt[name]}")
         dealt[name] = match_name(role, rs.roles, "role")
         if name not in order:
             order.append(name)
@@ -90,12 +101,14 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     for text in weights:
         name, w = split_pair(text, "--weight")
         try:
-            weight_map[match_name(name, order)] = float(w)
+            weight = float(w)
         except ValueError:
             raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
+        weight_map[match_name(name, order)] = checks.check_weight(weight, f"--weight {text}")
     for m in markups:
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     opts = parse_options(rs, options)
     setup = Setup(
         ruleset=rs.name,
@@ -109,9 +122,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
     folder.mkdir(parents=True, exist_ok=True)
     w.commit()
-    from .game import Game  # game.py imports this module: import it once both exist
-
-    return Game.load(folder)
+    return setup
 
 
 def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:

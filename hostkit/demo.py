@@ -70,7 +70,7 @@ def _play(folder: Path, echo: Callable[[str], None]) -> None:
 
     _step(echo, "hostkit votes --html day1.html: the day's red votes, counted")
     count = count_votes(game, read_pages(folder=folder, html=[thread_page()]))
-    remember(game, count)
+    count = remember(game, count)
     echo(vote_count_post(game, count, host_notes=True))
 
     _step(echo, f"hostkit eliminate {count.eliminated}")

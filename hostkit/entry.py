@@ -1,9 +1,10 @@
 """Entry rules: checking an action against the rules when the host types it (and again on
 replay, so a bad hand edit is reported with its file and key).
 
-`EntryRules` is a mixin of `Game`: who may act, which ability, how many targets, self-targets,
-living targets, allied and unallied, repeats, charges, exclusive abilities, a required attack,
-skips; and reading 'ACTOR [ABILITY] [TARGET]...' from the command line or a file.
+Pure functions over a game's replayed state (`game` is only read: its setup for names, its
+phases for history): who may act, which ability, how many targets, self-targets, living
+targets, allied and unallied, repeats, charges, exclusive abilities, a required attack, skips;
+and reading 'ACTOR [ABILITY] [TARGET]...' from the command line or a file.
 """
 
 from __future__ import annotations
@@ -15,160 +16,179 @@ from .model import Ability, Action, GameState, PhaseRecord
 from .items import entry_conflict, find_ability, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, Phase
+    from .view import GameView as Game, Phase
 
 SKIP_WORDS = ("skip", "none", "-")
 
 
-class EntryRules:
-    """The entry half of Game (a mixin): validation of actions as they are typed."""
+def split_words(game: Game, words: list[str]) -> tuple[str, str | None, list[str]]:
+    """ACTOR [ABILITY] [TARGET]...: the second word is the ability when it names one of the actor's."""
+    if not words:
+        raise HostkitError("an action needs ACTOR [ABILITY] [TARGET]...")
+    actor = game.player(words[0])
+    rest = words[1:]
+    if rest and game.state.role_of(actor).ability(rest[0]) is not None:
+        return actor, rest[0], rest[1:]
+    if rest and is_item_word(game.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
+        return (actor, *split_item_words(game.ruleset, rest))
+    names = {p.name.lower() for p in game.setup.players}
+    if rest and rest[0].lower() not in names and rest[0].lower() not in SKIP_WORDS and any(
+            r.ability(rest[0]) for r in game.ruleset.roles.values()):
+        return actor, rest[0], rest[1:]  # another role's ability: check_action names the mistake
+    if len(rest) > 1 and rest[0].lower() not in SKIP_WORDS and not _names_a_player(game, rest[0]):
+        # 'act Ann Chek Bob': the second word is neither an ability nor a player; name it
+        # rather than counting it as a target ("Check takes 1 target(s), got 2").
+        role = game.state.role_of(actor)
+        abilities = [a.name for a in role.abilities]
+        raise HostkitError(f"{actor} ({role.name}) has no ability {rest[0]!r}, and no player is called that"
+                           + suggest(rest[0], abilities + [p.name for p in game.setup.players])
+                           + f"; {role.name} abilities: {', '.join(abilities) or 'none'}")
+    return actor, None, rest
 
-    def split_words(self, words: list[str]) -> tuple[str, str | None, list[str]]:
-        """ACTOR [ABILITY] [TARGET]...: the second word is the ability when it names one of the actor's."""
-        if not words:
-            raise HostkitError("an action needs ACTOR [ABILITY] [TARGET]...")
-        actor = self.player(words[0])
-        rest = words[1:]
-        if rest and self.state.role_of(actor).ability(rest[0]) is not None:
-            return actor, rest[0], rest[1:]
-        if rest and is_item_word(self.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
-            return (actor, *split_item_words(self.ruleset, rest))
-        names = {p.name.lower() for p in self.setup.players}
-        if rest and rest[0].lower() not in names and rest[0].lower() not in SKIP_WORDS and any(
-                r.ability(rest[0]) for r in self.ruleset.roles.values()):
-            return actor, rest[0], rest[1:]  # another role's ability: check_action names the mistake
-        return actor, None, rest
 
-    # -- validation
+def _names_a_player(game: Game, word: str) -> bool:
+    try:
+        game.player(word)
+    except HostkitError:
+        return False
+    return True
 
-    def check_action(self, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
-                     *, current: list[Action], phase: PhaseRecord) -> Action:
-        """Validate an action against the rules; return it with names made exact, or raise RuleError."""
-        if state.winner:
-            raise RuleError(f"the game is over: {state.winner} won")
-        actor = self.player(actor_word)
-        ps = state.players[actor]
-        role = state.role_of(actor)
-        if not ps.alive:
-            raise RuleError(f"{actor} is dead: dead players cannot act")
-        if ability_word is None:
-            now = self.usable(state, actor, phase)
-            if len(now) != 1:
-                names = ", ".join(a.name for a in role.abilities) or "none"
-                raise RuleError(f"{actor} ({role.name}) has {len(now)} abilities usable now; name one: {names}")
-            ability = now[0]
-        else:
-            ability = role.ability(ability_word)
-            if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
-                found = find_ability(state, actor, ability_word)
-                ability = found[1] if found else None
-            if ability is None:
-                raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
-                                + suggest(ability_word, [a.name for a in role.abilities])
-                                + f"; {role.name} abilities: {', '.join(a.name for a in role.abilities) or 'none'}")
-        where = f"{actor} ({role.name}) {ability.name}"
-        if not _phase_ok(ability, phase):
-            raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
-        if phase.number < ability.first_night and phase.kind == "night":
-            raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
-        if ability.phase == "cycle":
-            # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
-            for other in self.phases:
-                if other.record.number == phase.number and other.record.kind != phase.kind and any(
-                        a.actor == actor and a.ability.lower() == ability.key and not a.skip for a in other.actions):
-                    raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
-        msg = ability.messages
-        if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
-            raise RuleError(msg.get("uses") or f"{where}: no uses left")
-        others = [a for a in current if a.actor == actor and a.ability.lower() != ability.key]
-        if ability.exclusive:
-            for other in others:
-                ob = role.ability(other.ability)
-                if ob is not None and ob.exclusive == ability.exclusive and not other.skip:
-                    raise RuleError((msg.get("exclusive") or f"{where}: only one {ability.exclusive} ability a "
-                                     "phase, and {other} is already entered").format(other=ob.name))
-        if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
-            if not ability.targets:
-                raise RuleError(f"{where} takes no target: to not use it, enter nothing (or act --remove)")
-            if not ability.skippable:
-                raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
-            if ability.max_skips_in_a_row and self.skips_in_a_row(state, actor, ability, phase) >= ability.max_skips_in_a_row:
-                raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
-                                f"{ability.max_skips_in_a_row} nights in a row")
-            return Action(actor, ability.name, ())
-        if len(target_words) != ability.targets:
-            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
-                            + (" (or 'skip')" if ability.skippable else ""))
-        targets = [self.player(t) for t in target_words]
-        if len(set(targets)) < len(targets):
-            raise RuleError(msg.get("targets") or f"{where}: names the same player twice")
-        for t in targets:
-            tp = state.players[t]
-            if ability.dead_only and tp.alive:
-                raise RuleError(f"{where}: {t} is alive; choose a dead player")
-            if ability.living_only and not tp.alive:
-                raise RuleError((msg.get("dead") or f"{where}: {{target}} is dead; choose a living player").format(target=t))
-            if t == actor and not ability.self_target:
-                raise RuleError(msg.get("self") or f"{where}: cannot target yourself")
-            if ability.allied:
-                allied = _allied(state, actor, t)
-                if ability.allied == "allied" and not allied:
-                    raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
-                if ability.allied == "unallied" and allied:
-                    raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
-        if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
-                and ps.last_targets.get(ability.key) == tuple(targets):
-            raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
-                            .format(target=", ".join(targets)))
-        if ability.requires == "attacked":
-            attacked = _attacked(state, current, actor)
-            if targets[0] not in attacked:
-                raise RuleError((msg.get("requires") or f"{where}: {{target}} is not under attack tonight")
-                                .format(target=targets[0]))
-        conflict = entry_conflict(state, actor, ability, current)
-        if conflict:
-            raise RuleError(conflict)
-        return Action(actor, ability.name, tuple(targets))
+# -- validation
 
-    def skips_in_a_row(self, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
-        """How many nights in a row, up to the one before `phase`, the ability went unused by its
-        user (or, if factional, by every member of the user's faction): an entered skip, or nothing."""
-        role = state.role_of(actor)
+def check_action(game: Game, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
+                 *, current: list[Action], phase: PhaseRecord) -> Action:
+    """Validate an action against the rules; return it with names made exact, or raise RuleError."""
+    if state.winner:
+        raise RuleError(f"the game is over: {state.winner} won")
+    actor = game.player(actor_word)
+    ps = state.players[actor]
+    role = state.role_of(actor)
+    if not ps.alive:
+        raise RuleError(f"{actor} is dead: dead players cannot act")
+    if ability_word is None:
+        now = usable(state, actor, phase)
+        if len(now) != 1:
+            names = ", ".join(a.name for a in role.abilities) or "none"
+            raise RuleError(f"{actor} ({role.name}) has {len(now)} abilities usable now; name one: {names}")
+        ability = now[0]
+    else:
+        ability = role.ability(ability_word)
+        if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
+            found = find_ability(state, actor, ability_word)
+            ability = found[1] if found else None
+        if ability is None:
+            raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
+                            + suggest(ability_word, [a.name for a in role.abilities])
+                            + f"; {role.name} abilities: {', '.join(a.name for a in role.abilities) or 'none'}")
+    where = f"{actor} ({role.name}) {ability.name}"
+    if not _phase_ok(ability, phase):
+        raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
+    if phase.number < ability.first_night and phase.kind == "night":
+        raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
+    if ability.phase == "cycle":
+        # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
+        for other in game.phases:
+            if other.record.number == phase.number and other.record.kind != phase.kind and any(
+                    a.actor == actor and a.ability.lower() == ability.key and not a.skip for a in other.actions):
+                raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
+    msg = ability.messages
+    if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
+        raise RuleError(msg.get("uses") or f"{where}: no uses left")
+    others = [a for a in current if a.actor == actor and a.ability.lower() != ability.key]
+    if ability.exclusive:
+        for other in others:
+            ob = role.ability(other.ability)
+            if ob is not None and ob.exclusive == ability.exclusive and not other.skip:
+                raise RuleError((msg.get("exclusive") or f"{where}: only one {ability.exclusive} ability a "
+                                 "phase, and {other} is already entered").format(other=ob.name))
+    if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
+        if not ability.targets:
+            raise RuleError(f"{where} takes no target: to not use it, enter nothing (or act --remove)")
+        if not ability.skippable:
+            raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
+        if ability.max_skips_in_a_row and skips_in_a_row(game, state, actor, ability, phase) >= ability.max_skips_in_a_row:
+            raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
+                            f"{ability.max_skips_in_a_row} nights in a row")
+        return Action(actor, ability.name, ())
+    if len(target_words) != ability.targets:
+        raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
+                        + (" (or 'skip')" if ability.skippable else ""))
+    targets = [game.player(t) for t in target_words]
+    if len(set(targets)) < len(targets):
+        raise RuleError(msg.get("targets") or f"{where}: names the same player twice")
+    for t in targets:
+        tp = state.players[t]
+        if ability.dead_only and tp.alive:
+            raise RuleError(f"{where}: {t} is alive; choose a dead player")
+        if ability.living_only and not tp.alive:
+            raise RuleError((msg.get("dead") or f"{where}: {{target}} is dead; choose a living player").format(target=t))
+        if t == actor and not ability.self_target:
+            raise RuleError(msg.get("self") or f"{where}: cannot target yourself")
+        if ability.allied:
+            allied = _allied(state, actor, t)
+            if ability.allied == "allied" and not allied:
+                raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
+            if ability.allied == "unallied" and allied:
+                raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
+    if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
+            and ps.last_targets.get(ability.key) == tuple(targets):
+        raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
+                        .format(target=", ".join(targets)))
+    if ability.requires == "attacked":
+        attacked = _attacked(state, current, actor)
+        if targets[0] not in attacked:
+            raise RuleError((msg.get("requires") or f"{where}: {{target}} is not under attack tonight")
+                            .format(target=targets[0]))
+    conflict = entry_conflict(state, actor, ability, current)
+    if conflict:
+        raise RuleError(conflict)
+    return Action(actor, ability.name, tuple(targets))
 
-        def ours(a: Action) -> bool:
-            if a.ability.lower() != ability.key or a.skip or a.actor not in state.players:
-                return False
-            return a.actor == actor or bool(ability.factional and role.faction
-                                            and state.players[a.actor].faction == role.faction)
+def skips_in_a_row(game: Game, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
+    """How many nights in a row, up to the one before `phase`, the ability went unused by its
+    user (or, if factional, by every member of the user's faction): an entered skip, or nothing."""
+    role = state.role_of(actor)
 
-        count = 0
-        for ph in sorted((p for p in self.phases if p.record.kind == "night" and ability.first_night
-                          <= p.record.number < phase.number), key=lambda p: -p.record.number):
-            if any(ours(a) for a in ph.actions):
-                break
-            count += 1
-        return count
+    def ours(a: Action) -> bool:
+        if a.ability.lower() != ability.key or a.skip or a.actor not in state.players:
+            return False
+        return a.actor == actor or bool(ability.factional and role.faction
+                                        and state.players[a.actor].faction == role.faction)
 
-    def forced_unused(self, state: GameState, phase: Phase) -> list[str]:
-        """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
-        out = []
-        seen: set[tuple[str, str]] = set()
-        for p in state.players.values():
-            if not p.alive:
+    count = 0
+    for ph in sorted((p for p in game.phases if p.record.kind == "night" and ability.first_night
+                      <= p.record.number < phase.number), key=lambda p: -p.record.number):
+        if any(ours(a) for a in ph.actions):
+            break
+        count += 1
+    return count
+
+def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
+    """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
+    out = []
+    seen: set[tuple[str, str]] = set()
+    for p in state.players.values():
+        if not p.alive:
+            continue
+        for ab in state.role_of(p.name).abilities:
+            key = (p.faction or p.name, ab.key) if ab.factional else (p.name, ab.key)
+            if not ab.max_skips_in_a_row or key in seen or not _phase_ok(ab, phase.record):
                 continue
-            for ab in state.role_of(p.name).abilities:
-                key = (p.faction or p.name, ab.key) if ab.factional else (p.name, ab.key)
-                if not ab.max_skips_in_a_row or key in seen or not _phase_ok(ab, phase.record):
-                    continue
-                seen.add(key)
-                entered = any(a.ability.lower() == ab.key and not a.skip and (
-                    a.actor == p.name or ab.factional and state.players[a.actor].faction == p.faction)
-                    for a in phase.actions)
-                if not entered and self.skips_in_a_row(state, p.name, ab, phase.record) >= ab.max_skips_in_a_row:
-                    who = f"the {p.faction}" if ab.factional and p.faction else p.name
-                    out.append(f"{who} have left {ab.name} unused {ab.max_skips_in_a_row} nights in a row "
-                               f"and must use it tonight")
-        return out
+            seen.add(key)
+            entered = any(a.ability.lower() == ab.key and not a.skip and (
+                a.actor == p.name or ab.factional and state.players[a.actor].faction == p.faction)
+                for a in phase.actions)
+            if not entered and skips_in_a_row(game, state, p.name, ab, phase.record) >= ab.max_skips_in_a_row:
+                who = f"the {p.faction}" if ab.factional and p.faction else p.name
+                out.append(f"{who} have left {ab.name} unused {ab.max_skips_in_a_row} nights in a row "
+                           f"and must use it tonight")
+    return out
+
+
+def usable(state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
+    """The player's own abilities usable in that phase."""
+    role = state.role_of(name)
+    return [a for a in role.abilities if _phase_ok(a, phase) and a.first_night <= phase.number]
 
 
 def _phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
@@ -221,7 +241,7 @@ def parse_act_lines(game: Game, text: str, source: str) -> tuple[list[tuple[str,
         if not words:
             continue
         try:
-            out.append(game.split_words(words))
+            out.append(split_words(game, words))
         except HostkitError as exc:
             raise type(exc)(f"{source}: line {n}: {exc}") from None
         labels.append(f"{source}: line {n}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 
@@ -34,6 +33,8 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     """' (did you mean X?)' for the nearest choices, or ''."""
     choices = list(choices)
     lowered = {c.lower(): c for c in choices}
+    import difflib  # only on an error: start-up is benchmarked
+
     near = difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.5)
     if not near:
         return ""

@@ -3,46 +3,47 @@
 The state is never stored as truth. `Game.load` reads game.toml and the phase files, then
 replays them: every recorded action is validated again (so a bad hand edit is reported with
 its file and key), every resolved night is resolved again by the engine, and every
-elimination applied. Changing the game means appending an entry to the record (with a
-sequence number) and writing the phase file atomically under the game's lock; undo deletes
-the entry with the highest sequence number.
+elimination applied. Changing the game means appending entries to the record:
+`Game.append(*entries)` numbers them, replays the longer record in memory (checking it), writes
+the phase file as one commit under the game's lock, and returns the new Game, so a command never
+reads the folder twice. Undo takes back the last entry.
 
-Game's entry rules live in entry.py and its day rulings in rulings.py (mixins); creating a game
-folder in deal.py.
+What an entry may say is decided by pure functions over the replayed state: the entry rules in
+entry.py, the day rulings (and the Sheriff race's own slice of state) in rulings.py. Creating a
+game folder is deal.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Sequence, Union
 
-from . import store
+from . import checks, entry as entry_rules, rulings, store
 from .engine import resolve_night, rng_for
 from .engine.day import apply_outcome, kill, victory
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
-from .model import Ability, Action, GameState, NightOutcome, PhaseRecord, PlayerState, Ruleset, Setup, VoteEntry
+from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
+                    Ruleset, Setup, VoteEntry, entry_key)
 from .items import find_ability, starting_items
 from .rulesets import load_ruleset
-from .rulings import DayRulings
-from .entry import SKIP_WORDS, EntryRules, _phase_ok, parse_act_lines  # noqa: F401 (re-exported)
-from .deal import MARKUPS, create, match_name, option_value  # noqa: F401 (create is re-exported)
+from .view import Phase
+from .entry import SKIP_WORDS, _phase_ok, parse_act_lines  # noqa: F401 (re-exported)
+from .deal import MARKUPS, match_name, option_value
+from . import deal
+
+Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
+
+
+def create(folder: Path, **kw: Any) -> "Game":
+    """Create a game folder (deal.create: refused if one exists there) and return the loaded game."""
+    deal.create(folder, **kw)
+    return Game.load(folder)
 
 
 # --------------------------------------------------------------------------- the game
 
 
-@dataclass
-class Phase:
-    """A phase record with the file it lives in."""
-
-    record: PhaseRecord
-    path: Path
-    index: int
-    actions: list[Action] = field(default_factory=list)  # the effective actions after replay
-
-
-class Game(EntryRules, DayRulings):
+class Game:
     """A loaded game: setup, ruleset, phases, and the replayed state."""
 
     def __init__(self, folder: Path, setup: Setup, ruleset: Ruleset, phases: list[Phase]) -> None:
@@ -51,6 +52,7 @@ class Game(EntryRules, DayRulings):
         self.ruleset = ruleset
         self.phases = phases
         self.outcomes: dict[int, NightOutcome] = {}
+        self.race = rulings.SheriffRace()
         self.state = self._replay()
 
     @classmethod
@@ -70,11 +72,13 @@ class Game(EntryRules, DayRulings):
                 option_value(rs, key, value, where="option")
             except HostkitError as exc:
                 raise FileError(f"{path}: options.{key}: {exc}") from None
+        checks.check_setup_file(path, setup, MARKUPS)
         phases = []
-        for i, f in enumerate(store.phase_files(folder), start=1):
+        for i, f in enumerate(checks.phase_files(folder), start=1):
             phases.append(Phase(store.read_phase(f), f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
         return cls(folder, setup, rs, phases)
 
     # -- replay
@@ -99,9 +103,10 @@ class Game(EntryRules, DayRulings):
         for ph in self.phases:
             rec = ph.record
             state.phase, state.number = rec.kind, rec.number
-            for i, event in enumerate(sorted(rec.events, key=lambda e: e.seq)):
+            checks.check_entries(ph.path, rec, state, self.player)
+            for i, event in enumerate(sorted(rec.events, key=entry_key)):
                 try:
-                    self._apply_event(state, ph, event)
+                    rulings.apply_event(self, state, self.race, ph, event)
                 except HostkitError as exc:
                     raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
                 state.winner = state.winner or victory(state)
@@ -139,31 +144,32 @@ class Game(EntryRules, DayRulings):
     def _effective(self, state: GameState, ph: Phase) -> list[Action]:
         """The phase's actions after replacements and removals, each validated in entry order."""
         rec = ph.record
-        entries: list[tuple[int, str, Any]] = [(a.seq, "act", (i, a)) for i, a in enumerate(rec.actions)]
-        entries += [(s, "remove", (actor, ability)) for actor, ability, s in rec.removed]
+        entries: list[tuple[Any, int, Action | Removal]] = [(entry_key(a), i, a) for i, a in enumerate(rec.actions)]
+        entries += [(entry_key(r), -1, r) for r in rec.removed]
         current: dict[tuple[str, str], Action] = {}
-        last_removal: dict[tuple[str, str], int] = {}
-        for actor, ability, seq in rec.removed:
-            key = (actor.lower(), ability.lower())
-            last_removal[key] = max(seq, last_removal.get(key, 0))
-        for seq, kind, data in sorted(entries, key=lambda e: e[0]):
-            if kind == "remove":
-                actor, ability = data
+        last_removal: dict[tuple[str, str], Any] = {}
+        for r in rec.removed:
+            key = (r.actor.lower(), r.ability.lower())
+            last_removal[key] = max(entry_key(r), last_removal.get(key, entry_key(r)))
+        for key_, i, item in sorted(entries, key=lambda e: e[0]):
+            if isinstance(item, Removal):
                 for key, a in list(current.items()):
-                    if a.actor == actor and a.ability.lower() == ability.lower() or key == self._faction_key_by_name(state, actor, ability):
+                    if a.actor == item.actor and a.ability.lower() == item.ability.lower() \
+                            or key == self._faction_key_by_name(state, item.actor, item.ability):
                         del current[key]
                 continue
-            i, action = data
-            if last_removal.get((action.actor.lower(), action.ability.lower()), 0) > seq:
+            action = item
+            removal = last_removal.get((action.actor.lower(), action.ability.lower()))
+            if removal is not None and removal > key_:
                 continue  # taken back later: it may no longer be valid (its actor was shot)
             try:
-                checked = self.check_action(state, action.actor, action.ability, self._words(state, action),
-                                            current=list(current.values()), phase=rec)
+                checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
+                                                   current=list(current.values()), phase=rec)
             except HostkitError as exc:
                 raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
-            checked = checked._replace(seq=action.seq)
+            checked = checked._replace(seq=action.seq, host=action.host)
             current[self._key(state, checked)] = checked
-        return sorted(current.values(), key=lambda a: a.seq)
+        return sorted(current.values(), key=entry_key)
 
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
@@ -202,7 +208,8 @@ class Game(EntryRules, DayRulings):
         """A player's game name from what the host typed (name or alias, any case)."""
         names = [p.name for p in self.setup.players]
         try:
-            return match_name(word, names)
+            return match_name(word, names, aliases={p.name: tuple(p.aliases) + tuple(p.previous)
+                                                    for p in self.setup.players})
         except NameError_:
             for p in self.setup.players:
                 if any(a.lower() == word.lower() for a in p.aliases + p.previous):
@@ -217,21 +224,43 @@ class Game(EntryRules, DayRulings):
             return name
 
     def usable(self, state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
-        role = state.role_of(name)
-        return [a for a in role.abilities if _phase_ok(a, phase) and a.first_night <= phase.number]
+        return entry_rules.usable(state, name, phase)
+
+    # -- the pure rules, as the game's own questions (entry.py, rulings.py)
+
+    def split_words(self, words: list[str]) -> tuple[str, str | None, list[str]]:
+        return entry_rules.split_words(self, words)
+
+    def running(self, state: GameState | None = None) -> list[str]:
+        """The Sheriff candidates still in the race."""
+        return rulings.running(state or self.state, self.race)
+
+    def sheriff_race(self) -> dict[str, Any]:
+        return rulings.race_summary(self)
+
+    def sheriff_missing(self, more: dict[str, str] | None = None) -> list[str]:
+        return rulings.missing_voters(self, more)
+
+    def due(self) -> list[dict[str, Any]]:
+        return rulings.due(self)
+
+    def speaking(self) -> list[str]:
+        return rulings.speaking(self)
 
     # -- changing the game
 
     def next_seq(self) -> int:
+        """One more than the highest seq in the record (a Lamport clock: an entry always sorts
+        after every entry the host could see when making it)."""
         top = 0
         for ph in self.phases:
             r = ph.record
-            for seq in [a.seq for a in r.actions] + [s for _, _, s in r.removed] + [v.seq for v in r.votes] \
-                    + [e.seq for e in r.events] + ([r.ended] if r.ended is not None else []):
-                top = max(top, seq)
+            for e in (*r.actions, *r.removed, *r.votes, *r.events, *r.ends):
+                top = max(top, e.seq)
         return top + 1
 
-    def _open(self, kind: str | None = None) -> Phase:
+    def open_phase(self, kind: str | None = None) -> Phase:
+        """The current phase, if the game may be changed in it (of that kind, when given)."""
         if self.state.winner:
             raise RuleError(f"the game is over: {self.state.winner} won")
         ph = self.current
@@ -239,10 +268,80 @@ class Game(EntryRules, DayRulings):
             raise RuleError(f"it is {ph.record.label}, not a {kind}")
         return ph
 
-    def _write(self, ph: Phase, record: PhaseRecord, *, extra: store.Writer | None = None) -> None:
-        w = extra or store.Writer(self.folder)
-        w.put(ph.path, store.phase_to_toml(record))
+    _open = open_phase
+
+    def append(self, *entries: Entry) -> "Game":
+        """Append entries to the current phase's record, all or none; return the new game.
+
+        Each entry is numbered (seq) in the order given. The longer record is replayed in memory
+        first, so an entry that does not replay is refused with nothing written; then the phase
+        file (and, after a PhaseEnd, the next phase's) is written as one commit.
+        """
+        ph = self.current
+        rec = ph.record
+        seq = self.next_seq()
+        for e in entries:
+            e = e._replace(seq=seq)
+            seq += 1
+            if isinstance(e, Action):
+                rec = rec._replace(actions=rec.actions + (e,))
+            elif isinstance(e, Removal):
+                rec = rec._replace(removed=rec.removed + (e,))
+            elif isinstance(e, VoteEntry):
+                rec = rec._replace(votes=rec.votes + (e,))
+            elif isinstance(e, DayEvent):
+                rec = rec._replace(events=rec.events + (e,))
+            elif isinstance(e, PhaseEnd):
+                rec = rec._replace(ends=rec.ends + (e,))
+            else:  # pragma: no cover
+                raise TypeError(f"not a record entry: {e!r}")
+        return self._rewrite({ph.index: rec}, begin_next=bool(rec.ends) and not ph.record.ends)
+
+    def _rewrite(self, records: dict[int, PhaseRecord], *, begin_next: bool = False,
+                 drop_after: int | None = None) -> "Game":
+        """The game with some phase records replaced (by index), the next phase begun, or the
+        phases after `drop_after` dropped; checked by replay, then written as one commit."""
+        w = store.Writer(self.folder)
+        phases = [Phase(records.get(p.index, p.record), p.path, p.index) for p in self.phases
+                  if drop_after is None or p.index <= drop_after]
+        if begin_next:
+            nxt = self._next_record(phases[-1].record)
+            path = store.phase_path(self.folder, phases[-1].index + 1, nxt.kind, nxt.number)
+            phases.append(Phase(nxt, path, phases[-1].index + 1))
+            w.put(path, store.phase_to_toml(nxt))
+        if drop_after is not None:
+            for later in self.phases[drop_after:]:
+                w.remove(later.path)
+        new = type(self)(self.folder, self.setup, self.ruleset, phases)
+        for index, rec in records.items():
+            w.put(self.phases[index - 1].path, store.phase_to_toml(rec))
         w.commit()
+        return new
+
+    def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
+        first_is_night = self.ruleset.first_phase == "night"
+        if ended.kind == "night":
+            return PhaseRecord("day", ended.number if first_is_night else ended.number + 1)
+        return PhaseRecord("night", ended.number + 1 if first_is_night else ended.number)
+
+    def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
+                       labels: Sequence[str] | None = None) -> list[Action]:
+        """Check several typed actions against the rules (each replacing the actor's earlier one)."""
+        ph = self.open_phase()
+        current = list(ph.actions)
+        added = []
+        for n, (actor, ability, targets) in enumerate(lines):
+            try:
+                action = entry_rules.check_action(self, self.state, actor, ability, targets, current=current,
+                                                  phase=ph.record)
+            except HostkitError as exc:
+                if labels is None:
+                    raise
+                raise type(exc)(f"{labels[n]}: {exc}") from None
+            key = self._key(self.state, action)
+            current = [a for a in current if self._key(self.state, a) != key] + [action]
+            added.append(action)
+        return added
 
     def act(self, actor: str, ability: str | None, targets: list[str]) -> Action:
         """Record one action for the current phase (replacing the actor's earlier one)."""
@@ -251,28 +350,13 @@ class Game(EntryRules, DayRulings):
     def act_many(self, lines: Sequence[tuple[str, str | None, list[str]]],
                  labels: Sequence[str] | None = None) -> list[Action]:
         """Record several actions, all or none. `labels` name each line in error messages."""
-        ph = self._open()
-        current = list(ph.actions)
-        seq = self.next_seq()
-        added = []
-        for n, (actor, ability, targets) in enumerate(lines):
-            try:
-                action = self.check_action(self.state, actor, ability, targets, current=current, phase=ph.record)
-            except HostkitError as exc:
-                if labels is None:
-                    raise
-                raise type(exc)(f"{labels[n]}: {exc}") from None
-            action = action._replace(seq=seq)
-            seq += 1
-            key = self._key(self.state, action)
-            current = [a for a in current if self._key(self.state, a) != key] + [action]
-            added.append(action)
-        self._write(ph, ph.record._replace(actions=ph.record.actions + tuple(added)))
-        return added
+        added = self.action_entries(lines, labels)
+        new = self.append(*added)
+        return list(new.current.record.actions[-len(added):]) if added else []
 
-    def remove(self, actor: str, ability: str | None) -> Action:
-        """Take back an action of the current phase (--remove)."""
-        ph = self._open()
+    def removal(self, actor: str, ability: str | None) -> tuple[Removal, Action]:
+        """The entry that takes back an action of the current phase (--remove), and that action."""
+        ph = self.open_phase()
         name = self.player(actor)
         key_actions = [a for a in ph.actions if a.actor == name or self._same_faction_action(a, name)]
         if ability is not None:
@@ -282,43 +366,46 @@ class Game(EntryRules, DayRulings):
         if len(key_actions) > 1:
             raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
         target = key_actions[0]
-        rec = ph.record._replace(removed=ph.record.removed + ((target.actor, target.ability, self.next_seq()),))
-        self._write(ph, rec)
+        return Removal(target.actor, target.ability), target
+
+    def remove(self, actor: str, ability: str | None) -> Action:
+        """Take back an action of the current phase (--remove)."""
+        entry, target = self.removal(actor, ability)
+        self.append(entry)
         return target
 
     def _same_faction_action(self, action: Action, name: str) -> bool:
         return self._key(self.state, action) == self._faction_key_by_name(self.state, name, action.ability) \
             and self._key(self.state, action)[0].startswith("faction:")
 
-    def resolve(self, *, dry_run: bool = False) -> NightOutcome:
-        """Resolve the current night; unless dry_run, record it and begin the next day."""
-        ph = self._open("night")
-        forced = self.forced_unused(self.state, ph)
+    def night_outcome(self) -> NightOutcome:
+        """The current night's outcome as it stands (refused while a forced action is missing)."""
+        ph = self.open_phase("night")
+        forced = entry_rules.forced_unused(self, self.state, ph)
         if forced:
             raise RuleError(forced[0])
-        outcome = resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
+        return resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
+
+    def forced_unused(self, state: GameState, phase: Phase) -> list[str]:
+        return entry_rules.forced_unused(self, state, phase)
+
+    def skips_in_a_row(self, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
+        return entry_rules.skips_in_a_row(self, state, actor, ability, phase)
+
+    def resolve(self, *, dry_run: bool = False) -> NightOutcome:
+        """Resolve the current night; unless dry_run, record it and begin the next day."""
+        return self.resolved(dry_run=dry_run)[1]
+
+    def resolved(self, *, dry_run: bool = False) -> tuple["Game", NightOutcome]:
+        """The game after resolving the current night (unchanged if dry_run), and the outcome."""
+        outcome = self.night_outcome()
         if dry_run:
-            return outcome
-        seq = self.next_seq()
-        published = {"deaths": [d.player for d in outcome.deaths]}
-        rec = ph.record._replace(ended=seq, published=published)
-        w = store.Writer(self.folder)
-        self._begin_next(w, rec)
-        self._write(ph, rec, extra=w)
-        return outcome
+            return self, outcome
+        return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
 
-    def _begin_next(self, w: store.Writer, ended: PhaseRecord) -> None:
-        first_is_night = self.ruleset.first_phase == "night"
-        if ended.kind == "night":
-            nxt = PhaseRecord("day", ended.number if first_is_night else ended.number + 1)
-        else:
-            nxt = PhaseRecord("night", ended.number + 1 if first_is_night else ended.number)
-        index = self.current.index + 1
-        w.put(store.phase_path(self.folder, index, nxt.kind, nxt.number), store.phase_to_toml(nxt))
-
-    def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
-        """Record a vote by hand. target None = unvote; 'none' = no elimination."""
-        ph = self._open("day")
+    def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
+        """Check a vote the host types. target None = unvote; 'none' = no elimination."""
+        self.open_phase("day")
         name = self.player(voter)
         if not self.state.players[name].alive:
             raise RuleError(f"{name} is dead: dead players cannot vote")
@@ -336,9 +423,14 @@ class Game(EntryRules, DayRulings):
             why = self.out_of_play(target)
             if why:
                 raise RuleError(f"{target} is {why}: {why} players cannot be voted")
-        entry = VoteEntry(name, target, self.next_seq(), after_post)
-        self._write(ph, ph.record._replace(votes=ph.record.votes + (entry,)))
-        return entry
+        if after_post is not None:
+            checks.check_post(after_post, "--after-post")
+        return VoteEntry(name, target, after_post=after_post)
+
+    def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
+        """Record a vote by hand. target None = unvote; 'none' = no elimination."""
+        new = self.append(self.vote_entry(voter, target, after_post=after_post))
+        return new.current.record.votes[-1]
 
     def out_of_play(self, name: str) -> str | None:
         """The tag that takes a living player out of today's vote (the ruleset's `out-of-play`
@@ -346,9 +438,9 @@ class Game(EntryRules, DayRulings):
         tags = self.state.players[name].tags
         return next((t for t in str(self.state.options.get("out-of-play", "")).split(",") if t and t in tags), None)
 
-    def eliminate(self, player: str | None) -> str | None:
-        """End the day with that elimination (None: no elimination); the next night begins."""
-        ph = self._open("day")
+    def elimination(self, player: str | None) -> PhaseEnd:
+        """Check the day's end the host types: that elimination (None: no elimination)."""
+        self.open_phase("day")
         name = None
         if player is not None:
             name = self.player(player)
@@ -357,49 +449,96 @@ class Game(EntryRules, DayRulings):
             why = self.out_of_play(name)
             if why:
                 raise RuleError(f"{name} is {why}: {why} players cannot be eliminated")
-        rec = ph.record._replace(ended=self.next_seq(), eliminated=name or "")
-        w = store.Writer(self.folder)
-        self._begin_next(w, rec)
-        self._write(ph, rec, extra=w)
-        return name
+        return PhaseEnd(eliminated=name or "")
+
+    def eliminate(self, player: str | None) -> str | None:
+        """End the day with that elimination (None: no elimination); the next night begins."""
+        end = self.elimination(player)
+        self.append(end)
+        return end.eliminated or None
+
+    # -- the day's rulings (rulings.py checks them; the game appends them)
+
+    def ruling(self, events: Sequence[Entry]) -> "Game":
+        return self.append(*events)
+
+    def sheriff_run(self, names: Sequence[str]) -> list[str]:
+        """Campaign: register Sheriff candidates (Day 1 only, living players, once each)."""
+        events = rulings.run_events(self, names)
+        self.append(*events)
+        return [e.actor for e in events]
+
+    def sheriff_withdraw(self, word: str) -> str:
+        """OptOut: a candidate leaves the race, once, before the voting starts."""
+        events = rulings.withdraw_events(self, word)
+        self.append(*events)
+        return events[0].actor
+
+    def sheriff_vote(self, voter: str, candidate: str) -> tuple[str, str]:
+        """SheriffElection: a living player's vote for a remaining candidate (a later vote replaces it)."""
+        events = rulings.vote_events(self, voter, candidate)
+        self.append(*events)
+        return events[0].actor, events[0].target
+
+    def sheriff_votes_many(self, votes: dict[str, str]) -> None:
+        """Record several Sheriff election votes at once (read from the thread), all or none."""
+        self.append(*rulings.votes_many_events(self, votes))
+
+    def sheriff_revote(self) -> list[str]:
+        """After a tied election, a second round among the tied (option sheriff-tie = revote)."""
+        return self.append(*rulings.revote_events(self)).race.candidates
+
+    def sheriff_elect(self) -> dict[str, Any]:
+        """Close the election: every living player must have voted; a tie elects no one."""
+        return self.append(*rulings.elect_events(self)).race.election or {}
+
+    def shoot(self, shooter: str, target: str | None) -> str | None:
+        """Record a dead Hunter's last shot (None: they hold their fire)."""
+        events = rulings.shot_events(self, shooter, target)
+        self.append(*events)
+        return events[0].target
+
+    def badge(self, sheriff: str, heir: str | None) -> str | None:
+        """Record where a dead Sheriff's badge goes (None: it is torn up)."""
+        events = rulings.badge_events(self, sheriff, heir)
+        self.append(*events)
+        return events[0].target
 
     def undo(self) -> str:
         """Take back the last recorded entry: an action, a removal, a vote, a ruling or a phase's end."""
-        best: tuple[int, Phase, str, Any] | None = None
+        return self.undone()[1]
+
+    def undone(self) -> tuple["Game", str]:
+        """The game with the last recorded entry taken back, and what it was."""
+        best: tuple[Any, Phase, Entry] | None = None
         for ph in self.phases:
             r = ph.record
-            cands = [(a.seq, "action", a) for a in r.actions] + [(s, "removal", (a, b, s)) for a, b, s in r.removed] \
-                + [(v.seq, "vote", v) for v in r.votes] + [(e.seq, "event", e) for e in r.events]
-            if r.ended is not None:
-                cands.append((r.ended, "end", None))
-            for seq, kind, item in cands:
-                if best is None or seq > best[0]:
-                    best = (seq, ph, kind, item)
+            for e in (*r.actions, *r.removed, *r.votes, *r.events, *r.ends):
+                if best is None or entry_key(e) > best[0]:
+                    best = (entry_key(e), ph, e)
         if best is None:
             raise RuleError("nothing to undo: the record is empty")
-        seq, ph, kind, item = best
+        _, ph, item = best
         r = ph.record
-        w = store.Writer(self.folder)
-        if kind == "action":
-            rec = r._replace(actions=tuple(a for a in r.actions if a.seq != seq))
+        drop_after = None
+        if isinstance(item, Action):
+            rec = r._replace(actions=tuple(a for a in r.actions if a is not item))
             what = f"{item.actor}'s {item.ability} " + (f"on {', '.join(item.targets)}" if item.targets else "(skip)")
-        elif kind == "removal":
-            rec = r._replace(removed=tuple(x for x in r.removed if x[2] != seq))
-            what = f"the removal of {item[0]}'s {item[1]}"
-        elif kind == "vote":
-            rec = r._replace(votes=tuple(v for v in r.votes if v.seq != seq))
+        elif isinstance(item, Removal):
+            rec = r._replace(removed=tuple(x for x in r.removed if x is not item))
+            what = f"the removal of {item.actor}'s {item.ability}"
+        elif isinstance(item, VoteEntry):
+            rec = r._replace(votes=tuple(v for v in r.votes if v is not item))
             what = f"{item.voter}'s vote " + ("(unvote)" if item.target is None else f"on {item.target}")
-        elif kind == "event":
-            rec = r._replace(events=tuple(e for e in r.events if e.seq != seq))
+        elif isinstance(item, DayEvent):
+            rec = r._replace(events=tuple(e for e in r.events if e is not item))
             what = f"the {item.kind} of {item.actor or ''}".rstrip()
         else:
-            rec = r._replace(ended=None, eliminated=None, published={})
+            rec = r._replace(ends=tuple(e for e in r.ends if e is not item))
             what = f"the end of {r.label}"
-            for later in self.phases[ph.index:]:
-                w.remove(later.path)
-        w.put(ph.path, store.phase_to_toml(rec))
-        w.commit()
-        return what
+            if not rec.ends:
+                drop_after = ph.index
+        return self._rewrite({ph.index: rec}, drop_after=drop_after), what
 
     # -- reporting
 
@@ -437,16 +576,18 @@ class Game(EntryRules, DayRulings):
 
     def start_post(self, post: int) -> None:
         """Record the post that opened the current day: votes count from there."""
-        ph = self._open("day")
-        if post < 1:
-            raise RuleError("a post number starts at 1")
-        self._write(ph, ph.record._replace(start_post=post))
+        ph = self.open_phase("day")
+        checks.check_post(post, "start-post")
+        self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
     def replace_player(self, old: str, new: str) -> None:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot."""
         name = self.player(old)
-        if any(new.lower() == n.lower() for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
+        checks.check_name(new, "replace")
+        if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
+        if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
+            raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
         players = tuple(p._replace(name=new, previous=p.previous + (p.name,)) if p.name == name else p
                         for p in self.setup.players)
         w = store.Writer(self.folder)

@@ -4,9 +4,9 @@ Rulesets (Role, Ability, Effect, Ruleset), the game setup and record (PlayerSetu
 Action, VoteEntry, DayEvent, PhaseRecord), the night's outcome (NightOutcome and its parts),
 thread posts (Post) and the vote count (VoteCount and its parts). Nothing here does I/O.
 
-The records are typing.NamedTuple rather than frozen dataclasses: just as immutable, but about
-six times cheaper to create at import, which `hostkit status` pays on every run
-(benchmarks/bench_status.py). Only the replayed state (PlayerState, GameState), which the replay
+The records are Records (records.py: typing.NamedTuple's interface, without its per-class
+eval) rather than frozen dataclasses: just as immutable, and far cheaper to define at import,
+which `hostkit status` pays on every run (benchmarks/bench_status.py). Only the replayed state (PlayerState, GameState), which the replay
 builds up, is a mutable dataclass.
 """
 
@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
+
+from .records import Record
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 # --------------------------------------------------------------------------- rulesets
 
 
-class Effect(NamedTuple):
+class Effect(Record):
     """One effect of an ability: a name in the effect registry and its parameters."""
 
     kind: str
@@ -31,7 +33,7 @@ class Effect(NamedTuple):
         return self.params.get(key, default)
 
 
-class Ability(NamedTuple):
+class Ability(Record):
     """An ability of a role, as declared in roles.toml (see games/README.md)."""
 
     name: str
@@ -66,7 +68,7 @@ class Ability(NamedTuple):
         return self.name.lower()
 
 
-class Role(NamedTuple):
+class Role(Record):
     """A role: alignment, how it appears to investigations, passives and abilities."""
 
     name: str
@@ -107,7 +109,7 @@ class Role(NamedTuple):
         return ""
 
 
-class Item(NamedTuple):
+class Item(Record):
     """An item (items.toml): a small role fragment whose abilities whoever holds it may use."""
 
     name: str
@@ -124,7 +126,7 @@ class Item(NamedTuple):
         return None
 
 
-class OptionSpec(NamedTuple):
+class OptionSpec(Record):
     """A ruleset option a game may set with --option KEY=VALUE."""
 
     key: str
@@ -133,13 +135,13 @@ class OptionSpec(NamedTuple):
     summary: str = ""
 
 
-class Ruleset(NamedTuple):
+class Ruleset(Record):
     """A ruleset as data: games/<name>/ruleset.toml plus roles.toml."""
 
     name: str
     title: str
     summary: str
-    resolution: str  # ordered | natural
+    resolution: str  # ordered | natural | priorities
     steps: tuple[str, ...]
     tie_break: tuple[str, ...]
     first_phase: str
@@ -152,6 +154,7 @@ class Ruleset(NamedTuple):
     source: str = ""
     items: Mapping[str, Item] = EMPTY  # items.toml: item name -> Item
     pass_step: str = ""  # the step where `Pass PLAYER ITEM` resolves; "" = items cannot be passed
+    priorities: tuple[str, ...] = ()  # natural resolution: which seed priorities settle would-be cycles
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():
@@ -166,7 +169,7 @@ class Ruleset(NamedTuple):
 # --------------------------------------------------------------------------- game setup and record
 
 
-class PlayerSetup(NamedTuple):
+class PlayerSetup(Record):
     name: str
     role: str
     aliases: tuple[str, ...] = ()
@@ -174,7 +177,7 @@ class PlayerSetup(NamedTuple):
     previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
 
 
-class Setup(NamedTuple):
+class Setup(Record):
     """game.toml's setup: everything fixed when the game was created."""
 
     ruleset: str
@@ -195,29 +198,47 @@ class Setup(NamedTuple):
         return None
 
 
-class Action(NamedTuple):
-    """One recorded night (or day) action. targets == () is an explicit skip."""
+class Action(Record):
+    """One recorded night (or day) action. targets == () is an explicit skip.
+
+    Every record entry (Action, Removal, VoteEntry, DayEvent, PhaseEnd) carries `seq`, a
+    Lamport clock (one more than the highest entry in the host's copy of the record), and `host`,
+    who entered it ("" when unknown). An entry's identity is the entry itself (see entry_key):
+    two co-hosts' concurrent entries may share a seq, yet they differ in host or content, and
+    sort the same way in every clone.
+    """
 
     actor: str
     ability: str
     targets: tuple[str, ...] = ()
     seq: int = 0
+    host: str = ""
 
     @property
     def skip(self) -> bool:
         return not self.targets
 
 
-class VoteEntry(NamedTuple):
+class Removal(Record):
+    """An `act --remove`: takes back the actor's earlier action with that ability."""
+
+    actor: str
+    ability: str
+    seq: int = 0
+    host: str = ""
+
+
+class VoteEntry(Record):
     """A vote the host recorded by hand. target None = unvote, "none" = no elimination."""
 
     voter: str
     target: str | None
     seq: int = 0
     after_post: int | None = None  # it outranks scraped votes up to this post
+    host: str = ""
 
 
-class DayEvent(NamedTuple):
+class DayEvent(Record):
     """A day ruling: a Sheriff candidacy, an election vote, a Hunter's shot, a badge pass..."""
 
     kind: str
@@ -225,21 +246,72 @@ class DayEvent(NamedTuple):
     target: str | None = None
     seq: int = 0
     data: Mapping[str, Any] = EMPTY
+    host: str = ""
 
 
-class PhaseRecord(NamedTuple):
-    """Everything the host entered in one phase, plus what was published when it ended."""
+class PhaseEnd(Record):
+    """The entry that ended a phase: a night resolved, or a day's elimination ("" for none)."""
+
+    seq: int = 0
+    eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
+    published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
+    host: str = ""
+
+
+def entry_key(entry: Any) -> tuple[int, str, str, str]:
+    """An entry's identity and its place in the record: by seq (a Lamport clock), then by host,
+    then by what it says (so concurrent entries of two co-hosts order the same in every clone)."""
+    fields = entry._asdict()
+    seq, host = fields.pop("seq"), fields.pop("host")
+    return (seq, host, type(entry).__name__, repr(_plain(fields)))
+
+
+def _plain(value: Any) -> Any:
+    """Mappings as sorted item tuples, sequences as tuples: one repr for equal contents."""
+    if hasattr(value, "keys"):
+        return tuple(sorted((str(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+class PhaseRecord(Record):
+    """Everything the host entered in one phase, plus how it ended.
+
+    `ends` normally holds at most one PhaseEnd; two different ones are two co-hosts who ended
+    the same phase differently (a merge conflict the host must settle, see game.conflicts).
+    """
 
     kind: str  # night | day
     number: int
     actions: tuple[Action, ...] = ()
-    removed: tuple[tuple[str, str, int], ...] = ()  # (actor, ability, seq): an act --remove
+    removed: tuple[Removal, ...] = ()
     votes: tuple[VoteEntry, ...] = ()
     events: tuple[DayEvent, ...] = ()
     start_post: int | None = None
-    ended: int | None = None  # seq of the entry that ended the phase (resolve / eliminate)
-    eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
-    published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
+    ends: tuple[PhaseEnd, ...] = ()
+
+    @property
+    def end(self) -> PhaseEnd | None:
+        """The end that counts: the first by entry order (the only one, outside a conflict)."""
+        if len(self.ends) < 2:
+            return self.ends[0] if self.ends else None
+        return min(self.ends, key=entry_key)
+
+    @property
+    def ended(self) -> int | None:
+        end = self.end
+        return None if end is None else end.seq
+
+    @property
+    def eliminated(self) -> str | None:
+        end = self.end
+        return None if end is None else end.eliminated
+
+    @property
+    def published(self) -> Mapping[str, Any]:
+        end = self.end
+        return EMPTY if end is None else end.published
 
     @property
     def label(self) -> str:
@@ -249,7 +321,7 @@ class PhaseRecord(NamedTuple):
 # --------------------------------------------------------------------------- night outcome
 
 
-class Death(NamedTuple):
+class Death(Record):
     player: str
     cause: str  # the role, item or effect that killed, as the ruleset names it
     location: str
@@ -259,31 +331,31 @@ class Death(NamedTuple):
     flavour_key: str = ""  # the key of the flavour text, so a game's flavour.toml can replace it
 
 
-class Saved(NamedTuple):
+class Saved(Record):
     player: str
     by: tuple[str, ...]
 
 
-class Blocked(NamedTuple):
+class Blocked(Record):
     player: str
     by: tuple[str, ...]
     notified: bool
 
 
-class Result(NamedTuple):
+class Result(Record):
     player: str
     ability: str
     target: str | None
     result: str | tuple[str, ...]
 
 
-class Failed(NamedTuple):
+class Failed(Record):
     player: str
     ability: str
     reason: str
 
 
-class Change(NamedTuple):
+class Change(Record):
     """A standing change the night leaves behind: charges, tags, conversions."""
 
     player: str
@@ -292,14 +364,14 @@ class Change(NamedTuple):
     value: Any = None
 
 
-class Notice(NamedTuple):
+class Notice(Record):
     """Something a player is told privately that is not a result (attacked, redirected...)."""
 
     player: str
     text: str
 
 
-class ActTrace(NamedTuple):
+class ActTrace(Record):
     """How one of the night's actions went, as the engine resolved it (the night map and the game
     page draw it; nothing re-resolves). `status`: done | skipped | blocked | failed | unresolved."""
 
@@ -313,7 +385,7 @@ class ActTrace(NamedTuple):
     automatic: bool = False  # used without being entered (a standing alert, an item working by itself)
 
 
-class NightOutcome(NamedTuple):
+class NightOutcome(Record):
     night: int
     deaths: tuple[Death, ...] = ()
     saved: tuple[Saved, ...] = ()
@@ -355,7 +427,7 @@ class NightOutcome(NamedTuple):
 # --------------------------------------------------------------------------- threads and votes
 
 
-class Post(NamedTuple):
+class Post(Record):
     """One post of a forum thread, as a forum adapter reads it."""
 
     number: int  # the forum's own post number where it shows one, else the position from 1
@@ -367,7 +439,7 @@ class Post(NamedTuple):
     url: str | None = None  # a link to the post, where the page gives one
 
 
-class VoteSetupPlayer(NamedTuple):
+class VoteSetupPlayer(Record):
     """A player as the tally sees them."""
 
     name: str
@@ -377,28 +449,28 @@ class VoteSetupPlayer(NamedTuple):
     absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
 
 
-class Wagon(NamedTuple):
+class Wagon(Record):
     target: str  # a player's game name, or "none" for No Elimination
     votes: float
     voters: tuple[str, ...]
     posts: tuple[int | None, ...] = ()  # the post of each voter's current vote (None: by hand)
 
 
-class HistoryEntry(NamedTuple):
+class HistoryEntry(Record):
     post: int | None  # None: a vote entered by hand
     author: str
     target: str | None  # None = unvote
     source: str = "thread"  # thread | host
 
 
-class Ignored(NamedTuple):
+class Ignored(Record):
     post: int | None
     author: str
     text: str
     reason: str
 
 
-class VoteCount(NamedTuple):
+class VoteCount(Record):
     day: int
     alive: int
     majority: float
@@ -474,10 +546,6 @@ class GameState:
     warnings: list[str] = field(default_factory=list)
     deaths: list[tuple[str, str, str, int]] = field(default_factory=list)  # (player, kind, when, phase index)
     duties_done: set[tuple[str, str]] = field(default_factory=set)  # (player, "shot" | "badge")
-    candidates: list[str] = field(default_factory=list)  # the Sheriff race, in order of entry
-    withdrawn: list[str] = field(default_factory=list)
-    election_votes: dict[str, str] = field(default_factory=dict)
-    election: dict[str, Any] | None = None  # the closed election: {"totals": ..., "winner": ...}
 
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]

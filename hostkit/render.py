@@ -18,10 +18,19 @@ in BBCode ``[`` becomes ``[[i][/i]`` (an empty italic pair after the bracket, so
 there; phpBB, vBulletin and XenForo all show the same text), in Markdown the characters that
 start markup are backslash-escaped, in plain text nothing changes. A template author therefore
 cannot forget to escape a player's name, and literal markup belongs in the template text itself.
-Strings from the context stay escaped even through ``safe`` (only text the template itself makes
-can be marked safe); the ``esc`` filter is there for clarity and never escapes twice. Filters:
+Strings from the context stay escaped through every path (``safe``, ``replace``, ``title``,
+``list|join``, slicing, ``~`` with markup...): before rendering, each character of a context
+string that could start markup is swapped for an inert private-use stand-in (see ``INERT``), and
+the finished text turns every stand-in into its escaped form. So only text the template itself
+contains can ever be markup; the ``esc`` filter is there for clarity and never escapes twice. Filters:
 ``esc``, ``num`` (3.0 -> 3), ``and_list`` ("Ann, Bob and Cy"), ``url`` (for [url=...] and (...)),
 ``quote_lines`` (prefix every line, for quoting a rendered PM in Markdown or plain text).
+
+Limits: a game folder's templates are read only if they resolve inside the game folder (a
+symlinked file or format folder pointing elsewhere is refused); a render stops with an error
+naming the template after TIME_LIMIT seconds or MAX_OUTPUT characters, and arithmetic, calls and
+filters that would build huge values (``9**(9**9)``, ``'a'*10**9``, ``center(10**9)``) are refused
+before they run.
 
 Jinja is imported only when a Renderer is built, so commands that never render do not load it.
 Every template failure (not found, syntax, undefined variable, sandbox refusal) becomes a
@@ -31,7 +40,6 @@ Every template failure (not found, syntax, undefined variable, sandbox refusal) 
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
@@ -45,6 +53,11 @@ DEFAULT_FORMAT = "bbcode"
 EXT = ".txt"  # every template's file name ends in it: role_pm.txt, death_post.txt...
 TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host",
              "speaking_order", "end_post")
+
+TIME_LIMIT = 10.0  # seconds a single render may take
+MAX_OUTPUT = 1_000_000  # characters a single render may produce (a forum post is far smaller)
+MAX_NUMBER = 1_000_000  # the largest int a template may pass to a call or filter, or repeat by
+MAX_POWER_BITS = 4096  # the largest result of ** in bits
 
 # ----------------------------------------------------------------------------- escaping (no jinja here)
 
@@ -76,6 +89,43 @@ ESCAPES: dict[str, Callable[[str], str]] = {
 }
 
 
+# Characters of context strings that could start markup, per format: they become inert stand-ins
+# (U+F0000 + the character) while a template runs, and their escaped form in the finished text.
+_STAND_IN = 0xF0000
+INERT: dict[str, str] = {"bbcode": "[", "markdown": "\\`*_[]<>#|~&-+=.)", "plain": ""}
+_STAND_INS = re.compile("[\U000F0000-\U000F007F]")
+
+
+def make_inert(text: str, fmt: str) -> str:
+    """TEXT with every character that could start markup in FMT swapped for its stand-in."""
+    chars = INERT[fmt]
+    if not chars or not any(c in text for c in chars):
+        return text
+    return text.translate({ord(c): _STAND_IN + ord(c) for c in chars})
+
+
+def restore(text: str, fmt: str) -> str:
+    """The finished text with every stand-in turned into its escaped form (markdown's line-start
+    characters - + = . ) only where a line starts with them, or digits and them)."""
+    if fmt == "bbcode":
+        return _STAND_INS.sub(lambda m: escape_bbcode(chr(ord(m.group()) - _STAND_IN)), text)
+
+    def one(m: re.Match) -> str:
+        c = chr(ord(m.group()) - _STAND_IN)
+        if fmt == "plain":
+            return c
+        if c in "-+=.)":
+            line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+            return "\\" + c if re.fullmatch(r"[\s\d\U000F0000-\U000F007F]*", line) else c
+        return "\\" + c
+    return _STAND_INS.sub(one, text)
+
+
+def raw(text: str) -> str:
+    """TEXT with stand-ins turned back into their own characters (for URLs)."""
+    return _STAND_INS.sub(lambda m: chr(ord(m.group()) - _STAND_IN), text)
+
+
 def escape(text: str, fmt: str = DEFAULT_FORMAT) -> str:
     """TEXT escaped for the format FMT."""
     return ESCAPES[check_format(fmt)](text)
@@ -99,6 +149,8 @@ def format_number(value: Any) -> str:
 
 def bundled_dir() -> Any:
     """The bundled templates/ folder: hostkit/templates in the wheel, <repo>/templates in a checkout."""
+    from importlib import resources  # here, not at import: it pulls in tempfile, shutil, lzma...
+
     packaged = resources.files("hostkit") / "templates"
     if packaged.is_dir():
         return packaged
@@ -128,9 +180,13 @@ class Renderer:
     the context are escaped for the format when printed. Build one with :func:`renderer_for`.
     """
 
-    def __init__(self, fmt: str = DEFAULT_FORMAT, dirs: Sequence[Any] | None = None) -> None:
+    def __init__(self, fmt: str = DEFAULT_FORMAT, dirs: Sequence[Any] | None = None, *,
+                 confine: Path | None = None) -> None:
         self.format = check_format(fmt)
         self.dirs = list(dirs) if dirs is not None else [bundled_dir() / self.format]
+        self.confine = Path(confine) if confine is not None else None  # the game folder
+        self.time_limit = TIME_LIMIT
+        self.max_output = MAX_OUTPUT
         self._files: set[str] = set()
         self._env = self._build()
 
@@ -155,6 +211,7 @@ class Renderer:
                     candidates.append(f)
                     if f.is_file():
                         name = str(f)
+                        renderer._confined(f)
                         renderer._files.add(name)
                         try:
                             text = f.read_text(encoding="utf-8")
@@ -185,18 +242,63 @@ class Renderer:
 
         def url(value: Any) -> Any:
             # a URL inside [url=...] or (...) must not end the tag early
-            return Markup(_URL_UNSAFE.sub(lambda m: "%{:02X}".format(ord(m.group())), str(value)))
+            return Markup(_URL_UNSAFE.sub(lambda m: "%{:02X}".format(ord(m.group())), raw(str(value))))
 
         def quote_lines(value: Any, prefix: str = "> ") -> Any:
             text = str(esc(value))
             return Markup("\n".join((prefix + line).rstrip() for line in text.split("\n")))
 
-        env = SandboxedEnvironment(
+        from jinja2.exceptions import SecurityError
+
+        def too_big(value: Any) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER
+
+        def wide_format(text: Any) -> bool:  # '{:>1000000000}' or '%1000000000s'
+            return isinstance(text, str) and re.search(r"\d{%d,}" % (len(str(MAX_NUMBER)) + 1), text) is not None
+
+        class Sandbox(SandboxedEnvironment):
+            intercepted_binops = frozenset(["*", "**", "<<"])
+
+            def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+                if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0 \
+                        and max(left.bit_length(), 1) * right > MAX_POWER_BITS:
+                    raise SecurityError(f"{left} ** {right} is too large a number")
+                if operator == "<<" and isinstance(right, int) and right > MAX_POWER_BITS:
+                    raise SecurityError(f"<< {right} is too large a number")
+                if operator == "*":
+                    for a, b in ((left, right), (right, left)):
+                        if isinstance(a, (str, list, tuple)) and isinstance(b, int) and len(a) * b > MAX_OUTPUT:
+                            raise SecurityError(f"repeating {len(a)} items {b} times is too large")
+                return super().call_binop(context, operator, left, right)
+
+            def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+                if any(too_big(a) for a in (*args, *kwargs.values())):
+                    raise SecurityError(f"a number over {MAX_NUMBER:,} passed to a call")
+                method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+                if getattr(method, "__name__", "") in ("format", "format_map") and wide_format(getattr(method, "__self__", None)):
+                    raise SecurityError(f"a field width over {MAX_NUMBER:,} in a format string")
+                return super().call(__context, __obj, *args, **kwargs)
+
+        def bounded(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
+            import functools
+
+            @functools.wraps(f)
+            def guard(*args: Any, **kwargs: Any) -> Any:
+                if any(too_big(a) for a in (*args, *kwargs.values())):
+                    raise SecurityError(f"a number over {MAX_NUMBER:,} passed to the {name} filter")
+                if name == "format" and any(wide_format(a) for a in args):
+                    raise SecurityError(f"a field width over {MAX_NUMBER:,} in a format string")
+                return f(*args, **kwargs)
+            return guard
+
+        env = Sandbox(
             loader=Loader(), undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
             autoescape=True, finalize=finalize, keep_trailing_newline=False,
         )
         env.filters.update(esc=esc, e=esc, escape=esc, num=format_number, and_list=and_list, url=url,
                            quote_lines=quote_lines)
+        for key, f in list(env.filters.items()):
+            env.filters[key] = bounded(key, f)
         env.globals.update(format=self.format)
         self._markup = Markup
         self._text_class = type("Text", (str,), {"__html__": lambda s: fmt_escape(str.__str__(s)),
@@ -210,7 +312,7 @@ class Renderer:
         if isinstance(value, self._markup):
             return value
         if isinstance(value, str):
-            return self._text_class(value)
+            return self._text_class(make_inert(value, self.format))
         if isinstance(value, Mapping):
             return {k: self.wrap(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
@@ -235,15 +337,60 @@ class Renderer:
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
         try:
-            text = template.render(**{k: self.wrap(v) for k, v in context.items()})
+            text = self._run(template, {k: self.wrap(v) for k, v in context.items()})
         except TemplateError:
             raise
+        except _Limit as exc:
+            raise TemplateError(f"{template.filename}: {exc}") from None
         except jinja2.TemplateSyntaxError as exc:  # an include's syntax error
             raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
         except Exception as exc:  # noqa: BLE001 - any failure inside a template is the template's
             where = self._where(exc) or f"{template.filename}:?"
             raise TemplateError(f"{where}: {_message(exc)}") from None
-        return text.rstrip() + "\n"
+        return restore(text, self.format).rstrip() + "\n"
+
+    def _run(self, template: Any, context: dict[str, Any]) -> str:
+        """Render within the time and output limits (a timer interrupts loops that print nothing)."""
+        import signal
+        import threading
+        import time
+
+        deadline = time.monotonic() + self.time_limit
+        timer = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        if timer:
+            def ring(signum: int, frame: Any) -> None:
+                raise _Limit(f"rendering took over {self.time_limit:g} s (a loop that never ends?)")
+            old = signal.signal(signal.SIGALRM, ring)
+            signal.setitimer(signal.ITIMER_REAL, self.time_limit)
+        try:
+            out: list[str] = []
+            size = 0
+            for chunk in template.generate(**context):
+                size += len(chunk)
+                if size > self.max_output:
+                    raise _Limit(f"the output passed {self.max_output:,} characters")
+                if time.monotonic() > deadline:
+                    raise _Limit(f"rendering took over {self.time_limit:g} s (a loop that never ends?)")
+                out.append(chunk)
+            return "".join(out)
+        finally:
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+
+    def _confined(self, path: Path) -> None:
+        """Refuse a game folder's template that resolves outside the game folder (a symlink)."""
+        if self.confine is None:
+            return
+        try:
+            Path(path).relative_to(self.confine)
+        except ValueError:
+            return  # a ruleset's or the bundled templates: not the game folder's
+        home = self.confine.resolve()
+        real = Path(path).resolve()
+        if real != home and home not in real.parents:
+            raise TemplateError(f"{path}: resolves to {real}, outside the game folder {home}; "
+                                "templates must live in the game folder (no symlinks out)")
 
     def _where(self, exc: BaseException) -> str | None:
         """file:line of the innermost template frame of the exception's traceback."""
@@ -259,7 +406,8 @@ class Renderer:
 
 def _stamp(f: Any) -> Any:
     try:
-        return f.stat().st_mtime_ns if isinstance(f, Path) else True
+        st = f.lstat() if isinstance(f, Path) else None
+        return (st.st_mtime_ns, st.st_ino, st.st_size) if st else True
     except OSError:
         return None
 
@@ -272,6 +420,10 @@ def _uptodate(found: Any, earlier: list[Any]) -> Callable[[], bool]:
     def check() -> bool:
         return _stamp(found) == stamp and not any(isinstance(e, Path) and e.is_file() for e in earlier)
     return check
+
+
+class _Limit(BaseException):
+    """A render passed its time or output limit."""
 
 
 def _message(exc: BaseException) -> str:
@@ -287,7 +439,7 @@ def game_format(game: "Game") -> str:
     return str(game.state.options.get("format") or game.setup.format or DEFAULT_FORMAT)
 
 
-_RENDERERS: dict[tuple[str, tuple[str, ...]], Renderer] = {}
+_RENDERERS: dict[tuple[str, tuple[str, ...], str], Renderer] = {}
 
 
 def renderer_for(game: "Game | None", fmt: str | None = None) -> Renderer:
@@ -295,10 +447,11 @@ def renderer_for(game: "Game | None", fmt: str | None = None) -> Renderer:
     kept for the process (a template compiles once; a changed or newly overriding file is seen)."""
     fmt = check_format(fmt or (game_format(game) if game is not None else DEFAULT_FORMAT))
     dirs = search_path(game, fmt)
-    key = (fmt, tuple(str(d) for d in dirs))
+    confine = Path(game.folder) if game is not None else None
+    key = (fmt, tuple(str(d) for d in dirs), str(confine))
     r = _RENDERERS.get(key)
     if r is None:
         if len(_RENDERERS) > 64:
             _RENDERERS.clear()
-        r = _RENDERERS[key] = Renderer(fmt, dirs)
+        r = _RENDERERS[key] = Renderer(fmt, dirs, confine=confine)
     return r

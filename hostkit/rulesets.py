@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, EXTENSIONS, PARAMS, load_all_extensions, load_extension
-from .engine.order import CYCLE_POLICIES
+from .engine.effects import CHOICES, PARAMS
+from .engine.order import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
 from .tomlio import Table, load
@@ -101,16 +101,24 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     t.get("format", int, 1, choices=(1,))
     title = t.get("title", str, name)
     summary = t.get("summary", str, "")
-    resolution = t.get("resolution", str, "ordered", choices=("ordered", "natural"))
+    resolution = t.get("resolution", str, "ordered", choices=("ordered", "natural", "priorities"))
     steps = t.strings("steps", ())
     tie_break = t.strings("tie_break", ())
+    priorities = t.strings("priorities", ())
+    for i, p in enumerate(priorities):
+        if p not in PRIORITIES:
+            raise t.fail(f"priorities[{i}]", f"unknown priority {p!r}{suggest(p, PRIORITIES)}; "
+                         f"the priorities: {', '.join(PRIORITIES)}")
+    if priorities and resolution == "ordered":
+        raise t.fail("priorities", 'an ordered night sorts by its steps alone: use resolution = "priorities" '
+                     "to order by the priorities first and the steps between concurrent actions")
+    if resolution == "priorities" and not steps:
+        raise t.fail("steps", 'resolution = "priorities" breaks ties by the steps: give them')
+    cycle_policy = t.get("cycle_policy", str, "all-fail", choices=CYCLE_POLICIES)
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
     first_number = t.get("first_number", int, 1)
-    for i, ext in enumerate(t.strings("extensions", ())):
-        if ext not in EXTENSIONS:
-            raise t.fail(f"extensions[{i}]", f"no engine extension {ext!r}{suggest(ext, EXTENSIONS)}")
-        load_extension(ext)
     options = dict(COMMON_OPTIONS)
+    options["cycle-policy"] = options["cycle-policy"]._replace(default=cycle_policy)
     opts = t.sub("options", {})
     for key in list(opts.data):
         o = opts.sub(key)
@@ -119,6 +127,8 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         choices = tuple(o.get("choices", list, list(base.choices) if base else []))
         if choices and default not in choices:
             raise o.fail("default", f"{default!r} is not one of its choices {choices}")
+        if key == "cycle-policy" and "default" in o.data and default != cycle_policy:
+            raise o.fail("default", f"{default!r} contradicts cycle_policy = {cycle_policy!r}; set it there")
         options[key] = OptionSpec(key, default, choices, o.get("summary", str, base.summary if base else ""))
         o.done()
     opts.seen.update(opts.data)
@@ -141,7 +151,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
         first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
-        source=str(folder), items=MappingProxyType(items), pass_step=pass_step,
+        source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
     )
 
 
@@ -258,8 +268,8 @@ def _ability(t: Table) -> Ability:
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
-        immediate=t.get("immediate", bool, False),
-        innate=t.get("innate", bool, False),
+        immediate=_immediate(t),
+        innate=_innate(t),
         skippable=t.get("skippable", bool, True),
         self_target=t.get("self", bool, False),
         living_only=t.get("living_only", bool, True),
@@ -284,6 +294,27 @@ def _ability(t: Table) -> Ability:
     return ab
 
 
+def _immediate(t: Table) -> bool:
+    """Seed natural II's Immediate prefix: the engine resolves an immediate night action before the
+    night's other actions, in entry order. Day actions are not resolved by the engine (the host
+    rules on them), so an immediate day ability would be a promise nothing keeps: refused."""
+    on = t.get("immediate", bool, False)
+    if on and t.data.get("phase", "night") == "day":
+        raise t.fail("immediate", "an Immediate day ability is not supported: hostkit resolves only night "
+                     "actions (an immediate night or cycle ability resolves before the night's others)")
+    return on
+
+
+def _innate(t: Table) -> bool:
+    """Seed natural II's Innate prefix: an action granted by the game rather than the role, which
+    effects on abilities ignore. hostkit has no such effects and keeps no ability apart from its
+    role, so the field would be accepted and ignored: refused until it means something."""
+    if t.get("innate", bool, False):
+        raise t.fail("innate", "the Innate prefix is not supported: hostkit keeps every ability with its role "
+                     "(there is no ability granted by the game rules); declare the ability without it")
+    return False
+
+
 MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
 
 
@@ -297,8 +328,6 @@ def _messages(t: Table) -> dict[str, str]:
 
 def _effect(t: Table) -> Effect:
     kind = t.get("effect", str)
-    if kind not in PARAMS:
-        load_all_extensions()  # a ruleset's own effect (engine/ext_*.py), not loaded yet
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
     params: dict[str, Any] = {}

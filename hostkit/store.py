@@ -19,17 +19,14 @@ only where flock does not exist).
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import signal
-import tempfile
 import time
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
 from .errors import FileError, HostkitError
-from .model import Action, DayEvent, PhaseRecord, PlayerSetup, Setup, VoteEntry
+from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry
 from .tomlio import Table, load
 
 VERSION = 1  # the game folder's format version; older versions keep loading
@@ -49,6 +46,8 @@ def _boundary() -> None:
         return
     _boundaries += 1
     if _boundaries == int(at):
+        import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -71,6 +70,8 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # writing only: status, which only reads, need not import it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -182,6 +183,8 @@ class Writer:
             "removes": [_relative(self.folder, p) for p in self.removes],
         }
         path = self.folder / JOURNAL
+        import json
+
         atomic_write(path, json.dumps(journal, ensure_ascii=False))
         _apply(self.folder, journal)
 
@@ -211,6 +214,8 @@ def recover(folder: Path) -> None:
         return
     except (OSError, UnicodeDecodeError) as exc:
         raise FileError(f"{path}: cannot read the unfinished change: {exc}") from None
+    import json
+
     try:
         journal = json.loads(raw)
         ok = (isinstance(journal, dict) and all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, str) for x in w)
@@ -297,6 +302,15 @@ def phase_files(folder: Path) -> list[Path]:
     return sorted(p for p in d.iterdir() if p.suffix == ".toml" and not p.name.startswith("."))
 
 
+def _meta(t: Table) -> dict[str, Any]:
+    """An entry's place in the record (seq) and who entered it (host; older entries have none)."""
+    return {"seq": t.get("seq", int), "host": t.get("host", str, "")}
+
+
+def _meta_out(e: Any) -> dict[str, Any]:
+    return {"seq": e.seq, "host": e.host or None}
+
+
 def read_phase(path: Path) -> PhaseRecord:
     t = Table(load(path), path)
     version = t.get("version", int, 1)
@@ -306,68 +320,80 @@ def read_phase(path: Path) -> PhaseRecord:
     number = t.get("number", int)
     actions = []
     for a in t.tables("actions"):
-        actions.append(Action(a.get("actor", str), a.get("ability", str), a.strings("targets", ()), a.get("seq", int)))
+        meta = _meta(a)
+        actions.append(Action(a.get("actor", str), a.get("ability", str), a.strings("targets", ()), **meta))
         a.done()
     removed = []
     for r in t.tables("removed"):
-        removed.append((r.get("actor", str), r.get("ability", str), r.get("seq", int)))
+        meta = _meta(r)
+        removed.append(Removal(r.get("actor", str), r.get("ability", str), **meta))
         r.done()
     votes = []
     for v in t.tables("votes"):
+        meta = _meta(v)
         unvote = v.get("unvote", bool, False)
         target = None if unvote else v.get("target", str)
-        votes.append(VoteEntry(v.get("voter", str), target, v.get("seq", int), v.get("after_post", int, None)))
+        votes.append(VoteEntry(v.get("voter", str), target, after_post=v.get("after_post", int, None), **meta))
         v.done()
     events = []
     for e in t.tables("events"):
+        meta = _meta(e)
         data = e.sub("data", {})
         data.seen.update(data.data)
         events.append(DayEvent(e.get("kind", str), e.get("actor", str, None), e.get("target", str, None),
-                               e.get("seq", int), MappingProxyType(dict(data.data))))
+                               data=MappingProxyType(dict(data.data)), **meta))
         e.done()
     start_post = t.get("start_post", int, None)
-    end = t.sub("end", {})
-    ended = eliminated = None
-    published: dict[str, Any] = {}
-    if end.data:
-        ended = end.get("seq", int)
+    ends = []
+    # One [end] table; a merge of two co-hosts who ended the phase differently keeps both ([[end]]).
+    raw_end = t.data.get("end")
+    end_tables = t.tables("end") if isinstance(raw_end, list) else ([t.sub("end")] if raw_end is not None else [])
+    t.seen.add("end")
+    for end in end_tables:
+        meta = _meta(end)
         if end.get("none", bool, False):
-            eliminated = ""
+            eliminated: str | None = ""
         else:
             eliminated = end.get("eliminated", str, None)
         pub = end.sub("published", {})
         published = dict(pub.data)
         pub.seen.update(published)
         end.done()
+        ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
     t.done()
     return PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
-                       start_post, ended, eliminated, MappingProxyType(published))
+                       start_post, tuple(ends))
 
 
 def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
     if rec.actions:
-        out["actions"] = [{"seq": a.seq, "actor": a.actor, "ability": a.ability, "targets": list(a.targets)}
+        out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets)}
                           for a in rec.actions]
     if rec.removed:
-        out["removed"] = [{"seq": s, "actor": a, "ability": b} for a, b, s in rec.removed]
+        out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:
         out["votes"] = [
-            {"seq": v.seq, "voter": v.voter, "target": v.target, "unvote": True if v.target is None else None,
+            {**_meta_out(v), "voter": v.voter, "target": v.target, "unvote": True if v.target is None else None,
              "after_post": v.after_post}
             for v in rec.votes]
     if rec.events:
-        out["events"] = [{"seq": e.seq, "kind": e.kind, "actor": e.actor, "target": e.target,
+        out["events"] = [{**_meta_out(e), "kind": e.kind, "actor": e.actor, "target": e.target,
                           "data": dict(e.data) or None} for e in rec.events]
-    if rec.ended is not None:
-        end: dict[str, Any] = {"seq": rec.ended}
+    ends = []
+    for e in rec.ends:
+        end: dict[str, Any] = _meta_out(e)
         if rec.kind == "day":
-            if rec.eliminated:
-                end["eliminated"] = rec.eliminated
+            if e.eliminated:
+                end["eliminated"] = e.eliminated
             else:
                 end["none"] = True
-        if rec.published:
-            end["published"] = dict(rec.published)
-        out["end"] = end
+        if e.published:
+            end["published"] = dict(e.published)
+        ends.append(end)
+    if len(ends) == 1:
+        out["end"] = ends[0]
+    elif ends:
+        out["end"] = ends
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -86,3 +87,16 @@ def bbcode_unbalanced(text: str) -> list[str]:
             problems.append(f"[/{name}] at {m.start()} closes {stack[-1] if stack else 'nothing'}")
     problems += [f"[{name}] never closed" for name in stack]
     return problems
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _page_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Parsed saved pages are cached in the user's cache (hostkit.votes.pages): keep the tests'
+    in a temporary folder (subprocesses inherit it), never in the real ~/.cache."""
+    old = os.environ.get("HOSTKIT_CACHE")
+    os.environ["HOSTKIT_CACHE"] = str(tmp_path_factory.mktemp("hostkit-cache"))
+    yield
+    if old is None:
+        os.environ.pop("HOSTKIT_CACHE", None)
+    else:
+        os.environ["HOSTKIT_CACHE"] = old

@@ -103,7 +103,10 @@ def test_count_numbers_advance_only_when_the_count_changes(tmp_path):
 def test_votes_refused_at_night_and_without_a_thread(classic):
     assert "votes are counted by day" in classic.refused("votes", "--html", str(DATA / "mybb.html"))
     classic.ok("resolve", "--force")
-    assert "no thread to read" in classic.refused("votes")
+    # Issue 9: with no thread at all, the hand-entered votes alone are counted (was refused).
+    classic.ok("vote", "Ann", "Bob")
+    data = json.loads(classic.ok("votes", "--json"))
+    assert [(w["target"], w["voters"]) for w in data["wagons"]] == [("Bob", ["Ann"])]
 
 
 def test_votes_fetches_the_thread_over_http(tmp_path, httpserver):

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from engine_helpers import check, dead, failed, night, results, ruleset, run, shuffled, state
 from hostkit.cli import cli
+from hostkit.errors import FileError
 from hostkit.engine.effects import CHOICES, PARAMS, REGISTRY
 
 RS = ruleset("natural")
@@ -243,7 +244,9 @@ def test_I_unresolved_actions_never_visit(rs):
 
 
 def test_II_prefixes_are_ability_fields(tmp_path):
-    """Seed II: Day, Night, Cycle, Even, Odd, Immediate, Factional and Innate are fields of an ability."""
+    """Seed II: Day, Night, Cycle, Even, Odd, Immediate and Factional are fields of an ability.
+    (Issue 10: Innate, and Immediate on a day ability, were read and ignored; they are refused
+    at load, naming the file and key, until hostkit can honour them.)"""
     rs = ruleset("natural", """
 [Oddity]
 alignment = "Town"
@@ -258,24 +261,68 @@ effects = [{ effect = "inspect" }]
 [[Oddity.abilities]]
 name = "DayShot"
 phase = "day"
-immediate = true
 effects = [{ effect = "kill" }]
 [[Oddity.abilities]]
 name = "CycleShot"
 phase = "cycle"
-innate = true
+immediate = true
 factional = true
 effects = [{ effect = "kill" }]
 """, tmp_path)
     ab = {a.name: a for a in rs.role("Oddity").abilities}
     assert (ab["EvenPeek"].nights, ab["OddPeek"].nights) == ("even", "odd")
-    assert ab["DayShot"].phase == "day" and ab["DayShot"].immediate
-    assert ab["CycleShot"].phase == "cycle" and ab["CycleShot"].innate and ab["CycleShot"].factional
+    assert ab["DayShot"].phase == "day" and not ab["DayShot"].immediate
+    assert ab["CycleShot"].phase == "cycle" and ab["CycleShot"].immediate and ab["CycleShot"].factional
     o, _ = run(rs, "O=Oddity V=Villager", "O EvenPeek V; O OddPeek V; O DayShot V")
     f = failed(o)
     assert "even nights" in f["O.EvenPeek"] and "day action" in f["O.DayShot"] and "O.OddPeek" not in f
     o, _ = run(rs, "O=Oddity V=Villager", "O EvenPeek V; O OddPeek V", night=2)
     assert "odd nights" in failed(o)["O.OddPeek"] and "O.EvenPeek" not in failed(o)
+    for field, extra in (("innate", 'innate = true'), ("immediate", 'phase = "day"\nimmediate = true')):
+        with pytest.raises(FileError, match=rf"roles.toml: X.abilities\[0\].{field}: .*not supported"):
+            ruleset("natural", f'[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\n{extra}\n'
+                    'effects = [{ effect = "kill" }]\n', tmp_path)
+
+
+@pytest.mark.parametrize("name", ["natural", "ooo-werewolf"], ids=["II-immediate-natural", "II-immediate-ordered"])
+def test_II_an_immediate_action_resolves_before_the_night(tmp_path, name):
+    """Seed II: an Immediate action resolves as soon as it is submitted: a block that resolves at
+    the end of the night comes too late to stop it, in natural and in ordered resolution."""
+    rs = ruleset(name, """
+[Snap]
+alignment = "Town"
+[[Snap.abilities]]
+name = "Peek"
+category = "info"
+immediate = true
+effects = [{ effect = "inspect", what = "role" }]
+[Stopper]
+alignment = "Town"
+[[Stopper.abilities]]
+name = "Stop"
+category = "block"
+effects = [{ effect = "block", scope = "all" }]
+""" if name == "natural" else """
+[Snap]
+alignment = "Town"
+[[Snap.abilities]]
+name = "Peek"
+category = "info"
+immediate = true
+effects = [{ effect = "inspect", what = "role" }]
+[Stopper]
+alignment = "Town"
+[[Stopper.abilities]]
+name = "Stop"
+category = "first"
+effects = [{ effect = "block", scope = "all" }]
+""", tmp_path)
+    o, _ = run(rs, "S=Snap B=Stopper V=Stopper", "B Stop S; S Peek V")
+    assert "S.Peek" not in failed(o) and results(o)["S.Peek"] == "Stopper", o.log
+    plain = rs._replace(roles={**rs.roles, "Snap": rs.roles["Snap"]._replace(abilities=tuple(
+        a._replace(immediate=False) for a in rs.roles["Snap"].abilities))})
+    o, _ = run(plain, "S=Snap B=Stopper V=Stopper", "B Stop S; S Peek V")
+    assert "blocked" in failed(o)["S.Peek"]
 
 
 def test_II_every_natural_ability_is_a_night_action_from_night_1():

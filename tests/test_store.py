@@ -104,7 +104,6 @@ def test_game_files_are_plain_toml_with_a_version(classic):
 
 
 HEAVY = ("requests", "bs4", "jinja2", "lxml", "rapidfuzz")
-EXTENSIONS = ("hostkit.engine.ext_ooo", "hostkit.engine.ext_items", "hostkit.engine.ext_paranormal")
 
 
 @pytest.mark.parametrize("command", [["status"], ["actions"], ["act", "Dave", "Guard", "Ann"], ["resolve", "--dry-run"],
@@ -115,13 +114,19 @@ def test_commands_without_scraping_or_templates_import_none_of_them(classic, com
     code = ("import sys\nfrom hostkit.cli import cli\n"
             "try:\n    cli(%r, prog_name='hostkit')\nexcept SystemExit:\n    pass\n"
             "print('LOADED', [m for m in %r if m in sys.modules])"
-            % (["--game", str(classic.folder), *command], HEAVY + (EXTENSIONS if command != ["rulesets"] else ())))
+            % (["--game", str(classic.folder), *command], HEAVY))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "LOADED []" in out, out
 
 
-def test_a_ruleset_loads_the_engine_extension_it_names(tmp_path):
-    code = ("import sys\nfrom hostkit.rulesets import load_ruleset\nload_ruleset('ooo-werewolf')\n"
-            "print(sorted(m for m in sys.modules if m.startswith('hostkit.engine.ext_')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "['hostkit.engine.ext_ooo']"
+def test_every_ruleset_sees_the_same_closed_registry(tmp_path):
+    """Issue 10: no effect module registers itself on import; loading any ruleset, in any order,
+    gives the one registry (the old on-demand engine extensions made a night depend on imports)."""
+    code = ("import sys\nfrom hostkit.rulesets import load_ruleset\nload_ruleset(sys.argv[1])\n"
+            "from hostkit.engine.effects import REGISTRY\n"
+            "print(sorted(REGISTRY), sorted(m for m in sys.modules if m.startswith('hostkit.engine.ext')))")
+    outs = {subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True, check=True).stdout
+            for name in ("classic-werewolf", "ooo-werewolf", "paranormal")}
+    assert len(outs) == 1
+    names, ext_modules = outs.pop().split("] [")
+    assert "'kill'" in names and "'steal'" in names and "'abduct'" in names and ext_modules.strip() == "]"

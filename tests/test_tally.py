@@ -99,8 +99,12 @@ SCENARIOS = [
      {"wagons": [], "ignored": [(1, "Vote: Eve", "Eve is dead")]}),
     ("host-posts-never-count", [P(1, "Mod", "Vote: Bob"), P(2, "mod", "Vote: Ann"), P(3, "Ann", "Vote: Bob")],
      {"hosts": ("Mod",)}, {"wagons": [("Bob", 1.0, ("Ann",))], "ignored": []}),
-    ("count-marker-posts-skipped", [P(1, "Ann", "Vote: Bob", html=COUNT_MARKER), P(2, "Bob", "Vote: Ann")], {},
+    # Issue 16: a count posted by an account that does not play is skipped; a player's post that
+    # carries the pasted marker used to vanish unlisted (wrong) and is now read like any other.
+    ("count-marker-posts-skipped", [P(1, "Countbot", "Vote: Bob", html=COUNT_MARKER), P(2, "Bob", "Vote: Ann")], {},
      {"wagons": [("Ann", 1.0, ("Bob",))], "ignored": []}),
+    ("pasted-count-marker-still-votes", [P(1, "Ann", "Vote: Bob", html=COUNT_MARKER), P(2, "Bob", "Vote: Ann")], {},
+     {"wagons": [("Bob", 1.0, ("Ann",)), ("Ann", 1.0, ("Bob",))], "ignored": []}),
     ("quoting-a-count-still-votes",
      [P(1, "Ann", "Vote: Bob", html=f"<blockquote>Vote Count 1.01{COUNT_MARKER}</blockquote>")], {},
      {"wagons": [("Bob", 1.0, ("Ann",))], "ignored": []}),

@@ -1,6 +1,6 @@
 """The hostkit command line: the group, and every command registered on it with add_command.
 
-Each command lives in the module of its room (setup, night, day, posts); it parses its options,
+Each command lives in the module of its room (setup, night, day, posts, charts); it parses its options,
 calls one core function and prints the result. Every HostkitError becomes a one-line message and
 exit code 1 (base.Group).
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from . import day, night, posts, setup
+from . import charts, day, night, posts, setup
 from .base import Group
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -34,7 +34,7 @@ def cli(ctx: click.Context, game: Path | None) -> None:
     ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
 
 
-for _module in (setup, night, day, posts):
+for _module in (setup, night, day, posts, charts):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 

@@ -4,7 +4,6 @@ named file, and finding, loading and locking the game.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,8 @@ class Group(click.Group):
 
 
 def emit(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -45,8 +45,9 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool) -> None:
         raise HostkitError("give a PLAYER or --none (not both)")
     with locked(ctx):
         game = load(ctx)
-        name = game.eliminate(None if no_one else player)
-        game = load(ctx)
+        end = game.elimination(None if no_one else player)
+        game = game.append(end)
+    name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
                + (f" The game is over: {game.state.winner} wins." if game.state.winner
                   else f" It is now {game.state.phase} {game.state.number}."))
@@ -61,11 +62,14 @@ def thread_options(f):
 
 
 def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
-    from ..votes.count import count_votes, read_pages
+    from ..votes.count import check_day, count_votes, read_pages
 
     game = load(ctx)
-    pages = [] if hand_only else read_pages(folder=game.folder, html=html, url=url or game.setup.thread,
-                                            progress=not html)
+    check_day(game)
+    url = url or game.setup.thread
+    # no thread at all (no --html, no --url, no thread URL): the hand-entered votes alone
+    pages = [] if hand_only or not (html or url) else read_pages(folder=game.folder, html=html, url=url,
+                                                                 progress=not html)
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
@@ -87,12 +91,26 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
     from ..publish import vote_count_post
-    from ..votes.count import remember
+    from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
 
-    game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
-    with locked(ctx):
-        remember(game, count)
-    emit(count.to_json()) if as_json else click.echo(vote_count_post(game, count, host_notes=True))
+    stale = None
+    game = load(ctx)
+    if html or hand_only or not (url or game.setup.thread):
+        game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
+    else:  # the forum may be down: then the last pages read, marked stale
+        check_day(game)
+        pages, stale = read_pages_or_cached(folder=game.folder, url=url or game.setup.thread, progress=True)
+        count = count_votes(game, pages, from_post=from_post, to_post=to_post)
+    if stale is None:
+        with locked(ctx):  # the count's number is taken and kept under the lock
+            count = remember(game, count)
+    if as_json:
+        emit({**count.to_json(), "stale": stale})
+    else:
+        if stale:
+            click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
+            click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
+        click.echo(vote_count_post(game, count, host_notes=True))
 
 
 @click.command()
@@ -113,6 +131,8 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     pages = read_pages(folder=game.folder if game else None, html=html,
                        url=url or (game.setup.thread if game else None), progress=not html)
     report = posts_report(pages, game.setup.vote_markup if game else None)
+    for warning in report["warnings"]:
+        click.echo(f"Warning: {warning}", err=True)
     if as_json:
         emit(report)
         return
@@ -320,9 +340,13 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
     """
     from ..game import SKIP_WORDS
 
+    from ..rulings import shot_events
+
     with locked(ctx):
-        victim = load(ctx).shoot(shooter, None if target.lower() in SKIP_WORDS else target)
         game = load(ctx)
+        events = shot_events(game, shooter, None if target.lower() in SKIP_WORDS else target)
+        game = game.append(*events)
+    victim = events[0].target
     click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
     if game.state.winner:
         click.echo(f"The game is over: {game.state.winner} wins.")

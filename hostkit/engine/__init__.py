@@ -12,10 +12,10 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Action, GameState, NightOutcome, Ruleset
-from .effects import REGISTRY
-from .night import EXTRA_ACTS, Act, Night
+from .effects import EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
+from .night import Act, Night
 from .order import natural, ordered
-from .settle import settle as settle_night  # keeps engine.settle the module, for ext_*.py hooks
+from .settle import settle as settle_night
 
 
 def rng_for(seed: int, phase: str, number: int) -> random.Random:
@@ -39,7 +39,7 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset) -> 
             continue
         acts.append(Act(action, ability, role, action.targets, i))
     acts = acts + _standing(state, acts)
-    for extra in EXTRA_ACTS:  # acts no one enters, from a ruleset module (an item's automatic use)
+    for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
         acts = acts + extra(state, acts)
     return acts
 
@@ -49,6 +49,9 @@ def _standing(state: GameState, acts: list[Act]) -> list[Act]:
     its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
     out: list[Act] = []
     n = len(acts)
+    entered: dict[str, list[Act]] = {}
+    for a in acts:
+        entered.setdefault(a.actor, []).append(a)
     for p in state.players.values():
         if not p.alive:
             continue
@@ -56,8 +59,8 @@ def _standing(state: GameState, acts: list[Act]) -> list[Act]:
         for ab in role.abilities:
             if not ab.standing or ab.phase == "day":
                 continue
-            if any(a.actor == p.name and (a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive)
-                   for a in acts):
+            if any(a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive
+                   for a in entered.get(p.name, ())):
                 continue
             out.append(Act(Action(p.name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
     return out
@@ -71,21 +74,31 @@ def canonical(acts: list[Act]) -> list[Act]:
 def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
             rng: random.Random) -> tuple[NightOutcome, Night]:
     """Resolve one night and also return the resolved Night (visits, blocks...) for inspection."""
-    night = Night(state, ruleset, rng)
+    night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS)
     acts = make_acts(state, actions, ruleset)
     if ruleset.resolution == "natural":
         acts = canonical(acts)
-        night.add_acts(acts)
+    night.add_acts(acts)
+    # Seed natural II: an Immediate action resolves as soon as it is submitted, so it comes before
+    # everything that resolves at the end of the night, in the order the host entered them.
+    now = sorted((a for a in acts if a.ability.immediate), key=lambda a: a.index)
+    for act in now:
+        run(night, act)
+    rest = [a for a in acts if not a.ability.immediate] if now else acts
+    if ruleset.resolution == "ordered":
+        for act in ordered(rest, ruleset.steps, ruleset.tie_break):
+            run(night, act)
+    else:
+        # natural: the golden rule, independent actions in canonical order; priorities: the same
+        # graph, with the ruleset's steps, tie_break and entry order between concurrent actions.
+        if ruleset.resolution == "priorities":
+            rest = ordered(rest, ruleset.steps, ruleset.tie_break)
         policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(acts, policy, stopped=lambda a: _stopped(night, a)):
+        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
             if reason is None:
                 run(night, act)
             else:
                 night.fail(act, reason)
-    else:
-        night.add_acts(acts)
-        for act in ordered(acts, ruleset.steps, ruleset.tie_break):
-            run(night, act)
     return settle_night(night), night
 
 

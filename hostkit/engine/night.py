@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ..model import Ability, Action, Effect, GameState, Role, Ruleset
 
@@ -24,13 +24,6 @@ JAILED = "jailed"
 
 SELF = -1  # an effect's `target = -1`: the acting player themself (a Veteran's self-protection)
 
-# Hooks a ruleset's own module (engine/ext_*.py) may add to; empty, they change nothing.
-# REACH_CHECKS: fn(night, act, target) -> why the act cannot reach that target, or None.
-# USABLE_CHECKS: fn(night, act) -> why the actor cannot act tonight at all, or None.
-REACH_CHECKS: list[Any] = []
-USABLE_CHECKS: list[Any] = []
-# EXTRA_ACTS: fn(state, acts) -> more Acts that no one entered (an item that works by itself).
-EXTRA_ACTS: list[Any] = []
 
 
 @dataclass(slots=True)
@@ -183,7 +176,13 @@ def _matches(act: Act, names: tuple[str, ...]) -> bool:
 class Night:
     """The mutable picture of one night while it resolves."""
 
-    def __init__(self, state: GameState, ruleset: Ruleset, rng: random.Random) -> None:
+    def __init__(self, state: GameState, ruleset: Ruleset, rng: random.Random, *,
+                 reach: tuple[Any, ...], usable: tuple[Any, ...], kind_words: Mapping[str, str]) -> None:
+        # The closed registry's rules (engine/effects/), handed in by resolve(): effects/ imports
+        # this module, so this module never imports it.
+        self._reach = reach
+        self._usable = usable
+        self.kind_words = kind_words
         self.state = state
         self.ruleset = ruleset
         self.rng = rng
@@ -223,7 +222,7 @@ class Night:
         self.failed: list[tuple[str, str, str]] = []
         self.ran = 0
         self.log: list[str] = []
-        self.ext: dict[str, Any] = {}  # room for a ruleset module's own bookkeeping (engine/ext_*.py)
+        self.ext: dict[str, Any] = {}  # room for an effect module's own bookkeeping (engine/effects/*.py)
 
     def add_acts(self, acts: list[Act]) -> None:
         """Register the night's actions and index them by actor and by entered kill target."""
@@ -265,7 +264,7 @@ class Night:
             return f"{ab.name} is used only on {ab.nights} nights"
         if ab.uses is not None and self.state.players[act.actor].charges.get(ab.key, ab.uses) <= 0:
             return f"{ab.name} has no uses left"
-        for check in USABLE_CHECKS:
+        for check in self._usable:
             why = check(self, act)
             if why:
                 return why
@@ -303,14 +302,13 @@ class Night:
         self.visits.append((act.actor, target, act))
         act.visited += (target,)
 
-    def index_visits(self, froms: set[str], tos: set[str]) -> None:
-        """Index the night's visits from the players in `froms` and to those in `tos`, in one
-        pass (only the players an observation or a rampage asks about)."""
+    def index_visits(self) -> None:
+        """Index the night's visits from and to each player, in one pass (once every action has
+        resolved: visits are made only when an action resolves)."""
+        froms, tos = self.visits_from, self.visits_to
         for visitor, visited, act in self.visits:
-            if visitor in froms:
-                self.visits_from.setdefault(visitor, []).append(visited)
-            if visited in tos:
-                self.visits_to.setdefault(visited, []).append((visitor, act))
+            froms.setdefault(visitor, []).append(visited)
+            tos.setdefault(visited, []).append((visitor, act))
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""
@@ -321,7 +319,9 @@ class Night:
         if target in self.commuted:
             # Seed natural I: a commuted player cannot be targeted; the action fails and does not visit.
             return f"{target} had commuted away and could not be targeted"
-        for check in REACH_CHECKS:
+        if act.ability.dead_only and self.alive(target):
+            return f"{target} is not dead"
+        for check in self._reach:
             why = check(self, act, target)
             if why:
                 return why

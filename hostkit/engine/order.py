@@ -10,12 +10,14 @@ The graph is built on every target an action *could* end up with (its entered ta
 redirect could send it, and the bus drivers' partners of those), so a redirect or a bus drive
 decided during the night never makes an action run too early.
 
-The seed's priorities are part of the graph:
-- an action that changes its own actor's state (a commute, an alert, a self-protection) comes
-  before the actions it affects, even those that would block it;
-- when a block and a redirect cross-target, the redirect comes first;
-- two redirects of one player to different places, or two bus drives that share a player, cannot
-  both be honoured (seed I): they form a cycle.
+The ruleset's `priorities` (ruleset.toml, data) are part of the graph, each one by name:
+- `self-change-first`: an action that changes its own actor's state (a commute, an alert, a
+  self-protection) comes before the actions it affects, even those that would block it;
+  without it, a block on a commuter and the commute form a cycle;
+- `redirect-over-block`: when a block and a redirect cross-target, the redirect comes first;
+  without it they form a cycle.
+Two redirects of one player to different places, or two bus drives that share a player, cannot
+both be honoured (seed I): they always form a cycle.
 
 Independent actions do not affect each other, so they run in a canonical order (the caller sorts
 by actor, ability and targets): the outcome never depends on entry order. A cycle (a strongly
@@ -33,6 +35,8 @@ from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
 from .night import SELF, Act
 
 CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered")
+PRIORITIES = ("self-change-first", "redirect-over-block")
+SELF_FIRST, REDIRECT_FIRST = PRIORITIES
 
 
 def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...]) -> list[Act]:
@@ -125,8 +129,11 @@ def _is_self_changing(act: Act) -> bool:
                for e in act.ability.effects)
 
 
-def edges(acts: list[Act]) -> dict[int, set[int]]:
-    """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair."""
+def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int, set[int]]:
+    """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair.
+    `priorities` names the seed priorities that break would-be cycles (see the module doc)."""
+    self_first = SELF_FIRST in priorities
+    redirect_first = REDIRECT_FIRST in priorities
     pos = _Possible(acts)
     by_actor: dict[str, list[int]] = {}
     by_target: dict[str, list[int]] = {}
@@ -153,9 +160,9 @@ def edges(acts: list[Act]) -> dict[int, set[int]]:
                 for p in pos.slot(a, slot):
                     for j in by_actor.get(p, ()):
                         b = acts[j]
-                        if self_changing[j] and _self_affects(b, a):
+                        if self_first and self_changing[j] and _self_affects(b, a):
                             continue  # V: the self-change comes first (it has its own edge j -> i)
-                        if kind != "redirect" and j in redirects and a.actor in possible[j]:
+                        if redirect_first and kind != "redirect" and j in redirects and a.actor in possible[j]:
                             add(j, i)  # V: a redirect beats a block that it cross-targets
                             continue
                         add(i, j)
@@ -280,12 +287,15 @@ def _nar_key(act: Act) -> tuple[int, int]:
 
 
 def natural(acts: list[Act], policy: str = "all-fail",
-            stopped: Callable[[Act], bool] = lambda act: False) -> Iterator[tuple[Act, str | None]]:
+            stopped: Callable[[Act], bool] = lambda act: False,
+            priorities: tuple[str, ...] = PRIORITIES) -> Iterator[tuple[Act, str | None]]:
     """Golden-rule order, lazily: yields (act, None) to resolve it now, or (act, reason) when it
-    fails in a cycle. `acts` must already be in canonical order. `stopped(act)` says whether an
-    act is already stopped by what has resolved so far (it is asked only inside a cycle, after
-    everything outside the cycle that comes before it has resolved)."""
-    graph = edges(acts)
+    fails in a cycle. `acts` must already be in their tie-break order (canonical for a natural
+    ruleset; steps, tie_break and entry for a `priorities` one): independent actions keep it.
+    `stopped(act)` says whether an act is already stopped by what has resolved so far (it is
+    asked only inside a cycle, after everything outside the cycle that comes before it has
+    resolved)."""
+    graph = edges(acts, priorities)
 
     def settle(nodes: set[int] | range) -> Iterator[tuple[Act, str | None]]:
         for comp in _topo(nodes, graph):

@@ -8,49 +8,64 @@ protections and heals by target), so settling costs about one pass over the nigh
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
-from .effects import kinds_phrase
+from .effects import READERS, block, change, info, items, kill, protect
+from .effects.base import fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
-# Hooks a ruleset's own module (engine/ext_*.py) may add to; empty, they change nothing.
-# BEFORE: fn(night), run first, before alerts and attacks are settled (standing effects, sneaks).
-# AFTER_DEATHS: fn(night, deaths) -> deaths, run once the deaths are known (guards' remains, releases).
-# READERS: effect kind -> fn(night, act, effect, target) -> the result of an end-of-night reading.
-BEFORE: list = []
-AFTER_DEATHS: list = []
-READERS: dict = {}
-# AFTER: fn(night, outcome) -> outcome, run last on the finished outcome (items change hands,
-# identities swap, the dead are revived: the late steps of an ordered night).
-AFTER: list = []
+
+class Settling:
+    """What the pipeline's steps work on: the Night, then the deaths and saves, the results, and
+    at last the outcome."""
+
+    __slots__ = ("night", "deaths", "saved", "results", "outcome")
+
+    def __init__(self, night: Night) -> None:
+        self.night = night
+        self.deaths: list[Death] = []
+        self.saved: dict[str, list[str]] = {}
+        self.results: list[Result] = []
+        self.outcome: NightOutcome | None = None
 
 
-def settle(night: Night) -> NightOutcome:
-    """Turn the resolved Night into its NightOutcome."""
-    for hook in BEFORE:
-        hook(night)
-    _ignites(night)
-    _traps(night)
-    _delayed(night)
-    froms = {act.slot(e) for act, e in night.pending if e.kind == "observe" and e.get("mode", "track") == "track"}
-    tos = {act.slot(e) for act, e in night.pending if e.kind == "observe" and e.get("mode", "track") == "watch"}
-    tos |= {a.target for a in night.attacks if a.rampage}
-    night.index_visits(froms - {None}, tos - {None})
-    _rampages(night)
-    deaths, saved = _attacks(night)
-    for after in AFTER_DEATHS:
-        deaths = after(night, deaths)
-    _cures(night)
-    results = _investigations(night)
-    changes = _changes(night, deaths)
+def _on_night(fn: Callable[[Night], None]) -> Callable[[Settling], None]:
+    return lambda s: fn(s.night)
+
+
+def _on_deaths(fn: Callable[[Night, list[Death]], list[Death]]) -> Callable[[Settling], None]:
+    def step(s: Settling) -> None:
+        s.deaths = fn(s.night, s.deaths)
+    return step
+
+
+def _on_outcome(fn: Callable[[Night, NightOutcome], NightOutcome]) -> Callable[[Settling], None]:
+    def step(s: Settling) -> None:
+        assert s.outcome is not None
+        s.outcome = fn(s.night, s.outcome)
+    return step
+
+
+def _attack_step(s: Settling) -> None:
+    s.deaths, s.saved = _attacks(s.night)
+
+
+def _results_step(s: Settling) -> None:
+    s.results = _investigations(s.night)
+
+
+def _outcome_step(s: Settling) -> None:
+    night = s.night
+    changes = _changes(night, s.deaths)
     blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v))
                for p, v in night.blocked.items()]
-    outcome = NightOutcome(
+    s.outcome = NightOutcome(
         night=night.number,
-        deaths=tuple(deaths),
-        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in saved.items()),
+        deaths=tuple(s.deaths),
+        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items()),
         blocked=tuple(blocked),
-        results=tuple(results),
+        results=tuple(s.results),
         failed=tuple(Failed(*f) for f in night.failed),
         changes=tuple(changes),
         notices=tuple(Notice(p, t) for p, t in night.notices),
@@ -58,9 +73,6 @@ def settle(night: Night) -> NightOutcome:
         acts=tuple(trace(a) for a in sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))),
         places=places(night),
     )
-    for hook in AFTER:
-        outcome = hook(night, outcome)
-    return outcome
 
 
 def trace(act: Act) -> ActTrace:
@@ -82,12 +94,56 @@ def places(night: Night) -> dict[str, str]:
     return {p: "commuted" if p in night.commuted else loc for p, loc in night.location.items()}
 
 
-def fill(text: str, **values: str) -> str:
-    """Put names into a '{player}'s home'-style text. Plain replacement, so a player's name with
-    braces in it cannot break anything."""
-    for key, value in values.items():
-        text = text.replace("{" + key + "}", value)
-    return text
+def _item_changes(s: Settling) -> None:
+    assert s.outcome is not None
+    s.outcome = items.after(s.night, s.outcome)
+
+
+def _index_visits(night: Night) -> None:
+    """Index every visit of the night from its visitor and to the visited, in one pass: the
+    readings (track, watch, lookout, surveil, track-tagged) and rampages look them up."""
+    night.index_visits()
+
+
+# The end of the night, one named pipeline that every ruleset runs, in this order. A step that
+# has nothing to do tonight (no mauls, no items) does nothing; none depends on what a process
+# has imported.
+PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
+    ("blockers-die", _on_night(block.blockers_die)),  # seed ooo 9: kills-blockers strikes back
+    ("late-mauls", _on_night(kill.late_mauls)),  # seed ooo 3: a maul on a body does not rampage
+    ("patrol-guard", _on_night(info.patrol_guard)),  # seed ooo 9: the patrol meets the attacker
+    ("plague", _on_night(kill.plague)),  # seed ooo 4: the plague resolves after every other attack
+    ("sneaks-caught", _on_night(info.sneaks_caught)),  # paranormal: a kill on a home finds its Sneak
+    ("ignites", _on_night(lambda n: _ignites(n))),
+    ("traps", _on_night(lambda n: _traps(n))),
+    ("delayed", _on_night(lambda n: _delayed(n))),
+    ("index-visits", _on_night(_index_visits)),
+    ("rampages", _on_night(lambda n: _rampages(n))),
+    ("attacks", _attack_step),
+    ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
+    ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
+    ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives
+    ("guards-remains", _on_deaths(protect.guards_remains)),
+    ("releases", _on_deaths(change.releases)),
+    ("cures", _on_night(lambda n: _cures(n))),
+    ("results", _results_step),
+    ("outcome", _outcome_step),
+    ("item-changes", _item_changes),
+    ("abducted-places", _on_outcome(block.mark_abducted)),
+)
+STEPS = tuple(name for name, _ in PIPELINE)
+
+
+def settle(night: Night) -> NightOutcome:
+    """Turn the resolved Night into its NightOutcome, through the PIPELINE."""
+    s = Settling(night)
+    for _name, step in PIPELINE:
+        step(s)
+    assert s.outcome is not None
+    return s.outcome
+
+
+_flavour = flavour_text
 
 
 # --------------------------------------------------------------------------- attacks made at the end
@@ -167,12 +223,6 @@ def _rampages(night: Night) -> None:
 
 
 # --------------------------------------------------------------------------- who dies
-
-
-def _flavour(night: Night, attack: Attack, victim: str, location: str) -> str:
-    text = night.ruleset.flavour.get(attack.flavour) or night.ruleset.flavour.get("default") \
-        or "{player} was found dead in {location}."
-    return fill(text, player=victim, location=location, attacker=attack.attacker, cause=attack.cause)
 
 
 def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
@@ -306,43 +356,11 @@ def _investigations(night: Night) -> list[Result]:
             told.add(act.actor)
             night.notices.append((act.actor, night.ruleset.results.get(
                 "redirected", "You were redirected tonight; your result is about the player you were sent to.")))
-        if effect.kind in READERS:
-            value: str | tuple[str, ...] = READERS[effect.kind](night, act, effect, target)
-        elif effect.kind == "inspect":
-            value = _inspect(night, effect, target)
-        else:
-            value = _observe(night, act, effect, target)
+        value: str | tuple[str, ...] = READERS[effect.kind](night, act, effect, target)
         results.append(Result(act.actor, act.ability.name, entered, value))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
         night.say(f"{act.what()} on {target} learns: {shown}.")
     return results
-
-
-def _inspect(night: Night, effect, target: str) -> str:
-    what = effect.get("what", "alignment")
-    role = night.role(target)
-    raw = role.appears_as(what)
-    frame = night.framed.get(target)
-    if frame and effect.get("frames", True) and not frame[0].failed:
-        fe = frame[1]
-        if what == "role" and fe.get("role_faction"):
-            pool = sorted({r for r in night.state.initial_roles
-                           if night.ruleset.roles[r].faction == fe.get("role_faction")})
-            raw = night.rng.choice(pool) if pool else raw
-        elif what == "alignment" and fe.get("alignment"):
-            raw = fe.get("alignment")
-    table = effect.get("results", {})
-    return table.get(raw, effect.get("default") or raw)
-
-
-def _observe(night: Night, act: Act, effect, target: str) -> tuple[str, ...]:
-    mode = effect.get("mode", "track")
-    if mode == "track":
-        return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
-    if mode == "watch":
-        return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.actor, target}))
-    return tuple(kinds_phrase(a) for a in night.by_actor.get(target, ())
-                 if a.done and a.failed is None and not a.skip)
 
 
 # --------------------------------------------------------------------------- what stays

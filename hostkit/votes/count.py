@@ -3,7 +3,12 @@ options and hand-entered votes, handed to tally; and the record of counts alread
 
 Each count that differs from the last one for the day is kept in the game folder
 (`.cache/counts/day-N.json`): it numbers the counts (Vote Count 1.03) and means the last
-good count is never lost when the forum is unreachable.
+good count is never lost when the forum is unreachable. The number is given by `remember`,
+which the caller runs under the game's lock, so two recounts at once never share a number.
+
+This package is a leaf library: it never imports hostkit.game. The `game` these functions take
+is a hostkit.game.Game, used only through its public attributes (setup, state, current,
+folder, vote_weight, out_of_play, running).
 """
 
 from __future__ import annotations
@@ -12,8 +17,11 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+Game = Any  # a hostkit.game.Game (not imported: hostkit.votes is a leaf library)
+
+from urllib.parse import urljoin
+
 from ..errors import HostkitError
-from ..game import Game
 from ..model import Ignored, Post, VoteCount, VoteSetupPlayer
 from ..store import atomic_write
 from .extract import MARKUPS, vote_texts
@@ -23,18 +31,59 @@ from .forums import Page
 def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | None = None,
                progress: bool = False) -> list[Page]:
     """The thread's pages: saved HTML files, else fetched from `url` (cached in the game folder)."""
-    from .fetch import fetch_thread, read_files
-
     if html:
-        return read_files(list(html))
+        from .pages import default_cache_dir, read_files  # no network: requests is not loaded
+
+        return read_files(list(html), cache_dir=default_cache_dir())
     if not url:
         raise HostkitError("no thread to read: give --html FILE or --url URL (or create the game with --thread)")
+    from .fetch import fetch_thread
+
     cache = folder / ".cache" / "thread" if folder is not None else None
     return fetch_thread(url, cache_dir=cache, progress=progress)
 
 
+def read_pages_or_cached(*, folder: Path, url: str | None, progress: bool = False) -> tuple[list[Page], str | None]:
+    """The thread's pages as read_pages fetches them, or, when the forum cannot be reached, the
+    pages last read into the game's cache with the reason they are stale (None when fresh)."""
+    from ..errors import FetchError
+    from .fetch import _Cache
+
+    try:
+        return read_pages(folder=folder, url=url, progress=progress), None
+    except FetchError as exc:
+        cached = _Cache(folder / ".cache" / "thread", url).load() if url else []
+        if not cached:
+            raise
+        last = max((p.number for page in cached for p in page.posts), default=0)
+        return cached, f"{exc}; this count is from the pages read before (up to post {last})"
+
+
 def thread_posts(pages: Sequence[Page]) -> list[Post]:
+    """Every post of the pages, in page order."""
     return [p for page in pages for p in page.posts]
+
+
+def nameless(pages: Sequence[Page]) -> list[tuple[Page, Post]]:
+    """The posts whose author could not be read (the page's markup is not read right)."""
+    return [(page, p) for page in pages for p in page.posts if not p.author.strip()]
+
+
+def _where(page: Page) -> str:
+    return page.source or page.url or f"page {page.page}"
+
+
+def _absolute_links(posts: list[Post], thread: str | None) -> list[Post]:
+    """Post links made absolute against the game's thread URL; a link that stays relative (a
+    saved page with no URL, <base> or canonical link, and no thread URL) is dropped: a vote
+    count never prints a relative link."""
+    out = []
+    for p in posts:
+        url = p.url
+        if url and "://" not in url:
+            url = urljoin(thread, url) if thread and "://" in thread else None
+        out.append(p if url == p.url else p._replace(url=url))
+    return out
 
 
 def setup_players(game: Game) -> list[VoteSetupPlayer]:
@@ -47,19 +96,30 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     return out
 
 
+def check_day(game: Game) -> None:
+    """Refuse (before any page is read or cached) when it is not day."""
+    ph = game.current
+    if ph.record.kind != "day":
+        raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
+
+
 def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
                 to_post: int | None = None) -> VoteCount:
     """Count the current day's votes from the thread and the host's hand-entered votes."""
     from .tally import tally
 
+    check_day(game)
     ph = game.current
-    if ph.record.kind != "day":
-        raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
+    missing = nameless(pages)
+    if missing:
+        page, post = missing[0]
+        raise HostkitError(f"{_where(page)}: post {post.number} has no author that hostkit can read "
+                           f"({len(missing)} such post(s)); not counting from a page read wrongly")
     opts = game.state.options
     day = ph.record.number
     previous = _history(game.folder, day)
     count = tally(
-        thread_posts(pages), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
+        _absolute_links(thread_posts(pages), game.setup.thread), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
         markups=game.setup.vote_markup, start_post=from_post if from_post is not None else ph.record.start_post,
         end_post=to_post, majority=opts.get("majority", "half-plus-one"),
         no_elimination_offset=int(opts.get("no-elimination-offset", 0)),
@@ -67,9 +127,13 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         count_number=f"{day}.{len(previous) + 1:02d}", thread=game.setup.thread,
         rng_seed=hash_seed(game.setup.seed, day),
     )
+    return _numbered(previous, count)
+
+
+def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
     if previous and _same(previous[-1], count):
-        count = count._replace(count_number=previous[-1]["count_number"])  # nothing changed since
-    return count
+        return count._replace(count_number=previous[-1]["count_number"])  # nothing changed since
+    return count._replace(count_number=f"{count.day}.{len(previous) + 1:02d}")
 
 
 def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
@@ -106,11 +170,15 @@ def _history_path(folder: Path, day: int) -> Path:
 def _history(folder: Path, day: int) -> list[dict[str, Any]]:
     path = _history_path(folder, day)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, ValueError):
         return []  # a damaged history only costs the count numbering
+    if not isinstance(data, list) or not all(isinstance(c, dict) and isinstance(c.get("count_number"), str)
+                                             for c in data):
+        return []  # valid JSON of the wrong shape ({}, [1], null): damaged too, rebuilt from here
+    return data
 
 
 def _same(saved: dict[str, Any], count: VoteCount) -> bool:
@@ -119,21 +187,27 @@ def _same(saved: dict[str, Any], count: VoteCount) -> bool:
     return all(saved.get(k) == now.get(k) for k in keys)
 
 
-def remember(game: Game, count: VoteCount) -> None:
-    """Keep this count as the day's latest (unless it is the same as the last one)."""
+def remember(game: Game, count: VoteCount) -> VoteCount:
+    """Number this count and keep it as the day's latest (unless it is the same as the last
+    one); returns the count with its number. Run it under the game's lock: the number is read
+    and written there, so eight recounts at once give eight numbers (or the same count's)."""
     history = _history(game.folder, count.day)
+    count = _numbered(history, count)
     if history and history[-1]["count_number"] == count.count_number:
-        return
+        return count
     history.append(count.to_json())
     atomic_write(_history_path(game.folder, count.day), json.dumps(history, indent=1))
+    return count
 
 
 def posts_report(pages: Sequence[Page], markups: Sequence[str] | None) -> dict[str, Any]:
     """`hostkit posts --json`: every post with its vote texts (quotes excluded), and post counts."""
     markups = tuple(markups) if markups else MARKUPS
     posts, counts = [], {}
+    missing = nameless(pages)
+    warnings = [f"{_where(page)}: post {post.number} has no author that hostkit can read" for page, post in missing]
     for p in thread_posts(pages):
         posts.append({"number": p.number, "author": p.author, "time": p.time, "edited": p.edited,
                       "votes": vote_texts(p.body, markups)})
         counts[p.author] = counts.get(p.author, 0) + 1
-    return {"posts": posts, "counts": counts}
+    return {"posts": posts, "counts": counts, "warnings": warnings}

@@ -49,6 +49,8 @@ _KEYWORD = re.compile(r"(?i)^(un[-\s]?vote|vote)\b[^\S\n]*(?:[:=\-–—>]+[^\S\
 _NO_ELIMINATION = re.compile(
     r"(?i)^(?:no[-\s]*(?:lynch|elimination|elim|execution|exe)|nolynch|sleep|nobody|no[-\s]?one|none)$"
 )
+# What a marked run with no vote word must be, whole, to count (issue 9: "I have done **none** of this").
+_NO_LYNCH_PHRASE = re.compile(r"(?i)^(?:no[-\s]*(?:lynch|elimination|elim|execution|exe)|nolynch|sleep)$")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
 
 
@@ -95,6 +97,11 @@ def parse_vote(text: str) -> ParsedVote | None:
         return ParsedVote("unvote", rest or None, original)
     if not rest:
         return None
+    again = _KEYWORD.match(rest)
+    if again is not None:  # "VOTE: Unvote" (a [vote] tag around "Unvote"), "VOTE: vote Bob"
+        inner = parse_vote(rest)
+        if inner is not None:
+            return ParsedVote(inner.kind, inner.name, original)
     if is_no_elimination(rest):
         return ParsedVote("none", None, original)
     return ParsedVote("vote", rest, original)
@@ -157,7 +164,7 @@ _QUOTE_CLASSES = frozenset({
     "ipsquote", "ipsquote_citation",  # Invision
     "mycode_quote",  # MyBB
     "bbc_standard_quote", "bbc_alternate_quote", "quoteheader", "quotefooter",  # SMF
-    "postquote", "quotecontent", "uncited",
+    "postquote", "uncited",
 })
 # Blockquotes that are a whole post body, not a quote (XenForo 1, vBulletin 4).
 _BODY_CLASSES = frozenset({"messagetext", "postcontent", "selectquotecontainer"})
@@ -183,6 +190,18 @@ class Extracted:
 _NOTHING = Extracted()
 
 
+def _parser() -> lxml.html.HTMLParser:
+    """A body's parser with libxml2's huge_tree: a post nested over 256 deep (a long chain of
+    quotes) must not lose its vote. The page reader refuses pages deeper than it can read."""
+    global _HUGE
+    if _HUGE is None:
+        _HUGE = lxml.html.HTMLParser(huge_tree=True)
+    return _HUGE
+
+
+_HUGE: lxml.html.HTMLParser | None = None
+
+
 def _has_marker(body_html: str) -> bool:
     if COUNT_MARKER in body_html:
         return True
@@ -200,7 +219,7 @@ def is_count_post(body_html: str) -> bool:
     if not _has_marker(body_html):
         return False
     try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div")
+        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
     except (lxml.etree.ParserError, ValueError):
         return False
     labels = _label_quotes(root)
@@ -249,6 +268,18 @@ def _is_spoiler(tag: str, classes: set[str]) -> bool:
     return tag == "details" or any("spoiler" in c for c in classes)
 
 
+def _titled_box(el: lxml.etree._Element) -> str | None:
+    """phpBB's titled boxes: a div.quotecontent after its div.quotetitle. MafiaScum's spoilers
+    ("Spoiler: ..." with a Show button) are "spoiler"; subsilver2's "Ann wrote:" quotes are "quote"."""
+    prev = el.getprevious()
+    if prev is None or "quotetitle" not in _classes(prev):
+        return "quote"
+    title = " ".join("".join(prev.itertext()).split()).lower()
+    if title.startswith("spoiler") or prev.find(".//input") is not None:
+        return "spoiler"
+    return "quote"
+
+
 def _label_quotes(root: lxml.etree._Element) -> set[lxml.etree._Element]:
     """vBulletin 3 quotes are tables that follow a "Quote:" label: both are quote markup."""
     found: set[lxml.etree._Element] = set()
@@ -287,9 +318,12 @@ class _Walker:
         if tag in _SKIP:
             return
         classes = _classes(el)
-        if not quote and (el in self.labels or _is_quote(el, tag, classes)):
+        if "quotetitle" in classes:  # a box's title ("Spoiler: Vote History", "Ann wrote:"): a label
+            return
+        box = _titled_box(el) if "quotecontent" in classes else None
+        if not quote and (el in self.labels or box == "quote" or _is_quote(el, tag, classes)):
             quote = True
-        if self.spoilers and _is_spoiler(tag, classes):
+        if self.spoilers and (box == "spoiler" or _is_spoiler(tag, classes)):
             return
         style = el.get("style")
         if style:
@@ -333,20 +367,42 @@ def _flatten(text: str) -> str:
 
 _FLATTEN = {ord("\n"): " ", ord("\r"): " ", ord("\t"): " ", **_INVISIBLE}
 _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"
-_SPLIT = re.compile(r"(?i)(?<![\w#])(?:##[^\S\n]*)?(?:un[-\s]?vote|vote)\b")
+# A vote word in a run: after a non-letter, or in capitals even after letters ("AkiraUNVOTE:").
+_SPLIT = re.compile(r"(?:(?<![\w#])(?i:(?:##[^\S\n]*)?(?:un[-\s]?vote|vote))|(?:UN[-\s]?VOTE|VOTE))\b"
+                    r"(?![^\S\n]+(?i:count|counts|counter)\b)")  # "vote count please" asks for one
 _OPENS = re.compile(r"(?i)\s*(?:##\s*)?(?:un[-\s]?vote|vote)\b")  # a new element opening a new vote
 _HASH = re.compile(r"(?i)##[^\S\n]*(?:un[-\s]?vote|vote)\b(?:(?!##)[^\n])*")
 
 
 def _split_run(run: str) -> list[tuple[int, str]]:
-    """Split a marked run into vote texts: "Unvote Vote: Bob" is two. The run must open with one."""
+    """Split a marked run into vote texts, one from each vote word to the next: "Unvote Vote: Bob"
+    is two, and "OMGUS Vote: NavyCherub", "Confirm vote: gandy", "Unovte; Vote: Substrike" each
+    hold one. A run with no vote word is a vote only when it is a whole No Elimination phrase
+    ("No lynch"), never a bare "none" or "sleep" in a sentence."""
     run_l = len(run) - len(run.lstrip(_RUN_JUNK))
     starts = [m.start() for m in _SPLIT.finditer(run)]
-    if not starts or starts[0] != run_l:
+    if not starts:
         text = run.strip()
-        return [(run_l, text)] if parse_vote(text) is not None else []
+        return [(run_l, text)] if _NO_LYNCH_PHRASE.match(text.strip(_LEAD_JUNK + _TRAIL_JUNK)) else []
     bounds = starts + [len(run)]
-    return [(bounds[i], run[bounds[i]:bounds[i + 1]].strip()) for i in range(len(starts))]
+    out = []
+    opened = False  # the run opens with a vote word: every vote text in it counts
+    for i in range(len(starts)):
+        text = run[bounds[i]:bounds[i + 1]].strip()
+        if i == 0:
+            opened = starts[0] == run_l
+        if not opened:
+            # After other words only a vote that names someone counts, and only after one word
+            # ("OMGUS Vote: X", "Confirm vote: Y") or a stop ("Unovte; Vote: Z"): "...but doesn't
+            # unvote." and "I will never vote Bob" are sentences, not votes.
+            parsed = parse_vote(text)
+            if parsed is None or parsed.kind == "unvote":
+                continue
+            before = run[run_l:bounds[i]].rstrip()
+            if len(before.split()) > 1 and not before.endswith((";", ".", "!", "?", ",", ":", ")")):
+                continue
+        out.append((bounds[i], text))
+    return out
 
 
 def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool = False) -> Extracted:
@@ -364,7 +420,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
     if not body_html or not _might_hold(body_html.lower(), markups):
         return _NOTHING
     try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div")
+        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
     except (lxml.etree.ParserError, ValueError):
         return _NOTHING
     walker = _Walker(markups, spoilers, _label_quotes(root))

@@ -17,20 +17,25 @@ import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import requests
 
-from hostkit.errors import FetchError, FileError
+from hostkit.errors import FetchError
 from hostkit.store import atomic_write
-from hostkit.model import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
+from hostkit.votes.pages import CACHE_VERSION, read_files  # noqa: F401 (read_files: the old home)
+from hostkit.votes.pages import page_from_json as _page_from_json
+from hostkit.votes.pages import page_to_json as _page_to_json
 
 __all__ = ["USER_AGENT", "fetch_thread", "read_files"]
 
-CACHE_VERSION = 1
-MAX_WAIT = 300.0  # never sleep longer than this for one Retry-After or backoff
+MAX_WAIT = 60.0  # never sleep longer than this for one Retry-After or backoff (the user is told)
+MAX_BYTES = 32 * 1024 * 1024  # a thread page is well under 1 MB; a body past this is refused
+MAX_REDIRECTS = 5
+PAGE_DEADLINE = 90.0  # seconds for one page, every byte of it (a read timeout alone never ends a drip)
+TOTAL_DEADLINE = 900.0  # seconds for a whole fetch, retries and waits included
 
 
 def _version() -> str:
@@ -76,44 +81,134 @@ def _why(exc: requests.RequestException, timeout: float) -> str:
     return first[:200]
 
 
-def _get(session: requests.Session, url: str, *, timeout: float, retries: int) -> tuple[bytes, str | None]:
-    """GET one page: retries with exponential backoff on 429 (honouring Retry-After), on 5xx
-    and on a failed connection. Raises FetchError naming the URL."""
-    attempt = 0
+def _warn(message: str) -> None:
+    print(f"hostkit: {message}", file=sys.stderr)
+
+
+# Errors worth another try: the forum may answer next time. Anything else (a bad URL, a scheme
+# requests cannot fetch) fails at once.
+_TRANSIENT = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
+
+
+def _host(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return (urlsplit(url).hostname or "").lower()
+
+
+def _open(session: requests.Session, url: str, *, timeout: float) -> requests.Response:
+    """GET with redirects followed by hand: at most MAX_REDIRECTS, http(s) only, no loop."""
+    from urllib.parse import urljoin, urlsplit
+
+    seen = [url]
     while True:
+        response = session.get(url, timeout=timeout, headers={"User-Agent": USER_AGENT}, stream=True,
+                               allow_redirects=False)
+        if not response.is_redirect:
+            return response
+        target = urljoin(url, response.headers.get("Location", ""))
+        response.close()
+        scheme = urlsplit(target).scheme.lower()
+        if scheme not in ("http", "https"):
+            raise FetchError(f"cannot fetch {seen[0]}: it redirects to {target[:200]}, and only http(s) is followed")
+        if target in seen:
+            raise FetchError(f"cannot fetch {seen[0]}: a redirect loop ({' -> '.join(seen[-3:] + [target])})")
+        if len(seen) > MAX_REDIRECTS:
+            raise FetchError(f"cannot fetch {seen[0]}: more than {MAX_REDIRECTS} redirects")
+        seen.append(target)
+        url = target
+
+
+def _body(response: requests.Response, url: str, deadline: float) -> bytes:
+    """The response body, streamed: refused past MAX_BYTES or past the deadline."""
+    declared = response.headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > MAX_BYTES:
+        raise FetchError(f"cannot fetch {url}: the page is {int(declared):,} bytes, over the "
+                         f"{MAX_BYTES // (1024 * 1024)} MB a thread page may have")
+    chunks, size = [], 0
+    for chunk in _arriving(response):
+        size += len(chunk)
+        if size > MAX_BYTES:
+            raise FetchError(f"cannot fetch {url}: the page passed {MAX_BYTES // (1024 * 1024)} MB; "
+                             "a thread page is far smaller")
+        if time.monotonic() > deadline:
+            raise FetchError(f"cannot fetch {url}: the page was still arriving after {PAGE_DEADLINE:g} s")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _arriving(response: requests.Response) -> Any:
+    """The body's bytes as they arrive (urllib3 2's read1 returns whatever came, so a server
+    dripping a byte at a time meets the deadline check), decoded as requests would."""
+    raw = response.raw
+    if not hasattr(raw, "read1"):  # urllib3 1.x
+        yield from response.iter_content(chunk_size=8 * 1024)
+        return
+    try:
+        while True:
+            chunk = raw.read1(64 * 1024, decode_content=True)
+            if not chunk:
+                return
+            yield chunk
+    except Exception as exc:  # noqa: BLE001 - urllib3's read errors, as requests would name them
+        import urllib3.exceptions as u3
+
+        if isinstance(exc, u3.ReadTimeoutError):
+            raise requests.Timeout(str(exc)) from None
+        if isinstance(exc, (u3.ProtocolError, u3.DecodeError, u3.SSLError)):
+            raise requests.exceptions.ChunkedEncodingError(str(exc)) from None
+        raise
+
+
+def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
+         deadline: float | None = None) -> tuple[bytes, str | None]:
+    """GET one page: retries with exponential backoff on 429 (honouring Retry-After, capped at
+    MAX_WAIT and told on stderr), on 5xx and on a failed connection; never past `deadline` (a
+    time.monotonic() value) or PAGE_DEADLINE for the page. Raises FetchError naming the URL."""
+    attempt = 0
+    total = deadline if deadline is not None else time.monotonic() + TOTAL_DEADLINE
+
+    def wait(seconds: float, why: str) -> None:
+        if time.monotonic() + seconds > total:
+            raise FetchError(f"cannot fetch {url}: {why}, and waiting {seconds:g} s more would pass "
+                             f"the fetch's {TOTAL_DEADLINE:g} s deadline")
+        _sleep(seconds)
+
+    while True:
+        page_deadline = min(total, time.monotonic() + PAGE_DEADLINE)
         try:
-            response = session.get(url, timeout=timeout, headers={"User-Agent": USER_AGENT})
-        except requests.RequestException as exc:
+            response = _open(session, url, timeout=timeout)
+            try:
+                status = response.status_code
+                raw = _body(response, url, page_deadline) if status < 400 else b""
+            finally:
+                response.close()
+        except _TRANSIENT as exc:
             if attempt >= retries:
                 raise FetchError(f"cannot fetch {url}: {_why(exc, timeout)}") from None
-            _sleep(min(MAX_WAIT, 2.0**attempt))
+            wait(min(MAX_WAIT, 2.0**attempt), _why(exc, timeout))
             attempt += 1
             continue
-        status = response.status_code
+        except requests.RequestException as exc:
+            raise FetchError(f"cannot fetch {url}: {_why(exc, timeout)}") from None
         if status == 429 or 500 <= status < 600:
             if attempt >= retries:
                 raise FetchError(f"cannot fetch {url}: HTTP {status} {response.reason or ''}".rstrip()
                                  + f" after {attempt + 1} tries")
-            wait = _retry_after(response) if status == 429 else None
-            _sleep(min(MAX_WAIT, wait if wait is not None else 2.0**attempt))
+            asked = _retry_after(response) if status == 429 else None
+            pause = min(MAX_WAIT, asked if asked is not None else 2.0**attempt)
+            if asked is not None:
+                _warn(f"{_host(url)} asks to wait {asked:g} s (Retry-After); waiting {pause:g} s"
+                      + (f" (hostkit waits at most {MAX_WAIT:g} s)" if asked > MAX_WAIT else ""))
+            wait(pause, f"HTTP {status}")
             attempt += 1
             continue
         if status >= 400:
             raise FetchError(f"cannot fetch {url}: HTTP {status} {response.reason or ''}".rstrip())
-        return response.content, response.headers.get("Content-Type")
+        return raw, response.headers.get("Content-Type")
 
 
 # --------------------------------------------------------------------------- cache
-
-
-def _page_to_json(page: Page) -> dict[str, Any]:
-    return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
-            "next_url": page.next_url, "url": page.url, "posts": [p._asdict() for p in page.posts]}
-
-
-def _page_from_json(data: dict[str, Any]) -> Page:
-    return Page(engine=data["engine"], posts=tuple(Post(**p) for p in data["posts"]), page=data["page"],
-                last_page=data["last_page"], next_url=data["next_url"], url=data.get("url"))
 
 
 class _Cache:
@@ -133,8 +228,8 @@ class _Cache:
                 return []
             return [_page_from_json(json.loads((self.dir / name).read_text(encoding="utf-8")))
                     for name in index["pages"]]
-        except (OSError, ValueError, KeyError, TypeError):
-            return []  # a damaged cache only costs a refetch
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return []  # a damaged cache (even valid JSON of the wrong shape) only costs a refetch
 
     def save(self, position: int, raw: bytes, page: Page, count: int) -> None:
         """Store the page at `position` (0-based) and make the index list `count` pages."""
@@ -193,6 +288,8 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
         current = url
     seen = {p.url for p in pages}
     first_request = True
+    deadline = time.monotonic() + TOTAL_DEADLINE
+    home = _host(url)
     try:
         with _bar(progress, (pages[-1].last_page or 0) if pages else 0) as bar:
             bar.update(len(pages))
@@ -200,7 +297,7 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
                 if not first_request and delay > 0:
                     _sleep(delay)
                 first_request = False
-                raw, content_type = _get(session, current, timeout=timeout, retries=retries)
+                raw, content_type = _get(session, current, timeout=timeout, retries=retries, deadline=deadline)
                 first_number = pages[-1].posts[-1].number + 1 if pages and pages[-1].posts else None
                 text = forums.decode(raw, content_type)
                 page = forums.parse_page(text, url=current, first_number=first_number)
@@ -216,26 +313,11 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
                     bar.length = page.last_page
                 bar.update(1)
                 current = page.next_url
+                if current and _host(current) != home:
+                    _warn(f"not following the next-page link to {_host(current) or current[:80]}: "
+                          f"it leaves the thread's host {home}; the count stops at page {page.page}")
+                    current = None
     finally:
         if own_session:
             session.close()
-    return pages
-
-
-def read_files(paths: Sequence[Path]) -> list[Page]:
-    """Read saved thread pages (HTML files, in the order given) into pages of posts.
-
-    Raises FileError naming the file when it cannot be read or holds no forum posts.
-    """
-    pages = []
-    for path in paths:
-        path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        page = forums.parse_page(raw)
-        if not page.posts:
-            raise FileError(f"{path}: no forum posts found (is it a saved thread page?)")
-        pages.append(page)
     return pages

@@ -19,6 +19,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.votes import generic
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
@@ -36,6 +37,10 @@ class Page:
     last_page: int | None  # the thread's last page (this one when there is no next page)
     next_url: str | None  # the next page's absolute URL (relative when the page has no URL)
     url: str | None = None
+    # how the posts were numbered: "shown" (the forum's own numbers), "offset" (the page's offset
+    # or the caller's first number) or "guess" (the page number times the engine's usual page size)
+    numbered: str = "shown"
+    source: str | None = None  # where the page was read from: its file, or its URL
 
 
 # --------------------------------------------------------------------------- adapters
@@ -238,15 +243,26 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         author=(f"string((.//p[{C('author')}]//strong)[1])",
                 f"string((.//*[{C('postprofile')}]//a[{C('username')} or {C('username-coloured')}])[1])"),
         body=f"(.//div[{C('content')}])[1]",
+        # MafiaScum and other boards print "#675" in the header; stock prosilver prints none.
+        number=(f"string((.//p[{C('author')}]//*[{C('post-number-bolded')}])[1])",
+                f"string((.//p[{C('author')}]//a[starts-with(normalize-space(.), '#')])[1])"),
         time=(f"string((.//p[{C('author')}]//time/@datetime)[1])",
               f"string((.//p[{C('author')}]/text()[contains(., '»')])[last()])"),
         local_time=True,
         edited=f"boolean(.//div[{C('notice')}][contains(., 'edited')])",
         url=(f"string((.//p[{C('author')}]//a[contains(@href, '#p')]/@href)[1])",),
         strip=f".//div[{C('signature')}]",
+        page=(f"string((//div[{C('pagination')}]//li[{C('active')}])[1])",),
         pagelinks=f"//div[{C('pagination')}]//a[@href]",
     ),
 )
+
+# Each engine's posts per page out of the box: the last resort for numbering the posts of a page
+# that shows neither post numbers nor its offset (a lone last page saved from a thread).
+PAGE_SIZE: dict[str, int] = {
+    "phpbb": 25, "vbulletin3": 10, "vbulletin4": 10, "vbulletin5": 20, "xenforo1": 20, "xenforo2": 20,
+    "discourse": 20, "invision": 25, "mybb": 10, "smf": 15, "nodebb": 20, "generic": 20,
+}
 
 ENGINES: tuple[str, ...] = (
     "phpbb", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
@@ -381,10 +397,43 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
 # --------------------------------------------------------------------------- pages
 
 
-def _parse_tree(text: str) -> Any:
+class PageTooDeep(FetchError):
+    """A page the HTML reader cannot read to its end: refused, never counted short."""
+
+
+MAX_DEPTH = 600  # elements nested in a page; deeper is refused (the vote reader walks recursively)
+
+
+def _parse_tree(text: str, url: str | None = None) -> Any:
+    """The page's tree. libxml2 silently stops reading a page nested over 256 deep or holding a
+    text over 10 MB, losing every later post; so a page that hits a limit is read again with
+    huge_tree (2048 deep, 1 GB of text: our responses are capped far below), and a page still cut
+    short, or nested deeper than MAX_DEPTH, is refused rather than counted without its last posts."""
     text = _XML_DECL.sub("", text, count=1)
+    data = text.encode("utf-8", "surrogatepass")
     parser = etree.HTMLParser(encoding="utf-8")
-    return etree.fromstring(text.encode("utf-8", "surrogatepass"), parser)
+    doc = etree.fromstring(data, parser)
+    if _cut(parser):
+        parser = etree.HTMLParser(encoding="utf-8", huge_tree=True)
+        doc = etree.fromstring(data, parser)
+        if _cut(parser) or (doc is not None and _depth(doc) > MAX_DEPTH):
+            raise PageTooDeep(f"{url or 'the page'}: nested over {MAX_DEPTH} elements deep (hundreds of quotes "
+                              "inside quotes?) or cut short by the HTML reader; its posts from there on "
+                              "cannot be read, so it is not counted: enter that day's votes by hand "
+                              "(hostkit vote) or count up to the post before it (--to-post)")
+    return doc
+
+
+def _cut(parser: Any) -> bool:
+    return any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
+
+
+def _depth(doc: Any) -> int:
+    depth = deepest = 0
+    for event, _ in etree.iterwalk(doc, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        deepest = max(deepest, depth)
+    return deepest
 
 
 def _choose(doc: Any, text: str, engine: str | None) -> tuple[str, list[Any]]:
@@ -434,6 +483,7 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
         page = int(m.group(1))
     if page is None and (m := _URL_PAGE.search(_first(doc, (_XP_CANONICAL,)))):
         page = int(m.group(1))
+    known = page is not None
     page = page or 1
     links = ad.pagelinks(doc) if ad is not None and ad.pagelinks is not None else []
     if last is None and links:
@@ -457,7 +507,7 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
 
     offset = None
     per_page = to_int(_first(doc, ad.per_page)) if ad is not None else None
-    if page == 1:
+    if page == 1 and known:
         offset = 0
     elif per_page:
         offset = (page - 1) * per_page
@@ -486,12 +536,15 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
 
     `html` is the page (bytes are decoded by the page's declared charset). `url` is where it
     came from, used to make links absolute and to know the page number when the page hides it.
-    `engine` forces an adapter instead of detecting one. `first_number` is the thread position
-    of the page's first post, used only where the forum shows no post numbers; without it the
-    position is worked out from the page's pagination. A page with no posts gives `posts=()`.
+    `engine` forces an adapter instead of detecting one. A post's number is the one the forum
+    prints in its header; where it prints none, the position worked out from the page's offset
+    (the pagination's `start=`, the page size times the page number) or `first_number` (the
+    position of the page's first post, known from the page before; it wins), else the page
+    number times the engine's usual page size (`Page.numbered` is then "guess"). Never the count of posts on a short page. A page with no
+    posts gives `posts=()`.
     """
     text = decode(html) if isinstance(html, bytes) else html
-    doc = _parse_tree(text)
+    doc = _parse_tree(text, url)
     if doc is None:
         return Page("generic", (), 1, None, None, url)
     name, els = _choose(doc, text, engine)
@@ -500,13 +553,16 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
     rows = _read_posts(ad, els, base, tz) if ad is not None else generic.read_posts(text, base)
     page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
+    numbered = "offset" if first_number is not None or offset is not None else "guess"
     if first_number is None:
-        first_number = offset + 1 if offset is not None else (page - 1) * len(rows) + 1
+        first_number = offset + 1 if offset is not None else (page - 1) * PAGE_SIZE.get(name, 20) + 1
     posts = []
     for i, row in enumerate(rows):
         number = row["number"] if row["number"] is not None else first_number + i
         link = row["url"] or (f"{url.split('#')[0]}#{row['anchor']}" if url and row["anchor"] else None)
         posts.append(Post(number=number, author=row["author"], body=row["body"], time=row["time"],
                           edited=row["edited"], post_id=row["post_id"], url=link))
-    return Page(name, tuple(posts), page, last, nxt, url)
+    if rows and all(row["number"] is not None for row in rows):
+        numbered = "shown"
+    return Page(name, tuple(posts), page, last, nxt, url, numbered)
 

@@ -224,6 +224,20 @@ def _is_signature(el: Tag) -> bool:
     return "signature" in cls or "postsig" in cls or "signature" in (el.get("id") or "")
 
 
+def _huge_builder() -> type:
+    """bs4's lxml builder with huge_tree, so a deep page is not cut short silently (as in forums)."""
+    import functools
+
+    from bs4.builder import LXMLTreeBuilder
+    from lxml import etree
+
+    class HugeLXML(LXMLTreeBuilder):
+        def default_parser(self, encoding: Any) -> Any:
+            return functools.partial(etree.HTMLParser, huge_tree=True)
+
+    return HugeLXML
+
+
 def read_posts(html: str, base: str) -> list[dict[str, Any]]:
     """The posts of a thread page whose engine no adapter knows, in page order.
 
@@ -233,7 +247,7 @@ def read_posts(html: str, base: str) -> list[dict[str, Any]]:
     post element's id) and body (inner HTML, signature removed). A page with no repeated
     authored structure gives [].
     """
-    soup = bs4.BeautifulSoup(html, "lxml", parse_only=_ONLY_BODY, multi_valued_attributes=None,
+    soup = bs4.BeautifulSoup(html, "lxml", builder=_huge_builder(), parse_only=_ONLY_BODY, multi_valued_attributes=None,
                              preserve_whitespace_tags=_KEEP_WHITESPACE)
     out = []
     for member, (author, author_el) in _members(soup):

@@ -33,16 +33,13 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from dataclasses import dataclass
 from typing import Sequence
-
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
 from hostkit.votes.extract import MARKUPS, extract, is_count_post, is_no_elimination, parse_vote
+from hostkit.votes.names import Match, NameMatcher
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
 
@@ -50,8 +47,6 @@ MAJORITY_RULES = ("half-plus-one", "plurality")
 TIE_RULES = ("none", "random", "first-to-reach")
 NONE = "none"  # the No Elimination wagon's target
 
-FUZZY_CUTOFF = 0.75  # OSA similarity: one typo in a four-letter name, a transposition in "Jonh"
-FUZZY_MARGIN = 0.1  # the best fuzzy match must beat the next player's by this much
 _EPS = 1e-9
 
 
@@ -61,116 +56,6 @@ def majority_for(alive: int) -> int:
 
 
 # --------------------------------------------------------------------------- names
-
-
-def _norm(s: str) -> str:
-    return re.sub(r"[\W_]+", "", s.casefold())
-
-
-def _initials(s: str) -> set[str]:
-    """'Gentleman Johnny' -> {'gj'}; 'GentlemanJohnny' -> {'gj'} too (camelCase words)."""
-    out = set()
-    words = [w for w in re.split(r"[\W_]+", s) if w]
-    if len(words) >= 2:
-        out.add("".join(w[0] for w in words).casefold())
-    camel = re.findall(r"[A-Z][a-z0-9]*|[a-z0-9]+", s)
-    if len(camel) >= 2:
-        out.add("".join(w[0] for w in camel).casefold())
-    return out
-
-
-def _quote_list(names: Sequence[str]) -> str:
-    quoted = [repr(n) for n in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
-@dataclass(frozen=True)
-class Match:
-    """The outcome of matching a name: ``player`` (a game name), or ``reason`` why not."""
-
-    player: str | None
-    reason: str = ""
-
-
-class NameMatcher:
-    """Matches names written in the thread against players' names and aliases."""
-
-    def __init__(self, players: Sequence[VoteSetupPlayer]):
-        self.order = [p.name for p in players]
-        self.keys: list[tuple[str, str]] = []  # (name or alias, player)
-        for p in players:
-            self.keys.append((p.name, p.name))
-            self.keys.extend((a, p.name) for a in p.aliases if a)
-        self._choices = [k.casefold() for k, _ in self.keys]
-
-    def _pick(self, found: set[str], name: str) -> Match | None:
-        if len(found) == 1:
-            return Match(next(iter(found)))
-        if len(found) > 1:
-            ordered = [p for p in self.order if p in found]
-            return Match(None, f"ambiguous: {name!r} could be {_quote_list(ordered)}")
-        return None
-
-    def strict(self, name: str) -> Match:
-        """Exact, then case-insensitive name or alias only (for post authors and host entries)."""
-        name = name.strip()
-        for test in (lambda k: k == name, lambda k: k.casefold() == name.casefold()):
-            m = self._pick({p for k, p in self.keys if test(k)}, name)
-            if m:
-                return m
-        return Match(None, f"{name!r} is not a player")
-
-    def _exactish(self, name: str) -> Match | None:
-        low, norm = name.casefold(), _norm(name)
-        for test in (lambda k: k == name, lambda k: k.casefold() == low,
-                     lambda k: bool(norm) and _norm(k) == norm):
-            m = self._pick({p for k, p in self.keys if test(k)}, name)
-            if m:
-                return m
-        return None
-
-    def match(self, name: str) -> Match:
-        """The full cascade: exact, case-insensitive (and ignoring punctuation), then a unique
-        prefix or initials ("GJ" for "Gentleman Johnny"), a unique later word, then fuzzy."""
-        name = " ".join(name.split())
-        m = self._exactish(name)
-        if m:
-            return m
-        low, norm = name.casefold(), _norm(name)
-        if len(norm) >= 2:
-            # one level, so that "Al" for both "Alice" and "Arthur Lee" is ambiguous, not a guess
-            m = self._pick({p for k, p in self.keys if k.casefold().startswith(low)
-                            or _norm(k).startswith(norm) or norm in _initials(k)}, name)
-            if m:
-                return m
-        if len(norm) >= 3:
-            # a unique word of a longer name: "Johnny" for "Gentleman Johnny"
-            m = self._pick({p for k, p in self.keys
-                            if any(w.startswith(low) for w in k.casefold().split()[1:])}, name)
-            if m:
-                return m
-            m = self._fuzzy(name)
-            if m:
-                return m
-        words = name.split()
-        for n in range(len(words) - 1, 0, -1):
-            m = self._exactish(" ".join(words[:n]))
-            if m and m.player:
-                return m
-        return Match(None, f"no player matches {name!r}")
-
-    def _fuzzy(self, name: str) -> Match | None:
-        hits = process.extract(name.casefold(), self._choices, scorer=OSA.normalized_similarity,
-                               score_cutoff=FUZZY_CUTOFF, limit=None)
-        best: dict[str, float] = {}
-        for _, score, i in hits:
-            player = self.keys[i][1]
-            best[player] = max(best.get(player, 0.0), score)
-        if not best:
-            return None
-        top = max(best.values())
-        close = {p for p, s in best.items() if s >= top - FUZZY_MARGIN + _EPS}
-        return self._pick(close, name)
 
 
 # --------------------------------------------------------------------------- the count
@@ -238,8 +123,11 @@ def tally(
               and (end_post is None or p.number <= end_post)]
     keyed: list[tuple[tuple[float, int, int], _Event]] = []
     for i, post in enumerate(sorted(window, key=lambda p: p.number)):
-        if post.author.strip().casefold() in host_keys or is_count_post(post.body):
+        if post.author.strip().casefold() in host_keys:
             continue
+        if is_count_post(post.body) and matcher.strict(post.author).player is None:
+            continue  # hostkit's own count, posted by an account that does not play: a player's
+            # post is always read, so pasting the count's invisible marker hides no vote
         found = extract(post.body, markups)
         if found.votes or found.quoted:
             keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted)))
@@ -289,9 +177,22 @@ def tally(
                 skip(text, "by a dead player" if not by_name[voter].alive else f"{voter} is {by_name[voter].absent}")
             continue
 
-        # the last vote text of a post wins
-        text = ev.texts[-1]
-        for earlier in ev.texts[:-1]:
+        # the last vote text of a post that can be read wins: a later text naming no one (a bold
+        # "vote count please", a joke name) is reported, and does not throw away the real vote
+        last = len(ev.texts) - 1
+        if not ev.host:
+            for k in range(len(ev.texts) - 1, -1, -1):
+                pv = parse_vote(ev.texts[k])
+                if pv is None:
+                    continue
+                if pv.kind != "vote" or matcher.match(pv.name or "").player is not None:
+                    last = k
+                    break
+            for later in ev.texts[last + 1:]:
+                pv = parse_vote(later)
+                skip(later, matcher.match(pv.name or "").reason if pv and pv.kind == "vote" else "not a vote")
+        text = ev.texts[last]
+        for earlier in ev.texts[:last]:
             parsed_earlier = parse_vote(earlier)
             if parsed_earlier is not None and parsed_earlier.kind != "unvote":
                 skip(earlier, "replaced by a later vote in the same post")

@@ -1,9 +1,9 @@
-"""Items, thefts, identity swaps and revives: the effects of games/items-werewolf (and of any
-ruleset or custom role that names them), registered in the effect registry.
+"""Items, thefts, identity swaps and revives: the effects of games/items-werewolf, usable by
+any ruleset, custom role or item.
 
 What a player holds is `PlayerState.items`; during a night, `night.ext["items"]` keeps the
 inventory as it changes. The late steps of an ordered night happen once the deaths are known
-(settle.AFTER_DEATHS), in the seed's order:
+(settle.py's `item-steps`), in the seed's order:
 
 - step 5, `steal`: takes the target's items when the action resolves; a second thief on the same
   target undoes the first, so several thieves on one target steal nothing;
@@ -18,7 +18,7 @@ inventory as it changes. The late steps of an ordered night happen once the deat
 - step 11, `revive`: a dead target returns at dawn.
 
 Items that work by themselves (an item's `auto` abilities, Armour) become actions of their holder
-every night (night.EXTRA_ACTS). With the ruleset option `roleblock-messages = "each"`, a player
+every night (effects.EXTRA_ACTS). With the ruleset option `roleblock-messages = "each"`, a player
 roleblocked several times is told once per roleblock. Every step writes one log sentence.
 """
 
@@ -27,11 +27,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..items import item_role, items_of
-from ..model import Action, Change, Death, Effect, GameState, NightOutcome
-from . import settle as _settle
-from .effects import register
-from .night import EXTRA_ACTS, Act, Night
+from ...items import item_role, items_of
+from ...model import Action, Change, Death, Effect, GameState, NightOutcome
+from ..night import Act, Night
+from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 
 KEY = "items"
 
@@ -187,10 +186,12 @@ def auto_acts(state: GameState, acts: list[Act]) -> list[Act]:
 
 
 def _attributed(night: Night, death: Death):
-    """The attack a death is attributed to: the first in resolution order by its first killer."""
-    for attack in night.attacks:
-        if attack.target == death.player and death.by and attack.attacker == death.by[0] \
-                and attack.cause == death.cause:
+    """The attack a death is attributed to: the first in resolution order by its first killer.
+    (The attacks are settled by now: they are indexed by target once.)"""
+    if "attacks-on" not in night.ext:
+        night.ext["attacks-on"] = attacks_on(night)
+    for attack in night.ext["attacks-on"].get(death.player, ()):
+        if death.by and attack.attacker == death.by[0] and attack.cause == death.cause:
             return attack
     return None
 
@@ -291,8 +292,8 @@ def _relabel(night: Night, d: Death, new: str) -> Death:
     """The death of a person reported under the name they now hold."""
     attack = _attributed(night, d)
     if attack is not None:
-        place = _settle.fill(attack.location, player=new, target=attack.target, attacker=attack.attacker)
-        flavour = _settle._flavour(night, attack, new, place)
+        place = fill(attack.location, player=new, target=attack.target, attacker=attack.attacker)
+        flavour = flavour_text(night, attack, new, place)
     else:
         pattern = re.compile(r"(?<!\w)" + re.escape(d.player) + r"(?!\w)")
         place, flavour = pattern.sub(new, d.location), pattern.sub(new, d.flavour)
@@ -341,15 +342,12 @@ def after(night: Night, outcome: NightOutcome) -> NightOutcome:
     return outcome._replace(changes=outcome.changes + tuple(changes), revived=tuple(st.revived))
 
 
-register("steal", steal, {"target": (int, 0), "items": (list, [])}, kind="inventory changing")
-register("loot", loot, {}, category="kill", kind="inventory changing")
-register("give", give, {"target": (int, 0), "item": (str, ...)}, kind="inventory changing")
-register("swap-identity", swap_identity, {"first": (int, 0), "second": (int, 1)}, category="misc",
-         kind="property changing")
-register("shift", shift, {"kill": (str, "Kill")}, category="misc", kind="property changing")
-register("revive", revive, {"target": (int, 0)}, kind="state-changing")
-EXTRA_ACTS.append(auto_acts)
-_settle.AFTER_DEATHS.append(after_deaths)
-_settle.AFTER.append(after)
-
-__all__: list[Any] = ["ItemNight", "after", "after_deaths", "auto_acts"]
+EFFECTS: dict[str, EffectSpec] = {
+    "steal": EffectSpec(steal, {**TARGET, "items": (list, [])}, {}, "misc", "inventory changing"),
+    "loot": EffectSpec(loot, {}, {}, "kill", "inventory changing"),
+    "give": EffectSpec(give, {**TARGET, "item": (str, ...)}, {}, "misc", "inventory changing"),
+    "swap-identity": EffectSpec(swap_identity, {"first": (int, 0), "second": (int, 1)}, {}, "misc",
+                                "property changing"),
+    "shift": EffectSpec(shift, {"kill": (str, "Kill")}, {}, "misc", "property changing"),
+    "revive": EffectSpec(revive, {**TARGET}, {}, "misc", "state-changing"),
+}

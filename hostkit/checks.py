@@ -1,0 +1,218 @@
+"""Checks on what a host types and on what a hand edit left in a game folder.
+
+Names: a player's name, alias or host account must be something every command can read back:
+not blank, no control or invisible characters (a newline, a zero-width space), not a word the
+CLI reads itself (skip, none, -), and never equal to another player's name or alias, compared
+the way a reader sees them (NFKC, any case). Numbers: vote weights are finite and between 0 and
+MAX_WEIGHT, post numbers start at 1, and every integer fits TOML's 64 bits.
+
+Phase files: `phase_files` orders the phases by the index in their names and checks the folder
+tells one story: names of the form NNN-KIND-N.toml, indices 1, 2, 3... with no gap or repeat,
+each file's `phase` and `number` equal to its name, the first phase the ruleset's, each next
+phase the one that follows, and every phase but the last ended. Each failure is one line naming
+the file and the key. None of this depends on entry sequence numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .errors import FileError, HostkitError
+
+MAX_WEIGHT = 1000.0  # a vote worth more than a thousand votes is a typo, not a rule
+INT64 = (-(2**63), 2**63 - 1)  # TOML integers
+RESERVED = ("skip", "none", "-", "no elimination", "no lynch", "unvote")  # words commands read as themselves
+PHASE_NAME = re.compile(r"^(\d{3,})-(night|day)-(\d+)\.toml$")
+
+
+# --------------------------------------------------------------------------- names
+
+
+def name_key(name: str) -> str:
+    """How a reader tells names apart: compatibility-normalised, case-folded."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_name(name: str, what: str) -> str:
+    """Refuse a name commands could not read back; return it unchanged."""
+    if not isinstance(name, str) or not name.strip():
+        raise HostkitError(f"{what}: a name cannot be empty or blank")
+    if name != name.strip():
+        raise HostkitError(f"{what} {name!r}: a name cannot begin or end with a space")
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
+            raise HostkitError(f"{what} {name!r}: a name cannot contain {kind} (U+{ord(ch):04X})")
+    if name_key(name) in RESERVED:
+        raise HostkitError(f"{what} {name!r}: {name.lower()!r} is a word hostkit reads itself "
+                           f"({', '.join(RESERVED)}); choose another name")
+    return name
+
+
+def check_names(players: Sequence[tuple[str, Sequence[str]]], hosts: Sequence[str] = (),
+                where: str = "") -> None:
+    """Players as (name, aliases and previous names): each name valid, none equal to another
+    player's name or alias, and no host who is also a player."""
+    prefix = f"{where}: " if where else ""
+    owner: dict[str, tuple[int, str]] = {}
+    for i, (name, others) in enumerate(players):
+        check_name(name, f"{prefix}players[{i}].name" if where else "player")
+        for word in (name, *others):
+            if word is not name:
+                check_name(word, f"{prefix}players[{i}].aliases" if where else "alias")
+            key = name_key(word)
+            if key in owner and owner[key][0] != i:
+                first = owner[key][1]
+                raise HostkitError(f"{prefix}{'players[%d]: ' % i if where else ''}{word!r} is already the name "
+                                   f"or an alias of {first!r} (names must differ by more than case or width)")
+            owner.setdefault(key, (i, name))
+    for j, host in enumerate(hosts):
+        check_name(host, f"{prefix}hosts[{j}]" if where else "--host")
+        if name_key(host) in owner:
+            raise HostkitError(f"{prefix}{'hosts[%d]: ' % j if where else ''}host {host!r} is also the player "
+                               f"{owner[name_key(host)][1]!r}: a host's posts are never counted as votes")
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def check_weight(value: float, what: str) -> float:
+    """A vote weight: a finite number from 0 to MAX_WEIGHT."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise HostkitError(f"{what}: a vote weight must be a finite number, not {value!r}")
+    if value < 0 or value > MAX_WEIGHT:
+        raise HostkitError(f"{what}: a vote weight must be from 0 to {MAX_WEIGHT:g}, not {value:g}")
+    return float(value)
+
+
+def check_int64(value: int, what: str) -> int:
+    """An integer the game files can hold (TOML integers are 64-bit)."""
+    if not INT64[0] <= value <= INT64[1]:
+        raise HostkitError(f"{what}: {value} does not fit in a 64-bit integer (the game files' limit)")
+    return value
+
+
+def check_post(value: int, what: str) -> int:
+    """A post number: 1 or more, and within 64 bits."""
+    check_int64(value, what)
+    if value < 1:
+        raise HostkitError(f"{what}: a post number starts at 1, not {value}")
+    return value
+
+
+# --------------------------------------------------------------------------- phase files
+
+
+def phase_files(folder: Path) -> list[Path]:
+    """The phase files in play order (by the index in their names, so 1000 follows 999), after
+    checking the names have no gap or repeat. The contents are checked against the names by
+    `check_sequence` once they are read.
+    """
+    d = folder / "phases"
+    if not d.is_dir():
+        return []
+    found: dict[int, Path] = {}
+    for p in d.iterdir():
+        if p.name.startswith(".") or p.suffix != ".toml":
+            continue
+        m = PHASE_NAME.match(p.name)
+        if not m:
+            raise FileError(f"{p}: a phase file's name must look like 001-night-1.toml (index-kind-number)")
+        index = int(m.group(1))
+        if index in found:
+            raise FileError(f"{p}: index {index} is also the index of {found[index].name}")
+        found[index] = p
+    ordered = [found[i] for i in sorted(found)]
+    for n, p in enumerate(ordered, start=1):
+        index = int(PHASE_NAME.match(p.name).group(1))
+        if index != n:
+            raise FileError(f"{p}: phase file {n:03d} is missing before it (renamed or deleted?); "
+                            "phases must be numbered 001, 002, ... with no gap")
+    return ordered
+
+
+def expected_phases(first: tuple[str, int], count: int) -> list[tuple[str, int]]:
+    """The (kind, number) of the first `count` phases of a ruleset starting at `first`."""
+    kind, number = first
+    out = [(kind, number)]
+    first_is_night = first[0] == "night"
+    for _ in range(count - 1):
+        if kind == "night":
+            kind, number = "day", number if first_is_night else number + 1
+        else:
+            kind, number = "night", number + 1 if first_is_night else number
+        out.append((kind, number))
+    return out
+
+
+def check_sequence(paths: Sequence[Path], records: Sequence, first: tuple[str, int]) -> None:
+    """Each file's contents agree with its name and its place; every phase but the last ended."""
+    for i, (path, rec, (kind, number)) in enumerate(zip(paths, records, expected_phases(first, len(paths)))):
+        m = PHASE_NAME.match(path.name)
+        name_kind, name_number = m.group(2), int(m.group(3))
+        if rec.kind != name_kind:
+            raise FileError(f"{path}: phase: {rec.kind!r} disagrees with the file name ({name_kind})")
+        if rec.number != name_number:
+            raise FileError(f"{path}: number: {rec.number} disagrees with the file name ({name_kind} {name_number})")
+        if (rec.kind, rec.number) != (kind, number):
+            place = "the first phase" if i == 0 else f"after {records[i - 1].kind} {records[i - 1].number}"
+            raise FileError(f"{path}: {rec.kind} {rec.number} cannot be {place}; it should be {kind} {number} "
+                            "(a phase file renamed, deleted or out of order?)")
+        if i < len(paths) - 1 and rec.ended is None:
+            raise FileError(f"{path}: end: {rec.kind} {rec.number} never ended, yet {paths[i + 1].name} follows it")
+        if i == len(paths) - 1 and rec.ended is not None:
+            raise FileError(f"{path}: end: {rec.kind} {rec.number} ended, but the next phase's file is missing")
+        if rec.start_post is not None:
+            _file_number(path, "start_post", rec.start_post, check_post)
+        for j, v in enumerate(rec.votes):
+            if v.after_post is not None:
+                _file_number(path, f"votes[{j}].after_post", v.after_post, check_post)
+
+
+def _file_number(path: Path, key: str, value, check) -> None:
+    try:
+        check(value, key)
+    except HostkitError as exc:
+        raise FileError(f"{path}: {exc}") from None
+
+
+def check_setup_file(path: Path, setup, markups: Iterable[str]) -> None:
+    """game.toml's values a reader would trip on: names, weights, markups."""
+    markups = tuple(markups)
+    try:
+        check_names([(p.name, (*p.aliases, *p.previous)) for p in setup.players], setup.hosts, where=str(path))
+    except HostkitError as exc:
+        raise FileError(str(exc)) from None
+    for i, p in enumerate(setup.players):
+        if p.weight is not None:
+            _file_number(path, f"players[{i}].weight", p.weight, check_weight)
+    for i, m in enumerate(setup.vote_markup):
+        if m not in markups:
+            raise FileError(f"{path}: vote_markup[{i}]: {m!r} is not a markup; use {', '.join(markups)}")
+
+
+def check_entries(path: Path, rec, state, player) -> None:
+    """Who a phase's votes and removals name, as the phase began: a vote by or for an unknown
+    or dead player, or a removal by an unknown one, is a hand edit the record cannot hold.
+    `player` maps a recorded name (or a replaced player's old name) to the slot's name."""
+    def known(word: str, key: str) -> str:
+        try:
+            return player(word)
+        except HostkitError as exc:
+            raise FileError(f"{path}: {key}: {exc}") from None
+
+    for i, v in enumerate(rec.votes):
+        voter = known(v.voter, f"votes[{i}].voter")
+        if not state.players[voter].alive:
+            raise FileError(f"{path}: votes[{i}].voter: {voter} was dead when {rec.kind} {rec.number} began")
+        if v.target is not None and v.target != "none":
+            target = known(v.target, f"votes[{i}].target")
+            if not state.players[target].alive:
+                raise FileError(f"{path}: votes[{i}].target: {target} was dead when {rec.kind} {rec.number} began")
+    for i, removal in enumerate(rec.removed):
+        known(removal.actor, f"removed[{i}].actor")

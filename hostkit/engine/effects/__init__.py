@@ -1,0 +1,84 @@
+"""The effect registry: closed, always loaded, one module per mechanism.
+
+Every role ability (and every item ability) is built from these effects. An effect function
+takes the Night, the Act being resolved and the Effect (its parameters from roles.toml) and
+changes the Night, writing one sentence to the log. Killing, protection, heals, ignitions and
+investigations only record what was attempted: settle.py decides at the end of the night who
+dies and what is learnt.
+
+The mechanisms: block.py (block, redirect, swap, jail, commute, distract, lock, abduct,
+blackout), protect.py (protect, heal, guard), kill.py (kill, kill-visitors, ignite, maul,
+infect, guilt, count-kills), info.py (inspect, observe and the other readings), change.py
+(frame, tag, convert and the other changes of what a player is) and items.py (steal, loot,
+give, swap-identity, shift, revive). Each declares its effects in an EFFECTS table of
+EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
+so the registry (and every night) is the same whatever else a process has imported: a ruleset
+names effects in its data, and the loader refuses a name that is not here.
+
+PARAMS declares each effect's parameters with their types and defaults; the ruleset loader
+refuses unknown parameters with the nearest one suggested, so a host's custom role in roles.toml
+is checked as strictly as a bundled one. Target slots (`target`, `who`, `to`, `first`, `second`)
+index the ability's targets from 0; `target = -1` means the acting player themself.
+
+The reach rules (REACH, USABLE) and the acts no one enters (EXTRA_ACTS) are fixed tuples here
+too, so every ruleset honours them: a passive means the same thing everywhere.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Callable
+
+from ..night import Act, Night
+from . import block, change, info, items, kill, protect
+from .base import EffectSpec
+
+MODULES = (block, protect, kill, info, change, items)
+
+
+def _join() -> dict[str, EffectSpec]:
+    out: dict[str, EffectSpec] = {}
+    for module in MODULES:
+        for name, spec in module.EFFECTS.items():
+            if name in out:
+                raise ValueError(f"effect {name!r} is declared twice")
+            out[name] = spec
+    return out
+
+
+SPECS: MappingProxyType[str, EffectSpec] = MappingProxyType(_join())
+REGISTRY: MappingProxyType[str, Callable[..., None]] = MappingProxyType({n: s.fn for n, s in SPECS.items()})
+PARAMS: MappingProxyType[str, dict[str, tuple[Any, Any]]] = MappingProxyType({n: s.params for n, s in SPECS.items()})
+CHOICES: MappingProxyType[tuple[str, str], tuple[Any, ...]] = MappingProxyType(
+    {(n, k): v for n, s in SPECS.items() for k, v in s.choices.items()})
+# Which category of natural-resolution priority each effect belongs to (MafiaScum's NAR list).
+NAR_CATEGORY: MappingProxyType[str, str] = MappingProxyType({n: s.category for n, s in SPECS.items()})
+NAR_ORDER = ("copy", "hide", "bus", "block", "redirect", "protect", "misc", "kill", "recruit", "inspect")
+# Seed natural III: the kind each effect is, in the seed's words (what a Follower learns). Poison
+# and douse are tags: state-changing, not killing (footnote 1). A commute is rules changing.
+KIND_WORDS: MappingProxyType[str, str] = MappingProxyType({n: s.kind for n, s in SPECS.items()})
+KIND_ORDER = info.KIND_ORDER
+# End-of-night readers: effect -> fn(night, act, effect, target) -> the result.
+READERS = MappingProxyType({n: s.reader for n, s in SPECS.items() if s.reader is not None})
+
+# Effects that change the acting player's own state, targeted or not (seed natural V priority).
+SELF_CHANGING = frozenset({"commute", "kill-visitors"})
+
+# Why an act cannot reach a target (fn(night, act, target) -> reason or None), in this order.
+REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
+    block.locked, block.shielded, block.abducted, info.hidden)
+# Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play,)
+# Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
+EXTRA_ACTS = (items.auto_acts,)
+
+investigate = info.investigate
+
+
+def kinds_phrase(act: Act) -> str:
+    """'killing and protection': each kind of the act's effects once, in the seed's order."""
+    return info.kinds_phrase(act, KIND_WORDS)
+
+
+__all__ = ["SPECS", "REGISTRY", "PARAMS", "CHOICES", "NAR_CATEGORY", "NAR_ORDER", "KIND_WORDS", "READERS",
+           "REACH", "USABLE", "EXTRA_ACTS", "SELF_CHANGING", "EffectSpec", "kinds_phrase"]

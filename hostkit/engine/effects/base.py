@@ -1,0 +1,161 @@
+"""What every effect module shares: the EffectSpec record, the common parameter specs, and the
+small readings of the night that several mechanisms ask (did a player leave home, is a player
+framed, does a player hold an attribute, what goal did they have tonight).
+
+Nothing here registers anything: effects/__init__.py assembles the closed registry from the
+EFFECTS table of each mechanism module, and settle.py runs one named pipeline of steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from ...model import Effect
+from ..night import Act, Attack, Night
+
+Params = dict[str, tuple[Any, Any]]
+EffectFn = Callable[[Night, Act, Effect], None]
+Reader = Callable[[Night, Act, Effect, str], Any]
+
+
+class EffectSpec(NamedTuple):
+    """One effect of the registry: its function, its parameters (name -> (type, default); a
+    default of `...` makes it required), the allowed values of some parameters, the NAR
+    category it sorts in, the kind a Follower sees it as, and, for an effect whose result is
+    read at the end of the night, its reader."""
+
+    fn: EffectFn
+    params: Params
+    choices: dict[str, tuple[Any, ...]] = {}
+    category: str = "misc"
+    kind: str = "state-changing"
+    reader: Reader | None = None
+
+
+# Parameters shared by every effect that names a target: which of the action's targets it uses.
+TARGET: Params = {"target": (int, 0)}
+KILL: Params = {
+    "type": (str, "kill"),  # the kind of attack: protections and immunities may name kinds
+    "strength": (int, 1),  # protections and immunities of this strength or more stop it
+    "cause": (str, ""),  # the death cause published; default the role's name
+    "flavour": (str, ""),  # a key of the ruleset's [flavour] table; default the type
+    "location": (str, "{player}'s home"),  # where the body is found
+    "heals": (bool, True),  # a heal at the end of the night can undo it
+}
+
+FRAMED = "framed"
+OUT = "abducted"
+
+
+def fill(text: str, **values: str) -> str:
+    """Put names into a '{player}'s home'-style text. Plain replacement, so a player's name with
+    braces in it cannot break anything."""
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def flavour_text(night: Night, attack: Attack, victim: str, location: str) -> str:
+    """The death flavour of an attack: its key in the ruleset's [flavour], else `default`."""
+    text = night.ruleset.flavour.get(attack.flavour) or night.ruleset.flavour.get("default") \
+        or "{player} was found dead in {location}."
+    return fill(text, player=victim, location=location, attacker=attack.attacker, cause=attack.cause)
+
+
+def attack_from(act: Act, effect: Effect, target: str) -> Attack:
+    """The attack a killing effect makes on `target`, from its kill parameters."""
+    kind = effect.get("type", "kill")
+    return Attack(
+        target=target, by=act, attacker=act.actor, kind=kind, strength=effect.get("strength", 1),
+        cause=effect.get("cause") or act.role.name, flavour=effect.get("flavour") or kind,
+        location=effect.get("location", "{player}'s home"), rampage=effect.get("rampage", False),
+        heals=effect.get("heals", True),
+    )
+
+
+def kill_params(effect: Effect) -> dict[str, Any]:
+    return {k: effect.get(k) for k in ("type", "strength", "cause", "flavour", "location", "heals")}
+
+
+def st(night: Night) -> dict[str, Any]:
+    """The night's bookkeeping for the effects that act at the end of the night (in the Night's
+    shared `ext` room): blocks that may meet a kills-blockers role, locks, mauls, plagues..."""
+    return night.ext.setdefault("ooo", {"blocks": [], "locked": {}, "mauls": [], "plague": [], "infects": [],
+                                        "guilt": [], "counts": [], "frames_spent": set(), "adopts": [],
+                                        "patrols": []})
+
+
+def dealt_roles(night: Night) -> dict[str, int]:
+    """How many of each role were dealt at the start of the game (counted once a night)."""
+    if "dealt" not in night.ext:
+        counts: dict[str, int] = {}
+        for r in night.state.initial_roles:
+            counts[r] = counts.get(r, 0) + 1
+        night.ext["dealt"] = counts
+    return night.ext["dealt"]
+
+
+def attacks_on(night: Night) -> dict[str, list[Attack]]:
+    """The night's attacks so far by target, each list in the order they were made."""
+    out: dict[str, list[Attack]] = {}
+    for a in night.attacks:
+        out.setdefault(a.target, []).append(a)
+    return out
+
+
+def moving(act: Act) -> bool:
+    """Seed ooo 7: an action leaves home when it moves and names someone other than its user."""
+    return act.ability.moves and any(t != act.actor for t in act.targets)
+
+
+def left_home(night: Night, player: str) -> bool:
+    """Seed ooo 10: a player left home if a moving action of theirs was not stopped before it moved."""
+    return any(moving(a) and not a.skip and not a.blocked and a.ran >= 0 for a in night.by_actor.get(player, ()))
+
+
+def framed(night: Night, player: str) -> bool:
+    """Seed ooo 6: is the player framed now (a standing frame, or one made tonight)?"""
+    return FRAMED in night.state.players[player].tags or player in night.new_tags.get(FRAMED, ())
+
+
+def spend_frame(night: Night, player: str) -> None:
+    """A Town reading that saw the frame uses it up (so a later dig sees the truth)."""
+    s = st(night)
+    if player in s["frames_spent"]:
+        return
+    s["frames_spent"].add(player)
+    if FRAMED in night.state.players[player].tags:
+        night.untags.setdefault((player, FRAMED), None)
+    night.tags[:] = [t for t in night.tags if not (t[0] == player and t[1] == FRAMED)]
+    night.say(f"The frame on {player} has been seen, and is used up.")
+
+
+def has(night: Night, player: str, attribute: str) -> bool:
+    """Does the player hold an attribute, by their role (a passive) or by a tag (a built shield)?"""
+    return attribute in night.role(player).passives or attribute in night.state.players[player].tags
+
+
+def specimen(night: Night, player: str) -> str:
+    """The kind of specimen a Xenozoologist sees: the true race, 'Psychic Human' for psychics."""
+    role = night.role(player)
+    race = role.race or "Human"
+    if race == "Human" and ("psychic" in role.passives or any(a.power == "psychic" for a in role.abilities)):
+        return "Psychic Human"
+    return race
+
+
+def goal_of(night: Night, player: str, idle: Any = ()) -> str:
+    """The goal a player had tonight: what their role shows, else the goal of the first of their
+    actions tonight, else (no action) their race's default, else their role's goal."""
+    role = night.role(player)
+    if "goal" in role.appears:
+        return role.appears["goal"]
+    acted = [a for a in night.by_actor.get(player, ()) if not a.skip]
+    for a in acted:
+        if a.ability.goal:
+            return a.ability.goal
+    if acted and any(a.ability.effects for a in acted):
+        return role.goal or ""
+    table = dict(idle or ())
+    return table.get(role.race or "", role.goal or "")
+

@@ -1,0 +1,266 @@
+"""Block: effects that stop, move or divert other actions, and the reach rules they add.
+
+- block: the target's actions fail (scope: `moving` actions that leave home, `all`, or `all-but`
+  the `except` list); `notify` says who is told.
+- redirect: the `who` target's targeted actions go to the `to` target instead (their first
+  target is replaced). A redirect onto a target those actions could not legally take fails.
+- swap: a bus drive: every action aimed at one of the two targets lands on the other.
+- jail: the target is locked up: protected from everything, their actions blocked, unreachable.
+- commute: the actor leaves town: actions aimed at them fail and do not visit.
+- distract: blocks the target's actions that leave home (seed ooo 7-8); only those are told, and
+  never the roles in `quiet`.
+- lock: as distract, and the target's home is locked: every other visitor fails there (seed ooo
+  10: failing to reach a locked home still counts as having left home).
+- abduct: a role-block that also removes the target from play for the night; `keep` is the
+  Xenozoologist's collection (tag `abducted`, out of play until it dies).
+- blackout: every other player's actions of one `power` fail tonight.
+
+Reach rules every ruleset honours (REACH and USABLE in effects/__init__.py): a locked home; an
+abducted or out-of-play player; `power = "psychic"` / `"tech"` against a `mind-shield` /
+`anti-tech` player (passive or tag). And one settle step: a `kills-blockers` role kills whoever
+blocked it by visiting (a moving `block`, a `distract`, a `lock`: seed ooo 9), in every
+ruleset. A jail or an abduction holds its target, who strikes no one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...model import Effect
+from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
+from .base import OUT, TARGET, EffectSpec, has, moving, specimen, st
+
+SQUARE = "the Town Square"
+SHIELDS = {"psychic": ("mind-shield", "Mind Shield"), "tech": ("anti-tech", "Anti-Tech Field")}
+
+
+def block(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    scope = effect.get("scope", "moving")
+    night.blocks.setdefault(target, []).append(
+        Block(act, scope, tuple(effect.get("except", ())), effect.get("notify", "moving")))
+    what = {"moving": "their actions that leave home", "all": "all their actions"}.get(
+        scope, "their actions but those exempt")
+    late = [a for a in night.by_actor.get(target, ()) if a.done]
+    tail = f", but {target}'s {late[0].ability.name} had already resolved" if late else ""
+    night.say(f"{act.label()} blocks {target}: {what} fail tonight{tail}.")
+    if act.ability.moves and target != act.actor and "kills-blockers" in night.role(target).passives:
+        st(night)["blocks"].append((act, target))  # a blocker who visits meets the kills-blockers role
+
+
+def redirect(night: Night, act: Act, effect: Effect) -> None:
+    who, to = act.slot(effect, "who", 0), act.slot(effect, "to", 1)
+    if who is None or to is None:
+        return
+    victims = [a for a in night.by_actor.get(who, ()) if a.targets and a is not act]
+    for v in victims:
+        why = night.illegal_target(v, to, 0)
+        if why:
+            # Seed natural III: a redirect onto an illegal target fails instead.
+            night.fail(act, f"{v.what()} cannot be redirected to {to} ({why})")
+            return
+    late = [v for v in victims if v.done or v.failed]
+    night.redirects[who] = (act, to)
+    tail = f", but {who}'s {late[0].ability.name} had already resolved" if late else ""
+    night.say(f"{act.label()} redirects {who}'s actions to {to}{tail}.")
+
+
+def swap(night: Night, act: Act, effect: Effect) -> None:
+    a, b = act.slot(effect, "first", 0), act.slot(effect, "second", 1)
+    if a is None or b is None or a == b:
+        night.say(f"{act.label()} drives no bus: both targets are the same player.")
+        return
+    night.divert(a, b)
+    night.say(f"{act.label()} swaps {a} and {b}: actions aimed at one land on the other.")
+
+
+def jail(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    night.jailed[target] = act
+    night.location[target] = JAILED
+    night.blocks.setdefault(target, []).append(
+        Block(act, "all-but", tuple(effect.get("except", ())), effect.get("notify", "all")))
+    night.protections.setdefault(target, []).append(
+        Protection(act, "all", 99, (), frozenset(), 0, target))
+    night.say(f"{act.label()} jails {target}: they are protected, and their actions fail.")
+
+
+def commute(night: Night, act: Act, effect: Effect) -> None:
+    night.location[act.actor] = AWAY
+    night.commuted.add(act.actor)
+    night.say(f"{act.label()} commutes out of town for the night: actions aimed at them fail.")
+
+
+
+@dataclass(slots=True)
+class HomeBlock(Block):
+    """A block of moving actions (seed ooo 8), told only to moving roles not in `quiet` (seed 7)."""
+
+    quiet: tuple[str, ...] = ()
+
+    def stops(self, act: Act) -> bool:
+        return moving(act)
+
+    def notifies(self, act: Act) -> bool:
+        return moving(act) and act.role.name not in self.quiet
+
+
+def distract(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    if target != act.actor:
+        night.blocks.setdefault(target, []).append(
+            HomeBlock(act, "moving", (), "moving", tuple(effect.get("quiet", ()))))
+        st(night)["blocks"].append((act, target))
+    night.say(f"{act.label()} distracts {target}: their actions that leave home fail tonight.")
+
+
+def lock(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    s = st(night)
+    s["locked"][target] = act
+    if target != act.actor:
+        night.blocks.setdefault(target, []).append(
+            HomeBlock(act, "moving", (), "moving", tuple(effect.get("quiet", ()))))
+        s["blocks"].append((act, target))
+        night.say(f"{act.label()} locks {target}'s home: no one gets in, and {target} cannot get out.")
+    else:
+        night.say(f"{act.label()} builds a lock on their own home: no one gets in tonight.")
+
+
+def _locked(night: Night, act: Act, target: str) -> str | None:
+    """Seed 10: a visitor to a locked home fails (and still counts as having left home)."""
+    st = night.ext.get("ooo")
+    if not st or target not in st["locked"] or not act.ability.moves:
+        return None
+    locker = st["locked"][target]
+    if locker is act or act.actor == target or locker.failed:
+        return None
+    return f"{target}'s home was locked"
+
+
+def _blockers_die(night: Night) -> None:
+    """Seed 9: a blocker who blocks a `kills-blockers` role is killed by it, in the Town Square."""
+    st = night.ext.get("ooo")
+    if not st:
+        return
+    for act, target in st["blocks"]:
+        role = night.role(target)
+        if act.failed or not act.done or "kills-blockers" not in role.passives or not night.alive(target):
+            continue
+        kill = next((e for ab in role.abilities for e in ab.effects if e.kind == "kill"), None)
+        kind = kill.get("type", "kill") if kill else "kill"
+        night.attacks.append(Attack(
+            target=act.actor, by=None, attacker=target, kind=kind, strength=kill.get("strength", 1) if kill else 1,
+            cause=(kill.get("cause") if kill else "") or role.name,
+            flavour=(kill.get("flavour") if kill else "") or kind, location=SQUARE))
+        night.say(f"{act.label()} blocked the {role.name} ({target}), who strikes them down in {SQUARE}.")
+
+
+
+def _shielded(night: Night, act: Act, target: str) -> str | None:
+    power = act.ability.power
+    if power not in SHIELDS or not act.targets or target != act.targets[0]:
+        return None
+    attribute, name = SHIELDS[power]
+    if not has(night, target, attribute):
+        return None
+    told = night.ext.setdefault("shield-told", set())
+    if target not in told:
+        told.add(target)
+        night.notices.append((target, f"Something tried to reach you tonight, but your {name} held."))
+    if power == "tech" and act.ability.uses is not None and act.ability.targets == 1:
+        act.keeps_charge = True  # seed: a single-target one-shot item is not used up
+    return f"{target}'s {name} blocks {power} powers"
+
+
+def _abducted(night: Night, act: Act, target: str) -> str | None:
+    if OUT in night.state.players[target].tags:
+        return f"{target} had been abducted and is out of play"
+    by = night.ext.get("abducted", {}).get(target)
+    if by is not None and by is not act:
+        return f"{target} had been abducted and could not be targeted"
+    return None
+
+
+def _out_of_play(night: Night, act: Act) -> str | None:
+    if OUT in night.state.players[act.actor].tags:
+        return f"{act.actor} has been abducted and is out of play"
+    return None
+
+
+def abduct(night: Night, act: Act, effect: Effect) -> None:
+    """Block the target and remove them from play tonight (seed: Abduction)."""
+    target = act.slot(effect)
+    if target is None:
+        return
+    alerts = tuple(a.name for a in night.by_actor.get(target, ())
+                   if any(e.kind == "kill-visitors" for e in a.ability.effects))
+    night.blocks.setdefault(target, []).append(
+        Block(act, "all-but", alerts + tuple(effect.get("except", ())), effect.get("notify", "all")))
+    night.ext.setdefault("abducted", {})[target] = act
+    night.say(f"{act.label()} abducts {target}: their actions fail and no one else can reach them tonight.")
+    if not effect.get("keep", False):
+        return
+    kind = specimen(night, target)
+    held = list(night.state.players[act.actor].tags.get("specimens", ()))
+    if kind in held:
+        night.say(f"{act.label()} already holds a {kind} specimen: {target} will be returned in the morning.")
+        return
+    night.tags.append((target, OUT, {"by": act.actor, "kind": kind}))
+    night.tags.append((act.actor, "specimens", sorted(held + [kind])))
+    night.say(f"{act.label()} keeps {target} as its {kind} specimen: {target} is out of play.")
+
+
+def blackout(night: Night, act: Act, effect: Effect) -> None:
+    """Every other player's actions of the given power fail tonight."""
+    power = effect.get("power", "")
+    for player, acts in night.by_actor.items():
+        if player == act.actor:
+            continue
+        spared = tuple(a.name for a in acts if power and a.ability.power != power)
+        if len(spared) < len(acts):
+            night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all")))
+    night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
+
+
+
+def mark_abducted(night: Night, outcome: Any) -> Any:
+    """The outcome's `places` say who was abducted tonight or was already kept out of play."""
+    out = set(night.ext.get("abducted", {})) | set(night.tag_index.get(OUT, ()))
+    if not out:
+        return outcome
+    places = dict(outcome.places)
+    places.update({p: OUT for p in out if p in places})
+    return outcome._replace(places=places)
+
+
+locked = _locked
+shielded = _shielded
+abducted = _abducted
+out_of_play = _out_of_play
+blockers_die = _blockers_die
+
+EFFECTS: dict[str, EffectSpec] = {
+    "block": EffectSpec(block, {**TARGET, "scope": (str, "moving"), "except": (list, []), "notify": (str, "moving")},
+                        {"scope": ("moving", "all", "all-but"), "notify": ("moving", "all", "none")},
+                        "block", "blocking"),
+    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1)}, {}, "redirect", "redirection"),
+    "swap": EffectSpec(swap, {"first": (int, 0), "second": (int, 1)}, {}, "bus", "diversion"),
+    "jail": EffectSpec(jail, {**TARGET, "except": (list, []), "notify": (str, "all")},
+                       {"notify": ("moving", "all", "none")}, "block", "blocking"),
+    "commute": EffectSpec(commute, {}, {}, "hide", "rules changing"),
+    "distract": EffectSpec(distract, {**TARGET, "quiet": (list, [])}, {}, "block", "blocking"),
+    "lock": EffectSpec(lock, {**TARGET, "quiet": (list, []), "reaches_away": (bool, False)}, {}, "block", "blocking"),
+    "abduct": EffectSpec(abduct, {**TARGET, "keep": (bool, False), "except": (list, []), "notify": (str, "all")},
+                         {"notify": ("moving", "all", "none")}, "block", "blocking"),
+    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all")}, {}, "block", "blocking"),
+}

@@ -1,0 +1,190 @@
+"""Change: effects that change what a player is or carries (frames, tags, conversions).
+
+- frame: the target appears with another alignment (or a random role of a faction).
+- frame-tag: a standing frame (tag `framed`): Town's readings see it until one of them reads the
+  framed player and uses it up (seed ooo 6). It reaches away players of the `reaches` roles.
+- tag: puts a tag (doused, poisoned, infected...) on the target; `kills_after` nights later it
+  kills unless cured. A tag is not a kill (seed natural III, footnote 1).
+- convert: the target becomes `role` (of `faction`) at the start of the next day.
+- dominate: converts a target of `race` to `faction`, keeping their role (the Hivemind).
+- consume: the user leaves play and the target becomes `role` (the Advanced Doppelganger).
+- adopt: at the start of the day the user becomes the target's role (Orphan, Graverobber),
+  taking the `inherit` tags with it (seed ooo 12).
+- heir: names a benefactor; when the benefactor is dead, the user becomes their role.
+
+Settle steps: `inheritance` (adoptions and heirs, once the deaths are known) and `releases`
+(a dead Xenozoologist's specimens return to play).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from ...model import Death, Effect
+from ..night import AWAY, Act, Night
+from .base import FRAMED, OUT, TARGET, EffectSpec, st
+from .info import investigate
+
+HEIR = "heir-of"
+
+
+def frame(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    night.framed[target] = (act, effect)
+    night.say(f"{act.label()} frames {target}.")
+
+
+def tag(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    name = effect.get("tag")
+    data: dict[str, Any] = {"by": act.actor, "role": act.role.name}
+    if effect.get("kills_after", 0):
+        data.update(kills_on=night.number + effect.get("kills_after"), type=effect.get("type", name),
+                    strength=effect.get("strength", 1), cause=effect.get("cause") or act.role.name,
+                    flavour=effect.get("flavour") or effect.get("type", name),
+                    location=effect.get("location", "{player}'s home"))
+    night.tags.append((target, name, data))
+    night.new_tags.setdefault(name, set()).add(target)
+    when = f"; it kills at the end of night {data['kills_on']} unless cured" if "kills_on" in data else ""
+    night.say(f"{act.label()} marks {target} as {name}{when}.")
+
+
+def convert(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    night.converts.append((target, effect.get("role"), effect.get("faction") or None, act))
+    night.say(f"{act.label()} converts {target}; it takes effect at the start of the day.")
+
+
+def frame_tag(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    reaches = effect.get("reaches", ())
+    if night.location.get(target) == AWAY and night.role(target).name not in reaches:
+        night.fail(act, f"{target} was not at home")
+        return
+    tag = effect.get("tag", FRAMED)
+    night.tags.append((target, tag, {"by": act.actor}))
+    night.new_tags.setdefault(tag, set()).add(target)
+    night.say(f"{act.label()} frames {target}: Town's readings will see them as guilty until one of them does.")
+
+
+
+def dominate(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    role = night.role(target)
+    if (role.race or "") != effect.get("race", "Human"):
+        night.fail(act, f"{target} is not {effect.get('race', 'Human')} and cannot be dominated")
+        return
+    night.converts.append((target, role.name, effect.get("faction"), act))
+    night.say(f"{act.label()} dominates {target}: they join the {effect.get('faction')} at the start of the day.")
+
+
+def consume(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    race = night.role(target).race or ""
+    if race in effect.get("spares", ()):
+        act.keeps_charge = True
+        night.fail(act, f"{target} is {race} and cannot be consumed")
+        return
+    night.converts.append((target, effect.get("role"), effect.get("faction") or None, act))
+    night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed"}))
+    night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
+              f"{effect.get('role')}, and {act.actor} leaves play.")
+
+
+
+def adopt(night: Night, act: Act, effect: Effect) -> None:
+    investigate(night, act, effect)
+    target = act.slot(effect)
+    if target is not None:
+        st(night)["adopts"].append((act, effect, target, night.role(target).name))
+
+
+def _adopt_reading(night: Night, act: Act, effect: Effect, target: str) -> str:
+    return night.role(target).name
+
+
+def heir(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    night.tags.append((act.actor, effect.get("tag", HEIR), {"of": target}))
+    night.say(f"{act.label()} names {target} as their benefactor.")
+
+
+def _inherit(night: Night, heir_: str, source: str, role: str, tags: tuple[str, ...], by: Any) -> None:
+    night.converts.append((heir_, role, None, by))
+    for tag in tags:
+        if tag in night.state.players[source].tags:
+            night.tags.append((heir_, tag, night.state.players[source].tags[tag]))
+    night.say(f"{heir_} takes on {source}'s role, {role}, at the start of the day.")
+
+
+
+def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
+    """Once the deaths are known: adoptions, and heirs whose benefactor is dead."""
+    s = night.ext.get("ooo")
+    died = {d.player: d for d in deaths}
+    if s:
+        for act, effect, target, role in s["adopts"]:
+            if act.failed or act.actor in died:
+                continue
+            _inherit(night, act.actor, target, role, tuple(effect.get("inherit", ())), act)
+    named = {player: data for player, tag, data in night.tags if tag == HEIR}
+    for p in night.state.players.values():
+        data = named.get(p.name) or p.tags.get(HEIR)
+        if not p.alive or p.name in died or not isinstance(data, dict):
+            continue
+        of = data.get("of")
+        if of in night.state.players and (not night.state.players[of].alive or of in died):
+            night.untags.setdefault((p.name, HEIR), None)
+            role = night.state.players[of].role
+            _inherit(night, p.name, of, role, ("kills", "carriers"), SimpleNamespace(failed=None))
+            night.notices.append((p.name, f"Your benefactor {of} has died: you inherit their role, {role}."))
+    return deaths
+
+
+def _releases(night: Night, deaths: list) -> list:
+    """Seed: if the Xenozoologist is killed, every player it holds returns to play."""
+    dead = {d.player for d in deaths}
+    for p in night.state.players.values():
+        data = p.tags.get(OUT)
+        if isinstance(data, dict) and data.get("by") in dead and data.get("kind") != "consumed":
+            night.untags.setdefault((p.name, OUT), None)
+            night.say(f"{data['by']} is dead: {p.name} is released and returns to play.")
+    return deaths
+
+
+
+releases = _releases
+
+EFFECTS: dict[str, EffectSpec] = {
+    "frame": EffectSpec(frame, {**TARGET, "alignment": (str, ""), "role_faction": (str, ""),
+                                "reaches_away": (bool, False)}, {}, "misc", "property changing"),
+    "frame-tag": EffectSpec(frame_tag, {**TARGET, "tag": (str, FRAMED), "reaches_away": (bool, False),
+                                        "reaches": (list, [])}, {}, "misc", "property changing"),
+    "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "kills_after": (int, 0),
+                            "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
+                            "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
+    "convert": EffectSpec(convert, {**TARGET, "role": (str, ...), "faction": (str, "")}, {},
+                          "recruit", "property changing"),
+    "dominate": EffectSpec(dominate, {**TARGET, "faction": (str, ...), "race": (str, "Human")}, {},
+                           "recruit", "property changing"),
+    "consume": EffectSpec(consume, {**TARGET, "role": (str, ...), "faction": (str, ""), "spares": (list, [])}, {},
+                          "recruit", "property changing"),
+    "adopt": EffectSpec(adopt, {**TARGET, "inherit": (list, [])}, {}, "recruit", "property changing",
+                        _adopt_reading),
+    "heir": EffectSpec(heir, {**TARGET, "tag": (str, HEIR)}, {}, "misc", "property changing"),
+}

@@ -1,0 +1,113 @@
+"""Protect: effects that stop or undo attacks.
+
+- protect: `against` = `kill` (killing actions: every effect of an action that kills is
+  stopped), `kill-effect` (only the kill itself), or `all` (every effect of every action). Side
+  effects: `dies_instead`, `kills_attacker`, `reveals_attacker` (the protector learns who).
+  `limit` caps the attacks it stops in a night (0: all). `kinds` limits it to attack types.
+- heal: undoes an attack of the listed `kinds` at the end of the night; `cures` removes tags the
+  target carried at the start of the night (a poison is cured on the night it would kill).
+- guard: a protection whose guard, when killed in the target's place, is found with the
+  `flavour` text, and which may `tell` the guarded target who attacked (seed paranormal).
+
+Settle step: `guards-remains` (a guard's body and an observant guard's word to the target).
+"""
+
+from __future__ import annotations
+
+from ...model import Effect
+from ..night import Act, Heal, Night, Protection
+from .base import TARGET, EffectSpec, attacks_on, fill
+
+
+def protect(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    side = effect.get("side", "none")
+    sides = {s for s, on in (("die-instead", effect.get("dies_instead")),
+                             ("kill-attacker", effect.get("kills_attacker")),
+                             ("learn-attacker", effect.get("reveals_attacker"))) if on}
+    if side != "none":
+        sides.add(side)
+    night.protections.setdefault(target, []).append(Protection(
+        act, effect.get("against", "kill"), effect.get("strength", 1), tuple(effect.get("kinds", ())),
+        frozenset(sides), effect.get("limit", 0), target))
+    whom = "themselves" if target == act.actor else target
+    against = {"all": "everything", "kill": "killing actions", "kill-effect": "kills"}[effect.get("against", "kill")]
+    if effect.get("kinds"):
+        against = " and ".join(effect.get("kinds")) + " attacks"
+    night.say(f"{act.label()} protects {whom} from {against}.")
+
+
+def heal(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    night.heals.setdefault(target, []).append(
+        Heal(act, effect.get("strength", 1), tuple(effect.get("kinds", ())), tuple(effect.get("cures", ()))))
+    night.say(f"{act.label()} tends to {target}.")
+
+
+
+def guard(night: Night, act: Act, effect: Effect) -> None:
+    target = act.slot(effect)
+    if target is None:
+        return
+    params = {k: effect.get(k) for k in ("target", "against", "strength", "kinds", "dies_instead",
+                                         "kills_attacker", "limit")}
+    protect(night, act, Effect("protect", params))
+    night.ext.setdefault("guards", []).append((night.protections[target][-1], effect))
+
+
+def _guards(night: Night, deaths: list) -> list:
+    """A guard who died in the target's place is found as its flavour says; an observant guard
+    tells the target who attacked."""
+    out = list(deaths)
+    guards = night.ext.get("guards", ())
+    if not guards:
+        return out
+    on = attacks_on(night)
+    where = {d.player: i for i, d in enumerate(out)}
+    for protection, effect in guards:
+        if not protection.used:
+            continue
+        t, g = protection.target, protection.by.actor
+        tell = effect.get("tell", "none")
+        if tell == "target":
+            attackers = [a.attacker for a in on.get(t, ()) if a.attacker
+                         and (not protection.kinds or a.kind in protection.kinds)]
+            if attackers:
+                night.notices.append((t, f"You were attacked tonight by {attackers[0]}; your bodyguard saw who it was."))
+        key = effect.get("flavour", "")
+        if not key:
+            continue
+        i = where.get(g)
+        if i is not None and g != t:
+            d = out[i]
+            place = fill(effect.get("location", "somewhere outside {player}'s home"), player=g, target=t)
+            text = night.ruleset.flavour.get(key, "{player} was found dead {location}.")
+            out[i] = d._replace(location=place, flavour_key=key, flavour=fill(
+                text, player=g, location=place, attacker=", ".join(d.by), cause=d.cause))
+    return out
+
+
+
+guards_remains = _guards
+
+EFFECTS: dict[str, EffectSpec] = {
+    "protect": EffectSpec(protect, {**TARGET, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
+                                    "side": (str, "none"), "dies_instead": (bool, False),
+                                    "kills_attacker": (bool, False), "reveals_attacker": (bool, False),
+                                    "limit": (int, 0)},
+                          {"against": ("kill", "kill-effect", "all"),
+                           "side": ("none", "die-instead", "kill-attacker", "learn-attacker")},
+                          "protect", "protection"),
+    "heal": EffectSpec(heal, {**TARGET, "strength": (int, 1), "kinds": (list, []), "cures": (list, [])}, {},
+                       "protect", "protection"),
+    "guard": EffectSpec(guard, {**TARGET, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
+                                "dies_instead": (bool, False), "kills_attacker": (bool, False),
+                                "limit": (int, 0), "tell": (str, "none"), "flavour": (str, ""),
+                                "location": (str, "somewhere outside {player}'s home")},
+                        {"against": ("kill", "kill-effect", "all"), "tell": ("none", "target")},
+                        "protect", "protection"),
+}

@@ -1,0 +1,306 @@
+"""Names as people write them -> the player they mean: the one matcher of hostkit.
+
+This module owns matching a written name (a vote in the thread, or a name a host types on the
+command line) to a player, the way a careful human counter does, and refusing when a human
+would have to ask. Both the tally (hostkit.votes.tally) and the CLI (hostkit.deal.match_name,
+behind act, vote, eliminate, replace...) use it. Pure: no I/O.
+
+How a name is read, strongest first (each way gives a score; the best player wins only when no
+other player scores within `MARGIN` of it, else the name is refused as ambiguous, with the
+candidates named):
+
+- the name or an alias exactly, then ignoring case, then ignoring case, spaces and punctuation
+  (current names are tried before replaced players' names, so a replaced account still votes);
+- a prefix of the name ("marina" for Marina2), or its initials at word starts ("GJ" for
+  Gentleman Johnny, "TRG" for TheRealGin);
+- a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
+  Not_Mafia), or a part of it of three letters or more ("bob" for Cyberbob);
+- the name with a short ending added ("Misty" for Mist7676);
+- letters of the name in order, starting with its first: initials run together or in any case
+  ("TS" for twistedspoon, "DGB" for DrippingGoofball, "acfan" for ac1983fan, "dyslx" for
+  dyslexia); the more of them fall on word starts, the stronger;
+- a misspelling: one or two letters off the name or the start of it ("Vjay" for Vijay, "Misika"
+  for Misaka, "deir" for Dierfire), or the same letters shuffled ("Hikari" for Hiraki).
+
+The CLI accepts only the strong ways (`CLI_FLOOR`): a host's typo must be refused with the
+nearest names suggested, never turned into an elimination.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Mapping, Sequence
+
+__all__ = ["CLI_FLOOR", "MARGIN", "Candidate", "Match", "NameMatcher", "pick", "quote_list"]
+
+MARGIN = 0.05  # the best player must beat every other by this much
+FLOOR = 0.66  # below this nothing is a match
+CLI_FLOOR = 0.9  # what a host may type on the command line: exact, prefix, initials, a whole word
+_EPS = 1e-9
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[\W_]+", "", s.casefold())
+
+
+_SEGMENT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_]+")
+
+
+def _segments(s: str) -> list[str]:
+    """'TheRealGin-N-Tonic' -> ['The', 'Real', 'Gin', 'N', 'Tonic']; 'ac1983fan' -> ['ac', '1983', 'fan']."""
+    return _SEGMENT.findall(s)
+
+
+@lru_cache(maxsize=4096)
+def _shape(key: str) -> tuple[str, frozenset[int], tuple[str, ...]]:
+    """(normalised key, positions in it where a word starts, the words casefolded)."""
+    segs = [x for x in _segments(key) if x]
+    norm, starts, pos = [], set(), 0
+    for seg in segs:
+        starts.add(pos)
+        low = seg.casefold()
+        norm.append(low)
+        pos += len(low)
+    joined = "".join(norm)
+    if joined != _norm(key):  # letters _SEGMENT does not know: fall back to the plain form
+        joined = _norm(key)
+        starts = {0}
+    return joined, frozenset(starts), tuple(norm)
+
+
+def _subsequence(t: str, k: str, starts: frozenset[int]) -> int | None:
+    """The most letters of t that can fall on word starts of k when t's letters are found in k in
+    order, t[0] at k[0]; None when t is not such a subsequence."""
+    if not t or not k or t[0] != k[0]:
+        return None
+
+    @lru_cache(maxsize=None)
+    def best(i: int, j: int) -> int | None:  # t[i:] within k[j:]
+        if i == len(t):
+            return 0
+        out = None
+        pos = k.find(t[i], j)
+        while pos != -1:
+            rest = best(i + 1, pos + 1)
+            if rest is not None:
+                got = rest + (1 if pos in starts else 0)
+                if out is None or got > out:
+                    out = got
+                if pos in starts or out == len(t) - i:
+                    break
+            pos = k.find(t[i], pos + 1)
+        return out
+
+    rest = best(1, 1)
+    return None if rest is None else rest + 1
+
+
+def _similarity(a: str, b: str) -> float:
+    from rapidfuzz.distance import OSA  # loaded only when a name needs it
+
+    return OSA.normalized_similarity(a, b)
+
+
+def score(typed: str, key: str) -> tuple[float, str]:
+    """How well TYPED (as written) reads as KEY (a name or alias): (score 0..1, how)."""
+    t = _norm(typed)
+    if not t:
+        return 0.0, ""
+    k, starts, words = _shape(key)
+    if not k:
+        return 0.0, ""
+    if typed == key:
+        return 1.0, "exact"
+    if t == k:
+        return 0.99, "same letters"
+    found: list[tuple[float, str]] = []
+    if len(t) >= 2 and k.startswith(t):
+        found.append((0.93 + 0.05 * len(t) / len(k), "prefix"))
+    initials = "".join(w[0] for w in words)
+    if len(t) >= 2 and len(words) >= 2 and t == initials:
+        found.append((0.95, "initials"))
+    if len(t) >= 3:
+        at = k.find(t)
+        while at != -1:
+            if at in starts and (at + len(t) == len(k) or at + len(t) in starts):
+                found.append((0.92, "word"))
+                break
+            at = k.find(t, at + 1)
+        else:
+            if t in k:
+                found.append((0.86 + 0.04 * len(t) / len(k), "part"))
+    core = k.rstrip("0123456789")
+    if len(core) >= 3 and t != core and t.startswith(core) and len(t) - len(core) <= 2:
+        found.append((0.85, "name with an ending"))
+    if 2 <= len(t) < len(k):
+        hits = _subsequence(t, k, starts)
+        if hits is not None:
+            found.append((0.7 + 0.2 * hits / len(t) + (0.02 if len(t) >= 4 else 0.0), "letters in order"))
+    if len(t) >= 4:
+        sims = [_similarity(t, k)]
+        if len(k) > len(t):
+            sims += [_similarity(t, k[:len(t)]), _similarity(t, k[:len(t) + 1])]
+        if core != k and len(core) >= 3:
+            sims.append(_similarity(t, core))
+        sim = max(sims)
+        if sim >= 0.74:
+            found.append((0.62 + 0.3 * sim, "misspelt"))
+        if t[0] == k[0] and sorted(t) == sorted(k[:len(t)]) and len(t) >= 5:
+            found.append((0.84, "letters shuffled"))
+    return max(found) if found else (0.0, "")
+
+
+def quote_list(names: Sequence[str]) -> str:
+    """'A' / 'A' or 'B' / 'A', 'B' or 'C'."""
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of matching a name: ``player`` (a game name), or ``reason`` why not.
+
+    ``candidates`` names the players a refused name could be (ambiguous or weak), best first.
+    """
+
+    player: str | None
+    reason: str = ""
+    candidates: tuple[str, ...] = ()
+    how: str = ""
+    score: float = 0.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One player a name may mean: the best score over their name and aliases."""
+
+    player: str
+    score: float
+    how: str
+    current: bool  # the score came from the player's current name, not a replaced one
+
+
+class NameMatcher:
+    """Matches names written in the thread (or typed by a host) against players and aliases.
+
+    PLAYERS are objects with ``name`` and ``aliases`` (hostkit.model.VoteSetupPlayer), or
+    (name, aliases) pairs; aliases are the slot's other names (replaced players, nicknames).
+    """
+
+    def __init__(self, players: Iterable[object]):
+        pairs = [(p.name, tuple(p.aliases)) if hasattr(p, "name") else (p[0], tuple(p[1]))  # type: ignore
+                 for p in players]
+        self.order: list[str] = [name for name, _ in pairs]
+        self.keys: list[tuple[str, str, bool]] = [(name, name, True) for name, _ in pairs]  # (key, player, current?)
+        self.keys += [(a, name, False) for name, aliases in pairs for a in aliases if a]
+
+    def _pick(self, found: list[str], name: str) -> Match | None:
+        found = list(dict.fromkeys(found))
+        if len(found) == 1:
+            return Match(found[0], how="exact", score=1.0)
+        if len(found) > 1:
+            ordered = [p for p in self.order if p in found]
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(ordered)}", tuple(ordered))
+        return None
+
+    def strict(self, name: str) -> Match:
+        """Exact, then case-insensitive name or alias only (for post authors and host entries);
+        current names before replaced ones."""
+        name = name.strip()
+        low = name.casefold()
+        for current in (True, False):
+            for test in (lambda k: k == name, lambda k: k.casefold() == low):
+                m = self._pick([p for k, p, c in self.keys if c == current and test(k)], name)
+                if m:
+                    return m
+        return Match(None, f"{name!r} is not a player")
+
+    def _exactish(self, name: str) -> Match | None:
+        low, norm = name.casefold(), _norm(name)
+        for current in (True, False):
+            for test in (lambda k: k == name, lambda k: k.casefold() == low,
+                         lambda k: bool(norm) and _norm(k) == norm):
+                m = self._pick([p for k, p, c in self.keys if c == current and test(k)], name)
+                if m:
+                    return m
+        return None
+
+    def candidates(self, name: str) -> list[Candidate]:
+        """Every player NAME may mean (score above the floor), best first."""
+        best: dict[str, Candidate] = {}
+        for key, player, current in self.keys:
+            s, how = score(name, key)
+            if s < FLOOR:
+                continue
+            had = best.get(player)
+            if had is None or (s, current) > (had.score, had.current):
+                best[player] = Candidate(player, s, how, current)
+        rank = {p: i for i, p in enumerate(self.order)}
+        return sorted(best.values(), key=lambda c: (-c.score, not c.current, rank[c.player]))
+
+    def _decide(self, name: str, floor: float = FLOOR) -> Match:
+        cands = self.candidates(name)
+        if not cands:
+            return Match(None, f"no player matches {name!r}")
+        top = cands[0]
+        rivals = [c for c in cands[1:] if c.score > top.score - MARGIN + _EPS
+                  and not (top.current and not c.current and top.score >= c.score - _EPS)]
+        if rivals:
+            tied = {top.player, *(c.player for c in rivals)}
+            named = [p for p in self.order if p in tied]
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(named)}", tuple(named))
+        if top.score < floor:
+            return Match(None, f"no player matches {name!r} well enough", tuple(c.player for c in cands[:3]))
+        return Match(top.player, how=top.how, score=top.score)
+
+    def match(self, name: str) -> Match:
+        """The player NAME (written in a vote) means, or why none: see the module docstring.
+
+        A name followed by more words ("Bob because...", "ds[/] maybe") falls back to its leading
+        words when those match a player strongly.
+        """
+        name = " ".join(name.split())
+        cut = re.split(r"\[/?\w*\]?|\[", name, maxsplit=1)[0].strip()
+        if cut and cut != name:
+            name = cut
+        m = self._exactish(name)
+        if m:
+            return m
+        m = self._decide(name)
+        if m.player is not None or m.candidates and m.reason.startswith("ambiguous"):
+            return m
+        words = name.split()
+        for n in range(len(words) - 1, 0, -1):
+            head = " ".join(words[:n])
+            got = self._exactish(head) or self._decide(head, floor=0.85)
+            if got.player:
+                return got
+        return m
+
+
+def pick(word: str, names: Sequence[str], what: str = "player",
+         aliases: Mapping[str, Sequence[str]] | None = None) -> str:
+    """The name WORD (typed by a host) means among NAMES (with their ALIASES): exact, any case,
+    then only the strong ways (prefix, initials, a whole word). Anything weaker or tied is
+    refused with hostkit's wording: "unknown player 'X' (did you mean 'Y'?)" or
+    "player 'x' is ambiguous: A, B". Raises hostkit.errors.NameError_."""
+    from hostkit.errors import NameError_
+
+    aliases = aliases or {}
+    matcher = NameMatcher([(n, tuple(aliases.get(n, ()))) for n in names])
+    word = word.strip()
+    m = matcher._exactish(word)
+    if m is None:
+        m = matcher._decide(word, floor=CLI_FLOOR)
+    if m.player is not None:
+        return m.player
+    if m.reason.startswith("ambiguous"):
+        raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(m.candidates)}")
+    near = list(m.candidates[:3])
+    if not near:
+        from hostkit.errors import suggest
+
+        raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
+    raise NameError_(f"unknown {what} {word!r} (did you mean {' or '.join(map(repr, near))}?)")

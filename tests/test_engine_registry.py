@@ -1,0 +1,298 @@
+"""Issue 10: one closed effect registry, always loaded. The same game folder gives the same night
+in every process, whatever that process imported first; and every passive and field means the
+same thing in every ruleset (tested here in a ruleset other than the one that introduced it)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine_helpers import check, ruleset, run
+from hostkit.errors import FileError
+from hostkit.game import Game, create
+from hostkit.rulesets import RULESETS, load_ruleset
+
+# A classic game with a custom role that uses a paranormal-style psychic power: the night that
+# used to change with what the process had imported (issue 10's example).
+CUSTOM = '''
+[Mindreader]
+alignment = "Village"
+summary = "Each night, read a player's role with your mind."
+
+[[Mindreader.abilities]]
+name = "Peek"
+category = "seer"
+power = "psychic"
+effects = [{ effect = "inspect", what = "role" }]
+
+[Shielded]
+alignment = "Village"
+passives = ["mind-shield"]
+'''
+
+GAMES = {
+    "classic-werewolf": (["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+                          "Gus=Werewolf", "Hal=Villager"],
+                         [("Bob", "Kill", ["Fay"]), ("Carol", "Poison", ["Gus"]), ("Dave", "Guard", ["Ann"]),
+                          ("Ann", "Check", ["Bob"])]),
+    "natural": (["Ann=Cop", "Bob=Goon", "Cy=Godfather", "Dee=Doctor", "Eve=Villager", "Fay=Roleblocker",
+                 "Gus=Tracker", "Hal=Vigilante"],
+                [("Bob", "Kill", ["Eve"]), ("Dee", "Protect", ["Hal"]), ("Ann", "Investigate", ["Cy"]),
+                 ("Fay", "Block", ["Gus"]), ("Gus", "Track", ["Bob"]), ("Hal", "Shoot", ["Bob"])]),
+    "paranormal": (["Ann=Agent", "Bob=Doppelganger", "Cy=Doppelganger leader", "Dee=War Vet", "Eve=Townie",
+                    "Fay=Bodyguard (Heroic Guard)", "Gus=Telepath", "Hal=Psychic Warden"],
+                   [("Bob", "Kill", ["Eve"]), ("Fay", "Guard", ["Eve"]), ("Ann", "Investigate", ["Cy"]),
+                    ("Gus", "Read", ["Bob"]), ("Hal", "Bind", ["Ann"])]),
+    "ooo-werewolf": (["Ann=Bartender", "Bob=Alpha", "Cat=Escort", "Dan=Doctor", "Eve=Villager", "Fay=Stalker",
+                      "Gus=Sleepwalker", "Hal=Seer"],
+                     [("Bob", "Maul", ["Eve"]), ("Cat", "Distract", ["Eve"]), ("Ann", "Serve", ["Bob"]),
+                      ("Hal", "Vision", ["Fay"])]),
+    "items-werewolf": (["Ann=Werewolf", "Bob=Shapeshifter", "Cy=Witch", "Dee=Militia", "Eli=Shaman",
+                        "Fay=Villager", "Gus=Djinn", "Hal=Vampire"],
+                       [("Ann", "Kill", ["Fay"]), ("Eli", "Clarity", ["Ann"]), ("Gus", "Swap", ["Fay", "Eli"]),
+                        ("Hal", "Shackle", ["Dee"])]),
+}
+
+ORDERS = [list(RULESETS), list(reversed(RULESETS)), ["paranormal", "items-werewolf", "classic-werewolf"], []]
+
+SCRIPT = """
+import sys
+from hostkit.rulesets import load_ruleset
+for name in sys.argv[2].split(",") if sys.argv[2] else ():
+    load_ruleset(name)
+from hostkit.cli import cli
+for folder in sys.argv[1].split(","):
+    try:
+        cli(["--game", folder, "resolve", "--dry-run", "--json"], prog_name="hostkit")
+    except SystemExit as exc:
+        if exc.code:
+            raise
+    print("\\n=====")
+"""
+
+
+def _folders(tmp: Path) -> list[Path]:
+    out = []
+    for name, (assign, night) in GAMES.items():
+        folder = tmp / name
+        game = create(folder, ruleset=name, assign=assign, seed=11)
+        for actor, ability, targets in night:
+            game.act(actor, ability, targets)
+            game = Game.load(folder)
+        out.append(folder)
+    folder = tmp / "custom"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(CUSTOM)
+    game = create(folder, ruleset="classic-werewolf", assign=["Ann=Mindreader", "Bob=Shielded", "Cy=Werewolf",
+                                                              "Dee=Villager", "Eve=Seer"], seed=11)
+    for actor, ability, targets in [("Ann", "Peek", ["Bob"]), ("Cy", "Kill", ["Dee"]), ("Eve", "Check", ["Bob"])]:
+        game.act(actor, ability, targets)
+        game = Game.load(folder)
+    out.append(folder)
+    return out
+
+
+def test_the_same_folders_give_byte_identical_nights_whatever_was_imported_first(tmp_path):
+    folders = _folders(tmp_path)
+    outs = []
+    for order in ORDERS:
+        proc = subprocess.run([sys.executable, "-c", SCRIPT, ",".join(map(str, folders)), ",".join(order)],
+                              capture_output=True, check=True)
+        outs.append(proc.stdout)
+    assert all(out == outs[0] for out in outs[1:]), "a night changed with the import order"
+    nights = outs[0].decode().split("\n=====\n")
+    assert len([n for n in nights if n.strip()]) == len(folders)
+    # The custom classic game: the Mind Shield holds in classic too (it used to depend on imports).
+    custom = nights[len(folders) - 1]
+    assert "Mind Shield" in custom and '"Peek"' in custom, custom
+
+
+# --------------------------------------------------------------------------- passives and fields
+
+ROLES = '''
+[Brute]
+alignment = "Mafia"
+faction = "Mafia"
+passives = ["kills-blockers"]
+[[Brute.abilities]]
+name = "Smash"
+category = "kill"
+effects = [{ effect = "kill", cause = "Brute", flavour = "brute" }]
+
+[Shield]
+alignment = "Town"
+passives = ["mind-shield"]
+
+[Jammer]
+alignment = "Town"
+passives = ["anti-tech"]
+
+[Walker]
+alignment = "Town"
+passives = ["away"]
+
+[Stubborn]
+alignment = "Town"
+passives = ["unblockable"]
+[[Stubborn.abilities]]
+name = "Look"
+category = "info"
+effects = [{ effect = "inspect" }]
+
+[Loiterer]
+alignment = "Town"
+passives = ["rampageable"]
+[[Loiterer.abilities]]
+name = "Visit"
+category = "info"
+effects = [{ effect = "observe", mode = "watch" }]
+
+[Psion]
+alignment = "Town"
+[[Psion.abilities]]
+name = "Sense"
+category = "info"
+power = "psychic"
+effects = [{ effect = "inspect", what = "role" }]
+
+[Gadgeteer]
+alignment = "Town"
+[[Gadgeteer.abilities]]
+name = "Zap"
+category = "info"
+power = "tech"
+uses = 1
+effects = [{ effect = "inspect", what = "role" }]
+
+[Digger]
+alignment = "Town"
+[[Digger.abilities]]
+name = "Dig"
+category = "info"
+living_only = false
+dead_only = true
+effects = [{ effect = "inspect", what = "role" }]
+
+[Sentry]
+alignment = "Town"
+[[Sentry.abilities]]
+name = "Watch"
+category = "info"
+standing = true
+exclusive = "post"
+targets = 0
+moves = false
+effects = [{ effect = "kill-visitors", cause = "Sentry" }]
+[[Sentry.abilities]]
+name = "Rest"
+category = "info"
+exclusive = "post"
+targets = 0
+moves = false
+effects = []
+
+[Stopper]
+alignment = "Town"
+[[Stopper.abilities]]
+name = "Stop"
+category = "block"
+effects = [{ effect = "block", scope = "all" }]
+
+[Rampager]
+alignment = "Mafia"
+[[Rampager.abilities]]
+name = "Rampage"
+category = "kill"
+effects = [{ effect = "kill", rampage = true }]
+'''
+
+
+def _block_step(rs_name: str) -> str:
+    return {"natural": "block", "ooo-werewolf": "block", "classic-werewolf": "misc",
+            "items-werewolf": "block", "paranormal": "block"}[rs_name]
+
+
+def _roles_for(rs_name: str) -> str:
+    """The table above, with each ability's category mapped onto the ruleset's steps."""
+    steps = load_ruleset(rs_name).steps
+    if not steps:
+        return ROLES
+    text = ROLES
+    for cat in ("kill", "info", "block"):
+        if cat not in steps:
+            text = text.replace(f'category = "{cat}"', f'category = "{steps[-1] if cat != "block" else steps[0]}"')
+    return text
+
+
+# (passive or field, the ruleset that introduced it, the ruleset tested in, players, actions, expect)
+CASES = [
+    ("kills-blockers", "ooo-werewolf", "natural", "S=Stopper B=Brute V=Shield", "S Stop B; B Smash V",
+     dict(dead=["S"], deaths={"S": ("Brute", "the Town Square", "")})),
+    ("kills-blockers", "ooo-werewolf", "paranormal", "S=Stopper B=Brute V=Shield", "S Stop B",
+     dict(dead=["S"])),
+    ("mind-shield", "paranormal", "natural", "P=Psion V=Shield", "P Sense V",
+     dict(failed={"P.Sense": "Mind Shield"}, notices=[("V", "Mind Shield held")])),
+    ("mind-shield", "paranormal", "classic-werewolf", "P=Psion V=Shield", "P Sense V",
+     dict(failed={"P.Sense": "Mind Shield"})),
+    ("anti-tech", "paranormal", "items-werewolf", "G=Gadgeteer J=Jammer", "G Zap J",
+     dict(failed={"G.Zap": "Anti-Tech"}, notices=[("J", "Anti-Tech Field held")])),
+    ("anti-tech (not psychic)", "paranormal", "natural", "P=Psion J=Jammer", "P Sense J",
+     dict(ok=["P.Sense"], results={"P.Sense": "Jammer"})),
+    ("away", "ooo-werewolf", "natural", "S=Stubborn W=Walker", "S Look W",
+     dict(failed={"S.Look": "not at home"})),
+    ("unblockable", "ooo-werewolf", "natural", "S=Stopper U=Stubborn V=Shield", "S Stop U; U Look V",
+     dict(ok=["U.Look"])),
+    ("rampageable", "ooo-werewolf", "natural", "R=Rampager L=Loiterer V=Shield", "R Rampage V; L Visit V",
+     dict(dead=["L", "V"])),
+    ("dead_only", "ooo-werewolf", "natural", "D=Digger V=Shield", "D Dig V",
+     dict(failed={"D.Dig": "not dead"})),
+    ("dead_only (a dead target)", "ooo-werewolf", "classic-werewolf", "D=Digger V=Shield W=Shield", "D Dig V",
+     dict(ok=["D.Dig"], results={"D.Dig": "Shield"})),
+    ("standing", "paranormal", "natural", "T=Sentry S=Stubborn", "S Look T",
+     dict(dead=["S"])),
+    ("standing + exclusive", "paranormal", "ooo-werewolf", "T=Sentry S=Stubborn", "T Rest; S Look T",
+     dict(dead=[], ok=["S.Look"])),
+]
+
+
+@pytest.mark.parametrize("passive,introduced,rs_name,players,lines,expect", CASES,
+                         ids=[f"{c[0]}-in-{c[2]}" for c in CASES])
+def test_a_passive_or_field_means_the_same_in_another_ruleset(tmp_path, passive, introduced, rs_name,
+                                                                players, lines, expect):
+    assert rs_name != introduced
+    rs = ruleset(rs_name, _roles_for(rs_name), tmp_path)
+    kw = {"dead": ("V",)} if passive.startswith("dead_only (") else {}
+    o, n = run(rs, players, lines, **kw)
+    check(o, n, expect)
+
+
+def test_the_psychic_passive_is_a_psychic_specimen_anywhere(tmp_path):
+    """`psychic`: an abductor that keeps specimens classes the player as a psychic human."""
+    rs = ruleset("natural", '''
+[Collector]
+alignment = "Town"
+[[Collector.abilities]]
+name = "Take"
+effects = [{ effect = "abduct", keep = true }]
+[Sensitive]
+alignment = "Town"
+passives = ["psychic"]
+''', tmp_path)
+    o, n = run(rs, "C=Collector S=Sensitive", "C Take S")
+    check(o, n, dict(tags={("S", "abducted"): None, ("C", "specimens"): ["Psychic Human"]}))
+
+
+@pytest.mark.parametrize("key,text,message", [
+    ("passives[0]", '[X]\nalignment = "Town"\npassives = ["teleports"]\n', "unknown passive 'teleports'"),
+    ("abilities[0].innate", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\ninnate = true\n'
+     'effects = [{ effect = "kill" }]\n', "not supported"),
+    ("abilities[0].effects[0].effect", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\n'
+     'effects = [{ effect = "smite" }]\n', "unknown effect 'smite'"),
+], ids=["unknown-passive", "innate", "unknown-effect"])
+def test_an_unknown_or_unsupported_passive_or_field_is_refused_at_load(tmp_path, key, text, message):
+    with pytest.raises(FileError) as err:
+        ruleset("classic-werewolf", text, tmp_path)
+    assert f"roles.toml: X.{key}: " in str(err.value) and message in str(err.value)
