@@ -186,51 +186,47 @@ def parity_notice(game: "Game") -> str:
     players = {n: replace(p) for n, p in state.players.items()}
     fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
 
+    def cls(p) -> tuple:
+        role = state.ruleset.roles[p.role]  # what the victory rules look at: side, and villager or not
+        return (p.faction, p.alignment, bool(role.abilities or role.passives))
+
+    memo: dict[tuple, bool] = {}
+
     def lost() -> bool:
         won = victory(fake)  # type: ignore[arg-type]
-        return won is not None and won in kills or any(
-            won and players[n].alive and players[n].faction in kills and players[n].alignment == won for n in players)
+        return bool(won) and (won in kills or any(players[n].alive and players[n].faction in kills
+                                                  and players[n].alignment == won for n in players))
 
-    def classes() -> list[str]:
+    def victims() -> list[str]:
         seen, out = set(), []
         for n, p in players.items():
-            if p.alive and p.faction not in kills and (p.role, p.faction) not in seen:
-                seen.add((p.role, p.faction))
+            if p.alive and p.faction not in kills and cls(p) not in seen:
+                seen.add(cls(p))
                 out.append(n)
         return out
 
-    def can_lose(mislynches: int, night: bool) -> bool:
-        if lost():
-            return True
-        if mislynches == 0 and not night:
-            return False
-        for victim in classes():
-            players[victim].alive = False
-            try:
-                if night:
-                    if can_lose(mislynches, False) or _night_kills(len(kills) - 1):
-                        return True
-                elif can_lose(mislynches - 1, True):
-                    return True
-            finally:
-                players[victim].alive = True
-        return False
+    def can_lose(days: int, nights: int) -> bool:
+        """Worst case: `days` mis-eliminations and after each, every killing faction's kill."""
+        key = (days, nights, tuple(sorted(repr(cls(p)) for p in players.values() if not p.alive)))
+        if key in memo:
+            return memo[key]
+        result = lost()
+        if not result and (days or nights):
+            for victim in victims():
+                players[victim].alive = False
+                try:
+                    nxt = (days - 1, len(kills)) if nights == 0 else (days, nights - 1)
+                    result = can_lose(*nxt)
+                finally:
+                    players[victim].alive = True
+                if result:
+                    break
+        memo[key] = result
+        return result
 
-    def _night_kills(more: int) -> bool:
-        if more <= 0:
-            return False
-        for victim in classes():
-            players[victim].alive = False
-            try:
-                if lost() or _night_kills(more - 1):
-                    return True
-            finally:
-                players[victim].alive = True
-        return False
-
-    if can_lose(1, False):
+    if can_lose(1, 0):
         return "LYLO: one mis-elimination today and the game is lost."
-    if can_lose(2, False):
+    if can_lose(2, 0):
         return "MYLO: a mis-elimination today leaves the next day lynch-or-lose."
     return ""
 
@@ -246,3 +242,76 @@ def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start:
             "notice": parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
+
+
+# ----------------------------------------------------------------------------- the host's entries
+
+
+def deadline_events(game: "Game", text: str | None, now: "datetime | None" = None) -> list[Any]:
+    """The entry that sets (or, with TEXT None, clears) the current day's deadline."""
+    from .model import DayEvent
+
+    game.open_phase("day")
+    if text is None:
+        return [DayEvent("deadline", data={"at": ""})]
+    at = parse_deadline(text, now)
+    return [DayEvent("deadline", data={"at": at.isoformat()})]
+
+
+def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
+    """A host's kill outside the vote (a modkill, or a day kill no ability covers): the player
+    dies now. Like a last shot, the victim's actions and actions aimed at them this phase are
+    taken back. The cause reads 'modkill (REASON)' in the record and the flip."""
+    from .errors import RuleError
+    from .model import DayEvent, Removal
+
+    game.open_phase()
+    name = game.player(player)
+    if not game.state.players[name].alive:
+        raise RuleError(f"{name} is already dead")
+    reason = " ".join(reason.split())
+    cause = f"modkill ({reason})" if reason else "modkill"
+    removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
+    # the removals first: 'hostkit undo' then takes back the kill itself first
+    return [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+
+
+# ----------------------------------------------------------------------------- activity
+
+
+def activity_report(game: "Game", pages: Any, now: "datetime | None" = None) -> dict[str, Any]:
+    """Each living player's posts in the thread since the day's start post (every post read when
+    none is recorded) and the time since their last post: {players [{player, posts, last_post,
+    last_time, since}], from_first_post}, quietest first (fewest posts, then longest silent).
+    Authors are matched to players by name, alias or a replaced player's name, in any case."""
+    from datetime import datetime, timezone
+
+    from .votes.count import thread_posts
+
+    now = now or datetime.now(timezone.utc)
+    start = game.current.record.start_post if game.current.record.kind == "day" else None
+    names: dict[str, str] = {}
+    for p in game.setup.players:
+        for n in (p.name, *p.aliases, *p.previous):
+            names[n.casefold()] = p.name
+    hosts = {h.casefold() for h in game.setup.hosts}
+    alive = [n for n in (p.name for p in game.setup.players) if game.state.players[n].alive]
+    stats = {n: {"player": n, "posts": 0, "last_post": None, "last_time": None, "since": ""} for n in alive}
+    for post in thread_posts(pages):
+        if start is not None and post.number < start:
+            continue
+        who = names.get(post.author.casefold())
+        if who is None or who not in stats or post.author.casefold() in hosts:
+            continue
+        st = stats[who]
+        st["posts"] += 1
+        st["last_post"] = post.number
+        st["last_time"] = post.time
+    for st in stats.values():
+        if st["last_time"]:
+            try:
+                st["since"] = time_left(datetime.fromisoformat(st["last_time"]), now)
+            except ValueError:
+                st["since"] = ""
+    order = sorted(stats.values(), key=lambda s: (s["posts"], s["last_time"] or ""))
+    return {"players": order, "from_first_post": start is None}

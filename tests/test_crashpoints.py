@@ -53,6 +53,8 @@ STEPS = [
     (ELECTED + [["eliminate", "--none"], ["act", "Bob", "Kill", "Ann"], ["resolve", "--force"]], ["badge", "Ann", "Dave"]),
     (D1 + [["vote", "Ann", "Bob"]], ["votes", "--html", "{page}"]),
     (D1, ["pm", "--out", "{out}"]),
+    (D1, ["kill", "Ann", "--reason", "modkill"]),
+    (D1, ["deadline", "2030-01-01 18:00"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
@@ -60,9 +62,11 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post deaths": ["post", "deaths"], "post flip": ["post", "flip", "Fay"],
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
-             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"]}
+             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
+             "activity": ["activity", "--html", "{page}"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
-OTHER = {"demo"}
+# `post end` is refused until the game is over and writes nothing then either (test_hostday).
+OTHER = {"demo", "post end"}
 
 
 def command_names() -> set[str]:

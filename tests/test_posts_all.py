@@ -18,6 +18,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from hostkit import publish
+from hostkit.entry import check_action
 from hostkit.errors import HostkitError
 from hostkit.game import Game, create
 from hostkit.rulesets import available
@@ -33,10 +34,11 @@ NAMES = [f"Zed{chr(65 + i // 26)}{chr(65 + i % 26)}q" for i in range(26 * 26)]
 MD = MarkdownIt("commonmark")
 
 
-def robot_game(folder: Path, ruleset: str, flip: str, nights: int = 4) -> tuple[Game, list[tuple]]:
+def robot_game(folder: Path, ruleset: str, flip: str = "pm", nights: int = 4) -> tuple[Game, list[tuple]]:
     """A game with one player per role (several of each in a small ruleset), played for a few
     cycles. Returns the game and every public post rendered along the way, each in every format
-    at the moment it would be posted: (kind, format, text, the living players then)."""
+    (and every flip at every flip level) at the moment it would be posted: (kind, format, text,
+    the living players then)."""
     from hostkit.rulesets import load_ruleset
     from hostkit.votes.count import count_votes
 
@@ -51,8 +53,13 @@ def robot_game(folder: Path, ruleset: str, flip: str, nights: int = 4) -> tuple[
     posts: list[tuple] = []
 
     def add(kind, render, alive):
-        for fmt in FORMATS:
-            posts.append((kind, fmt, render(fmt), alive))
+        levels = FLIPS if kind in ("death_post", "flip") else (None,)
+        for level in levels:
+            if level is not None:
+                game.state.options["flip"] = level
+            for fmt in FORMATS:
+                posts.append((kind + (f" flip={level}" if level else ""), fmt, render(fmt), alive))
+        game.state.options["flip"] = flip
 
     for _ in range(nights * 2):
         if game.state.winner:
@@ -97,16 +104,16 @@ def robot_game(folder: Path, ruleset: str, flip: str, nights: int = 4) -> tuple[
     return game, posts
 
 
-_PLAYED: dict[tuple[str, str], tuple[Game, list[tuple]]] = {}
+_PLAYED: dict[str, tuple[Game, list[tuple]]] = {}
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    """One robot game per ruleset and flip level, played once for every test of this module."""
-    def get(ruleset: str, flip: str) -> tuple[Game, list[tuple]]:
-        if (ruleset, flip) not in _PLAYED:
-            _PLAYED[ruleset, flip] = robot_game(tmp_path_factory.mktemp(f"{ruleset}-{flip}"), ruleset, flip)
-        return _PLAYED[ruleset, flip]
+    """One robot game per ruleset, played once for every test of this module."""
+    def get(ruleset: str) -> tuple[Game, list[tuple]]:
+        if ruleset not in _PLAYED:
+            _PLAYED[ruleset] = robot_game(tmp_path_factory.mktemp(ruleset), ruleset)
+        return _PLAYED[ruleset]
     return get
 
 
@@ -122,7 +129,7 @@ def _enter_night(game: Game, rng: random.Random) -> None:
         for _ in range(6):
             targets = rng.sample(pool, ab.targets) if len(pool) >= ab.targets else []
             try:
-                action = game.check_action(state, actor, ab.name, targets, current=current, phase=ph.record)
+                action = check_action(game, state, actor, ab.name, targets, current=current, phase=ph.record)
             except HostkitError:
                 continue
             current.append(action)
@@ -175,31 +182,31 @@ def living_named(text: str, alive: list[str]) -> list[str]:
     return [n for n in alive if re.search(rf"\b{re.escape(n)}\b", text)]
 
 
-@pytest.mark.parametrize("flip", FLIPS)
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_post_and_pm_pastes_clean(played, ruleset, flip):
-    """Every post and PM of a played game, in all three formats: CommonMark keeps the Markdown's
-    lines, the BBCode is balanced, and no template ate a newline."""
-    game, posts = played(ruleset, flip)
+def test_every_post_and_pm_pastes_clean(played, ruleset):
+    """Every post and PM of a played game, in all three formats and at every flip level:
+    CommonMark keeps the Markdown's lines, the BBCode is balanced, and no template ate a newline."""
+    game, posts = played(ruleset)
     kinds = {k for k, *_ in posts}
-    assert {"death_post", "flip", "vote_count", "role_pm (private)", "night_result (private)"} <= kinds, kinds
+    assert {"death_post flip=pm", "flip flip=none", "vote_count", "role_pm (private)",
+            "night_result (private)"} <= kinds, kinds
     problems = []
     for kind, fmt, text, _alive in posts:
         problems += check_text(f"{kind} [{fmt}]", fmt, text)
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("flip", FLIPS)
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_no_public_post_names_a_living_players_teammate(played, ruleset, flip):
-    """The flips of a played game, in every format, name no one alive: a flip never reveals
-    anything about the living (issue 14: flip = "pm" quoted 'Proto (Consort)')."""
-    game, posts = played(ruleset, flip)
+def test_no_public_post_names_a_living_players_teammate(played, ruleset):
+    """The death posts and flips of a played game, in every format and at every flip level,
+    name no one alive: a flip never reveals anything about the living (issue 14: flip = "pm"
+    quoted 'Proto (Consort)')."""
+    game, posts = played(ruleset)
     for kind, fmt, text, alive in posts:
         if kind in ("vote_count", "speaking_order", "end_post") or "private" in kind:
             continue  # the living are named there by design; the end post comes when all is told
         leaked = living_named(_flip_part(text, game), alive)
-        assert not leaked, f"{ruleset} flip={flip} {fmt} {kind} names the living {leaked}:\n{text}"
+        assert not leaked, f"{ruleset} {fmt} {kind} names the living {leaked}:\n{text}"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

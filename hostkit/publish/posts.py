@@ -100,7 +100,9 @@ def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announc
         ctx["game"] = game_context(game, r.format)
         pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
-            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm, "announce": announce}
+            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm,
+            "announce": announce, "modkill": (ps.cause or "").startswith("modkill"),
+            "reason": (ps.cause or "")[len("modkill ("):-1] if (ps.cause or "").startswith("modkill (") else ""}
 
 
 def flip_level(game: "Game") -> str:
