@@ -55,6 +55,8 @@ def status_text(st: dict[str, Any]) -> str:
     head = f"{st['ruleset']}: {st['phase']} {st['number']}" if st["phase"] != "over" else \
         f"{st['ruleset']}: the game is over"
     lines = [head + (f" - winner: {st['winner']}" if st["winner"] else "")]
+    if st.get("sheriff"):
+        lines.append(f"Sheriff: {st['sheriff']}")
     width = max((len(p["name"]) for p in st["players"]), default=4)
     for p in st["players"]:
         extra = []
@@ -78,6 +80,10 @@ def status_text(st: dict[str, Any]) -> str:
                                    for w in st["waiting"]]))
     for w in st.get("warnings", ()):
         lines.append(f"warning: {w}")
+    for c in st.get("conflicts", ()):
+        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
+        lines.append(f"conflict: {c['phase']} was ended twice, differently: {ends}; "
+                     "take one back with 'hostkit undo --entry ID'")
     return "\n".join(lines)
 
 

@@ -63,10 +63,12 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
              "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
-             "activity": ["activity", "--html", "{page}"]}
+             "log": ["log"], "activity": ["activity", "--html", "{page}"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
+# `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
+# as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
 # `post end` is refused until the game is over and writes nothing then either (test_hostday).
-OTHER = {"demo", "post end"}
+OTHER = {"demo", "git-setup", "merge-file", "post end"}
 
 
 def command_names() -> set[str]:

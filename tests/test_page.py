@@ -36,7 +36,7 @@ def demo(tmp_path) -> Host:
 @pytest.fixture
 def running_day(tmp_path) -> Host:
     """Night 1 resolved, day 1 under way with votes by hand."""
-    new_classic(tmp_path / "g", title="Running Village")
+    new_classic(tmp_path / "g", title="Running Village", options=["flip=role"])  # classic hides roles by default (issue 13)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
     host.ok("act", "Ann", "Check", "Gus")
@@ -126,6 +126,8 @@ def test_public_page_while_the_game_runs_hides_secrets(running_day):
     assert "night-chart" not in html  # no night map
     assert "votes-chart" in html  # the vote timeline is public: it is the thread's
     assert "Hal" in text and "Villager" in text  # the dead flip at the game's flip level (role)
+    hal = re.search(r'<tr class="player dead" data-player="Hal">.*?</tr>', html, re.S).group(0)
+    assert "dead, night 1" in hal and "Werewolves" not in hal  # what killed Hal is the host's
 
 
 def test_public_page_follows_the_flip_level(tmp_path):

@@ -27,7 +27,8 @@ def harbour(tmp_path: Path, **kw) -> Host:
     create(folder, ruleset="classic-werewolf", seed=3,
            assign=["Ferrule=Werewolf", "Lanternfish=Villager", "Cormorant=Villager", "Bollard=Villager",
                    "Gunwale=Villager"],
-           markups=["tag", "bold"], hosts=["Harbourmaster"], options=["majority=half-plus-one"], **kw)
+           markups=["tag", "bold"], hosts=["Harbourmaster"],
+           options=kw.pop("options", ["majority=half-plus-one"]), **kw)
     host = Host(folder)
     host.ok("resolve", "--force")
     return host
@@ -280,3 +281,58 @@ def test_concurrent_recounts_each_take_their_own_number(tmp_path):
     kept = [h["count_number"] for h in history]
     assert kept == sorted(set(kept)) and set(numbers) <= set(kept)
     assert len(kept) == len(set(kept))
+
+
+def test_something_awful_pages_are_read():
+    page = parse_page((VOTES / "somethingawful.html").read_bytes())
+    assert page.engine == "somethingawful" and (page.page, page.last_page) == (3, 3)
+    assert [(p.number, p.author) for p in page.posts] == [
+        (81, "Dr. Clockwork"), (82, "Lemon Curdistan"), (83, "Weird Ulysses"), (84, "Sandwich Artist")]
+    assert page.posts[0].url == "https://forums.somethingawful.com/showthread.php?threadid=3990431&pagenumber=3#post521774001"
+    # the quote in post 82 is SA's bbc-block blockquote: only Lemon's own vote counts
+    assert extract(page.posts[1].body, ("hash",)).votes == ("##vote Dr. Clockwork",)
+
+
+def test_something_awful_count_through_the_cli(tmp_path):
+    folder = tmp_path / "sa"
+    create(folder, ruleset="classic-werewolf", seed=3, markups=["hash"],
+           assign=["Dr. Clockwork=Werewolf", "Lemon Curdistan=Villager", "Weird Ulysses=Villager",
+                   "Sandwich Artist=Villager"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    data = json.loads(host.ok("votes", "--html", str(VOTES / "somethingawful.html"), "--json"))
+    assert [(w["target"], w["voters"]) for w in data["wagons"]] == [
+        ("Lemon Curdistan", ["Dr. Clockwork", "Weird Ulysses"]), ("Dr. Clockwork", ["Lemon Curdistan"])]
+
+
+def test_an_authorless_page_is_refused_by_votes_and_warned_by_posts(tmp_path):
+    # SA's markup read as if it were plain vBulletin 3: every author comes out empty
+    src = (VOTES / "somethingawful.html").read_text(encoding="utf-8")
+    broken = src.replace('data-idx=', 'data-x=').replace("<dt class=\"author", "<dt class=\"writer")
+    path = tmp_path / "sa-page.html"
+    path.write_text(broken, encoding="utf-8")
+    host = harbour(tmp_path)
+    out = host.refused("votes", "--html", str(path))
+    assert str(path) in out and "no author" in out
+    result = host("posts", "--html", str(path))
+    assert result.exit_code == 0 and f"Warning: {path}: post 1 has no author" in result.stderr
+    report = json.loads(host.ok("posts", "--html", str(path), "--json"))
+    assert len(report["warnings"]) == 4
+
+
+def test_a_no_elimination_hammer_prints_properly_and_the_threshold_is_stated(tmp_path):
+    host = harbour(tmp_path, options=["majority=half-plus-one", "no-elimination=true", "no-elimination-offset=-1"])
+    page = (VOTES / "phpbb_lastpage.html").read_text(encoding="utf-8")
+    page = page.replace('<span class="bbvote">VOTE: Lanternfish</span>', '<span class="bbvote">VOTE: No Lynch</span>')
+    page = page.replace("Unvote; Vote: Ferrule", "Vote: no lynch")
+    path = tmp_path / "nl.html"
+    path.write_text(page, encoding="utf-8")
+    data = json.loads(host.ok("votes", "--html", str(path), "--json"))
+    assert data["wagons"][0]["target"] == "none" and data["hammer"] == 676 and data["eliminated"] is None
+    for fmt in ("bbcode", "plain", "markdown"):
+        host = harbour(tmp_path / fmt, options=["majority=half-plus-one", "no-elimination=true",
+                                                "no-elimination-offset=-1", f"format={fmt}"])
+        out = host.ok("votes", "--html", str(path))
+        assert "No Elimination has been reached: no one is eliminated" in out
+        assert " has been eliminated" not in out.replace("no one is eliminated", "")
+        assert "it takes 3 to eliminate and 2 for No Elimination." in out

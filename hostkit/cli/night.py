@@ -34,17 +34,21 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
             lines, labels = parse_act_lines(game, read_text(file), file)
-            added = game.act_many(lines, labels)
+            added, notes = game.enter(lines, labels)
             for a in added:
                 click.echo("recorded " + action_line(a))
-            return
-        if not words:
+        elif not words:
             raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
-        actor, ability, targets = game.split_words(list(words))
-        if remove:
-            click.echo("removed " + action_line(game.remove(actor, ability)))
         else:
-            click.echo("recorded " + action_line(game.act(actor, ability, targets)))
+            actor, ability, targets = game.split_words(list(words))
+            if remove:
+                removed, notes = game.take_back(actor, ability)
+                click.echo("removed " + action_line(removed))
+            else:
+                added, notes = game.enter([(actor, ability, targets)])
+                click.echo("recorded " + action_line(added[0]))
+    for note in notes:
+        click.echo("taken back: " + note)
 
 
 @click.command()
@@ -109,14 +113,20 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
 
 
 @click.command()
+@click.option("--entry", default=None, metavar="ID",
+              help="Take back this entry (its id from 'hostkit log') instead of the last one.")
 @click.pass_context
-def undo(ctx: click.Context) -> None:
+def undo(ctx: click.Context, entry: str | None) -> None:
     """Take back the last recorded entry: an action, a resolution, a vote or an elimination.
 
-    Example: hostkit undo
+    \b
+    With --entry, a given one: a co-host's mistake, or one of two conflicting ends of a phase
+    that 'hostkit status' names after a merge. Examples:
+      hostkit undo
+      hostkit undo --entry 3f2a9c1
     """
     with locked(ctx):
-        what = load(ctx).undo()
+        what = load(ctx).undo(entry)
     click.echo(f"undone: {what}")
 
 

@@ -212,7 +212,11 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
         "preview": preview, "deadline": extras["deadline"], "notice": extras["notice"],
         "from_first_post": extras["from_first_post"],
         "number": count.count_number, "day": count.day, "alive": count.alive, "majority": float(count.majority),
+        # the No Elimination wagon's threshold (majority plus the offset, at least 1), where there is one
+        "none_majority": (float(max(1, count.majority + offset))
+                          if game.state.options.get("no-elimination", True) and not plurality else None),
         "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
+        "abstained": list(count.abstained),
         "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
         "last_post": count.last_post, "thread": thread or "",
         "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
@@ -252,7 +256,7 @@ def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = Fals
 
     Context: ``game``, ``marker`` (print it once: ``{{ marker }}``), ``count``: {number ('1.03'),
     day, alive, majority, plurality (bool), wagons ([{target, label, none, votes, needed, short,
-    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, eliminated, tie,
+    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, abstained, eliminated, tie,
     hammer ({post, url} or None), last_post, thread, ignored}. Names are never coloured.
     With ``host_notes``, the host-only notes (see :func:`vote_count_host_notes`) follow after a
     ``--- host only ---`` line when there are any.

@@ -21,7 +21,7 @@ from lxml import etree
 
 from hostkit.errors import FetchError
 from hostkit.model import Post
-from hostkit.votes import generic
+from hostkit.votes.extract import register_parsed
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
@@ -79,6 +79,9 @@ class Adapter:
     pagelinks: str = ""  # the pagination's numbered links, to find page n+1 and the page size
     page_regex: str = ""  # a regex giving (page, last) from the raw page
 
+
+_PB = f"./div/div[{C('postbody')}]"  # phpBB prosilver's post body column
+_PB_HEAD = f"({_PB}/p | {_PB}/div/p)[{C('author')}]"  # its header: author, number, time
 
 ADAPTER_ROWS: tuple[Adapter, ...] = (
     Adapter(
@@ -143,6 +146,23 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         url=(f"string((.//a[{C('postcounter')}]/@href)[1])",),
         strip=f".//*[{C('signature')}]",
         pagelinks=f"//*[{C('pagination')}]//a[@href]",
+    ),
+    Adapter(
+        # Something Awful's own vBulletin: each post a table.post whose data-idx is its place in
+        # the thread, the author in dt.author, the page in the pagination's selected <option>.
+        "somethingawful",
+        marker=('somethingawful.com', 'data-idx='),
+        posts=f"//table[{C('post')}][starts-with(@id, 'post')][@data-idx]",
+        author=(f"string((.//dl[{C('userinfo')}]/dt[{C('author')}])[1])",
+                f"string((.//dt[{C('author')}])[1])"),
+        body=f"(.//td[{C('postbody')}])[1]",
+        number=("string(@data-idx)",),
+        time=(f"string((.//td[{C('postdate')}]/text()[normalize-space(.) != ''])[last()])",),
+        edited=f"boolean(.//p[{C('editedby')}])",
+        url=(f"string((.//td[{C('postdate')}]/a[@title='Link to this post']/@href)[1])",),
+        strip=f".//p[{C('editedby')}] | .//*[{C('signature')}]",
+        page=(f"string((//div[{C('pages')}]//option[@selected])[1])",),
+        last=(f"string((//div[{C('pages')}]//option[last()])[1])",),
     ),
     Adapter(
         "vbulletin3",
@@ -240,17 +260,20 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         "phpbb",
         marker=('viewtopic.php', 'phpBB'),
         posts=f"//div[starts-with(@id, 'p')][{C('post')}]",
-        author=(f"string((.//p[{C('author')}]//strong)[1])",
+        # Shallow paths first (div.post > div.inner > div.postbody > [div#post_content >] p.author,
+        # div.content): a `.//` from the post would walk the whole body for each field.
+        author=(f"string(({_PB_HEAD}//strong)[1])",
+                f"string((.//p[{C('author')}]//strong)[1])",
                 f"string((.//*[{C('postprofile')}]//a[{C('username')} or {C('username-coloured')}])[1])"),
-        body=f"(.//div[{C('content')}])[1]",
+        body=f"({_PB}/div[{C('content')}] | {_PB}/div/div[{C('content')}] | .//div[{C('content')}])[1]",
         # MafiaScum and other boards print "#675" in the header; stock prosilver prints none.
-        number=(f"string((.//p[{C('author')}]//*[{C('post-number-bolded')}])[1])",
-                f"string((.//p[{C('author')}]//a[starts-with(normalize-space(.), '#')])[1])"),
-        time=(f"string((.//p[{C('author')}]//time/@datetime)[1])",
-              f"string((.//p[{C('author')}]/text()[contains(., '»')])[last()])"),
+        number=(f"string(({_PB_HEAD}//*[{C('post-number-bolded')}])[1])",
+                f"string(({_PB_HEAD}//a[starts-with(normalize-space(.), '#')])[1])"),
+        time=(f"string(({_PB_HEAD}//time/@datetime)[1])",
+              f"string(({_PB_HEAD}/text()[contains(., '»')])[last()])"),
         local_time=True,
-        edited=f"boolean(.//div[{C('notice')}][contains(., 'edited')])",
-        url=(f"string((.//p[{C('author')}]//a[contains(@href, '#p')]/@href)[1])",),
+        edited=f"boolean(({_PB}/div | {_PB}/div/div)[{C('notice')}][contains(., 'edited')])",
+        url=(f"string(({_PB_HEAD}//a[contains(@href, '#p')]/@href)[1])",),
         strip=f".//div[{C('signature')}]",
         page=(f"string((//div[{C('pagination')}]//li[{C('active')}])[1])",),
         pagelinks=f"//div[{C('pagination')}]//a[@href]",
@@ -260,12 +283,12 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
 # Each engine's posts per page out of the box: the last resort for numbering the posts of a page
 # that shows neither post numbers nor its offset (a lone last page saved from a thread).
 PAGE_SIZE: dict[str, int] = {
-    "phpbb": 25, "vbulletin3": 10, "vbulletin4": 10, "vbulletin5": 20, "xenforo1": 20, "xenforo2": 20,
+    "phpbb": 25, "somethingawful": 40, "vbulletin3": 10, "vbulletin4": 10, "vbulletin5": 20, "xenforo1": 20, "xenforo2": 20,
     "discourse": 20, "invision": 25, "mybb": 10, "smf": 15, "nodebb": 20, "generic": 20,
 }
 
 ENGINES: tuple[str, ...] = (
-    "phpbb", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
+    "phpbb", "somethingawful", "vbulletin3", "vbulletin4", "vbulletin5", "xenforo1", "xenforo2",
     "discourse", "invision", "mybb", "smf", "nodebb", "generic",
 )
 
@@ -388,6 +411,7 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
                 for junk in ad.strip(body):
                     _drop(junk)
             fields["body"] = _inner_html(body).strip()
+            register_parsed(fields["body"], body)  # extract reads this element, not the HTML again
         else:
             fields["body"] = ""
         out.append(fields)
@@ -443,6 +467,24 @@ def _choose(doc: Any, text: str, engine: str | None) -> tuple[str, list[Any]]:
         if engine not in _ADAPTERS:
             raise ValueError(f"unknown forum engine {engine!r}")
         return engine, _ADAPTERS[engine].posts(doc)
+    global _last_engine
+    last = _ADAPTERS.get(_last_engine or "")
+    if last is not None and any(m in text for m in last.marker):
+        # a thread's pages come from one engine: the last page's, when its marker is here too,
+        # spares scanning the page for every other engine's markers
+        els = last.posts(doc)
+        if els:
+            return last.row.engine, els
+    found = _sniff(doc, text)
+    if found[0] != "generic":
+        _last_engine = found[0]
+    return found
+
+
+_last_engine: str | None = None
+
+
+def _sniff(doc: Any, text: str) -> tuple[str, list[Any]]:
     tried = set()
     for name, ad in _ADAPTERS.items():
         if any(m in text for m in ad.marker):
@@ -551,7 +593,12 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     base = _base(doc, url)
     ad = _ADAPTERS.get(name)
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
-    rows = _read_posts(ad, els, base, tz) if ad is not None else generic.read_posts(text, base)
+    if ad is not None:
+        rows = _read_posts(ad, els, base, tz)
+    else:
+        from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
+
+        rows = generic.read_posts(text, base)
     page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
     numbered = "offset" if first_number is not None or offset is not None else "guess"
     if first_number is None:
@@ -559,7 +606,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     posts = []
     for i, row in enumerate(rows):
         number = row["number"] if row["number"] is not None else first_number + i
-        link = row["url"] or (f"{url.split('#')[0]}#{row['anchor']}" if url and row["anchor"] else None)
+        page_url = url or (base if "://" in base else None)  # the page's URL, else its canonical one
+        link = row["url"] or (f"{page_url.split('#')[0]}#{row['anchor']}" if page_url and row["anchor"] else None)
         posts.append(Post(number=number, author=row["author"], body=row["body"], time=row["time"],
                           edited=row["edited"], post_id=row["post_id"], url=link))
     if rows and all(row["number"] is not None for row in rows):
