@@ -27,7 +27,8 @@ def harbour(tmp_path: Path, **kw) -> Host:
     create(folder, ruleset="classic-werewolf", seed=3,
            assign=["Ferrule=Werewolf", "Lanternfish=Villager", "Cormorant=Villager", "Bollard=Villager",
                    "Gunwale=Villager"],
-           markups=["tag", "bold"], hosts=["Harbourmaster"], options=["majority=half-plus-one"], **kw)
+           markups=["tag", "bold"], hosts=["Harbourmaster"],
+           options=kw.pop("options", ["majority=half-plus-one"]), **kw)
     host = Host(folder)
     host.ok("resolve", "--force")
     return host
@@ -317,3 +318,21 @@ def test_an_authorless_page_is_refused_by_votes_and_warned_by_posts(tmp_path):
     assert result.exit_code == 0 and f"Warning: {path}: post 1 has no author" in result.stderr
     report = json.loads(host.ok("posts", "--html", str(path), "--json"))
     assert len(report["warnings"]) == 4
+
+
+def test_a_no_elimination_hammer_prints_properly_and_the_threshold_is_stated(tmp_path):
+    host = harbour(tmp_path, options=["majority=half-plus-one", "no-elimination=true", "no-elimination-offset=-1"])
+    page = (VOTES / "phpbb_lastpage.html").read_text(encoding="utf-8")
+    page = page.replace('<span class="bbvote">VOTE: Lanternfish</span>', '<span class="bbvote">VOTE: No Lynch</span>')
+    page = page.replace("Unvote; Vote: Ferrule", "Vote: no lynch")
+    path = tmp_path / "nl.html"
+    path.write_text(page, encoding="utf-8")
+    data = json.loads(host.ok("votes", "--html", str(path), "--json"))
+    assert data["wagons"][0]["target"] == "none" and data["hammer"] == 676 and data["eliminated"] is None
+    for fmt in ("bbcode", "plain", "markdown"):
+        host = harbour(tmp_path / fmt, options=["majority=half-plus-one", "no-elimination=true",
+                                                "no-elimination-offset=-1", f"format={fmt}"])
+        out = host.ok("votes", "--html", str(path))
+        assert "No Elimination has been reached: no one is eliminated" in out
+        assert " has been eliminated" not in out.replace("no one is eliminated", "")
+        assert "it takes 3 to eliminate and 2 for No Elimination." in out

@@ -182,6 +182,9 @@ def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
         hammer = {"post": count.hammer, "url": post_url(thread, count.hammer, urls)}
     return {
         "number": count.count_number, "day": count.day, "alive": count.alive, "majority": float(count.majority),
+        # the No Elimination wagon's threshold (majority plus the offset, at least 1), where there is one
+        "none_majority": (float(max(1, count.majority + offset))
+                          if game.state.options.get("no-elimination", True) and not plurality else None),
         "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
         "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
         "last_post": count.last_post, "thread": thread or "",
