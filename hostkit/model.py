@@ -155,6 +155,8 @@ class Ruleset(Record):
     items: Mapping[str, Item] = EMPTY  # items.toml: item name -> Item
     pass_step: str = ""  # the step where `Pass PLAYER ITEM` resolves; "" = items cannot be passed
     priorities: tuple[str, ...] = ()  # natural resolution: which seed priorities settle would-be cycles
+    factions: Mapping[str, tuple[Ability, ...]] = EMPTY  # faction -> abilities every member has
+    shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():

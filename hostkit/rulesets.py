@@ -86,13 +86,14 @@ def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     base = _load_bundled(find(name))
     if extra_roles is None or not extra_roles.is_file():
         return base
-    extra = read_roles(extra_roles)
+    extra, factions, shared = read_role_file(extra_roles, base)
     _check_categories(extra, base.steps, extra_roles)
     roles = dict(base.roles)
     roles.update(extra)
     _check_role_references(roles, extra_roles)
     _check_items(roles, base.items, extra_roles)
-    return base._replace(roles=MappingProxyType(roles))
+    return base._replace(roles=MappingProxyType(roles), factions=MappingProxyType(factions),
+                         shared=MappingProxyType(shared))
 
 
 def _load_dir(folder: Path, name: str) -> Ruleset:
@@ -140,7 +141,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
     t.done()
     roles_path = folder / "roles.toml"
-    roles = read_roles(roles_path)
+    roles, factions, shared = read_role_file(roles_path)
     _check_categories(roles, steps, roles_path)
     _check_role_references(roles, roles_path)
     items_path = folder / "items.toml"
@@ -152,6 +153,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
+        factions=MappingProxyType(factions), shared=MappingProxyType(shared),
     )
 
 
@@ -206,55 +208,148 @@ def _str_table(t: Table, name: str) -> MappingProxyType:
     return MappingProxyType(out)
 
 
-def read_roles(path: Path) -> dict[str, Role]:
-    """Read a roles.toml: one table per role (see games/README.md)."""
+# Top-level tables of a roles.toml that are not roles: what the roles share.
+RESERVED = ("factions", "shared")
+
+
+def read_roles(path: Path, base: Ruleset | None = None) -> dict[str, Role]:
+    """Read a roles.toml: one table per role (see games/README.md). `base`: the bundled ruleset a
+    game's roles.toml adds to (its roles may be extended, its shared and faction abilities used)."""
+    return read_role_file(path, base)[0]
+
+
+def read_role_file(path: Path, base: Ruleset | None = None) -> tuple[
+        dict[str, Role], dict[str, tuple[Ability, ...]], dict[str, Ability]]:
+    """A roles.toml's roles, with its faction abilities (`[factions.NAME]`) and shared abilities
+    (`[shared.NAME]`), each merged over those of `base`."""
     top = Table(load(path), path)
+    shared: dict[str, Ability] = dict(base.shared) if base else {}
+    factions: dict[str, tuple[Ability, ...]] = dict(base.factions) if base else {}
+    if "shared" in top.data:
+        sh = top.sub("shared")
+        for name in list(sh.data):
+            ab = _ability(sh.sub(name), name)
+            if ab.name != name:
+                raise sh.fail(f"{name}.name", f"a shared ability is named by its table: {name!r}")
+            shared[name] = ab
+        sh.seen.update(sh.data)
+    if "factions" in top.data:
+        ft = top.sub("factions")
+        for fname in list(ft.data):
+            f = ft.sub(fname)
+            abilities = tuple(_ability(a) for a in f.tables("abilities"))
+            f.done()
+            _unique(abilities, f)
+            factions[fname] = abilities
+        ft.seen.update(ft.data)
+    names = [n for n in top.data if n not in RESERVED]
     roles: dict[str, Role] = {}
-    for name in list(top.data):
-        roles[name] = _role(top.sub(name), name)
+    building: list[str] = []
+
+    def build(name: str) -> Role:
+        if name in roles:
+            return roles[name]
+        t = top.sub(name)
+        if name in building:
+            chain = " -> ".join(building[building.index(name):] + [name])
+            raise t.fail("extends", f"a role cannot extend itself ({chain})")
+        building.append(name)
+        parent = None
+        ext = t.get("extends", str, None)
+        if ext is not None:
+            if ext in names:
+                parent = build(ext)
+            elif base is not None and ext in base.roles:
+                parent = base.roles[ext]
+            else:
+                known = list(names) + list(base.roles if base else ())
+                raise t.fail("extends", f"unknown role {ext!r}{suggest(ext, known)}")
+        roles[name] = _role(t, name, parent, shared, factions)
+        building.pop()
+        return roles[name]
+
+    for name in names:
+        build(name)
     top.seen.update(top.data)
-    return roles
+    return {n: roles[n] for n in names}, factions, shared
 
 
-def _role(t: Table, name: str) -> Role:
-    appears = t.sub("appears", {})
-    appears_map = {k: appears.get(k, str) for k in ("alignment", "role", "race", "goal") if k in appears.data}
-    appears.done()
-    passives = t.strings("passives", ())
-    for i, p in enumerate(passives):
-        if p not in PASSIVES:
-            raise t.fail(f"passives[{i}]", f"unknown passive {p!r}{suggest(p, PASSIVES)}")
-    abilities = tuple(_ability(a) for a in t.tables("abilities"))
-    role = Role(
-        name=name,
-        alignment=t.get("alignment", str),
-        faction=t.get("faction", str, None),
-        summary=t.get("summary", str, ""),
-        win=t.get("win", str, ""),
-        flavour=t.get("flavour", str, ""),
-        race=t.get("race", str, None),
-        goal=t.get("goal", str, None),
-        appears=MappingProxyType(appears_map),
-        passives=frozenset(passives),
-        immunity=t.get("immunity", int, 0),
-        weight=t.get("weight", float, 1.0),
-        knows_faction=t.get("knows_faction", bool, False),
-        abilities=abilities,
-        count=t.get("count", str, ""),
-        notes=t.strings("notes", ()),
-        items=t.strings("items", ()),
-    )
-    t.done()
+def _unique(abilities: tuple[Ability, ...], t: Table) -> None:
     seen: set[str] = set()
     for ab in abilities:
         if ab.key in seen:
             raise t.fail("abilities", f"two abilities named {ab.name!r}")
         seen.add(ab.key)
+
+
+def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Ability] | None = None,
+          factions: dict[str, tuple[Ability, ...]] | None = None) -> Role:
+    """One role. With `parent` (extends), every key not given is the parent's, and abilities are
+    the parent's with those of the same name replaced and the new ones added. `include` adds
+    shared abilities by name; the abilities of the role's faction come last (one declaration for
+    the whole faction), unless the role declares one of the same name."""
+    shared = shared or {}
+    factions = factions or {}
+    p = parent
+    if "appears" in t.data or p is None:
+        appears = t.sub("appears", {})
+        appears_map = {k: appears.get(k, str) for k in ("alignment", "role", "race", "goal") if k in appears.data}
+        appears.done()
+    else:
+        appears_map = dict(p.appears)
+    passives = t.strings("passives", tuple(sorted(p.passives)) if p else ())
+    for i, pv in enumerate(passives):
+        if pv not in PASSIVES:
+            raise t.fail(f"passives[{i}]", f"unknown passive {pv!r}{suggest(pv, PASSIVES)}")
+    own = tuple(_ability(a) for a in t.tables("abilities"))
+    _unique(own, t)
+    for i, inc in enumerate(t.strings("include", ())):
+        if inc not in shared:
+            raise t.fail(f"include[{i}]", f"no shared ability {inc!r}{suggest(inc, shared)}"
+                         + (f"; the shared abilities: {', '.join(shared)}" if shared else
+                            "; declare it under [shared] first"))
+        if any(a.key == shared[inc].key for a in own):
+            raise t.fail(f"include[{i}]", f"the role also declares an ability named {inc!r}")
+        own += (shared[inc],)
+    faction = t.get("faction", str, p.faction if p else None)
+    abilities: list[Ability] = []
+    if p is not None:
+        inherited = factions.get(p.faction or "", ())
+        abilities = [a for a in p.abilities if not any(a is f for f in inherited)]
+    for ab in own:
+        at = next((i for i, a in enumerate(abilities) if a.key == ab.key), None)
+        if at is None:
+            abilities.append(ab)
+        else:
+            abilities[at] = ab
+    for ab in factions.get(faction or "", ()):
+        if not any(a.key == ab.key for a in abilities):
+            abilities.append(ab)
+    role = Role(
+        name=name,
+        alignment=t.get("alignment", str, p.alignment if p else ...),
+        faction=faction,
+        summary=t.get("summary", str, p.summary if p else ""),
+        win=t.get("win", str, p.win if p else ""),
+        flavour=t.get("flavour", str, p.flavour if p else ""),
+        race=t.get("race", str, p.race if p else None),
+        goal=t.get("goal", str, p.goal if p else None),
+        appears=MappingProxyType(appears_map),
+        passives=frozenset(passives),
+        immunity=t.get("immunity", int, p.immunity if p else 0),
+        weight=t.get("weight", float, p.weight if p else 1.0),
+        knows_faction=t.get("knows_faction", bool, p.knows_faction if p else False),
+        abilities=tuple(abilities),
+        count=t.get("count", str, p.count if p else ""),
+        notes=t.strings("notes", p.notes if p else ()),
+        items=t.strings("items", p.items if p else ()),
+    )
+    t.done()
     return role
 
 
-def _ability(t: Table) -> Ability:
-    name = t.get("name", str)
+def _ability(t: Table, name: str | None = None) -> Ability:
+    name = t.get("name", str, ... if name is None else name)
     effects = tuple(_effect(e) for e in t.tables("effects"))
     targets = t.get("targets", int, 1)
     ab = Ability(
