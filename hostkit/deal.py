@@ -122,6 +122,9 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     first = PhaseRecord(rs.first_phase, rs.first_number)
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
     folder.mkdir(parents=True, exist_ok=True)
+    from .cohost import write_git_files
+
+    write_git_files(w, folder)
     w.commit()
     return setup
 

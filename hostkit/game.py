@@ -32,6 +32,31 @@ from .deal import MARKUPS, match_name, option_value
 from . import deal
 
 Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
+KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
+
+
+def entry_id(entry: Entry) -> str:
+    """A short, stable name for an entry (the same in every clone): what `log` shows and
+    `undo --entry` takes."""
+    import hashlib
+
+    return hashlib.sha1(repr(entry_key(entry)).encode("utf-8")).hexdigest()[:7]
+
+
+def describe(entry: Entry, rec: PhaseRecord) -> str:
+    """One entry in words, as undo and log say it."""
+    if isinstance(entry, Action):
+        return f"{entry.actor}'s {entry.ability} " + (f"on {', '.join(entry.targets)}" if entry.targets else "(skip)")
+    if isinstance(entry, Removal):
+        return f"the removal of {entry.actor}'s {entry.ability}"
+    if isinstance(entry, VoteEntry):
+        return f"{entry.voter}'s vote " + ("(unvote)" if entry.target is None else f"on {entry.target}")
+    if isinstance(entry, DayEvent):
+        return f"the {entry.kind} of {entry.actor or ''}".rstrip() + (f" on {entry.target}" if entry.target else "")
+    if rec.kind == "night":
+        deaths = entry.published.get("deaths")
+        return f"the end of {rec.label}" + ("" if deaths is None else f" (deaths: {', '.join(deaths) or 'none'})")
+    return f"the end of {rec.label} (" + (f"{entry.eliminated} eliminated)" if entry.eliminated else "no elimination)")
 
 
 def create(folder: Path, **kw: Any) -> "Game":
@@ -46,17 +71,21 @@ def create(folder: Path, **kw: Any) -> "Game":
 class Game:
     """A loaded game: setup, ruleset, phases, and the replayed state."""
 
-    def __init__(self, folder: Path, setup: Setup, ruleset: Ruleset, phases: list[Phase]) -> None:
+    def __init__(self, folder: Path, setup: Setup, ruleset: Ruleset, phases: list[Phase],
+                 *, host: str | None = None) -> None:
         self.folder = folder
+        self.host = host  # who makes entries; None: found when first needed (cohost.host_name)
         self.setup = setup
         self.ruleset = ruleset
         self.phases = phases
         self.outcomes: dict[int, NightOutcome] = {}
         self.race = rulings.SheriffRace()
+        self.conflicts: list[dict[str, Any]] = []
         self.state = self._replay()
 
     @classmethod
-    def load(cls, folder: Path) -> "Game":
+    def load(cls, folder: Path, *, host: str | None = None) -> "Game":
+        """Read and replay a game folder. `host` names who makes entries (--host-name)."""
         store.require_game(folder)
         setup = store.read_setup(folder)
         path = folder / store.GAME_FILE
@@ -79,7 +108,7 @@ class Game:
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
         checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
-        return cls(folder, setup, rs, phases)
+        return cls(folder, setup, rs, phases, host=host)
 
     # -- replay
 
@@ -113,6 +142,7 @@ class Game:
             ph.actions = self._effective(state, ph)
             if rec.ended is None:
                 continue
+            self._check_ends(ph)
             if rec.kind == "night":
                 outcome = resolve_night(state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", rec.number))
                 self.outcomes[rec.number] = outcome
@@ -129,6 +159,25 @@ class Game:
         if state.winner:
             state.phase = "over"
         return state
+
+    def _check_ends(self, ph: Phase) -> None:
+        """Two ends of one phase (two co-hosts' merged clones) that say different things: a real
+        conflict. Ends that agree (the same deaths, the same elimination) are one end."""
+        ends = sorted(ph.record.ends, key=entry_key)
+        if len(ends) < 2:
+            return
+        outcomes = {(e.eliminated, tuple(sorted(e.published.get("deaths", ())))) for e in ends}
+        if len(outcomes) < 2:
+            return
+        self.conflicts.append({"phase": ph.record.label, "entries": [
+            {"id": entry_id(e), "seq": e.seq, "host": e.host, "what": describe(e, ph.record)} for e in ends]})
+
+    def conflict_text(self) -> str:
+        """The first conflict, in one line: which phase, which entries, which hosts, what to do."""
+        c = self.conflicts[0]
+        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
+        return (f"conflict: {c['phase']} was ended twice, differently: {ends}; take one back with "
+                "'hostkit undo --entry ID' before entering anything else")
 
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
@@ -261,6 +310,8 @@ class Game:
 
     def open_phase(self, kind: str | None = None) -> Phase:
         """The current phase, if the game may be changed in it (of that kind, when given)."""
+        if self.conflicts:
+            raise RuleError(self.conflict_text())
         if self.state.winner:
             raise RuleError(f"the game is over: {self.state.winner} won")
         ph = self.current
@@ -277,11 +328,17 @@ class Game:
         first, so an entry that does not replay is refused with nothing written; then the phase
         file (and, after a PhaseEnd, the next phase's) is written as one commit.
         """
+        if self.conflicts:
+            raise RuleError(self.conflict_text())
         ph = self.current
         rec = ph.record
         seq = self.next_seq()
+        if self.host is None:
+            from .cohost import host_name
+
+            self.host = host_name(self.folder)
         for e in entries:
-            e = e._replace(seq=seq)
+            e = e._replace(seq=seq, host=self.host)
             seq += 1
             if isinstance(e, Action):
                 rec = rec._replace(actions=rec.actions + (e,))
@@ -312,7 +369,7 @@ class Game:
         if drop_after is not None:
             for later in self.phases[drop_after:]:
                 w.remove(later.path)
-        new = type(self)(self.folder, self.setup, self.ruleset, phases)
+        new = type(self)(self.folder, self.setup, self.ruleset, phases, host=self.host)
         for index, rec in records.items():
             w.put(self.phases[index - 1].path, store.phase_to_toml(rec))
         w.commit()
@@ -504,39 +561,56 @@ class Game:
         self.append(*events)
         return events[0].target
 
-    def undo(self) -> str:
-        """Take back the last recorded entry: an action, a removal, a vote, a ruling or a phase's end."""
-        return self.undone()[1]
+    def undo(self, entry: str | None = None) -> str:
+        """Take back the last recorded entry (or the one with that id, see `hostkit log`): an
+        action, a removal, a vote, a ruling or a phase's end."""
+        return self.undone(entry)[1]
 
-    def undone(self) -> tuple["Game", str]:
-        """The game with the last recorded entry taken back, and what it was."""
-        best: tuple[Any, Phase, Entry] | None = None
+    def entries(self) -> list[tuple[Phase, Entry]]:
+        """Every entry of the record, in record order, with its phase."""
+        out = []
         for ph in self.phases:
             r = ph.record
-            for e in (*r.actions, *r.removed, *r.votes, *r.events, *r.ends):
-                if best is None or entry_key(e) > best[0]:
-                    best = (entry_key(e), ph, e)
-        if best is None:
+            out += [(ph, e) for e in sorted((*r.actions, *r.removed, *r.votes, *r.events, *r.ends), key=entry_key)]
+        return out
+
+    def log(self) -> list[dict[str, Any]]:
+        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says."""
+        return [{"phase": ph.record.label, "seq": e.seq, "id": entry_id(e), "host": e.host,
+                 "kind": KINDS[type(e)], "what": describe(e, ph.record)} for ph, e in self.entries()]
+
+    def undone(self, entry: str | None = None) -> tuple["Game", str]:
+        """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
+        everything = self.entries()
+        if not everything:
             raise RuleError("nothing to undo: the record is empty")
-        _, ph, item = best
+        if entry is None:
+            ph, item = max(everything, key=lambda pe: entry_key(pe[1]))
+        else:
+            found = [(ph, e) for ph, e in everything if entry_id(e).startswith(entry.strip().lower())]
+            if not found:
+                raise RuleError(f"no entry {entry!r} in the record (see 'hostkit log')")
+            if len(found) > 1:
+                raise RuleError(f"entry {entry!r} is ambiguous: " + ", ".join(entry_id(e) for _, e in found))
+            ph, item = found[0]
         r = ph.record
         drop_after = None
+        what = describe(item, r)
         if isinstance(item, Action):
             rec = r._replace(actions=tuple(a for a in r.actions if a is not item))
-            what = f"{item.actor}'s {item.ability} " + (f"on {', '.join(item.targets)}" if item.targets else "(skip)")
         elif isinstance(item, Removal):
             rec = r._replace(removed=tuple(x for x in r.removed if x is not item))
-            what = f"the removal of {item.actor}'s {item.ability}"
         elif isinstance(item, VoteEntry):
             rec = r._replace(votes=tuple(v for v in r.votes if v is not item))
-            what = f"{item.voter}'s vote " + ("(unvote)" if item.target is None else f"on {item.target}")
         elif isinstance(item, DayEvent):
             rec = r._replace(events=tuple(e for e in r.events if e is not item))
-            what = f"the {item.kind} of {item.actor or ''}".rstrip()
         else:
             rec = r._replace(ends=tuple(e for e in r.ends if e is not item))
-            what = f"the end of {r.label}"
             if not rec.ends:
+                later = [e for _, e in everything if _ is not ph and _.index > ph.index]
+                if later:
+                    raise RuleError(f"the end of {r.label} has entries after it ({describe(later[0], self.phases[-1].record)}"
+                                    f"{' ...' if len(later) > 1 else ''}); take those back first")
                 drop_after = ph.index
         return self._rewrite({ph.index: rec}, drop_after=drop_after), what
 
@@ -550,7 +624,8 @@ class Game:
             d["weight"] = self.weight(p.name)
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
-                "winner": s.winner, "sheriff": s.sheriff, "warnings": list(s.warnings), "folder": str(self.folder)}
+                "winner": s.winner, "sheriff": s.sheriff, "warnings": list(s.warnings), "folder": str(self.folder),
+                "conflicts": self.conflicts}
 
     def weight(self, name: str, state: GameState | None = None) -> float:
         """A player's standing vote weight: --weight, else the role's."""

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, Iterator
 
 from .errors import FileError, HostkitError
-from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry
+from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
 from .tomlio import Table, load
 
 VERSION = 1  # the game folder's format version; older versions keep loading
@@ -171,6 +171,9 @@ class Writer:
     def put(self, path: Path, data: dict[str, Any]) -> None:
         self.writes[path] = dump_toml(data)
 
+    def put_text(self, path: Path, text: str) -> None:
+        self.writes[path] = text
+
     def remove(self, path: Path) -> None:
         self.removes.append(path)
 
@@ -311,8 +314,35 @@ def _meta_out(e: Any) -> dict[str, Any]:
     return {"seq": e.seq, "host": e.host or None}
 
 
+CONFLICT_MARKERS = ("<<<<<<< ", ">>>>>>> ")
+
+
 def read_phase(path: Path) -> PhaseRecord:
-    t = Table(load(path), path)
+    """A phase file, checked: unknown keys, wrong types and duplicated entries name the file and key."""
+    try:
+        data = load(path)
+    except FileError:
+        _unmerged(path)
+        raise
+    return parse_phase(data, path)
+
+
+def _unmerged(path: Path) -> None:
+    """A phase file git left with conflict markers: say how to merge it properly."""
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return
+    for n, line in enumerate(lines, start=1):
+        if line.startswith(CONFLICT_MARKERS):
+            raise FileError(f"{path}: line {n}: an unmerged git conflict; run 'hostkit git-setup' once in this "
+                            f"clone, then 'git checkout -m -- {path.parent.name}/{path.name}' in the game folder "
+                            "to merge it again, entry by entry")
+
+
+def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
+    """A phase record from parsed TOML (read_phase, or the merge driver's three versions)."""
+    t = Table(data, path)
     version = t.get("version", int, 1)
     if version > VERSION:
         raise FileError(f"{path}: version: {version} is newer than this hostkit understands ({VERSION})")
@@ -361,8 +391,25 @@ def read_phase(path: Path) -> PhaseRecord:
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
     t.done()
-    return PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
-                       start_post, tuple(ends))
+    rec = PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
+                      start_post, tuple(ends))
+    _refuse_duplicates(rec, path)
+    return rec
+
+
+def _refuse_duplicates(rec: PhaseRecord, path: Path | str) -> None:
+    """An entry's identity is the entry itself (model.entry_key): the same one twice is a copy
+    made by hand (or a bad merge), which the record cannot hold."""
+    seen: dict[Any, str] = {}
+    for name, entries in (("actions", rec.actions), ("removed", rec.removed), ("votes", rec.votes),
+                          ("events", rec.events), ("end", rec.ends)):
+        for i, e in enumerate(entries):
+            key = entry_key(e)
+            where = f"{name}[{i}]" if name != "end" or len(rec.ends) > 1 else name
+            if key in seen:
+                raise FileError(f"{path}: {where}: the same entry as {seen[key]} (seq {e.seq}"
+                                + (f", by {e.host}" if e.host else "") + "); delete one of them")
+            seen[key] = where
 
 
 def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:

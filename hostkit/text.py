@@ -78,6 +78,10 @@ def status_text(st: dict[str, Any]) -> str:
                                    for w in st["waiting"]]))
     for w in st.get("warnings", ()):
         lines.append(f"warning: {w}")
+    for c in st.get("conflicts", ()):
+        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
+        lines.append(f"conflict: {c['phase']} was ended twice, differently: {ends}; "
+                     "take one back with 'hostkit undo --entry ID'")
     return "\n".join(lines)
 
 

@@ -60,9 +60,12 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post deaths": ["post", "deaths"], "post flip": ["post", "flip", "Fay"],
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
-             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"]}
+             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
+             "log": ["log"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
-OTHER = {"demo"}
+# `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
+# as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
+OTHER = {"demo", "git-setup", "merge-file"}
 
 
 def command_names() -> set[str]:

@@ -1,6 +1,6 @@
 """The hostkit command line: the group, and every command registered on it with add_command.
 
-Each command lives in the module of its room (setup, night, day, posts, charts); it parses its options,
+Each command lives in the module of its room (setup, night, day, posts, charts, cohost); it parses its options,
 calls one core function and prints the result. Every HostkitError becomes a one-line message and
 exit code 1 (base.Group).
 """
@@ -13,15 +13,17 @@ from pathlib import Path
 
 import click
 
-from . import charts, day, night, posts, setup
+from . import charts, cohost, day, night, posts, setup
 from .base import Group
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", "game", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The game folder (else $HOSTKIT_GAME, else the current folder).")
+@click.option("--host-name", "host", default=None, metavar="NAME",
+              help="Who is entering (recorded with every entry; else $HOSTKIT_HOST, else git's user.name).")
 @click.version_option(package_name="hostkit")
 @click.pass_context
-def cli(ctx: click.Context, game: Path | None) -> None:
+def cli(ctx: click.Context, game: Path | None, host: str | None) -> None:
     """hostkit: moderate forum Mafia and Werewolf games.
 
     \b
@@ -32,9 +34,10 @@ def cli(ctx: click.Context, game: Path | None) -> None:
     """
     ctx.ensure_object(dict)
     ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
+    ctx.obj["host"] = host
 
 
-for _module in (setup, night, day, posts, charts):
+for _module in (setup, night, day, posts, charts, cohost):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 

@@ -46,7 +46,7 @@ def game_dir(ctx: click.Context) -> Path:
 def load(ctx: click.Context):
     from ..game import Game
 
-    return Game.load(game_dir(ctx))
+    return Game.load(game_dir(ctx), host=ctx.obj.get("host"))
 
 
 def locked(ctx: click.Context):

@@ -109,14 +109,20 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
 
 
 @click.command()
+@click.option("--entry", default=None, metavar="ID",
+              help="Take back this entry (its id from 'hostkit log') instead of the last one.")
 @click.pass_context
-def undo(ctx: click.Context) -> None:
+def undo(ctx: click.Context, entry: str | None) -> None:
     """Take back the last recorded entry: an action, a resolution, a vote or an elimination.
 
-    Example: hostkit undo
+    \b
+    With --entry, a given one: a co-host's mistake, or one of two conflicting ends of a phase
+    that 'hostkit status' names after a merge. Examples:
+      hostkit undo
+      hostkit undo --entry 3f2a9c1
     """
     with locked(ctx):
-        what = load(ctx).undo()
+        what = load(ctx).undo(entry)
     click.echo(f"undone: {what}")
 
 

@@ -53,8 +53,10 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--seed", type=int, default=None, help="Seed for dealing and every random choice.")
 @click.option("--thread", default=None, help="The game thread's URL.")
 @click.option("--title", default="", help="The game's title, used in PMs and posts.")
+@click.option("--git", "use_git", is_flag=True,
+              help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
 def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, markups, options, hosts,
-        seed, thread, title) -> None:
+        seed, thread, title, use_git: bool) -> None:
     """Create a game folder.
 
     \b
@@ -67,6 +69,10 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, mark
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, markups=markups, options=options, hosts=hosts, seed=seed, thread=thread,
                   title=title)
+    if use_git:
+        from ..cohost import git_init
+
+        git_init(folder, f"hostkit new: {title or folder.name} ({game.ruleset.name}, {len(game.setup.players)} players)")
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")

@@ -1,0 +1,73 @@
+"""Co-hosting commands: the record with who entered what, and git (the merge driver and its setup)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .base import emit, game_dir, load, locked
+
+
+@click.command("log")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def log(ctx: click.Context, as_json: bool) -> None:
+    """The record, entry by entry: phase, order, id, the host who entered it, and what it says.
+
+    \b
+    The id names an entry for 'hostkit undo --entry ID'. Example:
+      hostkit log
+    """
+    game = load(ctx)
+    entries = game.log()
+    if as_json:
+        emit({"entries": entries, "conflicts": game.conflicts})
+        return
+    if not entries:
+        click.echo("The record is empty.")
+    width = max((len(e["host"]) for e in entries), default=0) or 1
+    for e in entries:
+        click.echo(f"{e['phase']:<9} #{e['seq']:<4} {e['id']}  {e['host'] or '-':<{width}}  {e['what']}")
+    if game.conflicts:
+        click.echo(game.conflict_text())
+
+
+@click.command("git-setup")
+@click.pass_context
+def git_setup(ctx: click.Context) -> None:
+    """Let git merge co-hosts' entries: run once in each clone of a game kept in git.
+
+    \b
+    Writes .gitattributes (phase files merge with 'hostkit merge-file') and .gitignore, and
+    sets the merge driver in this clone's git config, which git does not copy to clones.
+    Example: hostkit git-setup
+    """
+    from ..cohost import git_setup as setup
+
+    with locked(ctx):
+        done = setup(game_dir(ctx))
+    for line in done:
+        click.echo(line)
+
+
+@click.command("merge-file")
+@click.argument("base", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("ours", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("theirs", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("path", required=False, default="")
+def merge_file(base: Path, ours: Path, theirs: Path, path: str) -> None:
+    """git's merge driver for phase files (set up by 'hostkit git-setup'): BASE OURS THEIRS [PATH].
+
+    \b
+    Merges the three versions entry by entry into OURS: both sides' new entries are kept, taken
+    back entries stay gone; exit 1 (a conflict for git) if the files are not one phase.
+    Example (as git runs it): hostkit merge-file %O %A %B %P
+    """
+    from ..cohost import merge_file as merge
+
+    for note in merge(base, ours, theirs, path):
+        click.echo(f"hostkit merge-file: {note}", err=True)
+
+
+COMMANDS = [log, git_setup, merge_file]

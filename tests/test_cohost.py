@@ -1,0 +1,288 @@
+"""Issue 17, co-hosts through git: entries that merge, real conflicts named and refused, a clean
+folder, and who entered what.
+
+The git tests run the real `git` and the real `hostkit` (fresh processes) in temporary clones,
+as two co-hosts would: each enters different actions and votes, each merges the other's commit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import CLASSIC
+from hostkit import store
+from hostkit.cohost import GITIGNORE, merge_phase
+from hostkit.errors import HostkitError
+from hostkit.game import Game, create
+from hostkit.model import Action, PhaseEnd, PhaseRecord
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+NEW = ["new", "origin", "--git", "--ruleset", "classic-werewolf", "--seed", "1",
+       *[x for a in CLASSIC for x in ("--assign", a)]]
+
+
+def env() -> dict[str, str]:
+    out = {k: v for k, v in os.environ.items() if k not in ("HOSTKIT_HOST", "HOSTKIT_GAME")}
+    out.update(GIT_AUTHOR_NAME="Test", GIT_AUTHOR_EMAIL="test@example.org", GIT_COMMITTER_NAME="Test",
+               GIT_COMMITTER_EMAIL="test@example.org", GIT_CONFIG_NOSYSTEM="1")
+    return out
+
+
+def hk(cwd: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([sys.executable, "-m", "hostkit", *args], cwd=cwd, env=env(), capture_output=True,
+                            text=True, timeout=120)
+    if ok:
+        assert result.returncode == 0, result.stderr
+    return result
+
+
+def git(cwd: Path, *args: str) -> str:
+    result = subprocess.run(["git", *args], cwd=cwd, env=env(), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def clones(tmp_path: Path, *names: str, setup: bool = True) -> list[Path]:
+    """`hostkit new --git` made the origin; each co-host clones it and runs git-setup."""
+    hk(tmp_path, *NEW)
+    out = []
+    for host in names:
+        folder = tmp_path / host.lower()
+        git(tmp_path, "clone", "-q", "origin", folder.name)
+        git(folder, "config", "user.name", host)
+        if setup:
+            hk(folder, "git-setup")
+        out.append(folder)
+    return out
+
+
+def commit(folder: Path, message: str) -> None:
+    git(folder, "add", "-A", ".")
+    git(folder, "commit", "-q", "-m", message)
+
+
+def merge_both_ways(a: Path, b: Path) -> None:
+    """A merges B's commits and B merges A's (each from the state before the other merged)."""
+    git(a, "fetch", "-q", str(b), "HEAD")
+    git(b, "fetch", "-q", str(a), "HEAD")
+    git(a, "merge", "-q", "--no-edit", "FETCH_HEAD")
+    git(b, "merge", "-q", "--no-edit", "FETCH_HEAD")
+
+
+def same(a: Path, b: Path, *command: str) -> str:
+    out_a, out_b = hk(a, *command).stdout, hk(b, *command).stdout
+    assert out_a == out_b
+    return out_a
+
+
+@needs_git
+def test_two_co_hosts_actions_and_votes_merge_both_ways_to_the_same_game(tmp_path):
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    # Night 1: different actions in each clone.
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    hk(ann, "act", "Carol", "Antidote", "skip")
+    hk(bea, "act", "Ann", "Check", "Gus")
+    hk(bea, "act", "Dave", "Guard", "Hal")
+    commit(ann, "Ann: the wolves' kill")
+    commit(bea, "Bea: check and guard")
+    merge_both_ways(ann, bea)
+    assert (ann / "phases/001-night-1.toml").read_bytes() == (bea / "phases/001-night-1.toml").read_bytes()
+    same(ann, bea, "status", "--json")
+    night = json.loads(same(ann, bea, "resolve", "--dry-run", "--json"))
+    assert [d["player"] for d in night["deaths"]] == ["Fay"]
+    assert [r["result"] for r in night["results"]] == ["WEREWOLF"]  # Bea's Check, Ann's kill: both count
+    # Ann resolves; Bea pulls it; then both enter day 1 votes.
+    hk(ann, "resolve", "--force")
+    commit(ann, "Ann: night 1 resolved")
+    git(bea, "pull", "-q", "--no-rebase", str(ann), "HEAD")
+    for voter, target in (("Ann", "Bob"), ("Carol", "Bob"), ("Dave", "Gus")):
+        hk(ann, "vote", voter, target)
+    for voter, target in (("Gus", "Ann"), ("Hal", "Bob"), ("Dave", "Bob")):  # Dave: Bea's later correction
+        hk(bea, "vote", voter, target)
+    commit(ann, "Ann: votes")
+    commit(bea, "Bea: votes")
+    merge_both_ways(ann, bea)
+    status = json.loads(same(ann, bea, "status", "--json"))
+    assert status["phase"] == "day" and status["conflicts"] == []
+    count = json.loads(same(ann, bea, "votes", "--hand-only", "--json"))
+    bob = next(w for w in count["wagons"] if w["target"] == "Bob")
+    # Dave's two votes were entered concurrently with the same seq: the record orders them by
+    # host, so Bea's (on Bob) comes after Ann's (on Gus) in both clones.
+    assert sorted(bob["voters"]) == ["Ann", "Carol", "Dave", "Hal"]
+    assert [w["voters"] for w in count["wagons"] if w["target"] == "Gus"] == []
+    log = same(ann, bea, "log")
+    assert "Ann  Bob's Kill on Fay" in log and "Bea  Ann's Check on Gus" in log
+    # The merge leaves no untracked or ignored-but-shown files: .cache and the lock are ignored.
+    assert git(ann, "status", "--porcelain", "--untracked-files=all") == ""
+
+
+@needs_git
+def test_both_merge_orders_give_the_same_bytes_for_every_phase_file(tmp_path):
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    hk(bea, "act", "Bob", "Kill", "Hal")  # the same key: the later entry in record order wins in both
+    hk(bea, "act", "Ann", "Check", "Carol")
+    commit(ann, "a")
+    commit(bea, "b")
+    merge_both_ways(ann, bea)
+    for path in (ann / "phases").iterdir():
+        assert path.read_bytes() == (bea / "phases" / path.name).read_bytes()
+    assert same(ann, bea, "actions", "--json")
+
+
+@needs_git
+@pytest.mark.parametrize("first,second,conflict", [
+    (["act", "Bob", "Kill", "Fay"], ["act", "Bob", "Kill", "Hal"], "night 1 was ended twice, differently"),
+    (None, None, "day 1 was ended twice, differently"),
+], ids=["two-nights-resolved-differently", "two-days-ended-differently"])
+def test_a_real_conflict_is_named_and_refused_until_one_is_taken_back(tmp_path, first, second, conflict):
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    if first is None:  # both in day 1, each eliminates a different player
+        hk(ann, "act", "Bob", "Kill", "Fay")
+        hk(ann, "resolve", "--force")
+        commit(ann, "night 1")
+        git(bea, "pull", "-q", "--no-rebase", str(ann), "HEAD")
+        hk(ann, "eliminate", "Bob")
+        hk(bea, "eliminate", "Hal")
+    else:
+        hk(ann, *first)
+        hk(ann, "resolve", "--force")
+        hk(bea, *second)
+        hk(bea, "resolve", "--force")
+    commit(ann, "Ann ends it")
+    commit(bea, "Bea ends it")
+    merge_both_ways(ann, bea)
+    status = hk(ann, "status").stdout
+    assert conflict in status and "by Ann" in status and "by Bea" in status
+    data = json.loads(hk(ann, "status", "--json").stdout)
+    (c,) = data["conflicts"]
+    assert sorted(e["host"] for e in c["entries"]) == ["Ann", "Bea"]
+    before = {p: p.read_bytes() for p in (ann / "phases").iterdir()}
+    refused = hk(ann, "act", "Ann", "Check", "Gus", ok=False) if first else hk(ann, "vote", "Ann", "Gus", ok=False)
+    assert refused.returncode == 1 and conflict in refused.stderr and "undo --entry" in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert {p: p.read_bytes() for p in (ann / "phases").iterdir()} == before
+    beas = next(e["id"] for e in c["entries"] if e["host"] == "Bea")
+    assert "undone: the end of" in hk(ann, "undo", "--entry", beas).stdout
+    assert json.loads(hk(ann, "status", "--json").stdout)["conflicts"] == []
+    hk(ann, "log")
+
+
+@needs_git
+def test_without_the_driver_git_conflicts_and_hostkit_says_how_to_merge(tmp_path):
+    ann, bea = clones(tmp_path, "Ann", "Bea", setup=False)
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    hk(bea, "act", "Ann", "Check", "Gus")
+    commit(ann, "a")
+    commit(bea, "b")
+    git(ann, "fetch", "-q", str(bea), "HEAD")
+    merged = subprocess.run(["git", "merge", "--no-edit", "FETCH_HEAD"], cwd=ann, env=env(), capture_output=True,
+                            text=True)
+    assert merged.returncode != 0  # git's own line merge: both appended at the same place
+    out = hk(ann, "status", ok=False)
+    assert out.returncode == 1 and "unmerged git conflict" in out.stderr and "hostkit git-setup" in out.stderr
+    hk(ann, "git-setup")
+    git(ann, "checkout", "-m", "--", "phases/001-night-1.toml")
+    actions = json.loads(hk(ann, "actions", "--json").stdout)["actions"]
+    assert sorted(a["actor"] for a in actions) == ["Ann", "Bob"]
+
+
+@needs_git
+def test_new_with_git_makes_the_first_commit_and_a_clean_folder(tmp_path):
+    hk(tmp_path, *NEW)
+    origin = tmp_path / "origin"
+    assert "hostkit new" in git(origin, "log", "--oneline")
+    assert git(origin, "status", "--porcelain", "--untracked-files=all") == ""
+    assert ".cache/" in (origin / ".gitignore").read_text() and "merge=hostkit" in (origin / ".gitattributes").read_text()
+    assert "hostkit merge-file" in git(origin, "config", "merge.hostkit.driver")
+    hk(origin, "act", "Bob", "Kill", "Fay")
+    (origin / ".cache").mkdir()
+    (origin / ".cache" / "x.json").write_text("{}")
+    assert git(origin, "status", "--porcelain", "--untracked-files=all").split() == ["M", "phases/001-night-1.toml"]
+
+
+def test_new_writes_gitignore_without_git(classic):
+    assert (classic.folder / ".gitignore").read_text() == GITIGNORE
+    assert "merge=hostkit" in (classic.folder / ".gitattributes").read_text()
+
+
+@pytest.mark.parametrize("how,expected", [
+    (lambda h: h.ok("--host-name", "Mod Ann", "act", "Bob", "Kill", "Fay"), "Mod Ann"),
+    (lambda h: h.runner.invoke(__import__("hostkit.cli").cli.cli, ["--game", str(h.folder), "act", "Bob", "Kill", "Fay"],
+                               env={"HOSTKIT_HOST": "Env Bea"}), "Env Bea"),
+], ids=["--host-name", "HOSTKIT_HOST"])
+def test_every_entry_records_its_host_and_log_shows_it(classic, how, expected):
+    how(classic)
+    (entry,) = classic.game.current.record.actions
+    assert entry.host == expected
+    assert expected in classic.ok("log")
+    assert json.loads(classic.ok("log", "--json"))["entries"][0]["host"] == expected
+
+
+@needs_git
+def test_the_host_defaults_to_gits_user_name(tmp_path):
+    (ann,) = clones(tmp_path, "Ann")
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    assert Game.load(ann).current.record.actions[0].host == "Ann"
+
+
+def test_old_folders_without_hosts_load_and_duplicates_are_refused(classic):
+    path = classic.folder / "phases" / "001-night-1.toml"
+    path.write_text('version = 1\nphase = "night"\nnumber = 1\n\n[[actions]]\nseq = 1\nactor = "Bob"\n'
+                    'ability = "Kill"\ntargets = ["Fay"]\n')  # as hostkit wrote it before co-hosting
+    assert [a.actor for a in classic.game.current.actions] == ["Bob"]
+    classic.ok("--host-name", "Ann", "act", "Ann", "Check", "Gus")
+    assert [(a.seq, a.host) for a in classic.game.current.record.actions] == [(1, ""), (2, "Ann")]
+    text = path.read_text()
+    path.write_text(text + '\n[[actions]]\nseq = 1\nactor = "Bob"\nability = "Kill"\ntargets = ["Fay"]\n')
+    out = classic.refused("status")
+    assert "actions[2]: the same entry as actions[0]" in out
+
+
+def _rec(*entries, ends=()) -> str:
+    return store.dump_toml(store.phase_to_toml(PhaseRecord("night", 1, tuple(entries), ends=tuple(ends))))
+
+
+A1 = Action("Bob", "Kill", ("Fay",), 1, "Ann")
+B1 = Action("Ann", "Check", ("Gus",), 1, "Bea")
+B2 = Action("Dave", "Guard", ("Hal",), 2, "Bea")
+
+
+@pytest.mark.parametrize("base,ours,theirs,expected", [
+    ([], [A1], [B1, B2], [A1, B1, B2]),
+    ([A1], [A1, B2], [], [B2]),                   # theirs took A1 back: it stays gone
+    ([A1], [A1], [A1._replace(targets=("Hal",))], [A1._replace(targets=("Hal",))]),  # a hand edit wins
+    (None, [A1], [A1, B1], [A1, B1]),             # both began the phase (git's add/add: no base)
+], ids=["both-added", "one-removed", "one-edited", "add-add"])
+def test_merge_phase_is_entry_by_entry_and_symmetric(base, ours, theirs, expected):
+    base_text = "" if base is None else _rec(*base)
+    merged, _ = merge_phase(base_text, _rec(*ours), _rec(*theirs), "phases/001-night-1.toml")
+    swapped, _ = merge_phase(base_text, _rec(*theirs), _rec(*ours), "phases/001-night-1.toml")
+    assert merged == swapped
+    assert merged == _rec(*sorted(expected, key=lambda e: (e.seq, e.host)))
+
+
+def test_merge_phase_keeps_two_different_ends_and_refuses_two_phases():
+    end_a, end_b = PhaseEnd(3, None, {"deaths": ["Fay"]}, "Ann"), PhaseEnd(3, None, {"deaths": []}, "Bea")
+    merged, notes = merge_phase(_rec(A1), _rec(A1, ends=[end_a]), _rec(A1, ends=[end_b]), "p")
+    assert merged.count("[[end]]") == 2 and notes
+    day = store.dump_toml(store.phase_to_toml(PhaseRecord("day", 1)))
+    with pytest.raises(HostkitError, match="different phases"):
+        merge_phase("", _rec(A1), day, "p")
+
+
+def test_append_returns_the_new_game_and_writes_nothing_it_cannot_replay(tmp_path):
+    game = create(tmp_path / "g", ruleset="classic-werewolf", assign=CLASSIC, seed=1)
+    new = game.append(Action("Bob", "Kill", ("Fay",)))
+    assert [a.actor for a in new.current.actions] == ["Bob"] and game.current.actions == []
+    before = (tmp_path / "g" / "phases" / "001-night-1.toml").read_bytes()
+    with pytest.raises(HostkitError):
+        new.append(Action("Fay", "Kill", ("Bob",)))  # a Villager has no Kill: the replay refuses it
+    assert (tmp_path / "g" / "phases" / "001-night-1.toml").read_bytes() == before
