@@ -500,7 +500,7 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     else:
         hammer_x, last_post = count.get("hammer"), count.get("last_post")
     day = count.get("day")
-    majority = float(count.get("majority") or 0)
+    majority = float(count.get("majority") or count.get("half_plus_one") or 0)
     hammer = hammer_x
     final = {w["target"]: w for w in count.get("wagons", [])}
     lows = ([start_post] if start_post is not None else []) + xs

@@ -229,14 +229,15 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),
-                     "majority": c.get("majority"), "alive": c.get("alive"), "eliminated": c.get("eliminated"),
+                     "majority": _majority(c), "alive": c.get("alive"), "eliminated": c.get("eliminated"),
                      "hammer": c.get("hammer"), "deadline": found.deadline,
                      "ignored": c.get("ignored", []) if show_secret else []}
     data["chart"] = votes_svg(game, c, start_post=found.start_post, deadline=found.deadline,
                               deadline_post=found.deadline_post)
     if c.get("history") or c.get("wagons"):
         count = VoteCount(
-            day=c["day"], alive=c["alive"], majority=c["majority"],
+            day=c["day"], alive=c["alive"], majority=_majority(c), plurality=c.get("rule") == "plurality",
+            abstained=tuple(c.get("abstained", ())),
             wagons=tuple(Wagon(w["target"], w["votes"], tuple(w["voters"]), tuple(w.get("posts", ()))) for w in c["wagons"]),
             not_voting=tuple(c.get("not_voting", ())), eliminated=c.get("eliminated"), tie=c.get("tie", False),
             history=tuple(HistoryEntry(h.get("post"), h["author"], h.get("target"), h.get("source", "thread"))
@@ -288,3 +289,8 @@ def _environment(game: "Game", bundled: Any) -> Any:
     loaders.append(FileSystemLoader(str(bundled / "page")))
     return Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def _majority(count: dict[str, Any]) -> Any:
+    """A count's majority: under plurality the JSON's 'majority' is null, and 'half_plus_one' holds it."""
+    return count.get("majority") if count.get("majority") is not None else count.get("half_plus_one")
