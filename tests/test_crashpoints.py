@@ -7,6 +7,7 @@ and hold exactly the state before the command or the state after it, never a mix
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -41,6 +42,8 @@ STEPS = [
     (D1, ["vote", "Ann", "Bob"]),
     (D1 + [["vote", "Ann", "Bob"]], ["eliminate", "Bob"]),
     (D1 + [["eliminate", "--none"]], ["undo"]),
+    (D1 + [["vote", "Ann", "Bob"], ["vote", "Carol", "Bob"]], ["undo", "--entry", "{entry:first-vote}"]),
+    (D1 + [["eliminate", "--none"]], ["undo", "--entry", "{entry:last-end}"]),
     (D1, ["start-post", "5"]),
     (D1, ["replace", "Ann", "Zoe"]),
     (D1, ["sheriff", "run", "Ann", "Dave"]),
@@ -53,6 +56,8 @@ STEPS = [
     (ELECTED + [["eliminate", "--none"], ["act", "Bob", "Kill", "Ann"], ["resolve", "--force"]], ["badge", "Ann", "Dave"]),
     (D1 + [["vote", "Ann", "Bob"]], ["votes", "--html", "{page}"]),
     (D1, ["pm", "--out", "{out}"]),
+    (D1, ["kill", "Ann", "--reason", "modkill"]),
+    (D1, ["deadline", "2030-01-01 18:00"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
@@ -61,11 +66,12 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
              "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
-             "log": ["log"]}
+             "log": ["log"], "activity": ["activity", "--html", "{page}"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
-OTHER = {"demo", "git-setup", "merge-file"}
+# `post end` is refused until the game is over and writes nothing then either (test_hostday).
+OTHER = {"demo", "git-setup", "merge-file", "post end"}
 
 
 def command_names() -> set[str]:
@@ -164,6 +170,11 @@ def test_kill_at_every_write_boundary(tmp_path, setup, command):
     for args in setup:
         result = quick(base, args, extra)
         assert result.exit_code == 0, (args, result.output)
+    if any(a.startswith("{entry:") for a in command):  # undo --entry: an entry's id from the log
+        entries = json.loads(quick(base, ["log", "--json"]).output)["entries"]
+        for kind in ("vote", "end"):
+            ids = [e["id"] for e in entries if e["kind"] == kind] or [""]
+            extra[f"{{entry:first-{kind}}}"], extra[f"{{entry:last-{kind}}}"] = ids[0], ids[-1]
     done = tmp_path / "done"
     if base.exists():
         shutil.copytree(base, done)
