@@ -207,6 +207,84 @@ alignment = "Mafia"
 name = "Rampage"
 category = "kill"
 effects = [{ effect = "kill", rampage = true }]
+[[Rampager.abilities]]
+name = "Maul"
+category = "kill"
+effects = [{ effect = "kill", rampage = true, rampage_if_first = true }]
+
+[Shooter]
+alignment = "Town"
+[[Shooter.abilities]]
+name = "Shoot"
+category = "kill"
+effects = [{ effect = "kill" }]
+
+[Escort]
+alignment = "Town"
+[[Escort.abilities]]
+name = "Distract"
+category = "block"
+effects = [{ effect = "block", scope = "leaves-home" }]
+
+[Locksmith]
+alignment = "Town"
+[[Locksmith.abilities]]
+name = "Lock"
+category = "block"
+effects = [{ effect = "block", scope = "leaves-home", locks_home = true }]
+
+[Medic]
+alignment = "Town"
+[[Medic.abilities]]
+name = "Tend"
+category = "info"
+self = true
+effects = [{ effect = "protect" }]
+
+[Framer]
+alignment = "Mafia"
+[[Framer.abilities]]
+name = "Frame"
+category = "info"
+effects = [{ effect = "frame", standing = true }]
+
+[Eater]
+alignment = "Mafia"
+[[Eater.abilities]]
+name = "Eat"
+category = "kill"
+effects = [{ effect = "convert", role = "Shield", user_leaves = true }]
+[[Eater.abilities]]
+name = "Dominate"
+category = "kill"
+effects = [{ effect = "convert", faction = "Hive", race = "Human" }]
+
+[Warden]
+alignment = "Town"
+[[Warden.abilities]]
+name = "Watch"
+category = "info"
+effects = [{ effect = "protect", limit = 1, tell = "target" }]
+
+[Mind]
+alignment = "Town"
+[[Mind.abilities]]
+name = "Read"
+category = "info"
+effects = [{ effect = "read-goal" }]
+[[Mind.abilities]]
+name = "Finish"
+category = "kill"
+requires = "attacked"
+effects = [{ effect = "kill" }]
+
+[Seeker]
+alignment = "Town"
+[[Seeker.abilities]]
+name = "Seek"
+category = "info"
+goal = "Find"
+effects = [{ effect = "inspect" }]
 '''
 
 
@@ -255,6 +333,28 @@ CASES = [
      dict(dead=["S"])),
     ("standing + exclusive", "paranormal", "ooo-werewolf", "T=Sentry S=Stubborn", "T Rest; S Look T",
      dict(dead=[], ok=["S.Look"])),
+    ("block scope leaves-home", "ooo-werewolf", "natural", "E=Escort S=Stubborn V=Shield", "E Distract S; S Look V",
+     dict(ok=["S.Look"])),  # unblockable: the passive beats it
+    ("block scope leaves-home (a visit)", "ooo-werewolf", "natural", "E=Escort P=Psion V=Shield", "E Distract P; P Sense V",
+     dict(failed={"P.Sense": "blocked"}, blocked=[("P", True)])),
+    ("block scope leaves-home (a self-target stays home)", "ooo-werewolf", "paranormal", "E=Escort M=Medic",
+     "E Distract M; M Tend M", dict(ok=["M.Tend"], blocked=[])),
+    ("block locks_home", "ooo-werewolf", "paranormal", "K=Locksmith S=Stubborn V=Shield", "K Lock V; S Look V",
+     dict(failed={"S.Look": "home was locked"})),
+    ("kill rampage_if_first", "ooo-werewolf", "natural", "A=Shooter R=Rampager L=Loiterer V=Shield",
+     "A Shoot V; R Maul V; L Visit V", dict(dead=["V"], log=["there is no rampage"])),
+    ("kill rampage_if_first (first)", "ooo-werewolf", "classic-werewolf", "R=Rampager L=Loiterer V=Shield",
+     "R Maul V; L Visit V", dict(dead=["L", "V"])),
+    ("frame standing", "ooo-werewolf", "natural", "F=Framer V=Shield", "F Frame V", dict(tags={("V", "framed"): None})),
+    ("convert user_leaves", "paranormal", "classic-werewolf", "E=Eater V=Stubborn", "E Eat V",
+     dict(converts={("V", "Shield")}, tags={("E", "abducted"): None})),
+    ("convert race", "paranormal", "items-werewolf", "E=Eater V=Stubborn", "E Dominate V",
+     dict(failed={"E.Dominate": "is not Human and cannot be dominated"})),
+    ("protect tell", "paranormal", "ooo-werewolf", "W=Warden A=Shooter V=Shield", "W Watch V; A Shoot V",
+     dict(dead=[], notices=[("V", "attacked tonight by A")])),
+    ("goal", "paranormal", "natural", "M=Mind S=Seeker V=Shield", "M Read S; S Seek V", dict(results={"M.Read": "Find"})),
+    ("requires attacked", "classic-werewolf", "natural", "M=Mind V=Shield", "M Finish V",
+     dict(failed={"M.Finish": "needs an attack"})),
 ]
 
 
