@@ -396,3 +396,81 @@ def test_an_unknown_or_unsupported_passive_or_field_is_refused_at_load(tmp_path,
     with pytest.raises(FileError) as err:
         ruleset("classic-werewolf", text, tmp_path)
     assert f"roles.toml: X.{key}: " in str(err.value) and message in str(err.value)
+
+
+# --------------------------------------------------------------------------- game-level passives and fields
+
+GAME_ROLES = '''
+[Marksman]
+alignment = "Town"
+passives = ["last-shot"]
+
+[Orator]
+alignment = "Town"
+weight = 2
+passives = ["psychic-vote"]
+
+[Shieldbearer]
+alignment = "Town"
+passives = ["mind-shield"]
+'''
+
+STALKER = '''
+[Stalker]
+alignment = "Mafia"
+faction = "Mafia"
+[[Stalker.abilities]]
+name = "Stalk"
+max_skips_in_a_row = 1
+effects = [{ effect = "kill" }]
+'''
+
+
+def _custom_game(tmp_path, ruleset, assign):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(GAME_ROLES + (STALKER if ruleset == "natural" else ""))
+    return create(folder, ruleset=ruleset, assign=assign, seed=5)
+
+
+def test_last_shot_in_natural(tmp_path):
+    """`last-shot` (introduced by classic-werewolf's Hunter) in a natural game: killed at night,
+    the player owes a shot."""
+    g = _custom_game(tmp_path, "natural", ["Ann=Marksman", "Bob=Goon", "Cy=Villager", "Dee=Villager", "Eve=Villager"])
+    g.act("Bob", "Kill", ["Ann"])
+    Game.load(g.folder).resolve()
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+    out = CliRunner().invoke(cli, ["--game", str(g.folder), "due", "--json"]).output
+    assert "shot" in next(d for d in __import__("json").loads(out)["due"] if d["player"] == "Ann")["owes"], out
+
+
+def test_psychic_vote_in_classic(tmp_path):
+    """`psychic-vote` (introduced by paranormal's Enchanter) in classic: the double vote lapses
+    while Mind Shield holders outnumber the other living players."""
+    g = _custom_game(tmp_path, "classic-werewolf", ["Ann=Orator", "Bob=Werewolf", "S1=Shieldbearer",
+                                                    "S2=Shieldbearer", "S3=Shieldbearer"])
+    assert g.weight("Ann") == 1.0
+    folder = tmp_path / "h"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(GAME_ROLES)
+    g2 = create(folder, ruleset="classic-werewolf", assign=["Ann=Orator", "Bob=Werewolf", "S1=Shieldbearer",
+                                                            "Cy=Villager"], seed=5)
+    assert g2.weight("Ann") == 2.0
+
+
+def test_max_skips_in_a_row_in_natural(tmp_path):
+    """`max_skips_in_a_row` (introduced by paranormal's Doppelgangers) in a natural game."""
+    from hostkit.errors import RuleError
+
+    g = _custom_game(tmp_path, "natural", ["Bob=Stalker", "Ann=Villager", "Cy=Villager", "Dee=Villager",
+                                           "Eve=Villager", "Fay=Villager"])
+    g.act("Bob", "Stalk", ["skip"])
+    Game.load(g.folder).resolve()
+    Game.load(g.folder).eliminate(None)
+    g = Game.load(g.folder)
+    with pytest.raises(RuleError, match="cannot be skipped more than 1 nights in a row"):
+        g.act("Bob", "Stalk", ["skip"])
+    with pytest.raises(RuleError, match="must use it tonight"):
+        g.resolve()
