@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine_helpers import check, run, ruleset
+from engine_helpers import check, night, run, ruleset, state
+from hostkit.engine.day import apply_outcome
 
 RS = ruleset("ooo-werewolf")
 DOUSED = {"doused": {}}
@@ -80,3 +81,54 @@ def test_1_priority_first_and_the_oo_o_as_tie_break_is_data():
     tb = list(RS.tie_break)
     assert tb.index("Vigilante") < tb.index("Vigilante Suicide") < tb.index("Serial Killer")
     assert tb[0] == "Arsonist.Ignite"
+
+
+# ------------------------------------------------ 7. the Jailkeeper tells every jailed player
+JAILED = "You were taken to jail tonight"
+JAIL_CASES = [
+    ("7_jailed_villager_with_no_action_is_told", "Jk=Jailkeeper V=Villager", "Jk Jail V", {},
+     dict(notices=[("V", JAILED)], blocked=[])),
+    ("7_jailed_seer_is_told_and_still_sees", "Jk=Jailkeeper Se=Seer V=Doctor", "Jk Jail Se; Se Vision V", {},
+     dict(notices=[("Se", JAILED)], results={"Se.Vision": "Doctor"})),
+    ("7_jailed_moving_role_is_told", "Jk=Jailkeeper Do=Doctor V=Villager", "Jk Jail Do; Do Heal V", {},
+     dict(notices=[("Do", JAILED)], blocked=[("Do", True)])),
+    ("7_a_distraction_is_not_a_jail", "Es=Escort V=Villager", "Es Distract V", {},
+     dict(no_notice=["V"], blocked=[])),
+    ("7_a_blocked_jailkeeper_jails_no_one", "Jk=Jailkeeper Co=Consort V=Villager", "Co Distract Jk; Jk Jail V", {},
+     dict(no_notice=["V"], failed={"Jk.Jail": "blocked by Consort (Co)"})),
+    # ------------------------------------------------ 12. conversions
+    ("12_orphan_adopting_a_killer_keeps_its_count_from_before_the_night", "O=Orphan Gl=Glutton V=Villager",
+     "O Adopt Gl; Gl Devour V", dict(night=2, tags={"Gl": {"kills": 1}}),
+     dict(dead=["V"], converts=[("O", "Glutton")], tags={("O", "kills"): 1, ("Gl", "kills"): 2})),
+]
+
+
+@pytest.mark.parametrize("players, lines, kw, expect", [c[1:] for c in JAIL_CASES], ids=[c[0] for c in JAIL_CASES])
+def test_night_7_12(players, lines, kw, expect):
+    o, n = run(RS, players, lines, **kw)
+    check(o, n, expect)
+
+
+def test_12_the_heir_inherits_once():
+    """Named and orphaned the same night: converted at the next day, and never again."""
+    st = state(RS, "H=Heir B=Seer SK=Serial_Killer V=Villager W=Villager")
+    o1, _ = night(st, "H Name B; SK Stab B")
+    apply_outcome(st, o1, 1)
+    assert st.players["H"].role == "Seer" and "heir-of" not in st.players["H"].tags
+    st.number += 1
+    o2, _ = night(st, "SK Stab V")
+    assert not [c for c in o2.changes if c.kind == "convert"]
+    assert not [n for n in o2.notices if "benefactor" in n.text]
+
+
+def test_12_an_heir_named_earlier_inherits_once():
+    st = state(RS, "H=Heir B=Seer SK=Serial_Killer V=Villager W=Villager")
+    o1, _ = night(st, "H Name B")
+    apply_outcome(st, o1, 1)
+    st.number += 1
+    o2, _ = night(st, "SK Stab B")
+    apply_outcome(st, o2, 2)
+    assert st.players["H"].role == "Seer" and "heir-of" not in st.players["H"].tags
+    st.number += 1
+    o3, _ = night(st, "SK Stab V")
+    assert not [c for c in o3.changes if c.kind == "convert"]
