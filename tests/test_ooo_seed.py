@@ -132,3 +132,28 @@ def test_12_an_heir_named_earlier_inherits_once():
     st.number += 1
     o3, _ = night(st, "SK Stab V")
     assert not [c for c in o3.changes if c.kind == "convert"]
+
+
+# ------------------------------------------------ wins: a Neutral killer alive holds the wolves' win
+WINS = [
+    ("wins_neutral_killer_alive_no_wolf_win", "Al=Alpha Wo=Wolf SK=Serial_Killer V=Villager", None),
+    ("wins_arsonist_alive_no_wolf_win", "Al=Alpha Wo=Wolf Ar=Arsonist V=Villager", None),
+    ("wins_plague_bringer_alive_no_wolf_win", "Al=Alpha Wo=Wolf PB=Plague_Bringer V=Villager", None),
+    ("wins_wolves_at_parity_with_town_win", "Al=Alpha Wo=Wolf V=Villager W=Villager", "Wolf"),
+    ("wins_a_vigilantes_bullets_do_not_hold_it", "Al=Alpha Wo=Wolf Vi=Vigilante V=Villager", "Wolf"),
+    ("wins_wolves_below_parity_no_win", "Al=Alpha V=Villager W=Villager", None),
+    ("wins_town_alone_wins", "V=Villager Se=Seer", "Town"),
+]
+
+
+@pytest.mark.parametrize("players, winner", [c[1:] for c in WINS], ids=[c[0] for c in WINS])
+def test_wins(players, winner):
+    from hostkit.engine.day import victory
+    st = state(RS, players, options={"victory": RS.option_defaults()["victory"]})
+    assert victory(st) == winner
+
+
+def test_wins_the_plain_parity_option_still_declares_the_wolves():
+    from hostkit.engine.day import victory
+    st = state(RS, "Al=Alpha Wo=Wolf SK=Serial_Killer V=Villager", options={"victory": "parity"})
+    assert victory(st) == "Wolf"
