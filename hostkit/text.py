@@ -87,8 +87,12 @@ def status_text(st: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def action_line(a: Action) -> str:
-    return f"{a.actor}: {a.ability} " + (", ".join(a.targets) if a.targets else "(skip)")
+def action_line(a: Action, takes: int | None = None) -> str:
+    """'Ann: Heal Bob'; an entry with no targets is a skip, unless its ability takes none
+    (`takes` = 0: a Veteran's Alert is used, not skipped)."""
+    if a.targets:
+        return f"{a.actor}: {a.ability} " + ", ".join(a.targets)
+    return f"{a.actor}: {a.ability}" + ("" if takes == 0 else " (skip)")
 
 
 def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:

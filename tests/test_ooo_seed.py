@@ -157,3 +157,24 @@ def test_wins_the_plain_parity_option_still_declares_the_wolves():
     from hostkit.engine.day import victory
     st = state(RS, "Al=Alpha Wo=Wolf SK=Serial_Killer V=Villager", options={"victory": "parity"})
     assert victory(st) == "Wolf"
+
+
+# ------------------------------------------------ naming the ability, through the CLI
+def test_naming_the_ability_prefers_the_roles_own_and_says_so(tmp_path):
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "Fra=Framer",
+            "--assign", "Alf=Alpha", "--assign", "Carol=Villager", "--assign", "Vet=Veteran",
+            "--assign", "Dan=Villager", "--assign", "Eve=Villager")
+    out = host.ok("act", "Fra", "Carol")
+    assert out.startswith("recorded Fra: Frame Carol")
+    assert "took Framer's own Frame; name Maul for the factional one" in out
+    # Named, the factional kill is taken as asked.
+    assert host.ok("act", "Fra", "Maul", "Dan").startswith("recorded Fra: Maul Dan")
+    # A no-target ability is used, not skipped.
+    out = host.ok("act", "Vet")
+    assert out.strip() == "recorded Vet: Alert"
+    assert "(skip)" not in out
+    # A real skip still says so.
+    assert "(skip)" in host.ok("act", "Alf", "Maul", "skip")
