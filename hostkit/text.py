@@ -117,3 +117,21 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     lines.append("Log:")
     lines.extend(f"  {line}" for line in o.log)
     return "\n".join(lines)
+
+
+def recorded_line(game, action, *, named: bool = True) -> str:
+    """The line `act` prints for a recorded ACTION: 'Vet: Alert' for an ability that takes no
+    target (not a skip), and, when the host left ABILITY out (`named` false) and the actor also
+    shares a factional ability, which one was taken (issue 11)."""
+    try:
+        role = game.state.role_of(action.actor)
+    except Exception:  # noqa: BLE001 - an actor the state cannot place: the plain line
+        return action_line(action)
+    ab = role.ability(action.ability)
+    line = action_line(action, ab.targets if ab is not None else None)
+    if not named and ab is not None and not ab.factional:
+        shared = [a.name for a in role.abilities if a.factional and a.targets == ab.targets]
+        if shared:
+            line += (f" (ABILITY left out: took {role.name}'s own {ab.name}; name {' or '.join(shared)} "
+                     "for the factional one)")
+    return line

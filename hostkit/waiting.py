@@ -168,22 +168,3 @@ def replaced_note(game: "Game", action) -> str:
 
 __all__ = ["Waiting", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]
 
-
-def recorded_line(game: "Game", action, *, named: bool = True) -> str:
-    """The line `act` prints for a recorded ACTION: 'Vet: Alert' for an ability that takes no
-    target (not a skip), and, when the host left ABILITY out (`named` false) and the actor also
-    shares a factional ability, which one was taken (issue 11)."""
-    from .text import action_line
-
-    try:
-        role = game.state.role_of(action.actor)
-    except Exception:  # noqa: BLE001 - an actor the state cannot place: the plain line
-        return action_line(action)
-    ab = role.ability(action.ability)
-    line = action_line(action, ab.targets if ab is not None else None)
-    if not named and ab is not None and not ab.factional:
-        shared = [a.name for a in role.abilities if a.factional and a.targets == ab.targets]
-        if shared:
-            line += (f" (ABILITY left out: took {role.name}'s own {ab.name}; name {' or '.join(shared)} "
-                     "for the factional one)")
-    return line

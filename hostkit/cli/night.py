@@ -30,7 +30,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
     """
     from ..game import parse_act_lines
     from ..text import action_line
-    from ..waiting import recorded_line, replaced_note
+    from ..text import recorded_line
+    from ..waiting import replaced_note
 
     with locked(ctx):
         game = load(ctx)
