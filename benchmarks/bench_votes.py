@@ -1,44 +1,51 @@
-"""How long counting the red votes of a 100-page thread (2,500 posts) takes, against lxml alone.
+"""How long a whole `hostkit votes --html` takes on real MafiaScum days, against lxml alone.
 
-Run: python benchmarks/bench_votes.py
+Run: python benchmarks/bench_votes.py [--rounds N] [--data DIR_OR_TAR] [--synthetic]
 
-It builds the thread at run time in a temporary folder (nothing is copied into the project):
-100 XenForo 1 pages of 25 posts, made from the real saved page ../shared/threads/xenforo1.html
-when it is there (read in place; posts renumbered 1-2500, authors set to 20 players and a host,
-its real bodies kept) or else from a XenForo 1 page of our own. Red votes are planted in one
-post in five, some of them inside quotes. It then times, taking the best of a few runs:
+The measurement (issue 9): on the five largest days of ../shared/mafiascum-dev (read in place;
+the tar is unpacked into a temporary folder), each round runs, interleaved and in a fresh order:
 
-  (a) lxml alone: lxml.html.fromstring on each page's bytes, already in memory;
-  (b) the full count: hostkit.votes.fetch.read_files on the 100 files, then
-      hostkit.votes.tally.tally for the 20 players;
-  (c) a cached recount: the pages served from a local http.server on 127.0.0.1, read once into
-      a cache folder by fetch_thread, then fetch_thread again (it must fetch and parse only the
-      last page; checked) and tally.
+  (a) the baseline: one `python` process that reads the day's page files and parses each with
+      lxml.etree.HTMLParser (the parser hostkit itself uses), start-up included;
+  (b) hostkit, cold: one `python -m hostkit --game G votes --html ... --from-post --to-post
+      --json` process, the page cache off (HOSTKIT_CACHE empty): every page read and every post
+      counted, start-up included;
+  (c) hostkit, recount: the same with the page cache on and warm (a host's second count).
 
-and prints the three times and the ratios (b)/(a) (aim: at most 3x) and (c)/(a). It takes about
-15 s. `python benchmarks/bench_votes.py --synthetic` uses our own page even when the real one is there.
+It prints each day's medians and the ratios (b)/(a) (goal: at most 3) and (c)/(a). Both sides
+run from compiled bytecode (a warm-up run writes it, as `pip install` does), since this
+machine sets PYTHONDONTWRITEBYTECODE. Without the dev days, or with --synthetic, it measures a
+100-page XenForo 1 thread built at run time (`build_thread`, below) instead.
 """
+
 
 from __future__ import annotations
 
+import argparse
 import copy
-import functools
-import http.server
+import json
+import os
 import random
+import resource
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import lxml.html
 
 if __package__ in (None, ""):  # run as a script from a checkout: make hostkit importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+ROOT = Path(__file__).resolve().parents[1]
 REAL_PAGE = Path(__file__).resolve().parents[2] / "shared" / "threads" / "xenforo1.html"
+DEV_DAYS = next((c / "shared" / "mafiascum-dev" for c in (ROOT.parent, ROOT.parents[1])
+                 if (c / "shared" / "mafiascum-dev").exists()), ROOT.parent / "shared" / "mafiascum-dev")
 PER_PAGE = 25
 HOST = "Game Host"
 PLAYERS = (
@@ -227,138 +234,121 @@ def build_thread(folder: Path, pages: int = 100, *, source: Path | None = REAL_P
 # --------------------------------------------------------------------------- timing
 
 
-def best_of(runs: int, fn: Callable[[], Any]) -> tuple[float, Any]:
-    """(the fastest of `runs` timed calls of fn, the last call's result)."""
-    times = []
-    result = None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+def _median(xs: Sequence[float]) -> float:
+    return statistics.median(xs)
 
 
-class _Server:
-    """The thread's folder served on 127.0.0.1 from a background thread, counting GETs."""
+def _largest_days(data: Path, scratch: Path, n: int = 5) -> list[Path]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_accuracy import find_days  # one way of finding the days for both benchmarks
 
-    def __init__(self, folder: Path) -> None:
-        hits: list[str] = []
-        self.hits = hits
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
-                hits.append(self.path)
-                super().do_GET()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> _Server:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+    days_dir = find_days(data, scratch)
+    if days_dir is None:
+        return []
+    days = [d for d in days_dir.iterdir() if (d / "case.json").exists()]
+    size = {d: sum(f.stat().st_size for f in d.glob("page-*.html")) for d in days}
+    return sorted(days, key=lambda d: -size[d])[:n]
 
 
-def main(pages: int = 100, runs: int = 3, source: Path | None = REAL_PAGE) -> dict[str, float]:
-    """Build the thread (from `source`, or our own page when None), time (a), (b) and (c), print
-    them and return them with the ratios."""
-    import requests
+_BASELINE = ("import sys, lxml.etree\n"
+             "parser = lxml.etree.HTMLParser()\n"
+             "for name in sys.argv[1:]:\n"
+             "    with open(name, 'rb') as f:\n"
+             "        lxml.etree.fromstring(f.read(), parser)\n")
 
-    from hostkit.model import VoteSetupPlayer
-    from hostkit.votes import forums
-    from hostkit.votes.fetch import fetch_thread, read_files
-    from hostkit.votes.tally import tally
 
-    players = [VoteSetupPlayer(name) for name in PLAYERS]
+CPU: dict[str, list[float]] = {}  # per job name: the process's user+system CPU seconds
 
-    def count(thread_pages: Sequence[forums.Page]) -> Any:
-        posts = [p for page in thread_pages for p in page.posts]
-        return tally(posts, players, day=1, hosts=[HOST], start_post=1)
 
+def _time(cmd: list[str], env: dict[str, str], name: str = "") -> float:
+    """Wall seconds of one whole process (its CPU seconds are noted in CPU[name])."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    took = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(cmd[:6])}...: {done.stderr.strip()[:300]}")
+    if name:
+        CPU.setdefault(name, []).append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return took
+
+
+def _setup_day(day: Path, game: Path, env: dict[str, str]) -> tuple[list[str], list[str]]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_accuracy import new_args
+
+    case = json.loads((day / "case.json").read_text(encoding="utf-8"))
+    py = [sys.executable, "-m", "hostkit"]
+    for args in (new_args(game, case), ["--game", str(game), "resolve", "--force"]):
+        subprocess.run(py + args, env=env, check=True, stdout=subprocess.DEVNULL)
+    files = [str(day / p) for p in case["pages"]]
+    votes = py + ["--game", str(game), "votes", "--json", "--from-post", str(case["from_post"] + 1),
+                  "--to-post", str(case["to_post"])]
+    for f in files:
+        votes += ["--html", f]
+    return [sys.executable, "-c", _BASELINE, *files], votes
+
+
+def measure(days: Sequence[Path], rounds: int, work: Path) -> dict[str, float]:
+    """Interleaved medians per day: baseline, hostkit cold, hostkit recount; and the ratios."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
+    cold = {**env, "HOSTKIT_CACHE": ""}
+    warm = {**env, "HOSTKIT_CACHE": str(work / "cache")}
+    rng = random.Random(7)
+    results = {}
+    worst = worst_cpu = 0.0
+    for i, day in enumerate(days):
+        base_cmd, votes_cmd = _setup_day(day, work / f"game-{i}", env)
+        for e in (env, cold, warm):  # warm-ups: bytecode written, page cache filled
+            _time(base_cmd if e is env else votes_cmd, e)
+        times: dict[str, list[float]] = {"lxml": [], "hostkit": [], "recount": []}
+        CPU.clear()
+        for _ in range(rounds):
+            jobs = [("lxml", base_cmd, env), ("hostkit", votes_cmd, cold), ("recount", votes_cmd, warm)]
+            rng.shuffle(jobs)
+            for name, cmd, e in jobs:
+                times[name].append(_time(cmd, e, name))
+        a, b, c = (_median(times[k]) for k in ("lxml", "hostkit", "recount"))
+        ca, cb, cc = (_median(CPU[k]) for k in ("lxml", "hostkit", "recount"))
+        worst = max(worst, b / a)
+        worst_cpu = max(worst_cpu, cb / ca)
+        pages = len(votes_cmd) - votes_cmd.index("--html")
+        print(f"{day.name:>10} ({pages // 2} pages): wall: lxml {a * 1000:5.0f} ms, hostkit votes {b * 1000:5.0f} ms"
+              f" ({b / a:4.2f}x), recount {c * 1000:5.0f} ms ({c / a:4.2f}x) | CPU: lxml {ca * 1000:4.0f} ms,"
+              f" votes {cb * 1000:4.0f} ms ({cb / ca:4.2f}x), recount {cc * 1000:4.0f} ms ({cc / ca:4.2f}x)")
+        results[day.name] = b / a
+    results["worst"] = worst
+    results["worst_cpu"] = worst_cpu
+    print(f"worst ratio, whole hostkit votes / lxml.etree.HTMLParser, start-up included: wall {worst:.2f}x, "
+          f"CPU {worst_cpu:.2f}x (goal <= 3x); medians of {rounds} interleaved rounds")
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, float]:
+    ap = argparse.ArgumentParser(description="hostkit votes against lxml, whole processes")
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--data", type=Path, default=DEV_DAYS)
+    ap.add_argument("--synthetic", action="store_true", help="a built XenForo 1 thread instead of the dev days")
+    opts = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="hostkit-bench-votes-") as tmp:
-        folder = Path(tmp) / "thread"
-        started = time.perf_counter()
-        thread = build_thread(folder, pages, source=source)
-        built = time.perf_counter() - started
-        data = [p.read_bytes() for p in thread.paths]
-        n_posts = len(thread.posts)
-        n_votes = sum(len(p.votes) for p in thread.posts)
-        n_quoted = sum(len(p.quoted) for p in thread.posts)
-        size = sum(map(len, data))
-        print(f"thread: {pages} pages, {n_posts} posts from {thread.source}; {n_votes} red votes planted, "
-              f"{n_quoted} more inside quotes; {size / 1e6:.1f} MB ({size / pages / 1e3:.0f} kB a page); "
-              f"built in {built:.1f} s")
-
-        # (a) lxml alone
-        t_lxml, _ = best_of(runs, lambda: [lxml.html.fromstring(d) for d in data])
-
-        # (b) the full count from the saved files
-        t_read, read_pages = best_of(runs, lambda: read_files(thread.paths))
-        t_tally, full = best_of(runs, lambda: count(read_pages))
-        t_full, full = best_of(runs, lambda: count(read_files(thread.paths)))
-        got = [(p.number, p.author) for page in read_pages for p in page.posts]
-        assert got == [(p.number, p.author) for p in thread.posts], "the built thread did not read back"
-        counted = len(full.history) + len(full.ignored)
-        assert counted >= n_votes, f"only {counted} of {n_votes} planted votes were seen"
-
-        # (c) a cached recount through fetch_thread against a local server
-        parsed: list[str | None] = []
-        real_parse = forums.parse_page
-
-        def counting_parse(*args: Any, **kwargs: Any) -> forums.Page:
-            parsed.append(kwargs.get("url"))
-            return real_parse(*args, **kwargs)
-
-        with _Server(folder) as server, requests.Session() as session:
-            session.trust_env = False  # no proxy for 127.0.0.1
-            url = f"{server.url}/page-1.html"
-            cache = Path(tmp) / "cache"
-            start = time.perf_counter()
-            first = fetch_thread(url, cache_dir=cache, delay=0, session=session)
-            t_first = time.perf_counter() - start
-            assert len(server.hits) == pages and len(first) == pages
-            forums.parse_page = counting_parse  # type: ignore[assignment]
-            try:
-                recounts = []
-                for _ in range(runs):
-                    server.hits.clear()
-                    parsed.clear()
-                    start = time.perf_counter()
-                    again = count(fetch_thread(url, cache_dir=cache, delay=0, session=session))
-                    recounts.append(time.perf_counter() - start)
-                    last = f"{server.url}/page-{pages}.html"
-                    assert server.hits == [f"/page-{pages}.html"], f"the recount asked for {server.hits}"
-                    assert parsed == [last], f"the recount parsed {parsed}"
-            finally:
-                forums.parse_page = real_parse  # type: ignore[assignment]
-            t_recount = min(recounts)
-        # Post links differ (pages read from files have no URL of their own); the count must not.
-        assert again._replace(post_urls={}) == full._replace(post_urls={}), \
-            "the cached recount differs from the full count"
-
-    leader = max(full.wagons, key=lambda w: w.votes, default=None)
-    ms = lambda s: f"{s * 1000:8.1f} ms"  # noqa: E731
-    print(f"(a) lxml alone, lxml.html.fromstring x {pages}:        {ms(t_lxml)}")
-    print(f"(b) full count, read_files + tally:              {ms(t_full)}"
-          f"   (read_files {t_read * 1000:.0f} ms, tally {t_tally * 1000:.0f} ms)")
-    print(f"(c) cached recount, fetch_thread + tally:        {ms(t_recount)}"
-          f"   (1 page fetched and parsed; the first fetch of all {pages} took {t_first:.1f} s)")
-    print(f"count: {len(full.history)} votes in the history, {len(full.ignored)} ignored, "
-          f"leader {leader.target if leader else None} on {leader.votes if leader else 0:g}")
-    ratio_b, ratio_c = t_full / t_lxml, t_recount / t_lxml
-    print(f"(b)/(a) = {ratio_b:.2f}x (aim: at most 3x)")
-    print(f"(c)/(a) = {ratio_c:.2f}x")
-    print(f"best of {runs} runs each; Python {sys.version.split()[0]}, lxml {lxml.etree.__version__}")
-    return {"lxml": t_lxml, "full": t_full, "recount": t_recount, "full_ratio": ratio_b, "recount_ratio": ratio_c}
+        work = Path(tmp)
+        days = [] if opts.synthetic else _largest_days(opts.data, work / "data")
+        if not days:
+            print(f"no dev days at {opts.data}: measuring a built 100-page XenForo 1 thread instead")
+            thread = build_thread(work / "built", 100, source=None if opts.synthetic else REAL_PAGE)
+            day = work / "built-day"
+            day.mkdir()
+            for path in thread.paths:
+                shutil.copy(path, day / path.name)
+            (day / "case.json").write_text(json.dumps({
+                "players": [{"name": p, "aliases": []} for p in PLAYERS], "moderators": [HOST],
+                "markup": ["red"], "from_post": 0, "to_post": len(thread.posts),
+                "pages": [p.name for p in thread.paths]}), encoding="utf-8")
+            days = [day]
+        return measure(days, opts.rounds, work)
 
 
 if __name__ == "__main__":
-    main(source=None if "--synthetic" in sys.argv[1:] else REAL_PAGE)
+    main()

@@ -63,3 +63,34 @@ def pm_format(game: "Game") -> str:
     from .render import game_format
 
     return str(game.state.options.get("pm-format") or "") or game_format(game)
+
+
+def day_count(game: "Game") -> dict[str, Any] | None:
+    """The day's latest vote count as JSON, for checking an elimination against it: the last
+    count made with 'hostkit votes' that read the thread, else the votes entered by hand counted
+    now; None when the day has neither."""
+    from .votes.count import _history, count_votes
+
+    ph = game.current
+    if ph.record.kind != "day":
+        return None
+    saved = [c for c in _history(game.folder, ph.record.number) if c.get("last_post") is not None]
+    if saved:
+        return saved[-1]
+    if ph.record.votes:
+        return count_votes(game, []).to_json()
+    return None
+
+
+def checked_elimination(game: "Game", player: str | None, *, force: bool = False):
+    """The PhaseEnd for `eliminate` (see Game.elimination), refused where it contradicts the day's
+    count (rulings.elimination_refusal) unless `force`."""
+    from .errors import RuleError
+    from .rulings import elimination_refusal
+
+    end = game.elimination(player)
+    if not force:
+        why = elimination_refusal(game, end.eliminated or None, day_count(game))
+        if why:
+            raise RuleError(f"{why} (--force overrules)")
+    return end

@@ -7,6 +7,7 @@ that is unambiguous, with the nearest names suggested when nothing matches.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -153,6 +154,10 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
                 value = float(value)
         except ValueError:
             raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like {default!r}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise HostkitError(f"{where}: {key} must be a finite number, not {value!r}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        checks.check_int64(value, f"{where}: {key}")
     if spec.choices and value not in spec.choices:
         raise HostkitError(f"{where}: {key} must be one of {', '.join(map(str, spec.choices))}"
                            + suggest(str(value), map(str, spec.choices)))

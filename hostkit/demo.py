@@ -40,9 +40,10 @@ def _step(echo: Callable[[str], None], title: str) -> None:
 
 
 def _play(folder: Path, echo: Callable[[str], None]) -> None:
-    _step(echo, f"hostkit new {folder.name} --ruleset classic-werewolf")
+    # classic-werewolf hides the roles of the dead by default; the demo's village flips them.
+    _step(echo, f"hostkit new {folder.name} --ruleset classic-werewolf --option flip=role")
     game = create(folder, ruleset="classic-werewolf", assign=[f"{n}={r}" for n, r in PLAYERS], seed=2026,
-                  hosts=["Moderator"], title="Demo Village", aliases=["Gus=Gussy"],
+                  hosts=["Moderator"], title="Demo Village", aliases=["Gus=Gussy"], options=["flip=role"],
                   thread="https://forum.example/threads/demo-village.1/")
     echo(f"A game of {len(PLAYERS)} in {folder}.")
 

@@ -20,7 +20,7 @@ from typing import Any, Sequence, Union
 
 from . import checks, entry as entry_rules, rulings, store
 from .engine import resolve_night, rng_for
-from .engine.day import apply_outcome, kill, victory
+from .engine.day import apply_outcome, kill
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -138,7 +138,7 @@ class Game:
                     rulings.apply_event(self, state, self.race, ph, event)
                 except HostkitError as exc:
                     raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
-                state.winner = state.winner or victory(state)
+                rulings.check_victory(state, ph.index)
             ph.actions = self._effective(state, ph)
             if rec.ended is None:
                 continue
@@ -155,7 +155,7 @@ class Game:
                     except HostkitError as exc:
                         raise FileError(f"{ph.path}: end.eliminated: {exc}") from None
                     kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
-            state.winner = state.winner or victory(state)
+            rulings.check_victory(state, ph.index)
         if state.winner:
             state.phase = "over"
         return state
@@ -308,12 +308,20 @@ class Game:
                 top = max(top, e.seq)
         return top + 1
 
-    def open_phase(self, kind: str | None = None) -> Phase:
-        """The current phase, if the game may be changed in it (of that kind, when given)."""
+    def open_phase(self, kind: str | None = None, *, shot: bool = False) -> Phase:
+        """The current phase, if the game may be changed in it (of that kind, when given).
+
+        While a win waits on owed last shots (VictoryCheck comes last), only those shots (`shot`)
+        may be entered."""
         if self.conflicts:
             raise RuleError(self.conflict_text())
         if self.state.winner:
             raise RuleError(f"the game is over: {self.state.winner} won")
+        pending = self.state.pending_victory
+        if pending and not shot:
+            who = pending[1][0]
+            raise RuleError(f"VictoryCheck comes last: {pending[0]} win unless {' or '.join(pending[1])}'s last "
+                            f"shot changes it; enter 'hostkit shoot {who} TARGET' (or 'skip') first")
         ph = self.current
         if kind and ph.record.kind != kind:
             raise RuleError(f"it is {ph.record.label}, not a {kind}")
@@ -407,9 +415,45 @@ class Game:
     def act_many(self, lines: Sequence[tuple[str, str | None, list[str]]],
                  labels: Sequence[str] | None = None) -> list[Action]:
         """Record several actions, all or none. `labels` name each line in error messages."""
+        return self.enter(lines, labels)[0]
+
+    def enter(self, lines: Sequence[tuple[str, str | None, list[str]]],
+              labels: Sequence[str] | None = None) -> tuple[list[Action], list[str]]:
+        """Record several actions, all or none; return them and the notes of what they took back.
+
+        An action that needs its target under attack (a Witch's antidote: `requires = "attacked"`)
+        answered the attack as it stood; when a new entry changes that attack, the action is taken
+        back in the same commit, not spent, and a note says so (seed classic Phase Sequencing:
+        WerewolfAction MUST precede WitchAction)."""
         added = self.action_entries(lines, labels)
-        new = self.append(*added)
-        return list(new.current.record.actions[-len(added):]) if added else []
+        current = self._after(list(self.current.actions), added)
+        removals, notes = self._stale(current)
+        new = self.append(*added, *removals)
+        return (list(new.current.record.actions[-len(added):]) if added else []), notes
+
+    def _after(self, current: list[Action], added: Sequence[Action]) -> list[Action]:
+        for action in added:
+            key = self._key(self.state, action)
+            current = [a for a in current if self._key(self.state, a) != key] + [action]
+        return current
+
+    def _stale(self, current: list[Action]) -> tuple[list[Removal], list[str]]:
+        """The recorded actions whose required attack is gone, as removals, with a note each."""
+        removals, notes = [], []
+        for a in current:
+            if a.skip or a.actor not in self.state.players:
+                continue
+            ab = self.state.role_of(a.actor).ability(a.ability)
+            if ab is None or ab.requires != "attacked":
+                continue
+            if a.targets[0] in entry_rules._attacked(self.state, current, a.actor):
+                continue
+            removals.append(Removal(a.actor, a.ability))
+            template = ab.messages.get("taken-back") or (
+                "{actor}'s {ability} on {target} is taken back, not spent: it answered an attack on {target} "
+                "that is no longer recorded; enter it again if still wanted")
+            notes.append(template.format(actor=a.actor, ability=ab.name, target=a.targets[0]))
+        return removals, notes
 
     def removal(self, actor: str, ability: str | None) -> tuple[Removal, Action]:
         """The entry that takes back an action of the current phase (--remove), and that action."""
@@ -427,9 +471,16 @@ class Game:
 
     def remove(self, actor: str, ability: str | None) -> Action:
         """Take back an action of the current phase (--remove)."""
+        return self.take_back(actor, ability)[0]
+
+    def take_back(self, actor: str, ability: str | None) -> tuple[Action, list[str]]:
+        """Take back an action of the current phase (--remove), and any action that answered it
+        (see `enter`); return it and the notes."""
         entry, target = self.removal(actor, ability)
-        self.append(entry)
-        return target
+        current = [a for a in self.current.actions if a is not target]
+        removals, notes = self._stale(current)
+        self.append(entry, *removals)
+        return target, notes
 
     def _same_faction_action(self, action: Action, name: str) -> bool:
         return self._key(self.state, action) == self._faction_key_by_name(self.state, name, action.ability) \
@@ -469,8 +520,8 @@ class Game:
         why = self.out_of_play(name)
         if why:
             raise RuleError(f"{name} is {why}: {why} players cannot vote")
-        if target is not None and target.lower() in ("none", "no elimination", "no lynch"):
-            if not self.state.options.get("no-elimination", True):
+        if target is not None and target.lower() in ("none", "no elimination", "no lynch", "abstain"):
+            if not self.state.options.get("no-elimination", True) and not self.state.options.get("abstention"):
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
             target = "none"
         elif target is not None:
@@ -624,7 +675,9 @@ class Game:
             d["weight"] = self.weight(p.name)
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
-                "winner": s.winner, "sheriff": s.sheriff, "warnings": list(s.warnings), "folder": str(self.folder),
+                "winner": s.winner, "sheriff": s.sheriff,
+                "victory_pending": ({"winner": s.pending_victory[0], "shots_owed": list(s.pending_victory[1])}
+                                    if s.pending_victory else None), "warnings": list(s.warnings), "folder": str(self.folder),
                 "conflicts": self.conflicts}
 
     def weight(self, name: str, state: GameState | None = None) -> float:

@@ -487,12 +487,18 @@ class VoteCount(Record):
     count_number: str = ""  # "1.03": day 1, third count
     thread: str | None = None
     post_urls: Mapping[int, str] = EMPTY  # post number -> link, where the page gave one
+    plurality: bool = False  # the most votes at the deadline eliminate: no majority to reach
+    abstained: tuple[str, ...] = ()  # voters who voted for no one, where that is an abstention
 
     def to_json(self) -> dict[str, Any]:
         return {
             "day": self.day,
             "alive": self.alive,
-            "majority": self.majority,
+            # SPEC keeps the key; under plurality there is no majority to reach, so it is null.
+            "majority": None if self.plurality else self.majority,
+            "rule": "plurality" if self.plurality else "majority",
+            "half_plus_one": self.majority,  # what a majority would be (charts draw it under plurality too)
+            "abstained": list(self.abstained),
             "wagons": [{"target": w.target, "votes": float(w.votes), "voters": list(w.voters),
                         "posts": list(w.posts)} for w in self.wagons],
             "not_voting": list(self.not_voting),
@@ -548,6 +554,9 @@ class GameState:
     warnings: list[str] = field(default_factory=list)
     deaths: list[tuple[str, str, str, int]] = field(default_factory=list)  # (player, kind, when, phase index)
     duties_done: set[tuple[str, str]] = field(default_factory=set)  # (player, "shot" | "badge")
+    # VictoryCheck comes last (seed classic Day flow): a win that waits on owed last shots,
+    # (winner, the players who owe one); None when no win is pending.
+    pending_victory: tuple[str, tuple[str, ...]] | None = None
 
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]

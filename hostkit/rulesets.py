@@ -1,5 +1,6 @@
-"""Loads a ruleset from games/<name>/ (ruleset.toml and roles.toml), plus a game's own
-roles.toml, into the frozen dataclasses of model.py. Every error names the file and key.
+"""Loads a ruleset from games/<name>/ (ruleset.toml, roles.toml, items.toml), plus a game's own
+roles.toml, into the records of model.py. Every error names the file and key. Reading a
+roles.toml (roles, abilities, effects, extends, factions, shared) is roles.py's.
 
 The schema is written down for hosts in games/README.md.
 """
@@ -11,25 +12,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, PARAMS
 from .engine.order import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
-from .model import Ability, Effect, Item, OptionSpec, Role, Ruleset
+from .model import Item, OptionSpec, Role, Ruleset
+from .roles import MESSAGE_KEYS, PASSIVES, RESERVED, _ability, read_role_file, read_roles
 from .tomlio import Table, load
 
-RULESETS = ("ooo-werewolf", "classic-werewolf", "natural", "items-werewolf", "paranormal")
+__all__ = ["RULESETS", "PASSIVES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
+           "read_role_file", "read_items", "available", "find", "games_dir"]
 
-PASSIVES = {
-    "rampageable": "if you visit the target of a rampaging kill, you die with them",
-    "away": "you spend the night away from home: no one can reach you at home",
-    "unblockable": "your actions cannot be blocked",
-    "last-shot": "when you die you may shoot one living player (not when poisoned)",
-    "kills-blockers": "a player who blocks you (by visiting) is killed by you, body in the Town Square",
-    "mind-shield": "abilities with power = psychic cannot reach you; you learn you were targeted",
-    "anti-tech": "abilities with power = tech cannot reach you; you learn you were targeted",
-    "psychic": "a psychic being: abductors class you as a psychic human; Psychic Pulsers stop you",
-    "psychic-vote": "your role's vote weight works only while Mind Shield holders do not outnumber the other living players",
-}
+RULESETS = ("ooo-werewolf", "classic-werewolf", "natural", "items-werewolf", "paranormal")
 
 # Options every ruleset has; a ruleset's [options] may change a default or add its own.
 COMMON_OPTIONS = {
@@ -208,232 +200,6 @@ def _str_table(t: Table, name: str) -> MappingProxyType:
     return MappingProxyType(out)
 
 
-# Top-level tables of a roles.toml that are not roles: what the roles share.
-RESERVED = ("factions", "shared")
-
-
-def read_roles(path: Path, base: Ruleset | None = None) -> dict[str, Role]:
-    """Read a roles.toml: one table per role (see games/README.md). `base`: the bundled ruleset a
-    game's roles.toml adds to (its roles may be extended, its shared and faction abilities used)."""
-    return read_role_file(path, base)[0]
-
-
-def read_role_file(path: Path, base: Ruleset | None = None) -> tuple[
-        dict[str, Role], dict[str, tuple[Ability, ...]], dict[str, Ability]]:
-    """A roles.toml's roles, with its faction abilities (`[factions.NAME]`) and shared abilities
-    (`[shared.NAME]`), each merged over those of `base`."""
-    top = Table(load(path), path)
-    shared: dict[str, Ability] = dict(base.shared) if base else {}
-    factions: dict[str, tuple[Ability, ...]] = dict(base.factions) if base else {}
-    if "shared" in top.data:
-        sh = top.sub("shared")
-        for name in list(sh.data):
-            ab = _ability(sh.sub(name), name)
-            if ab.name != name:
-                raise sh.fail(f"{name}.name", f"a shared ability is named by its table: {name!r}")
-            shared[name] = ab
-        sh.seen.update(sh.data)
-    if "factions" in top.data:
-        ft = top.sub("factions")
-        for fname in list(ft.data):
-            f = ft.sub(fname)
-            abilities = tuple(_ability(a) for a in f.tables("abilities"))
-            f.done()
-            _unique(abilities, f)
-            factions[fname] = abilities
-        ft.seen.update(ft.data)
-    names = [n for n in top.data if n not in RESERVED]
-    roles: dict[str, Role] = {}
-    building: list[str] = []
-
-    def build(name: str) -> Role:
-        if name in roles:
-            return roles[name]
-        t = top.sub(name)
-        if name in building:
-            chain = " -> ".join(building[building.index(name):] + [name])
-            raise t.fail("extends", f"a role cannot extend itself ({chain})")
-        building.append(name)
-        parent = None
-        ext = t.get("extends", str, None)
-        if ext is not None:
-            if ext in names:
-                parent = build(ext)
-            elif base is not None and ext in base.roles:
-                parent = base.roles[ext]
-            else:
-                known = list(names) + list(base.roles if base else ())
-                raise t.fail("extends", f"unknown role {ext!r}{suggest(ext, known)}")
-        roles[name] = _role(t, name, parent, shared, factions)
-        building.pop()
-        return roles[name]
-
-    for name in names:
-        build(name)
-    top.seen.update(top.data)
-    return {n: roles[n] for n in names}, factions, shared
-
-
-def _unique(abilities: tuple[Ability, ...], t: Table) -> None:
-    seen: set[str] = set()
-    for ab in abilities:
-        if ab.key in seen:
-            raise t.fail("abilities", f"two abilities named {ab.name!r}")
-        seen.add(ab.key)
-
-
-def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Ability] | None = None,
-          factions: dict[str, tuple[Ability, ...]] | None = None) -> Role:
-    """One role. With `parent` (extends), every key not given is the parent's, and abilities are
-    the parent's with those of the same name replaced and the new ones added. `include` adds
-    shared abilities by name; the abilities of the role's faction come last (one declaration for
-    the whole faction), unless the role declares one of the same name."""
-    shared = shared or {}
-    factions = factions or {}
-    p = parent
-    if "appears" in t.data or p is None:
-        appears = t.sub("appears", {})
-        appears_map = {k: appears.get(k, str) for k in ("alignment", "role", "race", "goal") if k in appears.data}
-        appears.done()
-    else:
-        appears_map = dict(p.appears)
-    passives = t.strings("passives", tuple(sorted(p.passives)) if p else ())
-    for i, pv in enumerate(passives):
-        if pv not in PASSIVES:
-            raise t.fail(f"passives[{i}]", f"unknown passive {pv!r}{suggest(pv, PASSIVES)}")
-    own = tuple(_ability(a) for a in t.tables("abilities"))
-    _unique(own, t)
-    for i, inc in enumerate(t.strings("include", ())):
-        if inc not in shared:
-            raise t.fail(f"include[{i}]", f"no shared ability {inc!r}{suggest(inc, shared)}"
-                         + (f"; the shared abilities: {', '.join(shared)}" if shared else
-                            "; declare it under [shared] first"))
-        if any(a.key == shared[inc].key for a in own):
-            raise t.fail(f"include[{i}]", f"the role also declares an ability named {inc!r}")
-        own += (shared[inc],)
-    faction = t.get("faction", str, p.faction if p else None)
-    abilities: list[Ability] = []
-    if p is not None:
-        inherited = factions.get(p.faction or "", ())
-        abilities = [a for a in p.abilities if not any(a is f for f in inherited)]
-    for ab in own:
-        at = next((i for i, a in enumerate(abilities) if a.key == ab.key), None)
-        if at is None:
-            abilities.append(ab)
-        else:
-            abilities[at] = ab
-    for ab in factions.get(faction or "", ()):
-        if not any(a.key == ab.key for a in abilities):
-            abilities.append(ab)
-    role = Role(
-        name=name,
-        alignment=t.get("alignment", str, p.alignment if p else ...),
-        faction=faction,
-        summary=t.get("summary", str, p.summary if p else ""),
-        win=t.get("win", str, p.win if p else ""),
-        flavour=t.get("flavour", str, p.flavour if p else ""),
-        race=t.get("race", str, p.race if p else None),
-        goal=t.get("goal", str, p.goal if p else None),
-        appears=MappingProxyType(appears_map),
-        passives=frozenset(passives),
-        immunity=t.get("immunity", int, p.immunity if p else 0),
-        weight=t.get("weight", float, p.weight if p else 1.0),
-        knows_faction=t.get("knows_faction", bool, p.knows_faction if p else False),
-        abilities=tuple(abilities),
-        count=t.get("count", str, p.count if p else ""),
-        notes=t.strings("notes", p.notes if p else ()),
-        items=t.strings("items", p.items if p else ()),
-    )
-    t.done()
-    return role
-
-
-def _ability(t: Table, name: str | None = None) -> Ability:
-    name = t.get("name", str, ... if name is None else name)
-    effects = tuple(_effect(e) for e in t.tables("effects"))
-    targets = t.get("targets", int, 1)
-    ab = Ability(
-        name=name,
-        summary=t.get("summary", str, ""),
-        phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
-        nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
-        first_night=t.get("first_night", int, 1),
-        targets=targets,
-        uses=t.get("uses", int, None),
-        category=t.get("category", str, "misc"),
-        moves=t.get("moves", bool, targets > 0),
-        factional=t.get("factional", bool, False),
-        immediate=_immediate(t),
-        innate=_innate(t),
-        skippable=t.get("skippable", bool, True),
-        self_target=t.get("self", bool, False),
-        living_only=t.get("living_only", bool, True),
-        allied=t.get("allied", str, None, choices=("allied", "unallied")),
-        no_repeat=t.get("no_repeat", bool, False),
-        exclusive=t.get("exclusive", str, None),
-        requires=t.get("requires", str, None, choices=("attacked",)),
-        effects=effects,
-        messages=MappingProxyType(dict(_messages(t))),
-        power=t.get("power", str, ""),
-        goal=t.get("goal", str, None),
-        standing=t.get("standing", bool, False),
-        max_skips_in_a_row=t.get("max_skips_in_a_row", int, 0),
-        dead_only=t.get("dead_only", bool, False),
-    )
-    t.done()
-    for i, e in enumerate(effects):
-        for key in ("target", "who", "to", "first", "second"):
-            idx = e.params.get(key, 0 if key in ("target", "who", "first") else 1)
-            if key in PARAMS[e.kind] and idx >= max(targets, 1) and (targets or key != "target"):
-                raise t.fail(f"effects[{i}].{key}", f"target {idx} does not exist: the ability has {targets} target(s)")
-    return ab
-
-
-def _immediate(t: Table) -> bool:
-    """Seed natural II's Immediate prefix: the engine resolves an immediate night action before the
-    night's other actions, in entry order. Day actions are not resolved by the engine (the host
-    rules on them), so an immediate day ability would be a promise nothing keeps: refused."""
-    on = t.get("immediate", bool, False)
-    if on and t.data.get("phase", "night") == "day":
-        raise t.fail("immediate", "an Immediate day ability is not supported: hostkit resolves only night "
-                     "actions (an immediate night or cycle ability resolves before the night's others)")
-    return on
-
-
-def _innate(t: Table) -> bool:
-    """Seed natural II's Innate prefix: an action granted by the game rather than the role, which
-    effects on abilities ignore. hostkit has no such effects and keeps no ability apart from its
-    role, so the field would be accepted and ignored: refused until it means something."""
-    if t.get("innate", bool, False):
-        raise t.fail("innate", "the Innate prefix is not supported: hostkit keeps every ability with its role "
-                     "(there is no ability granted by the game rules); declare the ability without it")
-    return False
-
-
-MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip")
-
-
-def _messages(t: Table) -> dict[str, str]:
-    sub = t.sub("messages", {})
-    for k in sub.data:
-        if k not in MESSAGE_KEYS:
-            raise sub.fail(k, "unknown message" + suggest(k, MESSAGE_KEYS))
-    return {k: sub.get(k, str) for k in list(sub.data)}
-
-
-def _effect(t: Table) -> Effect:
-    kind = t.get("effect", str)
-    if kind not in PARAMS:
-        raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
-    params: dict[str, Any] = {}
-    for key, (typ, default) in PARAMS[kind].items():
-        value = t.get(key, typ, default, choices=CHOICES.get((kind, key), ()))
-        if value is not ...:
-            params[key] = tuple(value) if isinstance(value, list) else value
-    t.done()
-    return Effect(kind, MappingProxyType(params))
-
-
 def _check_categories(roles: dict[str, Role], steps: tuple[str, ...], path: Path) -> None:
     """An ordered ruleset sorts abilities by category: each must be one of its steps."""
     for role in roles.values():
@@ -447,6 +213,6 @@ def _check_role_references(roles: dict[str, Role], path: Path) -> None:
     for role in roles.values():
         for ab in role.abilities:
             for e in ab.effects:
-                if e.kind == "convert" and e.get("role") not in roles:
+                if e.kind == "convert" and e.get("role") and e.get("role") not in roles:
                     raise FileError(f"{path}: {role.name}.abilities.{ab.name}: converts to unknown role "
                                     f"{e.get('role')!r}{suggest(e.get('role'), roles)}")

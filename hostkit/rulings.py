@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .engine.day import election, kill, owed, speaking_order
+from .engine.day import election, kill, owed, speaking_order, victory
 from .errors import HostkitError, RuleError
 from .model import DayEvent, GameState, Removal
 
@@ -54,6 +54,11 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
                                   {v: game.vote_weight(v, state) for v in race.votes})
         race.election = {"totals": totals, "winner": winner}
         state.sheriff = winner
+        if winner and not state.players[winner].alive:
+            # A night-1 victim elected Sheriff (the election comes before DeathResolution):
+            # they hold the badge only to pass it on.
+            state.sheriff = None
+            state.players[winner].tags["sheriff-at-death"] = True
     elif kind == "shot":
         state.duties_done.add((actor, "shot"))
         if target:
@@ -69,7 +74,38 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
 
 def running(state: GameState, race: SheriffRace) -> list[str]:
     """The Sheriff candidates still in the race."""
-    return [c for c in race.candidates if c not in race.withdrawn and state.players[c].alive]
+    return [c for c in race.candidates if c not in race.withdrawn and in_race(state, c)]
+
+
+def in_race(state: GameState, name: str) -> bool:
+    """Whether a player takes part in the Day 1 Sheriff race: the living, and those who died on
+    night 1, since the Campaign comes before DeathResolution (seed Campaign: who died is not
+    known yet, death announcements come after the Campaign)."""
+    p = state.players[name]
+    return p.alive or (state.phase == "day" and state.number == 1 and p.died == "night 1")
+
+
+def race_voters(state: GameState) -> list[str]:
+    """Who votes in the Day 1 Sheriff election (every player in the race, seed SheriffElection)."""
+    return [n for n in state.players if in_race(state, n)]
+
+
+def check_victory(state: GameState, index: int) -> None:
+    """VictoryCheck, last (seed classic Day flow: ...BanishmentResolution -> VictoryCheck): a win
+    waits while a death of this phase or the one before still owes a last shot, since the shot
+    may change the winner. Sets state.winner, or state.pending_victory."""
+    if state.winner:
+        return
+    won = victory(state)
+    state.pending_victory = None
+    if won is None:
+        return
+    recent = [(p, k, w) for p, k, w, i in state.deaths if i >= index - 1]
+    owing = tuple(d["player"] for d in owed(state, recent, state.duties_done) if "shot" in d["owes"])
+    if owing:
+        state.pending_victory = (won, owing)
+    else:
+        state.winner = won
 
 
 # -- the day's rulings: the Sheriff race, last shots, the badge
@@ -94,7 +130,7 @@ def run_events(game: Game, names: Sequence[str]) -> list[DayEvent]:
     out: list[str] = []
     for word in names:
         name = game.player(word)
-        if not game.state.players[name].alive:
+        if not in_race(game.state, name):
             raise RuleError(f"{name} is dead and cannot run for Sheriff")
         if name in race.withdrawn:
             raise RuleError(f"{name} withdrew and cannot rejoin the race")
@@ -122,11 +158,14 @@ def vote_events(game: Game, voter: str, candidate: str) -> list[DayEvent]:
     """SheriffElection: a living player's vote for a remaining candidate (a later vote replaces it)."""
     _election_day(game)
     who = game.player(voter)
-    if not game.state.players[who].alive:
+    if not in_race(game.state, who):
         raise RuleError(f"{who} is dead: only living players vote for Sheriff")
     now = running(game.state, game.race)
     if not now:
         raise RuleError("there are no Sheriff candidates left to vote for")
+    if candidate.strip().lower() in ("none", "no one", "abstain", "skip", "-", "no elimination", "no lynch"):
+        raise RuleError(f"SheriffElection 2 (No Abstention): every living player must vote for a candidate; "
+                        f"{who} votes for {' or '.join(now)}")
     target = game.player(candidate)
     if target not in now:
         why = "opted out" if target in game.race.withdrawn else "is not a candidate"
@@ -151,7 +190,7 @@ def votes_many_events(game: Game, votes: dict[str, str]) -> list[DayEvent]:
     _election_day(game)
     now = running(game.state, game.race)
     for voter, target in votes.items():
-        if not game.state.players[voter].alive or target not in now:
+        if not in_race(game.state, voter) or target not in now:
             raise RuleError(f"{voter}'s vote for {target} is not a valid Sheriff vote")
     return [DayEvent("sheriff-vote", v, t) for v, t in votes.items()]
 
@@ -187,13 +226,21 @@ def due(game: Game) -> list[dict[str, Any]]:
     return owed(game.state, recent, game.state.duties_done)
 
 
+def shots_owed(game: Game) -> list[str]:
+    """The dead whose last shot is still owed, in order of death."""
+    return [d["player"] for d in due(game) if "shot" in d["owes"]]
+
+
 def _owes(game: Game, name: str, duty: str) -> None:
     for item in due(game):
         if item["player"] == name:
             if duty in item["owes"]:
                 return
             if duty == "shot" and item["no_shot_because"]:
-                raise RuleError(f"{name} died of {item['no_shot_because']}: no last shot")
+                why = item["no_shot_because"]
+                rule = "Poisoned Hunter cannot shoot" if why == "poison" else \
+                    f"a {item['role']} killed by {why} cannot shoot"
+                raise RuleError(f"{name} died of {why}: no last shot ({rule})")
     what = {"shot": "last shot", "badge": "badge"}[duty]
     raise RuleError(f"{name} owes no {what} now")
 
@@ -201,6 +248,7 @@ def _owes(game: Game, name: str, duty: str) -> None:
 def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:
     """A dead Hunter's last shot (None: they hold their fire); with the removals it forces."""
     name = game.player(shooter)
+    game.open_phase(shot=True)
     _owes(game, name, "shot")
     victim = None
     removals: list[Removal] = []
@@ -211,14 +259,20 @@ def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:
         # The shot lands before the night resolves: the victim's actions, and actions aimed
         # at the victim, are taken back (the host may enter new ones).
         removals = [Removal(a.actor, a.ability) for a in game.current.actions if victim in (a.actor, *a.targets)]
-    game.open_phase()
+        left = [a for a in game.current.actions if victim not in (a.actor, *a.targets)]
+        removals += game._stale(left)[0]  # an antidote that answered the shot werewolves' kill
     return [DayEvent("shot", name, victim), *removals]
 
 
 def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
     """Where a dead Sheriff's badge goes (None: it is torn up)."""
     name = game.player(sheriff)
+    game.open_phase()
     _owes(game, name, "badge")
+    shots = shots_owed(game)
+    if shots:
+        raise RuleError(f"Processing order: Last words -> Hunter shoot -> Badge transfer: {shots[0]}'s last shot "
+                        "comes before the badge")
     to = None
     if heir is not None:
         to = game.player(heir)
@@ -231,8 +285,46 @@ def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
 def speaking(game: Game) -> list[str]:
     """Discussion: the speaking order for the current day."""
     ph = game.open_phase("day")
+    shots = shots_owed(game)
+    if shots:
+        raise RuleError(f"{shots[0]}'s last shot must be taken first (or 'skip'): DeathResolution comes before "
+                        "Discussion")
     pending = [d["player"] for d in due(game) if "badge" in d["owes"]]
     if pending:
         raise RuleError(f"{pending[0]}'s badge must be passed first: DeathResolution comes before Discussion")
     return speaking_order([p.name for p in game.setup.players], set(game.state.alive()), game.state.sheriff,
                           ph.record.number)
+
+
+# -- the elimination against the count (seed classic Voting 3 and 7)
+
+
+def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | None) -> str | None:
+    """Why ending the day with `name` eliminated (None: no one) contradicts the day's count, or
+    None when it does not. Only where the count decides (plurality at the deadline, or a hammer):
+    a tie the ruleset resolves as no elimination eliminates no one (classic Voting 3, Tie = No
+    Banishment), and only the top vote-getter goes (Voting 7, Banished Must Have Max Votes).
+    `count` is a vote count's JSON (VoteCount.to_json), or None when the day has no count."""
+    if count is None:
+        return None
+    opts = game.state.options
+    if opts.get("majority") != "plurality" and count.get("hammer") is None:
+        return None
+    due_out = count.get("eliminated")
+    if name == due_out:
+        return None
+    specs = game.ruleset.options
+    number = count.get("count_number") or count.get("day")
+    where = f"the count ({number})"
+    if due_out is None and count.get("tie"):
+        top = count["wagons"][0]["votes"] if count.get("wagons") else 0
+        tied = [w["target"] for w in count.get("wagons", ()) if w["votes"] == top]
+        why = specs["tie"].summary if "tie" in specs else "a tie eliminates no one"
+        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {why}"
+    if due_out is None:
+        why = specs["majority"].summary if "majority" in specs else "only the top vote-getter goes"
+        return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
+    why = specs["majority"].summary if "majority" in specs else "only the top vote-getter goes"
+    if name is None:
+        return f"{where} eliminates {due_out}, not no one; {why}"
+    return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"

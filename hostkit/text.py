@@ -55,6 +55,8 @@ def status_text(st: dict[str, Any]) -> str:
     head = f"{st['ruleset']}: {st['phase']} {st['number']}" if st["phase"] != "over" else \
         f"{st['ruleset']}: the game is over"
     lines = [head + (f" - winner: {st['winner']}" if st["winner"] else "")]
+    if st.get("sheriff"):
+        lines.append(f"Sheriff: {st['sheriff']}")
     width = max((len(p["name"]) for p in st["players"]), default=4)
     for p in st["players"]:
         extra = []

@@ -254,7 +254,9 @@ def test_vote_timeline_matches_the_count(demo):
     saved = json.loads((demo.folder / ".cache" / "counts" / "day-1.json").read_text())[-1]
     assert {w["target"]: float(w["votes"]) for w in saved["wagons"]} == \
         {t: float(w["final"]) for t, w in s["wagons"].items() if float(w["final"]) > 0}
-    assert float(s["lines"]["majority"]) == saved["majority"]
+    # Issue 13: under plurality the count's 'majority' is null; the line drawn is its half_plus_one.
+    assert float(s["lines"]["majority"]) == (saved["majority"] if saved["majority"] is not None
+                                             else saved["half_plus_one"])
 
 
 def test_vote_timeline_hand_votes_hammer_and_weights(tmp_path):
@@ -317,3 +319,27 @@ def test_hostile_names_are_escaped(tmp_path):
     assert ("A&B", "<script>alert(1)</script>") in {(e["actor"], e["target"]) for e in s["edges"]}
     page = host.ok("page")
     assert "<script" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_deadline_from_the_day_record_falls_between_posts(tmp_path):
+    """The host's deadline entry (a day event `deadline` with its time) is drawn at the last post
+    made by then, where the thread's posts and times are at hand; a later entry replaces it and an
+    empty one clears it."""
+    from hostkit.game import Phase
+    from hostkit.model import DayEvent, PhaseRecord, Post
+    from hostkit.publish.page import deadline_of
+
+    game = new_classic(tmp_path / "g")
+    posts = [Post(n, "Ann", "", f"2026-11-21T{h}:00:00+00:00") for n, h in ((3, "08"), (4, "09"), (5, "11"))]
+
+    def day(*events):
+        return Phase(PhaseRecord("day", 1, events=tuple(events)), tmp_path / "x.toml", 2)
+
+    first = DayEvent("deadline", seq=1, data={"at": "2026-11-21T12:00:00+02:00"})
+    assert deadline_of(game, day(first), posts) == ("2026-11-21 10:00 UTC", 4)
+    assert deadline_of(game, day(first)) == ("2026-11-21 10:00 UTC", None)  # no posts: said, not drawn
+    later = DayEvent("deadline", seq=2, data={"at": "2026-11-22T00:00:00+00:00"})
+    assert deadline_of(game, day(first, later), posts) == ("2026-11-22 00:00 UTC", None)  # not reached yet
+    cleared = DayEvent("deadline", seq=3, data={"at": ""})
+    assert deadline_of(game, day(first, later, cleared), posts) == (None, None)
+    assert deadline_of(game, day(), posts) == (None, None)

@@ -104,8 +104,10 @@ RESOLUTIONS = [
                                                 ["Dave", "Guard", "Fay"]], {}, {"Fay": ["Witch", "Guard"]}),
     ("NightResolution-inv4-cause-records-truth", [["Bob", "Kill", "Eve"], ["Carol", "Poison", "Hal"]],
      {"Eve": "werewolf", "Hal": "poison"}, {}),
-    ("NightResolution-inv5-no-duplicate-deaths", [["Bob", "Kill", "Hal"], ["Carol", "Poison", "Hal"]],
-     {"Hal": "werewolf"}, {}),
+    # Issue 13: bitten and poisoned, Hal died of the poison (NightResolution step 4 adds it over the kill).
+    ("NightResolution-inv5-no-duplicate-deaths-inv4-poison-recorded", [["Bob", "Kill", "Hal"],
+                                                                       ["Carol", "Poison", "Hal"]],
+     {"Hal": "poison"}, {}),
     ("NightResolution-inv6-guard-poisoned-still-protects", [["Bob", "Kill", "Fay"], ["Dave", "Guard", "Fay"],
                                                             ["Carol", "Poison", "Dave"]], {"Dave": "poison"},
      {"Fay": ["Guard"]}),

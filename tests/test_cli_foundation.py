@@ -212,8 +212,10 @@ def test_vote_refusals(classic):
     classic.ok("resolve", "--force")
     assert "Fay is dead: dead players cannot vote" in classic.refused("vote", "Fay", "Bob")
     assert "Fay is dead: votes on dead players do not count" in classic.refused("vote", "Ann", "Fay")
-    assert "has no No Elimination vote" in classic.refused("vote", "Ann", "none")
     assert "give a TARGET or --unvote" in classic.refused("vote", "Ann")
+    # Issue 13: classic-werewolf's Voting 4 (Abstention Valid) makes 'none' an abstention; the
+    # refusal stays for a game without abstention (tests/test_classic_handlers.py).
+    assert "recorded: Ann abstains" in classic.ok("vote", "Ann", "none")
 
 
 def test_eliminate_refusals(classic):

@@ -120,10 +120,13 @@ def test_votes_fetches_the_thread_over_http(tmp_path, httpserver):
     data = json.loads(host.ok("votes", "--json"))
     assert {w["target"]: w["voters"] for w in data["wagons"]} == {"Keeper Jo": ["Mister [X]"],
                                                                   "Mister [X]": ["Keeper Jo"]}
-    # Keeper Jo quotes a vote; classic-werewolf has no No Elimination wagon for Lady Grey's "No lynch".
+    # Keeper Jo quotes a vote; classic-werewolf has no No Elimination wagon, so Lady Grey's "No lynch"
+    # is an abstention (issue 13: seed Voting 4, Abstention Valid; it used to be ignored).
     ignored = {i["author"]: i["reason"] for i in data["ignored"]}
-    assert list(ignored) == ["Keeper Jo", "Lady Grey"]
-    assert "quoted" in ignored["Keeper Jo"] and "no elimination" in ignored["Lady Grey"].lower()
+    assert list(ignored) == ["Keeper Jo"]
+    assert "quoted" in ignored["Keeper Jo"]
+    assert data["abstained"] == ["Lady Grey"] and "Lady Grey" not in data["not_voting"]
+    assert all(w["target"] != "none" for w in data["wagons"])
     assert (host.folder / ".cache" / "thread").is_dir()
 
 

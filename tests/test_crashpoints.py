@@ -7,6 +7,7 @@ and hold exactly the state before the command or the state after it, never a mix
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -41,6 +42,8 @@ STEPS = [
     (D1, ["vote", "Ann", "Bob"]),
     (D1 + [["vote", "Ann", "Bob"]], ["eliminate", "Bob"]),
     (D1 + [["eliminate", "--none"]], ["undo"]),
+    (D1 + [["vote", "Ann", "Bob"], ["vote", "Carol", "Bob"]], ["undo", "--entry", "{entry:first-vote}"]),
+    (D1 + [["eliminate", "--none"]], ["undo", "--entry", "{entry:last-end}"]),
     (D1, ["start-post", "5"]),
     (D1, ["replace", "Ann", "Zoe"]),
     (D1, ["sheriff", "run", "Ann", "Dave"]),
@@ -164,6 +167,11 @@ def test_kill_at_every_write_boundary(tmp_path, setup, command):
     for args in setup:
         result = quick(base, args, extra)
         assert result.exit_code == 0, (args, result.output)
+    if any(a.startswith("{entry:") for a in command):  # undo --entry: an entry's id from the log
+        entries = json.loads(quick(base, ["log", "--json"]).output)["entries"]
+        for kind in ("vote", "end"):
+            ids = [e["id"] for e in entries if e["kind"] == kind] or [""]
+            extra[f"{{entry:first-{kind}}}"], extra[f"{{entry:last-{kind}}}"] = ids[0], ids[-1]
     done = tmp_path / "done"
     if base.exists():
         shutil.copytree(base, done)

@@ -207,6 +207,84 @@ alignment = "Mafia"
 name = "Rampage"
 category = "kill"
 effects = [{ effect = "kill", rampage = true }]
+[[Rampager.abilities]]
+name = "Maul"
+category = "kill"
+effects = [{ effect = "kill", rampage = true, rampage_if_first = true }]
+
+[Shooter]
+alignment = "Town"
+[[Shooter.abilities]]
+name = "Shoot"
+category = "kill"
+effects = [{ effect = "kill" }]
+
+[Escort]
+alignment = "Town"
+[[Escort.abilities]]
+name = "Distract"
+category = "block"
+effects = [{ effect = "block", scope = "leaves-home" }]
+
+[Locksmith]
+alignment = "Town"
+[[Locksmith.abilities]]
+name = "Lock"
+category = "block"
+effects = [{ effect = "block", scope = "leaves-home", locks_home = true }]
+
+[Medic]
+alignment = "Town"
+[[Medic.abilities]]
+name = "Tend"
+category = "info"
+self = true
+effects = [{ effect = "protect" }]
+
+[Framer]
+alignment = "Mafia"
+[[Framer.abilities]]
+name = "Frame"
+category = "info"
+effects = [{ effect = "frame", standing = true }]
+
+[Eater]
+alignment = "Mafia"
+[[Eater.abilities]]
+name = "Eat"
+category = "kill"
+effects = [{ effect = "convert", role = "Shield", user_leaves = true }]
+[[Eater.abilities]]
+name = "Dominate"
+category = "kill"
+effects = [{ effect = "convert", faction = "Hive", race = "Human" }]
+
+[Warden]
+alignment = "Town"
+[[Warden.abilities]]
+name = "Watch"
+category = "info"
+effects = [{ effect = "protect", limit = 1, tell = "target" }]
+
+[Mind]
+alignment = "Town"
+[[Mind.abilities]]
+name = "Read"
+category = "info"
+effects = [{ effect = "read-goal" }]
+[[Mind.abilities]]
+name = "Finish"
+category = "kill"
+requires = "attacked"
+effects = [{ effect = "kill" }]
+
+[Seeker]
+alignment = "Town"
+[[Seeker.abilities]]
+name = "Seek"
+category = "info"
+goal = "Find"
+effects = [{ effect = "inspect" }]
 '''
 
 
@@ -255,6 +333,28 @@ CASES = [
      dict(dead=["S"])),
     ("standing + exclusive", "paranormal", "ooo-werewolf", "T=Sentry S=Stubborn", "T Rest; S Look T",
      dict(dead=[], ok=["S.Look"])),
+    ("block scope leaves-home", "ooo-werewolf", "natural", "E=Escort S=Stubborn V=Shield", "E Distract S; S Look V",
+     dict(ok=["S.Look"])),  # unblockable: the passive beats it
+    ("block scope leaves-home (a visit)", "ooo-werewolf", "natural", "E=Escort P=Psion V=Shield", "E Distract P; P Sense V",
+     dict(failed={"P.Sense": "blocked"}, blocked=[("P", True)])),
+    ("block scope leaves-home (a self-target stays home)", "ooo-werewolf", "paranormal", "E=Escort M=Medic",
+     "E Distract M; M Tend M", dict(ok=["M.Tend"], blocked=[])),
+    ("block locks_home", "ooo-werewolf", "paranormal", "K=Locksmith S=Stubborn V=Shield", "K Lock V; S Look V",
+     dict(failed={"S.Look": "home was locked"})),
+    ("kill rampage_if_first", "ooo-werewolf", "natural", "A=Shooter R=Rampager L=Loiterer V=Shield",
+     "A Shoot V; R Maul V; L Visit V", dict(dead=["V"], log=["there is no rampage"])),
+    ("kill rampage_if_first (first)", "ooo-werewolf", "classic-werewolf", "R=Rampager L=Loiterer V=Shield",
+     "R Maul V; L Visit V", dict(dead=["L", "V"])),
+    ("frame standing", "ooo-werewolf", "natural", "F=Framer V=Shield", "F Frame V", dict(tags={("V", "framed"): None})),
+    ("convert user_leaves", "paranormal", "classic-werewolf", "E=Eater V=Stubborn", "E Eat V",
+     dict(converts={("V", "Shield")}, tags={("E", "abducted"): None})),
+    ("convert race", "paranormal", "items-werewolf", "E=Eater V=Stubborn", "E Dominate V",
+     dict(failed={"E.Dominate": "is not Human and cannot be dominated"})),
+    ("protect tell", "paranormal", "ooo-werewolf", "W=Warden A=Shooter V=Shield", "W Watch V; A Shoot V",
+     dict(dead=[], notices=[("V", "attacked tonight by A")])),
+    ("goal", "paranormal", "natural", "M=Mind S=Seeker V=Shield", "M Read S; S Seek V", dict(results={"M.Read": "Find"})),
+    ("requires attacked", "classic-werewolf", "natural", "M=Mind V=Shield", "M Finish V",
+     dict(failed={"M.Finish": "needs an attack"})),
 ]
 
 
@@ -296,3 +396,81 @@ def test_an_unknown_or_unsupported_passive_or_field_is_refused_at_load(tmp_path,
     with pytest.raises(FileError) as err:
         ruleset("classic-werewolf", text, tmp_path)
     assert f"roles.toml: X.{key}: " in str(err.value) and message in str(err.value)
+
+
+# --------------------------------------------------------------------------- game-level passives and fields
+
+GAME_ROLES = '''
+[Marksman]
+alignment = "Town"
+passives = ["last-shot"]
+
+[Orator]
+alignment = "Town"
+weight = 2
+passives = ["psychic-vote"]
+
+[Shieldbearer]
+alignment = "Town"
+passives = ["mind-shield"]
+'''
+
+STALKER = '''
+[Stalker]
+alignment = "Mafia"
+faction = "Mafia"
+[[Stalker.abilities]]
+name = "Stalk"
+max_skips_in_a_row = 1
+effects = [{ effect = "kill" }]
+'''
+
+
+def _custom_game(tmp_path, ruleset, assign):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(GAME_ROLES + (STALKER if ruleset == "natural" else ""))
+    return create(folder, ruleset=ruleset, assign=assign, seed=5)
+
+
+def test_last_shot_in_natural(tmp_path):
+    """`last-shot` (introduced by classic-werewolf's Hunter) in a natural game: killed at night,
+    the player owes a shot."""
+    g = _custom_game(tmp_path, "natural", ["Ann=Marksman", "Bob=Goon", "Cy=Villager", "Dee=Villager", "Eve=Villager"])
+    g.act("Bob", "Kill", ["Ann"])
+    Game.load(g.folder).resolve()
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+    out = CliRunner().invoke(cli, ["--game", str(g.folder), "due", "--json"]).output
+    assert "shot" in next(d for d in __import__("json").loads(out)["due"] if d["player"] == "Ann")["owes"], out
+
+
+def test_psychic_vote_in_classic(tmp_path):
+    """`psychic-vote` (introduced by paranormal's Enchanter) in classic: the double vote lapses
+    while Mind Shield holders outnumber the other living players."""
+    g = _custom_game(tmp_path, "classic-werewolf", ["Ann=Orator", "Bob=Werewolf", "S1=Shieldbearer",
+                                                    "S2=Shieldbearer", "S3=Shieldbearer"])
+    assert g.weight("Ann") == 1.0
+    folder = tmp_path / "h"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(GAME_ROLES)
+    g2 = create(folder, ruleset="classic-werewolf", assign=["Ann=Orator", "Bob=Werewolf", "S1=Shieldbearer",
+                                                            "Cy=Villager"], seed=5)
+    assert g2.weight("Ann") == 2.0
+
+
+def test_max_skips_in_a_row_in_natural(tmp_path):
+    """`max_skips_in_a_row` (introduced by paranormal's Doppelgangers) in a natural game."""
+    from hostkit.errors import RuleError
+
+    g = _custom_game(tmp_path, "natural", ["Bob=Stalker", "Ann=Villager", "Cy=Villager", "Dee=Villager",
+                                           "Eve=Villager", "Fay=Villager"])
+    g.act("Bob", "Stalk", ["skip"])
+    Game.load(g.folder).resolve()
+    Game.load(g.folder).eliminate(None)
+    g = Game.load(g.folder)
+    with pytest.raises(RuleError, match="cannot be skipped more than 1 nights in a row"):
+        g.act("Bob", "Stalk", ["skip"])
+    with pytest.raises(RuleError, match="must use it tonight"):
+        g.resolve()

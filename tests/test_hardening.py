@@ -34,7 +34,7 @@ def played(tmp_path: Path) -> Host:
     host.ok("resolve", "--force")
     host.ok("start-post", "3")
     host.ok("vote", "Ann", "Bob")
-    host.ok("eliminate", "Dave")
+    host.ok("eliminate", "Dave", "--force")  # against the count (issue 13 refuses it without --force)
     return host
 
 
@@ -157,6 +157,8 @@ BAD_NEW = [
     ("fullwidth-twin", ["--assign", "\uff21nn=Villager"], "is already the name or an alias of"),
     ("newline-in-name", ["--assign", "Iv\ny=Villager"], "a name cannot contain a line break (U+000A)"),
     ("seed-beyond-64-bits", ["--seed", str(2**63)], "--seed: 9223372036854775808 does not fit in a 64-bit integer"),
+    ("option-nan", ["--option", "sheriff-weight=nan"], "sheriff-weight must be a finite number"),
+    ("option-beyond-64-bits", ["--option", f"no-elimination-offset={2**64}"], "does not fit in a 64-bit integer"),
 ]
 
 

@@ -36,7 +36,7 @@ def demo(tmp_path) -> Host:
 @pytest.fixture
 def running_day(tmp_path) -> Host:
     """Night 1 resolved, day 1 under way with votes by hand."""
-    new_classic(tmp_path / "g", title="Running Village")
+    new_classic(tmp_path / "g", title="Running Village", options=["flip=role"])  # classic hides roles by default (issue 13)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Hal")
     host.ok("act", "Ann", "Check", "Gus")

@@ -281,7 +281,8 @@ def test_night_info_refuses_other_roles_and_days(tmp_path):
 
 
 def test_death_post_tells_each_death_with_flavour_and_flip(tmp_path):
-    game = play(tmp_path / "g", "classic-werewolf", CLASSIC, [("Bob", "Kill", ["Fay"]), ("Carol", "Poison", ["Gus"])])
+    game = play(tmp_path / "g", "classic-werewolf", CLASSIC, [("Bob", "Kill", ["Fay"]), ("Carol", "Poison", ["Gus"])],
+                options=["flip=role"])  # classic's default hides roles (issue 13)
     text = publish.death_post(game, 1)
     assert "Fay was found in Fay's home, torn apart by claws and teeth." in text
     assert "Gus was found dead in Gus's home, lips blue with poison." in text
@@ -338,7 +339,7 @@ def test_flip_levels(tmp_path, level, present, absent):
 
 
 def test_the_elimination_flip(tmp_path):
-    game = play(tmp_path / "g", "classic-werewolf", CLASSIC)
+    game = play(tmp_path / "g", "classic-werewolf", CLASSIC, options=["flip=role"])  # default hides (issue 13)
     game.eliminate("Gus")
     text = publish.flip_post(Game.load(game.folder), "Gus")
     assert text == "[b]Gus[/b] was eliminated on day 1.\nGus was the [b]Werewolf[/b] (Werewolves).\n"

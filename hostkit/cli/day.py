@@ -28,24 +28,35 @@ def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after
     if unvote == (target is not None):
         raise HostkitError("give a TARGET or --unvote (not both)")
     with locked(ctx):
-        entry = load(ctx).vote(voter, None if unvote else target, after_post=after_post)
-    click.echo(f"recorded: {entry.voter} " + ("unvotes" if entry.target is None else f"votes {entry.target}"))
+        game = load(ctx)
+        entry = game.vote(voter, None if unvote else target, after_post=after_post)
+    if entry.target == "none" and not game.state.options.get("no-elimination", True):
+        what = "abstains"
+    else:
+        what = "unvotes" if entry.target is None else f"votes {entry.target}"
+    click.echo(f"recorded: {entry.voter} {what}")
 
 
 @click.command()
 @click.argument("player", required=False)
 @click.option("--none", "no_one", is_flag=True, help="End the day with no elimination.")
+@click.option("--force", is_flag=True, help="Overrule the day's count (a tie, or not the top vote-getter).")
 @click.pass_context
-def eliminate(ctx: click.Context, player: str | None, no_one: bool) -> None:
+def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool) -> None:
     """End the day with that elimination (or --none); the next night begins.
 
-    Example: hostkit eliminate Bob
+    \b
+    Where the count decides (plurality, or a hammer), the elimination must match the day's latest
+    count: a tie that eliminates no one, and only the top vote-getter, are enforced; --force
+    overrules. Example: hostkit eliminate Bob
     """
+    from ..daytools import checked_elimination
+
     if no_one == (player is not None):
         raise HostkitError("give a PLAYER or --none (not both)")
     with locked(ctx):
         game = load(ctx)
-        end = game.elimination(None if no_one else player)
+        end = checked_elimination(game, None if no_one else player, force=force)
         game = game.append(end)
     name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
@@ -90,7 +101,6 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
       hostkit votes --html page1.html --html page2.html
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from ..publish import vote_count_post
     from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
 
     stale = None
@@ -110,6 +120,8 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
         if stale:
             click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
             click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
+        from ..publish import vote_count_post  # Jinja: only when the post is printed
+
         click.echo(vote_count_post(game, count, host_notes=True))
 
 

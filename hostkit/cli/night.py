@@ -34,17 +34,21 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
             lines, labels = parse_act_lines(game, read_text(file), file)
-            added = game.act_many(lines, labels)
+            added, notes = game.enter(lines, labels)
             for a in added:
                 click.echo("recorded " + action_line(a))
-            return
-        if not words:
+        elif not words:
             raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
-        actor, ability, targets = game.split_words(list(words))
-        if remove:
-            click.echo("removed " + action_line(game.remove(actor, ability)))
         else:
-            click.echo("recorded " + action_line(game.act(actor, ability, targets)))
+            actor, ability, targets = game.split_words(list(words))
+            if remove:
+                removed, notes = game.take_back(actor, ability)
+                click.echo("removed " + action_line(removed))
+            else:
+                added, notes = game.enter([(actor, ability, targets)])
+                click.echo("recorded " + action_line(added[0]))
+    for note in notes:
+        click.echo("taken back: " + note)
 
 
 @click.command()

@@ -1,7 +1,7 @@
 """The rules engine: pure functions from a replayed state and a night's actions to an outcome.
 
 No I/O, no click, no printing. `resolve_night` orders the actions (order.py), applies each one's
-effects to the Night (night.py, effects.py) and settles the end of the night (settle.py). Every
+effects to the Night (night.py, effects/) and settles the end of the night (settle.py). Every
 ruleset goes through the same code: a ruleset differs only in its data (roles, effects, order).
 """
 

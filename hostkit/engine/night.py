@@ -1,6 +1,6 @@
 """The night being resolved: where everyone is, visits, blocks, protections and attacks.
 
-A `Night` is built from the replayed game state and the night's actions. Effects (effects.py)
+A `Night` is built from the replayed game state and the night's actions. Effects (effects/)
 change it one action at a time, in the order that order.py gives; settle.py turns what is left
 at the end (attacks, protections, heals, tags, observations) into the NightOutcome. Every change
 writes one plain sentence to the log.

@@ -239,6 +239,12 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             for k in (attack.attacker, *attack.also):
                 if k and k not in killers[victim]:
                     killers[victim].append(k)
+            if night.state.options.get("death-cause", "first") == "last":
+                # The ruleset's death-cause option: the last attack that kills names the cause
+                # (seed classic NightResolution: the poison is added over the werewolves' kill).
+                first[victim] = (attack, fill(location, player=victim, target=attack.target,
+                                              attacker=attack.attacker))
+                night.say(f"{victim} is also killed by {attack.cause}: {attack.cause} is recorded as the cause.")
             return
         place = fill(location, player=victim, target=attack.target, attacker=attack.attacker)
         first[victim] = (attack, place)

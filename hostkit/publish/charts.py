@@ -36,8 +36,9 @@ SAVE = "#2f855a"
 TOWN_WORDS = ("town", "village")
 TOWN = "#2b6cb0"
 SIDES = ("#c53030", "#6b46c1", "#b7791f", "#2c7a7b", "#d53f8c", "#4a5568", "#9c4221", "#276749")
-WAGON_COLOURS = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f", "#6b46c1", "#d53f8c", "#2c7a7b",
-                 "#9c4221", "#4a5568", "#319795", "#805ad5", "#dd6b20")
+# wagon lines: no red, which the majority line and the hammer use
+WAGON_COLOURS = ("#2b6cb0", "#dd6b20", "#2f855a", "#6b46c1", "#2c7a7b", "#d53f8c", "#b7791f", "#4a5568",
+                 "#9c4221", "#319795", "#805ad5", "#744210")
 PLACE_WORDS = {"away": "away", "jailed": "jailed", "commuted": "commuted", "abducted": "abducted"}
 STATUS_WORDS = {"blocked": "blocked", "failed": "failed", "redirected": "redirected"}
 
@@ -499,7 +500,7 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     else:
         hammer_x, last_post = count.get("hammer"), count.get("last_post")
     day = count.get("day")
-    majority = float(count.get("majority") or 0)
+    majority = float(count.get("majority") or count.get("half_plus_one") or 0)
     hammer = hammer_x
     final = {w["target"]: w for w in count.get("wagons", [])}
     lows = ([start_post] if start_post is not None else []) + xs

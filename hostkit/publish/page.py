@@ -48,14 +48,40 @@ def _day_phase(game: "Game", day: int | None) -> "Phase":
     raise RuleError(f"there is no day {day} (days so far: {', '.join(str(p.record.number) for p in days)})")
 
 
-def deadline_of(game: "Game", ph: "Phase") -> tuple[str | None, int | None]:
-    """The day's deadline where the game sets one: (as written, the post it falls at if it is a
-    post number). Read from the day's record or the game's `deadline` option; None when unset."""
-    value = getattr(ph.record, "deadline", None) or game.state.options.get("deadline")
-    if value in (None, "", 0):
+def deadline_of(game: "Game", ph: "Phase", posts: Sequence[Any] = ()) -> tuple[str | None, int | None]:
+    """The day's deadline where the host set one (the day's last `deadline` entry; an empty one
+    clears it): ('2026-11-23 18:00 UTC', the last post made by then, where the thread's posts with
+    their times are at hand and some came after it), else (None, None)."""
+    from datetime import datetime, timezone
+
+    at = None
+    for e in sorted(ph.record.events, key=lambda e: e.seq):
+        if e.kind == "deadline":
+            at = (e.data or {}).get("at") or None
+    if not at:
         return None, None
-    text = str(value)
-    return text, int(text) if text.isdigit() else None
+    try:
+        when = datetime.fromisoformat(str(at))
+    except ValueError:
+        return str(at), None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    text = when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    before, after = [], False
+    for post in posts:
+        try:
+            t = datetime.fromisoformat(post.time) if post.time else None
+        except ValueError:
+            t = None
+        if t is None:
+            continue
+        if t.tzinfo is None:
+            t = t.replace(tzinfo=timezone.utc)
+        if t <= when:
+            before.append(post.number)
+        else:
+            after = True
+    return text, (max(before) if before and after else None)
 
 
 def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = (), url: str | None = None) -> DayCount:
@@ -70,7 +96,9 @@ def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = ()
         if not current:
             raise RuleError(f"--html and --url count the current day's thread; day {rec.number} is over "
                             "(its last saved count is drawn without them)")
-        count = count_votes(game, read_pages(folder=game.folder, html=html, url=url or game.setup.thread))
+        pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread)
+        count = count_votes(game, pages)
+        deadline, deadline_post = deadline_of(game, ph, [p for page in pages for p in page.posts])
         return DayCount(count.to_json(), "the thread, counted now", rec.start_post, deadline, deadline_post)
     saved = _history(game.folder, rec.number)
     if saved and (game.setup.thread or not current or not rec.votes):
@@ -201,14 +229,15 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),
-                     "majority": c.get("majority"), "alive": c.get("alive"), "eliminated": c.get("eliminated"),
+                     "majority": _majority(c), "alive": c.get("alive"), "eliminated": c.get("eliminated"),
                      "hammer": c.get("hammer"), "deadline": found.deadline,
                      "ignored": c.get("ignored", []) if show_secret else []}
     data["chart"] = votes_svg(game, c, start_post=found.start_post, deadline=found.deadline,
                               deadline_post=found.deadline_post)
     if c.get("history") or c.get("wagons"):
         count = VoteCount(
-            day=c["day"], alive=c["alive"], majority=c["majority"],
+            day=c["day"], alive=c["alive"], majority=_majority(c), plurality=c.get("rule") == "plurality",
+            abstained=tuple(c.get("abstained", ())),
             wagons=tuple(Wagon(w["target"], w["votes"], tuple(w["voters"]), tuple(w.get("posts", ()))) for w in c["wagons"]),
             not_voting=tuple(c.get("not_voting", ())), eliminated=c.get("eliminated"), tie=c.get("tie", False),
             history=tuple(HistoryEntry(h.get("post"), h["author"], h.get("target"), h.get("source", "thread"))
@@ -260,3 +289,8 @@ def _environment(game: "Game", bundled: Any) -> Any:
     loaders.append(FileSystemLoader(str(bundled / "page")))
     return Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def _majority(count: dict[str, Any]) -> Any:
+    """A count's majority: under plurality the JSON's 'majority' is null, and 'half_plus_one' holds it."""
+    return count.get("majority") if count.get("majority") is not None else count.get("half_plus_one")

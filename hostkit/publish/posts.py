@@ -186,6 +186,7 @@ def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
         "none_majority": (float(max(1, count.majority + offset))
                           if game.state.options.get("no-elimination", True) and not plurality else None),
         "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
+        "abstained": list(count.abstained),
         "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
         "last_post": count.last_post, "thread": thread or "",
         "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
@@ -205,7 +206,7 @@ def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = Fals
 
     Context: ``game``, ``marker`` (print it once: ``{{ marker }}``), ``count``: {number ('1.03'),
     day, alive, majority, plurality (bool), wagons ([{target, label, none, votes, needed, short,
-    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, eliminated, tie,
+    l1, l2, voters: [{name, post, url}]}], voters in vote order), not_voting, abstained, eliminated, tie,
     hammer ({post, url} or None), last_post, thread, ignored}. Names are never coloured.
     With ``host_notes``, the host-only notes (see :func:`vote_count_host_notes`) follow after a
     ``--- host only ---`` line when there are any.

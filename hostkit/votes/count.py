@@ -124,6 +124,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         end_post=to_post, majority=opts.get("majority", "half-plus-one"),
         no_elimination_offset=int(opts.get("no-elimination-offset", 0)),
         tie=opts.get("tie", "none"), allow_no_elimination=bool(opts.get("no-elimination", True)),
+        abstention=bool(opts.get("abstention", False)),
         count_number=f"{day}.{len(previous) + 1:02d}", thread=game.setup.thread,
         rng_seed=hash_seed(game.setup.seed, day),
     )
@@ -143,8 +144,12 @@ def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None =
     Returns (voter -> candidate, the vote texts not counted, with why)."""
     from .tally import tally
 
+    from ..rulings import race_voters
+
     running = game.running()
-    count = tally(thread_posts(pages), setup_players(game), day=game.current.record.number,
+    voters = set(race_voters(game.state))  # night-1 victims too: the election precedes DeathResolution
+    players = [p._replace(alive=True) if p.name in voters else p for p in setup_players(game)]
+    count = tally(thread_posts(pages), players, day=game.current.record.number,
                   hosts=game.setup.hosts, markups=game.setup.vote_markup, start_post=from_post, end_post=to_post,
                   majority="plurality", allow_no_elimination=False)
     votes: dict[str, str] = {}
@@ -184,7 +189,7 @@ def _history(folder: Path, day: int) -> list[dict[str, Any]]:
 def _same(saved: dict[str, Any], count: VoteCount) -> bool:
     now = count.to_json()
     keys = ("wagons", "not_voting", "eliminated", "hammer")
-    return all(saved.get(k) == now.get(k) for k in keys)
+    return all(saved.get(k) == now.get(k) for k in keys) and saved.get("abstained", []) == now["abstained"]
 
 
 def remember(game: Game, count: VoteCount) -> VoteCount:

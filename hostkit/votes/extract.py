@@ -236,18 +236,38 @@ def is_count_post(body_html: str) -> bool:
     return COUNT_MARKER in "".join(unquoted(root))
 
 
+_VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote reads holds one
+
+
 def _might_hold(low: str, markups: Sequence[str]) -> bool:
     """A cheap pre-check on the lower-cased HTML: can this body hold any vote markup at all?"""
     for m in markups:
-        if m == "red" and "color" in low:
-            return True
-        if m == "bold" and ("<b" in low or "<strong" in low or "font-weight" in low):
-            return True
         if m == "tag" and "bbvote" in low:
             return True
         if m == "hash" and "##" in low:
             return True
+    if not any(w in low for w in _VOTE_WORDS):
+        return False
+    for m in markups:
+        if m == "red" and "color" in low:
+            return True
+        if m == "bold" and ("<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low):
+            return True
     return False
+
+
+# Bodies the page reader already parsed (forums registers each post body's element under its
+# HTML), so a body is never parsed a second time for its votes. Bounded: a long-lived process
+# (tests) drops it wholesale now and then.
+_PARSED: dict[str, lxml.etree._Element] = {}
+_PARSED_MAX = 50_000
+
+
+def register_parsed(body_html: str, element: lxml.etree._Element) -> None:
+    """Remember the element a body's HTML was serialised from (its own tag is a neutral wrapper)."""
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[body_html] = element
 
 
 def _classes(el: lxml.etree._Element) -> set[str]:
@@ -419,12 +439,21 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
         raise HostkitError(f"unknown vote markup {sorted(unknown)[0]!r}; choose from {', '.join(MARKUPS)}")
     if not body_html or not _might_hold(body_html.lower(), markups):
         return _NOTHING
-    try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
-    except (lxml.etree.ParserError, ValueError):
-        return _NOTHING
+    root = _PARSED.get(body_html)
+    if root is None:
+        try:
+            root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
+        except (lxml.etree.ParserError, ValueError):
+            return _NOTHING
     walker = _Walker(markups, spoilers, _label_quotes(root))
-    walker.walk(root, False, False, False)
+    walker.add("\n", 0)  # the body is a block; its own tag is a neutral wrapper, never a quote
+    if root.text:
+        walker.add(_flatten(root.text), 0)
+    for child in root:
+        walker.walk(child, False, False, False)
+        if child.tail:
+            walker.add(_flatten(child.tail), 0)
+    walker.add("\n", 0)
     pieces = walker.pieces
 
     starts: list[int] = []

@@ -21,7 +21,7 @@ from lxml import etree
 
 from hostkit.errors import FetchError
 from hostkit.model import Post
-from hostkit.votes import generic
+from hostkit.votes.extract import register_parsed
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
@@ -79,6 +79,9 @@ class Adapter:
     pagelinks: str = ""  # the pagination's numbered links, to find page n+1 and the page size
     page_regex: str = ""  # a regex giving (page, last) from the raw page
 
+
+_PB = f"./div/div[{C('postbody')}]"  # phpBB prosilver's post body column
+_PB_HEAD = f"({_PB}/p | {_PB}/div/p)[{C('author')}]"  # its header: author, number, time
 
 ADAPTER_ROWS: tuple[Adapter, ...] = (
     Adapter(
@@ -257,17 +260,20 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         "phpbb",
         marker=('viewtopic.php', 'phpBB'),
         posts=f"//div[starts-with(@id, 'p')][{C('post')}]",
-        author=(f"string((.//p[{C('author')}]//strong)[1])",
+        # Shallow paths first (div.post > div.inner > div.postbody > [div#post_content >] p.author,
+        # div.content): a `.//` from the post would walk the whole body for each field.
+        author=(f"string(({_PB_HEAD}//strong)[1])",
+                f"string((.//p[{C('author')}]//strong)[1])",
                 f"string((.//*[{C('postprofile')}]//a[{C('username')} or {C('username-coloured')}])[1])"),
-        body=f"(.//div[{C('content')}])[1]",
+        body=f"({_PB}/div[{C('content')}] | {_PB}/div/div[{C('content')}] | .//div[{C('content')}])[1]",
         # MafiaScum and other boards print "#675" in the header; stock prosilver prints none.
-        number=(f"string((.//p[{C('author')}]//*[{C('post-number-bolded')}])[1])",
-                f"string((.//p[{C('author')}]//a[starts-with(normalize-space(.), '#')])[1])"),
-        time=(f"string((.//p[{C('author')}]//time/@datetime)[1])",
-              f"string((.//p[{C('author')}]/text()[contains(., '»')])[last()])"),
+        number=(f"string(({_PB_HEAD}//*[{C('post-number-bolded')}])[1])",
+                f"string(({_PB_HEAD}//a[starts-with(normalize-space(.), '#')])[1])"),
+        time=(f"string(({_PB_HEAD}//time/@datetime)[1])",
+              f"string(({_PB_HEAD}/text()[contains(., '»')])[last()])"),
         local_time=True,
-        edited=f"boolean(.//div[{C('notice')}][contains(., 'edited')])",
-        url=(f"string((.//p[{C('author')}]//a[contains(@href, '#p')]/@href)[1])",),
+        edited=f"boolean(({_PB}/div | {_PB}/div/div)[{C('notice')}][contains(., 'edited')])",
+        url=(f"string(({_PB_HEAD}//a[contains(@href, '#p')]/@href)[1])",),
         strip=f".//div[{C('signature')}]",
         page=(f"string((//div[{C('pagination')}]//li[{C('active')}])[1])",),
         pagelinks=f"//div[{C('pagination')}]//a[@href]",
@@ -405,6 +411,7 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
                 for junk in ad.strip(body):
                     _drop(junk)
             fields["body"] = _inner_html(body).strip()
+            register_parsed(fields["body"], body)  # extract reads this element, not the HTML again
         else:
             fields["body"] = ""
         out.append(fields)
@@ -460,6 +467,24 @@ def _choose(doc: Any, text: str, engine: str | None) -> tuple[str, list[Any]]:
         if engine not in _ADAPTERS:
             raise ValueError(f"unknown forum engine {engine!r}")
         return engine, _ADAPTERS[engine].posts(doc)
+    global _last_engine
+    last = _ADAPTERS.get(_last_engine or "")
+    if last is not None and any(m in text for m in last.marker):
+        # a thread's pages come from one engine: the last page's, when its marker is here too,
+        # spares scanning the page for every other engine's markers
+        els = last.posts(doc)
+        if els:
+            return last.row.engine, els
+    found = _sniff(doc, text)
+    if found[0] != "generic":
+        _last_engine = found[0]
+    return found
+
+
+_last_engine: str | None = None
+
+
+def _sniff(doc: Any, text: str) -> tuple[str, list[Any]]:
     tried = set()
     for name, ad in _ADAPTERS.items():
         if any(m in text for m in ad.marker):
@@ -568,7 +593,12 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     base = _base(doc, url)
     ad = _ADAPTERS.get(name)
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
-    rows = _read_posts(ad, els, base, tz) if ad is not None else generic.read_posts(text, base)
+    if ad is not None:
+        rows = _read_posts(ad, els, base, tz)
+    else:
+        from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
+
+        rows = generic.read_posts(text, base)
     page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
     numbered = "offset" if first_number is not None or offset is not None else "guess"
     if first_number is None:

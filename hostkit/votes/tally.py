@@ -91,6 +91,7 @@ def tally(
     no_elimination_offset: int = 0,
     tie: str = "none",
     allow_no_elimination: bool = True,
+    abstention: bool = False,
     count_number: str = "",
     thread: str | None = None,
     rng_seed: int = 0,
@@ -102,6 +103,8 @@ def tally(
     or "plurality" (no hammer; the leader at the deadline goes). TIE ("none", "random" seeded by
     RNG_SEED, "first-to-reach") settles a plurality tie at the deadline. A No Elimination wagon
     needs the majority plus NO_ELIMINATION_OFFSET. See the module docstring for every rule.
+    With ABSTENTION (and no No Elimination vote), a vote for no one is an abstention: the voter
+    has voted (not in not_voting) but no wagon forms (seed classic-werewolf Voting 4).
     """
     if majority not in MAJORITY_RULES:
         raise HostkitError(f"unknown majority rule {majority!r}; choose from {', '.join(MAJORITY_RULES)}")
@@ -234,7 +237,7 @@ def tally(
             continue
 
         if kind == "none":
-            if not allow_no_elimination:
+            if not allow_no_elimination and not abstention:
                 skip(text, "no elimination is not allowed")
                 continue
             target = NONE
@@ -256,7 +259,9 @@ def tally(
             note(had[0], idx)
         note(target, idx)
         history.append(HistoryEntry(ev.post, voter, target, "host" if ev.host else "thread"))
-        if majority == "half-plus-one" and total(target) + _EPS >= (need_none if target == NONE else need):
+        abstains = target == NONE and abstention and not allow_no_elimination
+        if majority == "half-plus-one" and not abstains \
+                and total(target) + _EPS >= (need_none if target == NONE else need):
             hammered = True
             hammer = ev.post
             eliminated = None if target == NONE else target
@@ -274,6 +279,9 @@ def tally(
     groups: dict[str, list[tuple[int, str, int | None]]] = {}
     for voter, (target, idx, post) in current.items():
         groups.setdefault(target, []).append((idx, voter, post))
+    abstained: tuple[str, ...] = ()
+    if abstention and not allow_no_elimination and NONE in groups:
+        abstained = tuple(v for _, v, _ in sorted(groups.pop(NONE)))
     wagons = []
     for target, votes in groups.items():
         votes.sort()
@@ -311,4 +319,6 @@ def tally(
         count_number=count_number,
         thread=thread,
         post_urls={p.number: p.url for p in window if p.url},
+        plurality=majority == "plurality",
+        abstained=abstained,
     )

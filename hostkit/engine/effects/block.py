@@ -7,10 +7,10 @@
 - swap: a bus drive: every action aimed at one of the two targets lands on the other.
 - jail: the target is locked up: protected from everything, their actions blocked, unreachable.
 - commute: the actor leaves town: actions aimed at them fail and do not visit.
-- distract: blocks the target's actions that leave home (seed ooo 7-8); only those are told, and
-  never the roles in `quiet`.
-- lock: as distract, and the target's home is locked: every other visitor fails there (seed ooo
-  10: failing to reach a locked home still counts as having left home).
+  `scope = "leaves-home"` (seed ooo 7-8, the Escort's distraction) stops only the actions that
+  leave home, tells only those, never the roles in `quiet`; with `locks_home` (the Locksmith)
+  the target's home is locked too: every other visitor fails there (seed ooo 10: failing to
+  reach a locked home still counts as having left home).
 - abduct: a role-block that also removes the target from play for the night; `keep` is the
   Xenozoologist's collection (tag `abducted`, out of play until it dies).
 - blackout: every other player's actions of one `power` fail tonight.
@@ -18,7 +18,7 @@
 Reach rules every ruleset honours (REACH and USABLE in effects/__init__.py): a locked home; an
 abducted or out-of-play player; `power = "psychic"` / `"tech"` against a `mind-shield` /
 `anti-tech` player (passive or tag). And one settle step: a `kills-blockers` role kills whoever
-blocked it by visiting (a moving `block`, a `distract`, a `lock`: seed ooo 9), in every
+blocked it by visiting (a `block` that visits: seed ooo 9), in every
 ruleset. A jail or an abduction holds its target, who strikes no one.
 """
 
@@ -40,6 +40,9 @@ def block(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     scope = effect.get("scope", "moving")
+    if scope == "leaves-home":
+        _home_block(night, act, effect, target)
+        return
     night.blocks.setdefault(target, []).append(
         Block(act, scope, tuple(effect.get("except", ())), effect.get("notify", "moving")))
     what = {"moving": "their actions that leave home", "all": "all their actions"}.get(
@@ -110,30 +113,24 @@ class HomeBlock(Block):
         return moving(act) and act.role.name not in self.quiet
 
 
-def distract(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
-    if target != act.actor:
-        night.blocks.setdefault(target, []).append(
-            HomeBlock(act, "moving", (), "moving", tuple(effect.get("quiet", ()))))
-        st(night)["blocks"].append((act, target))
-    night.say(f"{act.label()} distracts {target}: their actions that leave home fail tonight.")
-
-
-def lock(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
+def _home_block(night: Night, act: Act, effect: Effect, target: str) -> None:
+    """scope = "leaves-home" (seed ooo 7-8, the Escort's distraction): the target's actions that
+    leave home fail; only those are told, never the `quiet` roles; a block on oneself blocks
+    nothing. With `locks_home` (the Locksmith), the target's home is locked too (seed ooo 10)."""
     s = st(night)
-    s["locked"][target] = act
+    locks = effect.get("locks_home", False)
+    if locks:
+        s["locked"][target] = act
     if target != act.actor:
         night.blocks.setdefault(target, []).append(
             HomeBlock(act, "moving", (), "moving", tuple(effect.get("quiet", ()))))
         s["blocks"].append((act, target))
-        night.say(f"{act.label()} locks {target}'s home: no one gets in, and {target} cannot get out.")
-    else:
+        night.say(f"{act.label()} locks {target}'s home: no one gets in, and {target} cannot get out." if locks
+                  else f"{act.label()} distracts {target}: their actions that leave home fail tonight.")
+    elif locks:
         night.say(f"{act.label()} builds a lock on their own home: no one gets in tonight.")
+    else:
+        night.say(f"{act.label()} distracts {target}: their actions that leave home fail tonight.")
 
 
 def _locked(night: Night, act: Act, target: str) -> str | None:
@@ -250,16 +247,15 @@ out_of_play = _out_of_play
 blockers_die = _blockers_die
 
 EFFECTS: dict[str, EffectSpec] = {
-    "block": EffectSpec(block, {**TARGET, "scope": (str, "moving"), "except": (list, []), "notify": (str, "moving")},
-                        {"scope": ("moving", "all", "all-but"), "notify": ("moving", "all", "none")},
+    "block": EffectSpec(block, {**TARGET, "scope": (str, "moving"), "except": (list, []), "notify": (str, "moving"),
+                                "quiet": (list, []), "locks_home": (bool, False), "reaches_away": (bool, False)},
+                        {"scope": ("moving", "all", "all-but", "leaves-home"), "notify": ("moving", "all", "none")},
                         "block", "blocking"),
     "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1)}, {}, "redirect", "redirection"),
     "swap": EffectSpec(swap, {"first": (int, 0), "second": (int, 1)}, {}, "bus", "diversion"),
     "jail": EffectSpec(jail, {**TARGET, "except": (list, []), "notify": (str, "all")},
                        {"notify": ("moving", "all", "none")}, "block", "blocking"),
     "commute": EffectSpec(commute, {}, {}, "hide", "rules changing"),
-    "distract": EffectSpec(distract, {**TARGET, "quiet": (list, [])}, {}, "block", "blocking"),
-    "lock": EffectSpec(lock, {**TARGET, "quiet": (list, []), "reaches_away": (bool, False)}, {}, "block", "blocking"),
     "abduct": EffectSpec(abduct, {**TARGET, "keep": (bool, False), "except": (list, []), "notify": (str, "all")},
                          {"notify": ("moving", "all", "none")}, "block", "blocking"),
     "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all")}, {}, "block", "blocking"),

@@ -1,13 +1,14 @@
 """Change: effects that change what a player is or carries (frames, tags, conversions).
 
 - frame: the target appears with another alignment (or a random role of a faction).
-- frame-tag: a standing frame (tag `framed`): Town's readings see it until one of them reads the
-  framed player and uses it up (seed ooo 6). It reaches away players of the `reaches` roles.
+  `standing = true`: a standing frame (tag `framed`): Town's readings see it until one of them
+  reads the framed player and uses it up (seed ooo 6); it reaches away players of `reaches` roles.
 - tag: puts a tag (doused, poisoned, infected...) on the target; `kills_after` nights later it
   kills unless cured. A tag is not a kill (seed natural III, footnote 1).
-- convert: the target becomes `role` (of `faction`) at the start of the next day.
-- dominate: converts a target of `race` to `faction`, keeping their role (the Hivemind).
-- consume: the user leaves play and the target becomes `role` (the Advanced Doppelganger).
+- convert: the target becomes `role` (of `faction`) at the start of the next day; with no `role`
+  they keep theirs and change side (the Hivemind's domination, only of a `race`); `spares` races
+  are not converted (the charge is kept); `user_leaves`: the user leaves play (the Advanced
+  Doppelganger's consumption).
 - adopt: at the start of the day the user becomes the target's role (Orphan, Graverobber),
   taking the `inherit` tags with it (seed ooo 12).
 - heir: names a benefactor; when the benefactor is dead, the user becomes their role.
@@ -33,6 +34,9 @@ def frame(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    if effect.get("standing", False):
+        _standing_frame(night, act, effect, target)
+        return
     night.framed[target] = (act, effect)
     night.say(f"{act.label()} frames {target}.")
 
@@ -55,54 +59,46 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
 
 
 def convert(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
-    night.converts.append((target, effect.get("role"), effect.get("faction") or None, act))
-    night.say(f"{act.label()} converts {target}; it takes effect at the start of the day.")
-
-
-def frame_tag(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
-    reaches = effect.get("reaches", ())
-    if night.location.get(target) == AWAY and night.role(target).name not in reaches:
-        night.fail(act, f"{target} was not at home")
-        return
-    tag = effect.get("tag", FRAMED)
-    night.tags.append((target, tag, {"by": act.actor}))
-    night.new_tags.setdefault(tag, set()).add(target)
-    night.say(f"{act.label()} frames {target}: Town's readings will see them as guilty until one of them does.")
-
-
-
-def dominate(night: Night, act: Act, effect: Effect) -> None:
+    """The target becomes `role` (empty: keeps their role) of `faction` at the start of the day.
+    `race`: only a target of that race, else the action fails (the Hivemind's domination);
+    `spares`: a target of those races is not converted and the charge is kept; `user_leaves`:
+    the user leaves play in their place (the Advanced Doppelganger's consumption)."""
     target = act.slot(effect)
     if target is None:
         return
     role = night.role(target)
-    if (role.race or "") != effect.get("race", "Human"):
-        night.fail(act, f"{target} is not {effect.get('race', 'Human')} and cannot be dominated")
+    race = role.race or ""
+    keep = not effect.get("role")
+    leaves = effect.get("user_leaves", False)
+    verb = "consumed" if leaves else "dominated" if keep else "converted"
+    want = effect.get("race", "")
+    if want and race != want:
+        night.fail(act, f"{target} is not {want} and cannot be {verb}")
         return
-    night.converts.append((target, role.name, effect.get("faction"), act))
-    night.say(f"{act.label()} dominates {target}: they join the {effect.get('faction')} at the start of the day.")
-
-
-def consume(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
-    race = night.role(target).race or ""
     if race in effect.get("spares", ()):
         act.keeps_charge = True
-        night.fail(act, f"{target} is {race} and cannot be consumed")
+        night.fail(act, f"{target} is {race} and cannot be {verb}")
         return
-    night.converts.append((target, effect.get("role"), effect.get("faction") or None, act))
-    night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed"}))
-    night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
-              f"{effect.get('role')}, and {act.actor} leaves play.")
+    night.converts.append((target, role.name if keep else effect.get("role"), effect.get("faction") or None, act))
+    if leaves:
+        night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed"}))
+        night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
+                  f"{effect.get('role') or role.name}, and {act.actor} leaves play.")
+    elif keep:
+        night.say(f"{act.label()} dominates {target}: they join the {effect.get('faction')} at the start of the day.")
+    else:
+        night.say(f"{act.label()} converts {target}; it takes effect at the start of the day.")
 
+
+def _standing_frame(night: Night, act: Act, effect: Effect, target: str) -> None:
+    """A standing frame (seed ooo 6): the tag `framed`, seen by Town's readings until one of them
+    reads the framed player and uses it up. It reaches away players of the `reaches` roles."""
+    if night.location.get(target) == AWAY and night.role(target).name not in effect.get("reaches", ()):
+        night.fail(act, f"{target} was not at home")
+        return
+    night.tags.append((target, FRAMED, {"by": act.actor}))
+    night.new_tags.setdefault(FRAMED, set()).add(target)
+    night.say(f"{act.label()} frames {target}: Town's readings will see them as guilty until one of them does.")
 
 
 def adopt(night: Night, act: Act, effect: Effect) -> None:
@@ -172,17 +168,13 @@ releases = _releases
 
 EFFECTS: dict[str, EffectSpec] = {
     "frame": EffectSpec(frame, {**TARGET, "alignment": (str, ""), "role_faction": (str, ""),
-                                "reaches_away": (bool, False)}, {}, "misc", "property changing"),
-    "frame-tag": EffectSpec(frame_tag, {**TARGET, "tag": (str, FRAMED), "reaches_away": (bool, False),
-                                        "reaches": (list, [])}, {}, "misc", "property changing"),
+                                "reaches_away": (bool, False), "standing": (bool, False), "reaches": (list, [])},
+                        {}, "misc", "property changing"),
     "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "kills_after": (int, 0),
                             "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
                             "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
-    "convert": EffectSpec(convert, {**TARGET, "role": (str, ...), "faction": (str, "")}, {},
-                          "recruit", "property changing"),
-    "dominate": EffectSpec(dominate, {**TARGET, "faction": (str, ...), "race": (str, "Human")}, {},
-                           "recruit", "property changing"),
-    "consume": EffectSpec(consume, {**TARGET, "role": (str, ...), "faction": (str, ""), "spares": (list, [])}, {},
+    "convert": EffectSpec(convert, {**TARGET, "role": (str, ""), "faction": (str, ""), "race": (str, ""),
+                                    "spares": (list, []), "user_leaves": (bool, False)}, {},
                           "recruit", "property changing"),
     "adopt": EffectSpec(adopt, {**TARGET, "inherit": (list, [])}, {}, "recruit", "property changing",
                         _adopt_reading),

@@ -180,7 +180,7 @@ def _lookout(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, 
     if "lookout-kills" not in night.ext:  # once a night: the factional kills' targets, the framed
         night.ext["lookout-kills"] = {a.targets[0] for a in night.acts if a.ability.factional and a.done
                                       and not a.failed and a.targets
-                                      and any(e.kind in ("kill", "maul") for e in a.ability.effects)}
+                                      and any(e.kind == "kill" for e in a.ability.effects)}
         night.ext["lookout-framed"] = {p for p in night.tagged(FRAMED) if p in night.location}
     if target in night.ext["lookout-kills"]:
         seen |= {p for p in night.ext["lookout-framed"] if p not in (act.actor, target)}
@@ -221,7 +221,7 @@ def _read_goal(night: Night, act: Act, effect: Effect, target: str) -> str:
 
 
 def _sneak(night: Night, act: Act, effect: Effect, target: str) -> str:
-    left = any(a.done and a.failed is None and a.visited for a in night.by_actor.get(target, ()))
+    left = left_home(night, target)  # the one test of leaving home, as the Patrolman's (seed ooo 10)
     words = effect.get("results", {})
     return words.get("left", "left home") if left else words.get("stayed", "stayed home")
 

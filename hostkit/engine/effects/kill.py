@@ -5,8 +5,8 @@
   rampageable visitors of the target.
 - kill-visitors: an alert or a trap: every player whose action reaches the actor is attacked.
 - ignite: attacks every living player carrying `tag` at the end of the night.
-- maul: a kill that rampages (seed ooo 2), except when another attack reached the target first:
-  then the attacker finds them already dead and does nothing more (seed ooo 3).
+  `rampage_if_first` (the ooo Maul, seed ooo 2-3): the rampage happens only if no other attack
+  reached the target first; otherwise the attacker finds them already dead and does nothing more.
 - infect: marks the target with `tag`; on a player already carrying it, the plague resolves
   instead: an attack that no heal undoes, settled after every other attack (seed ooo 4). Each
   night the user's tag `carriers` counts the living carriers.
@@ -30,8 +30,11 @@ def kill(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
-    night.attacks.append(attack_from(act, effect, target))
+    attack = attack_from(act, effect, target)
+    night.attacks.append(attack)
     night.say(f"{act.label()} attacks {target}.")
+    if attack.rampage and effect.get("rampage_if_first", False):
+        st(night)["mauls"].append(attack)  # seed ooo 3: settled by the late-mauls step
 
 
 def kill_visitors(night: Night, act: Act, effect: Effect) -> None:
@@ -44,13 +47,6 @@ def ignite(night: Night, act: Act, effect: Effect) -> None:
     night.ignites.append((act, effect))
     night.say(f"{act.label()} ignites every {effect.get('tag')} player.")
 
-
-
-def maul(night: Night, act: Act, effect: Effect) -> None:
-    before = len(night.attacks)
-    kill(night, act, effect)
-    if len(night.attacks) > before:
-        st(night)["mauls"].append(night.attacks[-1])
 
 
 def _late_mauls(night: Night) -> None:
@@ -155,10 +151,10 @@ late_mauls = _late_mauls
 plague = _plague
 
 EFFECTS: dict[str, EffectSpec] = {
-    "kill": EffectSpec(kill, {**TARGET, **KILL, "rampage": (bool, False)}, {}, "kill", "killing"),
+    "kill": EffectSpec(kill, {**TARGET, **KILL, "rampage": (bool, False), "rampage_if_first": (bool, False)}, {},
+                       "kill", "killing"),
     "kill-visitors": EffectSpec(kill_visitors, {**KILL, "spare": (list, [])}, {}, "kill", "killing"),
     "ignite": EffectSpec(ignite, {"tag": (str, ...), **KILL}, {}, "kill", "killing"),
-    "maul": EffectSpec(maul, {**TARGET, **KILL, "rampage": (bool, True)}, {}, "kill", "killing"),
     "infect": EffectSpec(infect, {**TARGET, "tag": (str, "infected"), **{**KILL, "type": (str, "plague")}}, {},
                          "kill", "killing"),
     "guilt": EffectSpec(guilt, {**TARGET, "alignment": (str, "Town"), "tag": (str, "guilty"), "kills_after": (int, 1),

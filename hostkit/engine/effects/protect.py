@@ -6,8 +6,8 @@
   `limit` caps the attacks it stops in a night (0: all). `kinds` limits it to attack types.
 - heal: undoes an attack of the listed `kinds` at the end of the night; `cures` removes tags the
   target carried at the start of the night (a poison is cured on the night it would kill).
-- guard: a protection whose guard, when killed in the target's place, is found with the
-  `flavour` text, and which may `tell` the guarded target who attacked (seed paranormal).
+  A bodyguard (seed paranormal): `flavour` is how the protector is found when killed in the
+  target's place (at `location`), and `tell = "target"` tells the guarded player who attacked.
 
 Settle step: `guards-remains` (a guard's body and an observant guard's word to the target).
 """
@@ -37,6 +37,8 @@ def protect(night: Night, act: Act, effect: Effect) -> None:
     if effect.get("kinds"):
         against = " and ".join(effect.get("kinds")) + " attacks"
     night.say(f"{act.label()} protects {whom} from {against}.")
+    if effect.get("tell", "none") != "none" or effect.get("flavour", ""):
+        night.ext.setdefault("guards", []).append((night.protections[target][-1], effect))
 
 
 def heal(night: Night, act: Act, effect: Effect) -> None:
@@ -47,16 +49,6 @@ def heal(night: Night, act: Act, effect: Effect) -> None:
         Heal(act, effect.get("strength", 1), tuple(effect.get("kinds", ())), tuple(effect.get("cures", ()))))
     night.say(f"{act.label()} tends to {target}.")
 
-
-
-def guard(night: Night, act: Act, effect: Effect) -> None:
-    target = act.slot(effect)
-    if target is None:
-        return
-    params = {k: effect.get(k) for k in ("target", "against", "strength", "kinds", "dies_instead",
-                                         "kills_attacker", "limit")}
-    protect(night, act, Effect("protect", params))
-    night.ext.setdefault("guards", []).append((night.protections[target][-1], effect))
 
 
 def _guards(night: Night, deaths: list) -> list:
@@ -98,16 +90,12 @@ EFFECTS: dict[str, EffectSpec] = {
     "protect": EffectSpec(protect, {**TARGET, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
                                     "side": (str, "none"), "dies_instead": (bool, False),
                                     "kills_attacker": (bool, False), "reveals_attacker": (bool, False),
-                                    "limit": (int, 0)},
+                                    "limit": (int, 0), "tell": (str, "none"), "flavour": (str, ""),
+                                    "location": (str, "somewhere outside {player}'s home")},
                           {"against": ("kill", "kill-effect", "all"),
-                           "side": ("none", "die-instead", "kill-attacker", "learn-attacker")},
+                           "side": ("none", "die-instead", "kill-attacker", "learn-attacker"),
+                           "tell": ("none", "target")},
                           "protect", "protection"),
     "heal": EffectSpec(heal, {**TARGET, "strength": (int, 1), "kinds": (list, []), "cures": (list, [])}, {},
                        "protect", "protection"),
-    "guard": EffectSpec(guard, {**TARGET, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
-                                "dies_instead": (bool, False), "kills_attacker": (bool, False),
-                                "limit": (int, 0), "tell": (str, "none"), "flavour": (str, ""),
-                                "location": (str, "somewhere outside {player}'s home")},
-                        {"against": ("kill", "kill-effect", "all"), "tell": ("none", "target")},
-                        "protect", "protection"),
 }
