@@ -65,6 +65,261 @@ def pm_format(game: "Game") -> str:
     return str(game.state.options.get("pm-format") or "") or game_format(game)
 
 
+# ----------------------------------------------------------------------------- the deadline
+
+_REL = re.compile(r"^\+?\s*(?:in\s+)?((?:\d+\s*[dhm]\s*)+)$", re.I)
+_REL_PART = re.compile(r"(\d+)\s*([dhm])", re.I)
+
+
+def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
+    """A deadline as a host types it: '2026-11-23 18:00' (UTC unless an offset is given, e.g.
+    '2026-11-23T18:00-05:00') or relative to now: '+1d4h', '48h', 'in 2d'. A RuleError otherwise."""
+    from datetime import datetime, timedelta, timezone
+
+    from .errors import RuleError
+
+    now = now or datetime.now(timezone.utc)
+    t = text.strip()
+    m = _REL.match(t)
+    if m:
+        delta = timedelta()
+        for n, unit in _REL_PART.findall(m.group(1)):
+            delta += {"d": timedelta(days=int(n)), "h": timedelta(hours=int(n)),
+                      "m": timedelta(minutes=int(n))}[unit.lower()]
+        return (now + delta).replace(microsecond=0)
+    try:
+        at = datetime.fromisoformat(t.replace(" UTC", "").replace("Z", "+00:00"))
+    except ValueError:
+        raise RuleError(f"deadline {text!r}: give a time like '2026-11-23 18:00' (UTC), "
+                        "'2026-11-23T18:00-05:00', or '+1d4h' from now") from None
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=timezone.utc)
+    return at
+
+
+def deadline_of(game: "Game") -> "datetime | None":
+    """The current day's deadline: the last one the host set (hostkit deadline), or None."""
+    from datetime import datetime
+
+    ph = game.current
+    if ph.record.kind != "day":
+        return None
+    at = None
+    for e in sorted(ph.record.events, key=lambda e: e.seq):
+        if e.kind == "deadline":
+            at = e.data.get("at") or None
+    return datetime.fromisoformat(at) if at else None
+
+
+def time_left(at: "datetime", now: "datetime") -> str:
+    """'in 1 day 4 hours', 'in 35 minutes', '2 hours ago': two units at most, to the minute."""
+    seconds = (at - now).total_seconds()
+    minutes = int(abs(seconds) / 60 + 0.5)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    for n, unit in ((days, "day"), (hours, "hour"), (mins, "minute")):
+        if n:
+            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
+    words = " ".join(parts[:2]) or "less than a minute"
+    return f"in {words}" if seconds > 0 else f"{words} ago"
+
+
+def deadline_rule(game: "Game", count: Any = None) -> str:
+    """What the ruleset's deadline rule does with the count as it stands."""
+    opts = game.state.options
+    plurality = opts.get("majority") == "plurality"
+    tie = opts.get("tie", "none")
+    if count is not None and count.hammer is not None:
+        return f"{count.eliminated} was already eliminated by the hammer."
+    if count is not None and count.eliminated:
+        why = "the most votes" if plurality else "a majority"
+        if count.tie:
+            why = {"random": "a random pick among the tied", "first-to-reach": "the first to reach the tie"}.get(tie, why)
+        return f"the day ends: {count.eliminated} is eliminated ({why}); enter it with 'hostkit eliminate'."
+    if count is not None and count.tie:
+        return "the day ends: the leading wagons are tied and a tie eliminates no one; 'hostkit eliminate --none'."
+    if plurality:
+        return "the day ends: with no votes, no one is eliminated; 'hostkit eliminate --none'."
+    return "the day ends: no one reached a majority, so no one is eliminated; 'hostkit eliminate --none'."
+
+
+def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None) -> dict[str, Any] | None:
+    """The deadline as a count shows it: {at ('2026-11-23 18:00 UTC'), left ('in 1 day 4 hours'),
+    passed (bool), rule (what happens at the deadline, when it has passed)}; None when unset."""
+    from datetime import datetime, timezone
+
+    at = deadline_of(game)
+    if at is None:
+        return None
+    now = now or datetime.now(timezone.utc)
+    utc = at.astimezone(timezone.utc)
+    passed = now >= at
+    return {"at": utc.strftime("%Y-%m-%d %H:%M UTC"), "iso": at.isoformat(), "left": time_left(at, now),
+            "passed": passed, "rule": deadline_rule(game, count) if passed else ""}
+
+
+# ----------------------------------------------------------------------------- LYLO / MYLO
+
+
+def parity_notice(game: "Game") -> str:
+    """'LYLO' when one mis-elimination today can lose the game for the uninformed side (with the
+    killers' best night kills after it), 'MYLO' when two can; '' otherwise. Judged with the
+    ruleset's own victory rule on the living players: the killers are the factions with a
+    factional kill; the worst case is assumed (any of the others eliminated, any killed)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from .engine.day import victory
+
+    state = game.state
+    if state.winner or game.current.record.kind != "day":
+        return ""
+    kills = {}
+    for p in state.players.values():
+        role = state.role_of(p.name)
+        if p.alive and p.faction and any(a.factional and any(e.kind == "kill" for e in a.effects)
+                                         for a in role.abilities):
+            kills[p.faction] = True
+    if not kills:
+        return ""
+    players = {n: replace(p) for n, p in state.players.items()}
+    fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
+
+    def cls(p) -> tuple:
+        role = state.ruleset.roles[p.role]  # what the victory rules look at: side, and villager or not
+        return (p.faction, p.alignment, bool(role.abilities or role.passives))
+
+    memo: dict[tuple, bool] = {}
+
+    def lost() -> bool:
+        won = victory(fake)  # type: ignore[arg-type]
+        return bool(won) and (won in kills or any(players[n].alive and players[n].faction in kills
+                                                  and players[n].alignment == won for n in players))
+
+    def victims() -> list[str]:
+        seen, out = set(), []
+        for n, p in players.items():
+            if p.alive and p.faction not in kills and cls(p) not in seen:
+                seen.add(cls(p))
+                out.append(n)
+        return out
+
+    def can_lose(days: int, nights: int) -> bool:
+        """Worst case: `days` mis-eliminations and after each, every killing faction's kill."""
+        key = (days, nights, tuple(sorted(repr(cls(p)) for p in players.values() if not p.alive)))
+        if key in memo:
+            return memo[key]
+        result = lost()
+        if not result and (days or nights):
+            for victim in victims():
+                players[victim].alive = False
+                try:
+                    nxt = (days - 1, len(kills)) if nights == 0 else (days, nights - 1)
+                    result = can_lose(*nxt)
+                finally:
+                    players[victim].alive = True
+                if result:
+                    break
+        memo[key] = result
+        return result
+
+    if can_lose(1, 0):
+        return "LYLO: one mis-elimination today and the game is lost."
+    if can_lose(2, 0):
+        return "MYLO: a mis-elimination today leaves the next day lynch-or-lose."
+    return ""
+
+
+# ----------------------------------------------------------------------------- the count's extras
+
+
+def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start: int | None = None) -> dict[str, Any]:
+    """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
+    day has no start post (the count runs from the thread's first post), and the public weights."""
+    ph = game.current
+    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
+            "notice": parity_notice(game),
+            "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
+                                    and count.last_post is not None)}
+
+
+# ----------------------------------------------------------------------------- the host's entries
+
+
+def deadline_events(game: "Game", text: str | None, now: "datetime | None" = None) -> list[Any]:
+    """The entry that sets (or, with TEXT None, clears) the current day's deadline."""
+    from .model import DayEvent
+
+    game.open_phase("day")
+    if text is None:
+        return [DayEvent("deadline", data={"at": ""})]
+    at = parse_deadline(text, now)
+    return [DayEvent("deadline", data={"at": at.isoformat()})]
+
+
+def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
+    """A host's kill outside the vote (a modkill, or a day kill no ability covers): the player
+    dies now. Like a last shot, the victim's actions and actions aimed at them this phase are
+    taken back. The cause reads 'modkill (REASON)' in the record and the flip."""
+    from .errors import RuleError
+    from .model import DayEvent, Removal
+
+    game.open_phase()
+    name = game.player(player)
+    if not game.state.players[name].alive:
+        raise RuleError(f"{name} is already dead")
+    reason = " ".join(reason.split())
+    cause = f"modkill ({reason})" if reason else "modkill"
+    removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
+    # the removals first: 'hostkit undo' then takes back the kill itself first
+    return [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+
+
+# ----------------------------------------------------------------------------- activity
+
+
+def activity_report(game: "Game", pages: Any, now: "datetime | None" = None) -> dict[str, Any]:
+    """Each living player's posts in the thread since the day's start post (every post read when
+    none is recorded) and the time since their last post: {players [{player, posts, last_post,
+    last_time, since}], from_first_post}, quietest first (fewest posts, then longest silent).
+    Authors are matched to players by name, alias or a replaced player's name, in any case."""
+    from datetime import datetime, timezone
+
+    from .votes.count import thread_posts
+
+    now = now or datetime.now(timezone.utc)
+    start = game.current.record.start_post if game.current.record.kind == "day" else None
+    names: dict[str, str] = {}
+    for p in game.setup.players:
+        for n in (p.name, *p.aliases, *p.previous):
+            names[n.casefold()] = p.name
+    hosts = {h.casefold() for h in game.setup.hosts}
+    alive = [n for n in (p.name for p in game.setup.players) if game.state.players[n].alive]
+    stats = {n: {"player": n, "posts": 0, "last_post": None, "last_time": None, "since": ""} for n in alive}
+    for post in thread_posts(pages):
+        if start is not None and post.number < start:
+            continue
+        who = names.get(post.author.casefold())
+        if who is None or who not in stats or post.author.casefold() in hosts:
+            continue
+        st = stats[who]
+        st["posts"] += 1
+        st["last_post"] = post.number
+        st["last_time"] = post.time
+    for st in stats.values():
+        if st["last_time"]:
+            try:
+                st["since"] = time_left(datetime.fromisoformat(st["last_time"]), now)
+            except ValueError:
+                st["since"] = ""
+    order = sorted(stats.values(), key=lambda s: (s["posts"], s["last_time"] or ""))
+    return {"players": order, "from_first_post": start is None}
+
+
+# ----------------------------------------------------------------------------- the elimination
+
+
 def day_count(game: "Game") -> dict[str, Any] | None:
     """The day's latest vote count as JSON, for checking an elimination against it: the last
     count made with 'hostkit votes' that read the thread, else the votes entered by hand counted

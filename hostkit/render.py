@@ -52,7 +52,7 @@ FORMATS = ("bbcode", "markdown", "plain")
 DEFAULT_FORMAT = "bbcode"
 EXT = ".txt"  # every template's file name ends in it: role_pm.txt, death_post.txt...
 TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host",
-             "speaking_order")
+             "speaking_order", "end_post")
 
 TIME_LIMIT = 10.0  # seconds a single render may take
 MAX_OUTPUT = 1_000_000  # characters a single render may produce (a forum post is far smaller)
@@ -203,18 +203,21 @@ class Renderer:
         class Loader(jinja2.BaseLoader):
             def get_source(self, environment: Any, template: str) -> tuple[str, str, Callable[[], bool]]:
                 parts = jinja2.loaders.split_template_path(template)  # refuses '..'
+                candidates = []
                 for d in renderer.dirs:
                     f = d
                     for p in parts:
                         f = f / p
+                    candidates.append(f)
                     if f.is_file():
                         name = str(f)
                         renderer._confined(f)
                         renderer._files.add(name)
                         try:
-                            return f.read_text(encoding="utf-8"), name, lambda: True
+                            text = f.read_text(encoding="utf-8")
                         except (OSError, UnicodeDecodeError) as exc:
                             raise TemplateError(f"{name}: cannot read template: {exc}") from None
+                        return text, name, _uptodate(f, candidates[:-1])
                 raise jinja2.TemplateNotFound(template)
 
         def finalize(value: Any) -> Any:
@@ -401,6 +404,24 @@ class Renderer:
         return found
 
 
+def _stamp(f: Any) -> Any:
+    try:
+        st = f.lstat() if isinstance(f, Path) else None
+        return (st.st_mtime_ns, st.st_ino, st.st_size) if st else True
+    except OSError:
+        return None
+
+
+def _uptodate(found: Any, earlier: list[Any]) -> Callable[[], bool]:
+    """A cached template stays good while its file is unchanged and no file now overrides it
+    earlier in the search path (a cached Renderer is reused within one process)."""
+    stamp = _stamp(found)
+
+    def check() -> bool:
+        return _stamp(found) == stamp and not any(isinstance(e, Path) and e.is_file() for e in earlier)
+    return check
+
+
 class _Limit(BaseException):
     """A render passed its time or output limit."""
 
@@ -418,7 +439,19 @@ def game_format(game: "Game") -> str:
     return str(game.state.options.get("format") or game.setup.format or DEFAULT_FORMAT)
 
 
+_RENDERERS: dict[tuple[str, tuple[str, ...], str], Renderer] = {}
+
+
 def renderer_for(game: "Game | None", fmt: str | None = None) -> Renderer:
-    """The Renderer for a game: its format (or FMT) and its template search path."""
+    """The Renderer for a game: its format (or FMT) and its template search path. Renderers are
+    kept for the process (a template compiles once; a changed or newly overriding file is seen)."""
     fmt = check_format(fmt or (game_format(game) if game is not None else DEFAULT_FORMAT))
-    return Renderer(fmt, search_path(game, fmt), confine=Path(game.folder) if game is not None else None)
+    dirs = search_path(game, fmt)
+    confine = Path(game.folder) if game is not None else None
+    key = (fmt, tuple(str(d) for d in dirs), str(confine))
+    r = _RENDERERS.get(key)
+    if r is None:
+        if len(_RENDERERS) > 64:
+            _RENDERERS.clear()
+        r = _RENDERERS[key] = Renderer(fmt, dirs, confine=confine)
+    return r

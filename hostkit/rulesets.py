@@ -36,6 +36,11 @@ COMMON_OPTIONS = {
     "format": OptionSpec("format", "bbcode", ("bbcode", "markdown", "plain"), "the format of posts and PMs"),
     "pm-format": OptionSpec("pm-format", "", ("", "bbcode", "markdown", "plain"),
                             "the format of PMs when it differs from the posts' (markdown for Discord); '' = format"),
+    "count-marker": OptionSpec("count-marker", True, (True, False),
+                               "vote count posts carry invisible characters so later counts skip them; "
+                               "false turns them off (then list the host's account with --host)"),
+    "public-weights": OptionSpec("public-weights", False, (True, False),
+                                 "vote counts show the weights set with --weight (the Sheriff's always shows)"),
     "forum": OptionSpec("forum", "auto", ("auto", "phpbb", "vbulletin", "xenforo", "mybb", "smf", "invision",
                                           "discourse", "nodebb", "other"),
                         "the forum engine posts are written for ([size] differs); auto = from the thread URL"),

@@ -68,6 +68,13 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         state.duties_done.add((actor, "badge"))
         state.players[actor].tags.pop("sheriff-at-death", None)
         state.sheriff = target
+    elif kind == "kill":  # a host's kill outside the vote (daytools.kill_events)
+        if not state.players[target].alive:
+            raise HostkitError(f"{target} is already dead")
+        kill(state, target, f"{ph.record.kind} {ph.record.number}", str(event.data.get("cause") or "modkill"),
+             "modkill", ph.index)
+    elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
+        pass
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 

@@ -95,7 +95,8 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     lines = [f"Night {o.night}" + (" (dry run: nothing recorded)" if dry_run else "")]
     if o.deaths:
         for d in o.deaths:
-            lines.append(f"  dies: {d.player} ({d.cause}) in {d.location}")
+            place = "their home" if d.location == f"{d.player}'s home" else d.location
+            lines.append(f"  dies: {d.player}, killed by {d.cause}, in {place}")
     else:
         lines.append("  no one dies")
     for s in o.saved:

@@ -93,10 +93,11 @@ def test_replace_keeps_the_slot(tmp_path):
 
 def test_count_numbers_advance_only_when_the_count_changes(tmp_path):
     host = woods(tmp_path)
-    first = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json"))
-    again = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json"))
+    # issue 14: only a published count takes a number (previews would make them jump)
+    first = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json", "--publish"))
+    again = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json", "--publish"))
     host.ok("vote", "Wolf", "Grandma")
-    third = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json"))
+    third = json.loads(host.ok("votes", "--html", str(DATA / "mybb.html"), "--json", "--publish"))
     assert (first["count_number"], again["count_number"], third["count_number"]) == ("1.01", "1.01", "1.02")
 
 

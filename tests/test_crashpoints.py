@@ -56,6 +56,8 @@ STEPS = [
     (ELECTED + [["eliminate", "--none"], ["act", "Bob", "Kill", "Ann"], ["resolve", "--force"]], ["badge", "Ann", "Dave"]),
     (D1 + [["vote", "Ann", "Bob"]], ["votes", "--html", "{page}"]),
     (D1, ["pm", "--out", "{out}"]),
+    (D1, ["kill", "Ann", "--reason", "modkill"]),
+    (D1, ["deadline", "2030-01-01 18:00"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
@@ -64,11 +66,12 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
              "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
-             "log": ["log"]}
+             "log": ["log"], "activity": ["activity", "--html", "{page}"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
-OTHER = {"demo", "git-setup", "merge-file"}
+# `post end` is refused until the game is over and writes nothing then either (test_hostday).
+OTHER = {"demo", "git-setup", "merge-file", "post end"}
 
 
 def command_names() -> set[str]:

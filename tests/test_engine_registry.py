@@ -474,3 +474,115 @@ def test_max_skips_in_a_row_in_natural(tmp_path):
         g.act("Bob", "Stalk", ["skip"])
     with pytest.raises(RuleError, match="must use it tonight"):
         g.resolve()
+
+
+# --------------------------------------------------------------------------- the generic ability fields
+
+FIELD_ROLES = '''
+[Tester]
+alignment = "Town"
+[[Tester.abilities]]
+name = "Even"
+category = "info"
+nights = "even"
+effects = [{ effect = "inspect" }]
+[[Tester.abilities]]
+name = "Later"
+category = "info"
+first_night = 2
+effects = [{ effect = "inspect" }]
+[[Tester.abilities]]
+name = "Seance"
+category = "info"
+living_only = false
+effects = [{ effect = "inspect", what = "role" }]
+[[Tester.abilities]]
+name = "Peer"
+category = "info"
+effects = [{ effect = "inspect", what = "role" }]
+[[Tester.abilities]]
+name = "Call"
+category = "info"
+moves = false
+effects = [{ effect = "inspect", what = "role" }]
+[[Tester.abilities]]
+name = "Once"
+category = "info"
+uses = 1
+effects = [{ effect = "inspect" }]
+
+[Roamer]
+alignment = "Town"
+passives = ["away"]
+'''
+
+# (field, the ruleset tested in, players, actions, state kw, expectations)
+FIELD_CASES = [
+    ("nights", "ooo-werewolf", "T=Tester V=Roamer", "T Even V", {}, dict(failed={"T.Even": "even nights"})),
+    ("first_night", "paranormal", "T=Tester V=Roamer", "T Later V", {}, dict(failed={"T.Later": "before night 2"})),
+    ("living_only (false)", "items-werewolf", "T=Tester V=Roamer W=Roamer", "T Seance V", {"dead": ("V",)},
+     dict(ok=["T.Seance"], results={"T.Seance": "Roamer"})),
+    ("living_only (true)", "items-werewolf", "T=Tester V=Roamer W=Roamer", "T Peer V", {"dead": ("V",)},
+     dict(failed={"T.Peer": "is dead"})),
+    ("moves (false)", "paranormal", "T=Tester V=Roamer", "T Call V", {}, dict(ok=["T.Call"], no_visits=[("T", "V")])),
+    ("moves (true)", "classic-werewolf", "T=Tester V=Roamer", "T Peer V", {}, dict(failed={"T.Peer": "not at home"})),
+    ("uses", "ooo-werewolf", "T=Tester V=Roamer", "T Once V", {"charges": {"T": {"once": 0}}},
+     dict(failed={"T.Once": "no uses left"})),
+]
+
+
+@pytest.mark.parametrize("field,rs_name,players,lines,kw,expect", FIELD_CASES, ids=[f"{c[0]}-in-{c[1]}" for c in FIELD_CASES])
+def test_a_generic_ability_field_means_the_same_in_another_ruleset(tmp_path, field, rs_name, players, lines, kw, expect):
+    text = FIELD_ROLES
+    steps = load_ruleset(rs_name).steps
+    if steps and "info" not in steps:
+        text = text.replace('category = "info"', f'category = "{steps[-1]}"')
+    o, n = run(ruleset(rs_name, text, tmp_path), players, lines, **kw)
+    check(o, n, expect)
+
+
+ENTRY_ROLES = '''
+[Picky]
+alignment = "Town"
+[[Picky.abilities]]
+name = "Visit"
+category = "%s"
+no_repeat = true
+skippable = false
+messages = { self = "You cannot visit yourself." }
+effects = [{ effect = "inspect" }]
+[[Picky.abilities]]
+name = "Recruit"
+category = "%s"
+allied = "unallied"
+self = true
+effects = [{ effect = "inspect" }]
+'''
+
+
+@pytest.mark.parametrize("rs_name", ["ooo-werewolf", "paranormal"])
+def test_entry_fields_mean_the_same_in_another_ruleset(tmp_path, rs_name):
+    """self, messages, skippable, no_repeat (natural's and ooo's) refused at entry elsewhere."""
+    from hostkit.errors import RuleError
+
+    step = next(s for s in load_ruleset(rs_name).steps if s in ("info", "investigate"))
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(ENTRY_ROLES % (step, step))
+    others = {"ooo-werewolf": ["Bob=Wolf", "Cy=Villager", "Dee=Villager", "Eve=Villager"],
+              "paranormal": ["Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie"]}[rs_name]
+    g = create(folder, ruleset=rs_name, assign=["Ann=Picky", *others], seed=5)
+    with pytest.raises(RuleError, match="You cannot visit yourself"):
+        g.act("Ann", "Visit", ["Ann"])
+    with pytest.raises(RuleError, match="cannot be skipped"):
+        g.act("Ann", "Visit", ["skip"])
+    g.act("Ann", "Recruit", ["Ann"])  # self = true, and unallied: Ann is not allied with herself here
+    g = Game.load(folder)
+    g.act("Ann", "Visit", ["Cy"])
+    g = Game.load(folder)
+    g.resolve()
+    g = Game.load(folder)
+    g.eliminate(None)
+    g = Game.load(folder)
+    with pytest.raises(RuleError, match="two phases in a row"):
+        g.act("Ann", "Visit", ["Cy"])

@@ -4,6 +4,7 @@ tools. Every row is tested through the CLI, as a host types it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +70,212 @@ def test_resolve_that_ends_the_game_prints_the_winner(tmp_path):
     assert "The game is over: Werewolves wins." in out
     assert "The game is over: Werewolves wins." in out
     assert json.loads(host.ok("status", "--json"))["winner"] == "Werewolves"
+
+
+def test_post_end_renders_the_winner_roles_fates_and_history_in_every_format(tmp_path):
+    new_classic(tmp_path / "g", assign=["Ann=Werewolf", "Bob=Villager", "Cy=Seer", "Di=Villager"])
+    host = Host(tmp_path / "g")
+    assert "not over" in host.refused("post", "end")
+    host.ok("act", "Ann", "Kill", "Bob")
+    host.ok("act", "Cy", "Check", "Ann")
+    host.ok("resolve")
+    host.ok("eliminate", "Di")
+    bb = host.ok("post", "end")
+    assert "Werewolves win!" in bb
+    assert "[b]Ann[/b]: Werewolf (Werewolves), survived" in bb
+    assert "[b]Bob[/b]: Villager (Village), was killed by Werewolves on night 1" in bb
+    assert "Night 1: Bob (Villager) was killed by Werewolves." in bb
+    assert "Day 1: Di (Villager) was eliminated." in bb
+    md = host.ok("post", "end", "--format", "markdown")
+    assert "- **Cy**: Seer (Village), survived" in md
+    assert "[b]" not in host.ok("post", "end", "--format", "plain")
+
+
+# ----------------------------------------------------------------------------- the day's start
+
+
+def _woods(tmp_path, **kw) -> Host:
+    from hostkit.game import create
+
+    create(tmp_path / "w", ruleset="classic-werewolf", seed=4,
+           assign=["Old Man Willow=Villager", "Red Riding Hood=Seer", "The_Woodsman=Werewolf", "Grandma=Villager",
+                   "Wolf=Werewolf"], aliases=["Old Man Willow=Willow"],
+           options=["majority=half-plus-one", "no-elimination=true"], **kw)
+    host = Host(tmp_path / "w")
+    host.ok("resolve", "--force")
+    return host
+
+
+MYBB = str(Path(__file__).parent / "data" / "threads" / "mybb.html")
+
+
+def test_votes_without_a_start_post_says_it_counts_from_the_first_post(tmp_path):
+    host = _woods(tmp_path)
+    out = host.ok("votes", "--html", MYBB)
+    post, notes = out.split("--- host only ---")
+    assert "No start post is recorded for day 1: this count runs from the first post read" in notes
+    assert "start post" not in post  # the host's notes only: never pasted
+    host.ok("start-post", "1")
+    assert "No start post" not in host.ok("votes", "--html", MYBB)
+    assert "No start post" not in host.ok("votes", "--html", MYBB, "--from-post", "1")
+
+
+# ----------------------------------------------------------------------------- formats, numbers, deadline
+
+
+def test_every_rendering_command_takes_format_and_status_shows_the_default(tmp_path):
+    host = _woods(tmp_path)
+    st = host.ok("status")
+    assert "format: bbcode" in st
+    assert "**Vote Count" in host.ok("votes", "--html", MYBB, "--format", "markdown")
+    assert "[b]" not in host.ok("votes", "--html", MYBB, "--format", "plain").split("--- host only ---")[0]
+    assert "**" in host.ok("pm", "Wolf", "--format", "markdown")
+    assert "[b]" in host.ok("pm", "Wolf")
+    assert "**" in host.ok("post", "votecount", "--html", MYBB, "--format", "markdown")
+    assert "--format [bbcode|markdown|plain]" in host.ok("pm", "--help")
+    assert "--format [bbcode|markdown|plain]" in host.ok("votes", "--help")
+    assert "--format [bbcode|markdown|plain]" in host.ok("post", "deaths", "--help")
+    assert "is not one of 'bbcode', 'markdown', 'plain'" in host("votes", "--format", "html").output
+
+
+def test_pm_format_option_gives_markdown_pms_beside_bbcode_posts(tmp_path):
+    new_classic(tmp_path / "g", options=["pm-format=markdown"])
+    host = Host(tmp_path / "g")
+    assert "format: bbcode (PMs: markdown)" in host.ok("status")
+    assert "**Seer**" in host.ok("pm", "Ann")
+    assert "[b]Seer[/b]" in host.ok("pm", "Ann", "--format", "bbcode")
+    assert json.loads(host.ok("status", "--json"))["pm_format"] == "markdown"
+
+
+def test_only_a_published_count_takes_a_number_and_previews_say_so(tmp_path):
+    host = _woods(tmp_path)
+    assert "Vote Count 1.01 (preview)" in host.ok("votes", "--html", MYBB)
+    host.ok("vote", "Wolf", "Grandma")
+    assert "Vote Count 1.01 (preview)" in host.ok("votes", "--html", MYBB)  # previews take no number
+    out = host.ok("votes", "--html", MYBB, "--publish")
+    assert "Vote Count 1.01[/b]" in out and "preview" not in out.split("--- host only ---")[0]
+    host.ok("vote", "Grandma", "Wolf")
+    assert "Vote Count 1.02 (preview)" in host.ok("post", "votecount", "--html", MYBB)
+    assert "Vote Count 1.02[/b]" in host.ok("post", "votecount", "--html", MYBB, "--publish")
+
+
+def test_deadline_shows_in_the_count_and_says_the_rule_when_passed(tmp_path):
+    host = _woods(tmp_path)
+    assert "has no deadline" in host.ok("deadline")
+    out = host.ok("deadline", "+1d4h")
+    assert "Deadline: in 1 day 4 hours" in out
+    assert "Deadline: in 1 day 4 hours (" in host.ok("votes", "--html", MYBB)
+    assert "could not read" not in host.refused("deadline", "tomorrow-ish")
+    host.ok("deadline", "2020-01-01 18:00")
+    out = host.ok("votes", "--html", MYBB)
+    assert "The deadline (2020-01-01 18:00 UTC) has passed[/b]: the day ends" in out
+    assert "hostkit eliminate" in out
+    data = json.loads(host.ok("deadline", "--json"))
+    assert data["deadline"]["passed"] is True
+    host.ok("deadline", "--clear")
+    assert "Deadline" not in host.ok("votes", "--html", MYBB)
+
+
+def test_deadline_with_plurality_names_who_goes(tmp_path):
+    new_classic(tmp_path / "g")  # classic: plurality at the deadline
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Bob")
+    host.ok("deadline", "2020-01-01T18:00-05:00")
+    out = host.ok("votes")
+    assert "The deadline (2020-01-01 23:00 UTC) has passed[/b]: the day ends: Bob is eliminated (the most votes)" in out
+
+
+# ----------------------------------------------------------------------------- kill
+
+
+def test_kill_is_a_modkill_with_the_flip_and_the_winner(tmp_path):
+    new_classic(tmp_path / "g", options=["flip=role"])
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("act", "Ann", "Check", "Bob")
+    out = host.ok("kill", "Ann", "--reason", "modkill for inactivity")
+    assert "Ann is dead (modkill for inactivity)" in out
+    assert "[b]Ann[/b] was removed from the game by the host on night 1 (modkill for inactivity)." in out
+    assert "Ann was the [b]Seer[/b] (Village)." in out
+    assert "Ann: Check" not in host.ok("actions")  # her action is taken back
+    assert "already dead" in host.refused("kill", "Ann")
+    st = json.loads(host.ok("status", "--json"))
+    ann = next(p for p in st["players"] if p["name"] == "Ann")
+    assert not ann["alive"] and ann["cause"] == "modkill (modkill for inactivity)"
+    assert "kill" in host.ok("undo")
+    assert json.loads(host.ok("status", "--json"))["players"][0]["alive"]  # undo takes the kill back first
+
+
+def test_a_kill_that_ends_the_game_says_the_winner(tmp_path):
+    new_classic(tmp_path / "g", assign=["Ann=Werewolf", "Bob=Villager", "Cy=Seer"])
+    host = Host(tmp_path / "g")
+    out = host.ok("kill", "Ann", "--reason", "left the game")
+    assert "The game is over: Village wins." in out
+    assert "Village win" in host.ok("post", "end")
+
+
+# ----------------------------------------------------------------------------- activity
+
+
+def test_activity_counts_each_living_players_posts(tmp_path):
+    host = _woods(tmp_path)
+    out = host.ok("activity", "--html", MYBB)
+    assert "No start post recorded" in out
+    lines = [l.split() for l in out.splitlines() if "post(s)" in l]
+    assert lines[0][0] == "Grandma" and "no posts today" in out  # the quietest first
+    data = json.loads(host.ok("activity", "--html", MYBB, "--json"))
+    by = {p["player"]: p for p in data["players"]}
+    assert by["Old Man Willow"]["posts"] == 1 and by["Old Man Willow"]["last_post"] == 11
+    assert by["Grandma"]["posts"] == 0
+    host.ok("start-post", "12")
+    by = {p["player"]: p for p in json.loads(host.ok("activity", "--html", MYBB, "--json"))["players"]}
+    assert by["Old Man Willow"]["posts"] == 0 and by["Red Riding Hood"]["posts"] == 1
+
+
+# ----------------------------------------------------------------------------- posts that paste clean
+
+
+def test_resolve_says_killed_by_and_their_home(classic: Host):
+    classic.ok("act", "Bob", "Kill", "Hal")
+    out = classic.ok("resolve", "--force")
+    assert "dies: Hal, killed by Werewolves, in their home" in out
+    assert "Hal was found in their home" in classic.ok("post", "deaths")
+
+
+def test_the_witchs_info_keeps_each_potion_on_its_own_line(classic: Host):
+    classic.ok("act", "Bob", "Kill", "Hal")
+    out = classic.ok("pm", "Carol", "--info")
+    lines = out.splitlines()
+    assert any(l.startswith("- [b]Antidote[/b]") for l in lines)
+    assert any(l.startswith("- [b]Poison[/b]") for l in lines), out
+
+
+def test_the_count_marker_can_be_turned_off(tmp_path):
+    from hostkit.votes.extract import COUNT_MARKER
+
+    host = _woods(tmp_path)
+    assert COUNT_MARKER in host.ok("votes", "--html", MYBB)
+    new_classic(tmp_path / "g", options=["count-marker=false"])
+    h2 = Host(tmp_path / "g")
+    h2.ok("act", "Bob", "Kill", "Fay")
+    h2.ok("resolve", "--force")
+    assert COUNT_MARKER not in h2.ok("votes")
+
+
+def test_forum_engine_from_the_thread_url_picks_the_size_tag(tmp_path):
+    for url, forum, size in (("https://forum.mafiascum.net/viewtopic.php?t=1", "phpbb", "[size=85]"),
+                             ("https://example.com/forums/threads/game.123/", "xenforo", "[size=2]"),
+                             ("https://example.com/showthread.php?t=5", "vbulletin", "[size=2]")):
+        folder = tmp_path / forum
+        new_classic(folder, thread=url)
+        host = Host(folder)
+        assert f"forum: {forum}" in host.ok("status")
+    h = Host(tmp_path / "xenforo")
+    h.ok("act", "Bob", "Kill", "Fay")
+    h.ok("resolve", "--force")
+    h.ok("start-post", "1")
+    assert "[size=2]Counted up to post 13.[/size]" in h.ok("votes", "--html", MYBB)
+    new_classic(tmp_path / "forced", thread="https://forum.mafiascum.net/viewtopic.php?t=1", options=["forum=xenforo"])
+    assert "forum: xenforo" in Host(tmp_path / "forced").ok("status")

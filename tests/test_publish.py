@@ -284,8 +284,8 @@ def test_death_post_tells_each_death_with_flavour_and_flip(tmp_path):
     game = play(tmp_path / "g", "classic-werewolf", CLASSIC, [("Bob", "Kill", ["Fay"]), ("Carol", "Poison", ["Gus"])],
                 options=["flip=role"])  # classic's default hides roles (issue 13)
     text = publish.death_post(game, 1)
-    assert "Fay was found in Fay's home, torn apart by claws and teeth." in text
-    assert "Gus was found dead in Gus's home, lips blue with poison." in text
+    assert "Fay was found in their home, torn apart by claws and teeth." in text  # issue 14: not "in Fay's home"
+    assert "Gus was found dead in their home, lips blue with poison." in text
     assert "Fay was the [b]Villager[/b] (Village)." in text
     assert "Gus was the [b]Werewolf[/b] (Werewolves)." in text
 
@@ -302,7 +302,7 @@ def test_a_game_flavour_file_replaces_the_rulesets_text(tmp_path):
     (game.folder / "flavour.toml").write_text(
         '[flavour]\nwerewolf = "{player} was taken by the Beast near {location} ({cause})."\n')
     text = publish.death_post(game, 1)
-    assert "Fay was taken by the Beast near Fay's home (Werewolves)." in text
+    assert "Fay was taken by the Beast near their home (Werewolves)." in text
     assert "torn apart" not in text
     assert "lips blue with poison" in text  # keys the game does not replace keep the ruleset's text
 
@@ -384,7 +384,9 @@ def test_vote_count_post(tmp_path):
     post, notes = full.split(f"\n{publish.HOST_ONLY}\n")
     assert "Zed" not in post
     assert '- post 23, Hal: "Vote: Zed" (no player matches \'Zed\')' in notes
-    assert publish.vote_count_host_notes(game, _count(ignored=())) == ""
+    assert "No start post is recorded for day 1" in publish.vote_count_host_notes(game, _count(ignored=()))
+    game.start_post(1)  # issue 14: with no start post the notes say the count runs from the first post
+    assert publish.vote_count_host_notes(Game.load(game.folder), _count(ignored=())) == ""
 
 
 def test_vote_count_l2_hammer_and_plurality(tmp_path):

@@ -351,7 +351,7 @@ def test_cli_game_end_to_end(game):
     eli = game.ok("pm", "Eli", "--night", "1")
     assert "Werewolf" in eli and "from dawn you are Fay" in eli  # the report came before the swap
     deaths = game.ok("post", "deaths")
-    assert "Eli was found in Eli's home" in deaths and "Villager" in deaths
+    assert "Eli was found in their home" in deaths and "Villager" in deaths
 
     # Day 1: hand votes, then the Djinn goes.
     for voter in ("Ann", "Bob", "Cy", "Dee", "Fay"):

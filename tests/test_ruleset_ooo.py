@@ -452,7 +452,7 @@ def test_cli_plays_an_ooo_game_to_the_end(tmp_path):
     gus = host.ok("pm", "Gus", "--night", "1")
     assert "You were blocked tonight" in gus
     assert "[b]Alpha[/b]" in host.ok("pm", "Ann", "--night", "1")
-    assert "Fay was found in Fay's home, riddled with bullet holes." in host.ok("post", "deaths", "--night", "1")
+    assert "Fay was found in their home, riddled with bullet holes." in host.ok("post", "deaths", "--night", "1")
     # Day 1: hand votes, and the village eliminates Gus.
     for voter, target in [("Ann", "Gus"), ("Cat", "Gus"), ("Dan", "Gus"), ("Bob", "Ann"), ("Gus", "Ann")]:
         host.ok("vote", voter, target)
@@ -470,7 +470,7 @@ def test_cli_plays_an_ooo_game_to_the_end(tmp_path):
     assert set(deaths) == {"Ann", "Hal", "Eve"}
     assert deaths["Hal"]["location"] == "Ann's home" and deaths["Ann"]["cause"] == "Alpha"
     post = host.ok("post", "deaths", "--night", "2")
-    assert "Ann was found in Ann's home, torn apart; the walls were smeared with blood and fur." in post
+    assert "Ann was found in their home, torn apart; the walls were smeared with blood and fur." in post
     assert "Hal was found in Ann's home, torn apart" in post
     assert "the guilt was too much" in post
     # Day 2: the last wolf goes, and Town wins.

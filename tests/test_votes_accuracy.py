@@ -275,7 +275,7 @@ def test_concurrent_recounts_each_take_their_own_number(tmp_path):
     for k in range(8):
         procs.append(subprocess.Popen(
             [sys.executable, "-m", "hostkit", "--game", str(host.folder), "votes", "--html", page,
-             "--to-post", str(675 + k % 3), "--json"], stdout=subprocess.PIPE, text=True))
+             "--to-post", str(675 + k % 3), "--json", "--publish"], stdout=subprocess.PIPE, text=True))
     numbers = [json.loads(p.communicate()[0])["count_number"] for p in procs]
     history = json.loads((host.folder / ".cache" / "counts" / "day-1.json").read_text(encoding="utf-8"))
     kept = [h["count_number"] for h in history]

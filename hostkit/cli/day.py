@@ -84,21 +84,36 @@ def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool
     return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
 
 
+def format_option(f):
+    """--format bbcode|markdown|plain: the format of what a command renders."""
+    return click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown", "plain"]), default=None,
+                        help="Render as bbcode, markdown or plain (default: the game's 'format' option, "
+                             "shown by 'hostkit status').")(f)
+
+
 @click.command()
 @thread_options
 @click.option("--from-post", type=int, default=None, help="Count from this post (default: the day's start post).")
 @click.option("--to-post", type=int, default=None, help="Count as of this post.")
 @click.option("--hand-only", is_flag=True, help="Count only the votes entered with 'hostkit vote'; read no thread.")
+@click.option("--publish", is_flag=True,
+              help="This is the count you post: it takes the day's next number (1.03). Without it, a preview.")
+@format_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as_json: bool) -> None:
+def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt, as_json: bool) -> None:
     """Count the current day's votes and print the vote count post.
 
     \b
     Votes are read from the thread (fetched, or --html saved pages) together with the votes
     entered by hand with 'hostkit vote'. The ignored vote texts follow the post, for the
-    host's eyes only. Examples:
+    host's eyes only (with a warning when the day has no start post: the count then runs from
+    the first post read). A count is a preview, marked "(preview)", until you --publish it:
+    only published counts take the day's next number. With a deadline set ('hostkit
+    deadline'), the count shows the time left, and once it has passed, what the rules do.
+    Examples:
       hostkit votes --html page1.html --html page2.html
+      hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
     from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
@@ -111,18 +126,20 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, as
         check_day(game)
         pages, stale = read_pages_or_cached(folder=game.folder, url=url or game.setup.thread, progress=True)
         count = count_votes(game, pages, from_post=from_post, to_post=to_post)
+    if publish and stale is not None:
+        raise HostkitError(f"not publishing a stale count: {stale}")
     if stale is None:
         with locked(ctx):  # the count's number is taken and kept under the lock
-            count = remember(game, count)
+            count = remember(game, count, publish=publish)
     if as_json:
-        emit({**count.to_json(), "stale": stale})
+        emit({**count.to_json(), "stale": stale, "preview": not publish})
     else:
         if stale:
             click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
             click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
         from ..publish import vote_count_post  # Jinja: only when the post is printed
 
-        click.echo(vote_count_post(game, count, host_notes=True))
+        click.echo(vote_count_post(game, count, host_notes=True, preview=not publish, fmt=fmt, start=from_post))
 
 
 @click.command()
@@ -378,4 +395,98 @@ def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
     click.echo(f"The badge passes to {to}." if to else "The badge is torn up: there is no Sheriff.")
 
 
-COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge]
+@click.command("kill")
+@click.argument("player")
+@click.option("--reason", default="", help="Why (said in the flip): 'modkill for inactivity', 'lightning'.")
+@format_option
+@click.pass_context
+def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
+    """A host's kill outside the vote: a modkill, or a day kill no ability covers.
+
+    \b
+    The player dies now (day or night); their actions, and actions aimed at them, this phase
+    are taken back. Prints the flip at the game's flip level, and the winner if it ends the game.
+    Example: hostkit kill Bob --reason "modkill for inactivity"
+    """
+    from ..daytools import kill_events
+    from ..publish import flip_post
+
+    with locked(ctx):
+        game = load(ctx)
+        events = kill_events(game, player, reason)
+        game = game.append(*events)
+    name = events[-1].target
+    click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
+    click.echo(flip_post(game, name, fmt=fmt))
+    if game.state.winner:
+        click.echo(f"The game is over: {game.state.winner} wins.")
+
+
+@click.command()
+@click.argument("when", required=False)
+@click.option("--clear", is_flag=True, help="Remove the day's deadline.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def deadline(ctx: click.Context, when: str | None, clear: bool, as_json: bool) -> None:
+    """Set, show or clear the current day's deadline; vote counts show the time left.
+
+    \b
+    WHEN is '2026-11-23 18:00' (UTC unless an offset is given: '2026-11-23T18:00-05:00') or
+    from now: '+1d4h', '48h', '90m'. Once it has passed, 'hostkit votes' says what the
+    ruleset's deadline rule does (plurality, majority, ties). Examples:
+      hostkit deadline "+2d"
+      hostkit deadline 2026-11-23 18:00
+      hostkit deadline              (show it)
+    """
+    from ..daytools import deadline_events, deadline_info
+
+    if clear and when:
+        raise HostkitError("give WHEN or --clear, not both")
+    if when or clear:
+        with locked(ctx):
+            game = load(ctx).append(*deadline_events(load(ctx), None if clear else when))
+    else:
+        game = load(ctx)
+        game.open_phase("day")
+    info = deadline_info(game)
+    if as_json:
+        emit({"deadline": info})
+    elif info is None:
+        click.echo(f"Day {game.current.record.number} has no deadline.")
+    else:
+        click.echo(f"Deadline: {info['left']} ({info['at']}).")
+
+
+@click.command()
+@thread_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def activity(ctx: click.Context, html, url, as_json: bool) -> None:
+    """Each living player's posts this day and the time since their last post, for prodding.
+
+    \b
+    Counts the thread's posts from the day's start post (all posts read when none is recorded),
+    by player name or alias; the quietest first.
+    Example: hostkit activity --html page7.html
+    """
+    from ..daytools import activity_report
+    from ..votes.count import read_pages
+
+    game = load(ctx)
+    url = url or game.setup.thread
+    if not (html or url):
+        raise HostkitError("no thread to read: give --html FILE or --url URL (or create the game with --thread)")
+    pages = read_pages(folder=game.folder, html=html, url=url, progress=not html)
+    report = activity_report(game, pages)
+    if as_json:
+        emit(report)
+        return
+    if report["from_first_post"]:
+        click.echo("No start post recorded for today: counting every post read.")
+    width = max((len(p["player"]) for p in report["players"]), default=6)
+    for p in report["players"]:
+        last = f"last post #{p['last_post']} {p['since']}" if p["last_post"] is not None else "no posts today"
+        click.echo(f"  {p['player']:<{width}}  {p['posts']:>3} post(s)  {last}")
+
+
+COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity]

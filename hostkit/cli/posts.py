@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from .base import Group, load
-from .day import count_for, thread_options
+from .base import Group, load, locked
+from .day import count_for, format_option, thread_options
 from ..errors import HostkitError
 
 
@@ -21,15 +21,19 @@ from ..errors import HostkitError
 @click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one file per player into DIR.")
+@click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown", "plain"]), default=None,
+              help="Render as bbcode, markdown or plain (default: the game's 'pm-format' option, else its "
+                   "'format'; see 'hostkit status').")
 @click.pass_context
-def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, out: Path | None) -> None:
+def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, out: Path | None, fmt) -> None:
     """Render role PMs (default), night result PMs (--night N) or mid-night info (--info).
 
     \b
-    Examples:
+    PMs for Discord beside BBCode posts: --format markdown here, or once for the game with
+    'hostkit new ... --option pm-format=markdown'. Examples:
       hostkit pm                  every role PM
       hostkit pm Ann --night 1    what Ann learned on night 1
-      hostkit pm --night 1 --out pms/
+      hostkit pm --night 1 --out pms/ --format markdown
     """
     from ..publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
 
@@ -37,12 +41,12 @@ def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, ou
     if night is not None and info:
         raise HostkitError("give --night N or --info, not both")
     if night is not None:
-        pms = night_pms(game, night, player)
+        pms = night_pms(game, night, player, fmt=fmt)
     elif info:
         names = [game.player(player)] if player else night_info_players(game)
-        pms = [(n, night_info(game, n)) for n in names]
+        pms = [(n, night_info(game, n, fmt=fmt)) for n in names]
     else:
-        pms = role_pms(game, player)
+        pms = role_pms(game, player, fmt=fmt)
     if out is not None:
         for path in write_pms(pms, out):
             click.echo(f"wrote {path}")
@@ -52,16 +56,19 @@ def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, ou
 
 @click.group(cls=Group)
 def post() -> None:
-    """Render a public post from the game's templates: deaths, votecount or flip.
+    """Render a public post from the game's templates: deaths, flip, order, votecount or end.
 
-    Example: hostkit post deaths --night 1
+    \b
+    Every post takes --format bbcode|markdown|plain (default: the game's 'format' option).
+    Example: hostkit post deaths --night 1 --format markdown
     """
 
 
 @post.command()
 @click.option("--night", type=int, default=None, help="Which night (default: the last resolved one).")
+@format_option
 @click.pass_context
-def deaths(ctx: click.Context, night: int | None) -> None:
+def deaths(ctx: click.Context, night: int | None, fmt) -> None:
     """The death post of a night, with flavour and where each body was found.
 
     Example: hostkit post deaths --night 2
@@ -75,48 +82,71 @@ def deaths(ctx: click.Context, night: int | None) -> None:
         night = max(game.outcomes)
     if night not in game.outcomes:
         raise HostkitError(f"night {night} has not been resolved")
-    click.echo(death_post(game, night))
+    click.echo(death_post(game, night, fmt=fmt))
 
 
 @post.command()
 @click.argument("player")
+@format_option
 @click.pass_context
-def flip(ctx: click.Context, player: str) -> None:
+def flip(ctx: click.Context, player: str, fmt) -> None:
     """The flip of a dead player, at the game's flip level (none, alignment, role, pm).
 
     Example: hostkit post flip Bob
     """
     from ..publish import flip_post
 
-    click.echo(flip_post(load(ctx), player))
+    click.echo(flip_post(load(ctx), player, fmt=fmt))
 
 
 @post.command()
+@format_option
 @click.pass_context
-def order(ctx: click.Context) -> None:
+def order(ctx: click.Context, fmt) -> None:
     """Today's speaking order for Discussion: the Sheriff speaks last.
 
     Example: hostkit post order
     """
     from ..publish import speaking_order_post
 
-    click.echo(speaking_order_post(load(ctx)))
+    click.echo(speaking_order_post(load(ctx), fmt=fmt))
 
 
 @post.command()
 @thread_options
 @click.option("--from-post", type=int, default=None, help="Count from this post.")
 @click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.option("--publish", is_flag=True, help="The count you post: it takes the day's next number.")
+@format_option
 @click.pass_context
-def votecount(ctx: click.Context, html, url, from_post, to_post) -> None:
+def votecount(ctx: click.Context, html, url, from_post, to_post, publish: bool, fmt) -> None:
     """The vote count post alone (what 'hostkit votes' prints, without the host's notes).
 
-    Example: hostkit post votecount --html page3.html
+    A preview, marked so, unless --publish: only published counts take a number.
+    Example: hostkit post votecount --html page3.html --publish
     """
     from ..publish import vote_count_post
+    from ..votes.count import remember
 
     game, count = count_for(ctx, html, url, from_post, to_post)
-    click.echo(vote_count_post(game, count))
+    if publish:  # a preview writes nothing
+        with locked(ctx):
+            count = remember(game, count, publish=True)
+    click.echo(vote_count_post(game, count, preview=not publish, fmt=fmt, start=from_post))
+
+
+@post.command("end")
+@format_option
+@click.pass_context
+def end(ctx: click.Context, fmt) -> None:
+    """The end-of-game post: the winner, every player's role and fate, and what happened each
+    night and day.
+
+    Example: hostkit post end --format markdown
+    """
+    from ..publish import end_post
+
+    click.echo(end_post(load(ctx), fmt=fmt))
 
 
 COMMANDS = [pm, post]

@@ -30,13 +30,17 @@ def _renderer(game: "Game", fmt: str | None = None) -> "Renderer":
     return renderer_for(game, fmt)
 
 
-def game_context(game: "Game") -> dict[str, Any]:
-    """The ``game`` variable of every template."""
+def game_context(game: "Game", fmt: str | None = None) -> dict[str, Any]:
+    """The ``game`` variable of every template: title, ruleset, ruleset_title, format (the one
+    being rendered), forum (the engine posts are written for: phpbb, vbulletin, xenforo, ...,
+    other) and small (the [size=...] value for small print on that forum; '' where none fits)."""
+    from ..daytools import SMALL_SIZE, forum_engine
     from ..render import game_format
 
     rs = game.ruleset
+    forum = forum_engine(game)
     return {"title": game.setup.title or rs.title, "ruleset": rs.name, "ruleset_title": rs.title,
-            "format": game_format(game)}
+            "format": fmt or game_format(game), "forum": forum, "small": SMALL_SIZE.get(forum, "")}
 
 
 def _seat_order(game: "Game") -> list[str]:

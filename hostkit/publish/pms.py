@@ -22,20 +22,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..render import Renderer
 
 
-def role_pm(game: "Game", player: str, *, renderer: "Renderer | None" = None) -> str:
+def _pm_renderer(game: "Game", fmt: str | None) -> "Renderer":
+    """PMs render in FMT, else the game's pm-format option (Markdown for Discord), else its format."""
+    from ..daytools import pm_format
+
+    return _renderer(game, fmt or pm_format(game))
+
+
+def role_pm(game: "Game", player: str, *, renderer: "Renderer | None" = None, fmt: str | None = None) -> str:
     """The role PM of one player (template ``role_pm``)."""
     name = _player(game, player)
-    return (renderer or _renderer(game)).render("role_pm", **_role_pm_context(game, name))
+    r = renderer or _pm_renderer(game, fmt)
+    ctx = _role_pm_context(game, name)
+    ctx["game"] = game_context(game, r.format)
+    return r.render("role_pm", **ctx)
 
 
-def role_pms(game: "Game", player: str | None = None) -> list[tuple[str, str]]:
+def role_pms(game: "Game", player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
     """(player, text) role PMs for every player in seat order, or for PLAYER only.
 
     Template ``role_pm``, context: ``game``, ``player`` (the name), ``role`` (see
     :func:`role_context`), ``partners`` ([{name, role, alive}]: the rest of the player's faction,
     alive or not, for roles with knows_faction; else empty).
     """
-    r = _renderer(game)
+    r = _pm_renderer(game, fmt)
     names = [_player(game, player)] if player is not None else _seat_order(game)
     return [(n, role_pm(game, n, renderer=r)) for n in names]
 
@@ -47,7 +57,7 @@ def _result_items(result: str | tuple[str, ...]) -> list[str]:
     return [result] if isinstance(result, str) else list(result)
 
 
-def night_pms(game: "Game", night: int, player: str | None = None) -> list[tuple[str, str]]:
+def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
     """(player, text) night result PMs for night NIGHT, in seat order; players who learn nothing get
     none. With PLAYER, only that player's PM (an empty list when they learned nothing).
 
@@ -66,7 +76,7 @@ def night_pms(game: "Game", night: int, player: str | None = None) -> list[tuple
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
     chosen = _chosen_targets(game, night)
-    r = _renderer(game)
+    r = _pm_renderer(game, fmt)
     out = []
     names = [_player(game, player)] if player is not None else _seat_order(game)
     for name in names:
@@ -77,7 +87,7 @@ def night_pms(game: "Game", night: int, player: str | None = None) -> list[tuple
         notices = list(dict.fromkeys(n.text for n in outcome.notices if n.player == name))
         if not (results or blocked or notices):
             continue
-        ctx = {"game": game_context(game), "player": name, "role": game.state.players[name].role,
+        ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
                "night": night, "results": results, "blocked": blocked, "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
@@ -125,7 +135,7 @@ def night_info_players(game: "Game") -> list[str]:
     return [n for n in _seat_order(game) if game.state.players[n].alive and _needs_info(game.state.role_of(n))]
 
 
-def night_info(game: "Game", player: str) -> str:
+def night_info(game: "Game", player: str, *, fmt: str | None = None) -> str:
     """The mid-night PM for a role that acts on the night's attacks (classic-werewolf's Witch) or
     may not repeat last night's target (the Guard, who learns whom they chose last night).
 
@@ -162,9 +172,10 @@ def night_info(game: "Game", player: str) -> str:
         abilities.append({"name": ab.name, "summary": ab.summary, "requires_attack": ab.requires == "attacked",
                           "offered": bool(has_uses and (targets or ab.requires != "attacked")),
                           "targets": targets, "uses_left": left, "barred": barred})
-    ctx = {"game": game_context(game), "player": name, "role": role.name, "night": night,
+    r = _pm_renderer(game, fmt)
+    ctx = {"game": game_context(game, r.format), "player": name, "role": role.name, "night": night,
            "watches_attacks": watches, "attacked": others, "abilities": abilities}
-    return _renderer(game).render("night_info", **ctx)
+    return r.render("night_info", **ctx)
 
 
 # ----------------------------------------------------------------------------- files

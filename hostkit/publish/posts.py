@@ -62,6 +62,20 @@ def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | N
     """The flavour text of a death: the game's flavour.toml text for its key where it has one,
     else the engine's text (the ruleset's). The key is Death.flavour_key where the engine gives
     it, else the kill kind."""
+    return own_place(_flavour_text(game, death, overrides), death.player)
+
+
+def own_place(text: str, player: str) -> str:
+    """'Hal was found in Hal's home' reads 'Hal was found in their home': after the first
+    mention, the victim's own place is 'their'."""
+    first = text.find(player)
+    if first < 0:
+        return text
+    head, tail = text[:first + len(player)], text[first + len(player):]
+    return head + tail.replace(f"{player}'s ", "their ")
+
+
+def _flavour_text(game: "Game", death: "Death", overrides: Mapping[str, str] | None) -> str:
     table = game_flavour(game) if overrides is None else overrides
     if not table:
         return death.flavour
@@ -77,9 +91,18 @@ def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | N
 def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announce: bool) -> dict[str, Any]:
     ps = game.state.players[name]
     role = game.ruleset.roles[ps.role]
-    pm = r.markup(r.render("role_pm", **_role_pm_context(game, name)).rstrip()) if level == "pm" else ""
+    pm = ""
+    if level == "pm":
+        # A flip never reveals anything about a living player: the PM as the dead player would
+        # have read it, but with only the teammates who are dead too.
+        ctx = _role_pm_context(game, name)
+        ctx["partners"] = [p for p in ctx["partners"] if not game.state.players[p["name"]].alive]
+        ctx["game"] = game_context(game, r.format)
+        pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
-            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm, "announce": announce}
+            "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm,
+            "announce": announce, "modkill": (ps.cause or "").startswith("modkill"),
+            "reason": (ps.cause or "")[len("modkill ("):-1] if (ps.cause or "").startswith("modkill (") else ""}
 
 
 def flip_level(game: "Game") -> str:
@@ -87,7 +110,7 @@ def flip_level(game: "Game") -> str:
     return str(game.state.options.get("flip", "role"))
 
 
-def death_post(game: "Game", night: int) -> str:
+def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
     """The public post for night NIGHT's deaths, or the quiet night post when no one died.
 
     Template ``death_post``, context: ``game``, ``night``, ``deaths`` ([{player, cause, location,
@@ -97,17 +120,17 @@ def death_post(game: "Game", night: int) -> str:
     outcome = game.outcomes.get(night)
     if outcome is None:
         raise RuleError(f"night {night} has not been resolved")
-    r = _renderer(game)
+    r = _renderer(game, fmt)
     level = flip_level(game)
     overrides = game_flavour(game)
     deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
                "flavour": death_flavour(game, d, overrides), "flip": _flip_context(game, d.player, level, r, announce=False)}
               for d in outcome.deaths]
-    return r.render("death_post", game=game_context(game), night=night, deaths=deaths, quiet=not deaths,
+    return r.render("death_post", game=game_context(game, r.format), night=night, deaths=deaths, quiet=not deaths,
                     flip_level=level, revived=list(getattr(outcome, "revived", ())))
 
 
-def speaking_order_post(game: "Game") -> str:
+def speaking_order_post(game: "Game", *, fmt: str | None = None) -> str:
     """Today's speaking order for Discussion (seed classic-werewolf: the Sheriff speaks last).
 
     Template ``speaking_order``, context: ``game``, ``day``, ``order`` (names, first to last),
@@ -115,11 +138,12 @@ def speaking_order_post(game: "Game") -> str:
     """
     order = game.speaking()
     day = game.current.record.number
-    return _renderer(game).render("speaking_order", game=game_context(game), day=day, order=order,
+    r = _renderer(game, fmt)
+    return r.render("speaking_order", game=game_context(game, r.format), day=day, order=order,
                                   sheriff=game.state.sheriff, clockwise=bool(day % 2))
 
 
-def flip_post(game: "Game", player: str) -> str:
+def flip_post(game: "Game", player: str, *, fmt: str | None = None) -> str:
     """The flip of a dead player (a night death or an elimination), at the game's flip level.
 
     Template ``flip``, context: ``game`` and ``flip``: {player, level (none | alignment | role |
@@ -131,8 +155,8 @@ def flip_post(game: "Game", player: str) -> str:
     name = _player(game, player)
     if game.state.players[name].alive:
         raise RuleError(f"{name} is alive: only a dead player's role is revealed")
-    r = _renderer(game)
-    return r.render("flip", game=game_context(game), flip=_flip_context(game, name, flip_level(game), r, announce=True))
+    r = _renderer(game, fmt)
+    return r.render("flip", game=game_context(game, r.format), flip=_flip_context(game, name, flip_level(game), r, announce=True))
 
 
 # ----------------------------------------------------------------------------- vote counts
@@ -160,7 +184,10 @@ def post_url(thread: str | None, number: int | None, urls: Mapping[int, str] | N
     return ""
 
 
-def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
+def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
+                   now: Any = None, start: int | None = None) -> dict[str, Any]:
+    from ..daytools import count_extras
+
     urls = count.post_urls
     thread = count.thread or game.setup.thread
     plurality = game.state.options.get("majority") == "plurality"
@@ -174,13 +201,16 @@ def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
             "target": w.target, "label": NO_ELIMINATION if w.target == "none" else w.target,
             "none": w.target == "none", "votes": float(w.votes), "needed": float(need), "short": float(short),
             "l1": not plurality and 0 < short <= 1, "l2": not plurality and 1 < short <= 2,
-            "voters": [{"name": v, "post": p, "url": post_url(thread, p, urls)}
+            "voters": [{"name": v, "post": p, "url": post_url(thread, p, urls), "weight": shown_weight(game, v)}
                        for v, p in zip(w.voters, posts)],
         })
     hammer = None
     if count.hammer is not None:
         hammer = {"post": count.hammer, "url": post_url(thread, count.hammer, urls)}
+    extras = count_extras(game, count, now=now, start=start)
     return {
+        "preview": preview, "deadline": extras["deadline"], "notice": extras["notice"],
+        "from_first_post": extras["from_first_post"],
         "number": count.count_number, "day": count.day, "alive": count.alive, "majority": float(count.majority),
         # the No Elimination wagon's threshold (majority plus the offset, at least 1), where there is one
         "none_majority": (float(max(1, count.majority + offset))
@@ -194,14 +224,34 @@ def _count_context(game: "Game", count: "VoteCount") -> dict[str, Any]:
     }
 
 
-def count_marker() -> str:
-    """The invisible marker every vote count post carries, so later counts skip hostkit's own posts."""
+def shown_weight(game: "Game", name: str) -> float | None:
+    """A voter's weight as the count shows it, where the rules make it public: the Sheriff's
+    (elected in the thread), and a weight the host set with --weight when the game's
+    ``public-weights`` option is on. A role's own weight is never shown: it would out the role.
+    None when it is 1 or not public."""
+    state = game.state
+    if state.sheriff == name:
+        weight = game.vote_weight(name)
+    else:
+        setup = game.setup.player(name)
+        if not (state.options.get("public-weights") and setup and setup.weight is not None):
+            return None
+        weight = setup.weight
+    return None if float(weight) == 1.0 else float(weight)
+
+
+def count_marker(game: "Game | None" = None) -> str:
+    """The invisible marker every vote count post carries, so later counts skip hostkit's own
+    posts; '' where the game's ``count-marker`` option is off (then list the host with --host)."""
     from ..votes.extract import COUNT_MARKER
 
+    if game is not None and not game.state.options.get("count-marker", True):
+        return ""
     return COUNT_MARKER
 
 
-def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = False) -> str:
+def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = False, preview: bool = False,
+                    fmt: str | None = None, now: Any = None, start: int | None = None) -> str:
     """The vote count post (template ``vote_count``), carrying the invisible COUNT_MARKER.
 
     Context: ``game``, ``marker`` (print it once: ``{{ marker }}``), ``count``: {number ('1.03'),
@@ -211,23 +261,77 @@ def vote_count_post(game: "Game", count: "VoteCount", *, host_notes: bool = Fals
     With ``host_notes``, the host-only notes (see :func:`vote_count_host_notes`) follow after a
     ``--- host only ---`` line when there are any.
     """
-    r = _renderer(game)
-    ctx = _count_context(game, count)
-    marker = count_marker()
-    text = r.render("vote_count", game=game_context(game), count=ctx, marker=r.markup(marker))
-    if marker not in text:
+    r = _renderer(game, fmt)
+    ctx = _count_context(game, count, preview=preview, now=now, start=start)
+    marker = count_marker(game)
+    text = r.render("vote_count", game=game_context(game, r.format), count=ctx, marker=r.markup(marker))
+    if marker and marker not in text:
         text = marker + text  # a restyled template that forgot the marker must still be skipped
     if host_notes:
-        notes = vote_count_host_notes(game, count)
+        notes = vote_count_host_notes(game, count, fmt=fmt, now=now, start=start)
         if notes:
             text += f"\n{HOST_ONLY}\n{notes}"
     return text
 
 
-def vote_count_host_notes(game: "Game", count: "VoteCount") -> str:
-    """The host's eyes only: every ignored vote text with why (template ``vote_count_host``,
-    same context as vote_count); '' when nothing was ignored."""
-    if not count.ignored:
+def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None = None, now: Any = None,
+                          start: int | None = None) -> str:
+    """The host's eyes only: every ignored vote text with why, and a warning when the day has
+    no start post (the count runs from the thread's first post) - template ``vote_count_host``,
+    same context as vote_count; '' when there is nothing to say."""
+    ctx = _count_context(game, count, now=now, start=start)
+    if not count.ignored and not ctx["from_first_post"]:
         return ""
-    r = _renderer(game)
-    return r.render("vote_count_host", game=game_context(game), count=_count_context(game, count))
+    r = _renderer(game, fmt)
+    return r.render("vote_count_host", game=game_context(game, r.format), count=ctx)
+
+
+# ----------------------------------------------------------------------------- the end of the game
+
+
+def end_context(game: "Game") -> dict[str, Any]:
+    """The end-of-game post's context: winner, players in seat order [{name, role, alignment,
+    alive, died, cause, fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
+    phase played, a quiet one saying so."""
+    state = game.state
+    players = []
+    for setup in game.setup.players:
+        ps = state.players[setup.name]
+        fate = "survived" if ps.alive else f"{_how(ps.cause, ps.died)} on {ps.died}"
+        players.append({"name": ps.name, "role": ps.role, "alignment": ps.alignment, "alive": ps.alive,
+                        "died": ps.died or "", "cause": ps.cause or "", "fate": fate})
+    by_when: dict[str, list[str]] = {}
+    for player, kind, when, _index in state.deaths:
+        ps = state.players[player]
+        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(ps.cause if kind != 'shot' else ps.cause, when)}")
+    history = []
+    for ph in game.phases:
+        rec = ph.record
+        if rec.ended is None and not state.winner:
+            continue
+        when = f"{rec.kind} {rec.number}"
+        events = list(by_when.get(when, []))
+        if rec.kind == "day" and rec.ended is not None and not rec.eliminated:
+            events.append("no one was eliminated")
+        if not events:
+            events.append("no one died" if rec.kind == "night" else "no one was eliminated")
+        history.append({"label": rec.label[:1].upper() + rec.label[1:], "events": events})
+    return {"winner": state.winner or "", "players": players, "history": history}
+
+
+def _how(cause: str | None, when: str | None) -> str:
+    if cause == "eliminated":
+        return "was eliminated"
+    if cause and cause.startswith("modkill"):
+        return "was removed by the host" + (cause[len("modkill"):] or "")
+    return f"was killed by {cause}" if cause else "died"
+
+
+def end_post(game: "Game", *, fmt: str | None = None) -> str:
+    """The end-of-game post (template ``end_post``): the winner, every player's role and fate, and
+    a short phase-by-phase history. Refused while the game goes on. Context: ``game``, ``end``
+    (see :func:`end_context`)."""
+    if not game.state.winner:
+        raise RuleError("the game is not over: the end post comes when a side has won")
+    r = _renderer(game, fmt)
+    return r.render("end_post", game=game_context(game, r.format), end=end_context(game))

@@ -132,9 +132,11 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
 
 
 def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
-    if previous and _same(previous[-1], count):
-        return count._replace(count_number=previous[-1]["count_number"])  # nothing changed since
-    return count._replace(count_number=f"{count.day}.{len(previous) + 1:02d}")
+    """Only published counts take numbers (issue 14): a preview shows the number it would take."""
+    published = [h for h in previous if h.get("published", True)]
+    if published and _same(published[-1], count):
+        return count._replace(count_number=published[-1]["count_number"])  # nothing changed since
+    return count._replace(count_number=f"{count.day}.{len(published) + 1:02d}")
 
 
 def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
@@ -192,15 +194,18 @@ def _same(saved: dict[str, Any], count: VoteCount) -> bool:
     return all(saved.get(k) == now.get(k) for k in keys) and saved.get("abstained", []) == now["abstained"]
 
 
-def remember(game: Game, count: VoteCount) -> VoteCount:
+def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount:
     """Number this count and keep it as the day's latest (unless it is the same as the last
     one); returns the count with its number. Run it under the game's lock: the number is read
-    and written there, so eight recounts at once give eight numbers (or the same count's)."""
+    and written there, so eight recounts at once give eight numbers (or the same count's).
+    A preview (publish False) is kept too, marked, but takes no number: the next published
+    count takes the next one."""
     history = _history(game.folder, count.day)
     count = _numbered(history, count)
-    if history and history[-1]["count_number"] == count.count_number:
+    if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
+            and history[-1].get("published", True) == publish:
         return count
-    history.append(count.to_json())
+    history.append({**count.to_json(), "published": publish})
     atomic_write(_history_path(game.folder, count.day), json.dumps(history, indent=1))
     return count
 

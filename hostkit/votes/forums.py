@@ -265,7 +265,7 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
         author=(f"string(({_PB_HEAD}//strong)[1])",
                 f"string((.//p[{C('author')}]//strong)[1])",
                 f"string((.//*[{C('postprofile')}]//a[{C('username')} or {C('username-coloured')}])[1])"),
-        body=f"({_PB}/div[{C('content')}] | {_PB}/div/div[{C('content')}] | .//div[{C('content')}])[1]",
+        body=f"({_PB}/div[{C('content')}] | {_PB}/div/div[{C('content')}])[1]",
         # MafiaScum and other boards print "#675" in the header; stock prosilver prints none.
         number=(f"string(({_PB_HEAD}//*[{C('post-number-bolded')}])[1])",
                 f"string(({_PB_HEAD}//a[starts-with(normalize-space(.), '#')])[1])"),
@@ -402,7 +402,7 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
             "number": number,
             "time": iso_time(_first(el, ad.time), tz if ad.row.local_time else None),
             "edited": bool(ad.edited(el)),
-            "post_id": str(to_int(post_id)) if to_int(post_id) is not None else (post_id or None),
+            "post_id": str(pid) if (pid := to_int(post_id)) is not None else (post_id or None),
             "url": absolute(base, href) if href else None,
             "anchor": el.get("id"),
         }
