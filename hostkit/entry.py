@@ -66,11 +66,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if not ps.alive:
         raise RuleError(f"{actor} is dead: dead players cannot act")
     if ability_word is None:
-        now = usable(state, actor, phase)
-        if len(now) != 1:
-            names = ", ".join(a.name for a in role.abilities) or "none"
-            raise RuleError(f"{actor} ({role.name}) has {len(now)} abilities usable now; name one: {names}")
-        ability = now[0]
+        ability = _implied_ability(state, actor, phase, target_words)
     else:
         ability = role.ability(ability_word)
         if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
@@ -143,6 +139,41 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if conflict:
         raise RuleError(conflict)
     return Action(actor, ability.name, tuple(targets))
+
+def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_words: list[str]) -> Ability:
+    """The ability meant when the host left it out (SPEC `act`): the one usable now; else the one
+    usable now that takes the number of targets given; else the one usable now of the actor's
+    own (not shared with a faction). Refused naming why when none or several fit."""
+    role = state.role_of(actor)
+    now = usable(state, actor, phase)
+    if len(now) == 1:
+        return now[0]
+    who = f"{actor} ({role.name})"
+    if not now:
+        if not role.abilities:
+            raise RuleError(f"{who} has no abilities")
+        why = "; ".join(_unusable(ab, phase) for ab in role.abilities)
+        raise RuleError(f"{who} has no ability usable in {phase.label}: {why}")
+    skip = len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS
+    if not skip:
+        fits = [a for a in now if a.targets == len(target_words)]
+        if len(fits) == 1:
+            return fits[0]
+    own = [a for a in now if not a.factional]
+    if len(own) == 1 and (skip or not any(a.targets == len(target_words) for a in now)):
+        return own[0]
+    takes = ", ".join(f"{a.name} takes {a.targets}" for a in now)
+    given = "a skip fits any of them" if skip else f"{len(target_words)} target(s) given"
+    raise RuleError(f"{who} has {len(now)} abilities usable now; name one: {', '.join(a.name for a in now)} "
+                    f"({takes}; {given})")
+
+
+def _unusable(ab: Ability, phase: PhaseRecord) -> str:
+    """Why an ability cannot be used in this phase, in the words of its prefix."""
+    if not _phase_ok(ab, phase):
+        return f"{ab.name} is usable only {_when(ab)}"
+    return f"{ab.name} cannot be used before night {ab.first_night}"
+
 
 def skips_in_a_row(game: Game, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
     """How many nights in a row, up to the one before `phase`, the ability went unused by its

@@ -296,3 +296,40 @@ def test_status_text_shows_the_sheriff(tmp_path):
         host.ok("sheriff", "vote", n, "Dave")
     host.ok("sheriff", "elect")
     assert "Sheriff: Dave" in host.ok("status")
+
+
+# ---------------------------------------------------------------- the remaining numbered rules
+
+
+def test_Campaign_inv3_no_incumbent_can_campaign(tmp_path):
+    """Campaign 3 (an incumbent speaks last) cannot arise: once elected, the race is closed."""
+    from hostkit.rulesets import load_ruleset
+
+    host = game(tmp_path)
+    host.ok("sheriff", "run", "Dave")
+    for n in NAMES:
+        host.ok("sheriff", "vote", n, "Dave")
+    host.ok("sheriff", "elect")
+    assert "the Sheriff election is over" in host.refused("sheriff", "run", "Dave")
+    assert "campaign-incumbent" in load_ruleset("classic-werewolf").decisions
+
+
+def test_Discussion_inv4_votes_counted_whenever_asked_and_inv6_one_speech_each(tmp_path):
+    host = game(tmp_path, night=[["Bob", "Kill", "Fay"]])
+    order = [line[3:] for line in host.ok("post", "order").splitlines() if line.startswith("[*]")]
+    assert len(order) == len(set(order)) == 11 and "Fay" not in order
+    host.ok("vote", "Ann", "Bob")
+    assert count(host)["wagons"][0]["voters"] == ["Ann"]
+
+
+def test_BanishmentResolution_inv3_hunter_shot_must_target_the_living(tmp_path):
+    host = game(tmp_path, night=[["Bob", "Kill", "Fay"]])
+    host.ok("vote", "Ann", "Eve")
+    host.ok("eliminate", "Eve")
+    assert "Fay is dead: the shot must target a living player" in host.refused("shoot", "Eve", "Fay")
+    assert "Eve shoots Gus." in host.ok("shoot", "Eve", "Gus")
+
+
+def test_WerewolfAction_validation_target_living_or_none(classic):
+    classic.ok("act", "Bob", "Kill", "none")
+    assert json.loads(classic.ok("actions", "--json"))["actions"][0]["targets"] == []
