@@ -157,6 +157,7 @@ class Ruleset(Record):
     priorities: tuple[str, ...] = ()  # natural resolution: which seed priorities settle would-be cycles
     factions: Mapping[str, tuple[Ability, ...]] = EMPTY  # faction -> abilities every member has
     shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
+    attack_order: str = "made"  # made | tie-break: the order attacks on a player are weighed in
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():

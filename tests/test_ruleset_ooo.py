@@ -27,10 +27,13 @@ FRAMED = {"framed": {"by": "Fr"}}
 # (id, players, actions, state options, expectations)
 CASES = [
     # ---------------------------------------------------------------- 1. Order of Operations
-    ("1_lighting_comes_before_the_jail", "Ar=Arsonist Jk=Jailkeeper V=Villager", "Jk Jail Ar; Ar Ignite",
+    # Issue 11: action priority first, so a jail stops a lighting and a distraction a pounce.
+    ("1_a_jail_stops_the_lighting", "Ar=Arsonist Jk=Jailkeeper V=Villager", "Jk Jail Ar; Ar Ignite",
+     dict(tags={"V": {"doused": {}}}), dict(dead=[], failed={"Ar.Ignite": "blocked by Jailkeeper (Jk)"})),
+    ("1_a_distraction_does_not_stop_the_lighting", "Ar=Arsonist Es=Escort V=Villager", "Es Distract Ar; Ar Ignite",
      dict(tags={"V": {"doused": {}}}), dict(dead=["V"], ok=["Ar.Ignite"])),
-    ("1_first_moves_come_before_blocks", "St=Stalker Es=Escort V=Villager", "Es Distract St; St Pounce V", {},
-     dict(dead=["V"], ok=["St.Pounce"])),
+    ("1_blocks_come_before_the_first_moves_they_stop", "St=Stalker Es=Escort V=Villager", "Es Distract St; St Pounce V",
+     {}, dict(dead=[], failed={"St.Pounce": "blocked by Escort (Es)"})),
     ("1_blocks_come_before_info", "Es=Escort Ba=Bartender V=Villager", "Ba Serve V; Es Distract Ba", {},
      dict(failed={"Ba.Serve": "blocked by Escort (Es)"}, results={})),
     ("1_blocks_come_before_kills", "Co=Consort SK=Serial_Killer V=Villager", "SK Stab V; Co Distract SK", {},

@@ -15,7 +15,10 @@ The ruleset's `priorities` (ruleset.toml, data) are part of the graph, each one 
   self-protection) comes before the actions it affects, even those that would block it;
   without it, a block on a commuter and the commute form a cycle;
 - `redirect-over-block`: when a block and a redirect cross-target, the redirect comes first;
-  without it they form a cycle.
+  without it they form a cycle;
+- `block-first` (seed ooo 1, "action priority first"): a block or jail comes before every
+  action of the player it stops, even one that changes its own user (an alert): the
+  self-change's edge back to the block is dropped, so there is no cycle and the block wins.
 Two redirects of one player to different places, or two bus drives that share a player, cannot
 both be honoured (seed I): they always form a cycle.
 
@@ -24,7 +27,9 @@ by actor, ability and targets): the outcome never depends on entry order. A cycl
 connected component) is settled when its turn comes: members already stopped by what resolved
 before it (a block from outside) resolve (and fail) first; what is left goes to the ruleset's
 cycle policy: `all-fail` (the seed: every member fails and does not visit), `nar-list`
-(MafiaScum's category list, then entry order) or `first-entered`.
+(MafiaScum's category list, then entry order), `first-entered`, or `tie-break` (the member first
+in the order the acts were given in: a `priorities` ruleset's steps, tie_break, then entry; seed
+ooo 1: "use OoO if two actions are otherwise concurrent", two blockers on each other).
 """
 
 from __future__ import annotations
@@ -34,9 +39,9 @@ from typing import Any, Callable, Iterator
 from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
 from .night import SELF, Act
 
-CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered")
-PRIORITIES = ("self-change-first", "redirect-over-block")
-SELF_FIRST, REDIRECT_FIRST = PRIORITIES
+CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered", "tie-break")
+PRIORITIES = ("self-change-first", "redirect-over-block", "block-first")
+SELF_FIRST, REDIRECT_FIRST, BLOCK_FIRST = PRIORITIES
 
 
 def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...]) -> list[Act]:
@@ -134,6 +139,7 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
     `priorities` names the seed priorities that break would-be cycles (see the module doc)."""
     self_first = SELF_FIRST in priorities
     redirect_first = REDIRECT_FIRST in priorities
+    block_first = BLOCK_FIRST in priorities
     pos = _Possible(acts)
     by_actor: dict[str, list[int]] = {}
     by_target: dict[str, list[int]] = {}
@@ -182,6 +188,8 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
                             add(i, j)
         if self_changing[i]:
             for j in by_target.get(a.actor, ()):
+                if block_first and acts[j].effect_kinds() & {"block", "jail"}:
+                    continue  # seed ooo 1: the block comes first (it has its edge j -> i)
                 if _self_affects(a, acts[j]):
                     add(i, j)
     # Seed I: two redirects of one player to different places cannot both be honoured.
@@ -318,7 +326,12 @@ def natural(acts: list[Act], policy: str = "all-fail",
                     yield acts[i], (f"it interacts with {others} in a way that cannot be resolved "
                                     f"sensibly, so all of them fail")
                 continue
-            first = min(cyc, key=(lambda k: _nar_key(acts[k])) if policy == "nar-list" else (lambda k: acts[k].index))
+            if policy == "nar-list":
+                first = min(cyc, key=lambda k: _nar_key(acts[k]))
+            elif policy == "tie-break":
+                first = min(cyc)  # the acts came in the ruleset's order
+            else:
+                first = min(cyc, key=lambda k: acts[k].index)
             for j in cyc:
                 graph.get(j, set()).discard(first)
             yield from settle(cyc)

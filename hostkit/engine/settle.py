@@ -118,8 +118,8 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("traps", _on_night(lambda n: _traps(n))),
     ("delayed", _on_night(lambda n: _delayed(n))),
     ("index-visits", _on_night(_index_visits)),
-    ("rampages", _on_night(lambda n: _rampages(n))),
-    ("attacks", _attack_step),
+    ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO
+    ("attacks", _attack_step),  # a rampage strikes here, once its target has died of it
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives
@@ -208,26 +208,54 @@ def _delayed(night: Night) -> None:
                 night.say(f"The {tag} on {p.name} takes effect tonight.")
 
 
-def _rampages(night: Night) -> None:
-    """A rampaging kill also reaches every rampageable visitor at the target's home."""
-    for attack in list(night.attacks):
-        if not attack.rampage:
-            continue
-        for visitor, act in night.visits_to.get(attack.target, ()):
-            if visitor not in (attack.attacker, attack.target) and "rampageable" in act.role.passives:
-                night.attacks.append(Attack(
-                    target=visitor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
-                    strength=attack.strength, cause=attack.cause, flavour=attack.flavour,
-                    location=fill("{target}'s home", target=attack.target), heals=attack.heals))
-                night.say(f"{visitor} was at {attack.target}'s home and is caught in the rampage.")
+def _attack_order(night: Night) -> None:
+    """With `attack_order = "tie-break"` (seed ooo 1: two killers on one target are concurrent,
+    and the OoO decides), attacks are weighed in the ruleset's tie_break order: by the act's
+    "Role.Ability", its role, or the attack's cause (a delayed "Vigilante Suicide"), made order
+    between equals. A plague resolving is weighed last (seed ooo 4: after every other attack)."""
+    rs = night.ruleset
+    if rs.attack_order != "tie-break":
+        return
+    tb = {t.lower(): i for i, t in reversed(list(enumerate(rs.tie_break)))}
+    end = len(tb)
+
+    def rank(attack: Attack) -> int:
+        by = attack.by
+        if by is not None and "infect" in by.effect_kinds():
+            return end + 1
+        keys = (by.name.lower(), by.role.name.lower()) if by is not None else ()
+        for key in (*keys, attack.cause.lower()):
+            if key in tb:
+                return tb[key]
+        return end
+
+    night.attacks.sort(key=rank)
+
+
+def _rampage(night: Night, attack: Attack) -> list[Attack]:
+    """Seed ooo 2: a rampaging kill that killed its target at home also reaches every
+    rampageable visitor there; they die at the target's home."""
+    out = []
+    for visitor, act in night.visits_to.get(attack.target, ()):
+        if visitor not in (attack.attacker, attack.target) and "rampageable" in act.role.passives:
+            out.append(Attack(
+                target=visitor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
+                strength=attack.strength, cause=attack.cause, flavour=attack.flavour,
+                location=fill("{target}'s home", target=attack.target), heals=attack.heals))
+            night.say(f"{visitor} was at {attack.target}'s home and is caught in the rampage.")
+    return out
 
 
 # --------------------------------------------------------------------------- who dies
 
 
 def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
-    """Attacks settle in the order they were made (canonical under natural resolution). Each is
-    weighed against immunity, then protections, then heals; a counterattack joins the queue."""
+    """Attacks settle in the order they were made (canonical under natural resolution; the OoO
+    with attack_order = "tie-break"). Each is weighed against immunity, then protections, then
+    heals; a counterattack, or a rampage once its target died of it, joins the queue. With
+    attack_order = "tie-break" a later attack on a body has no effect (seed ooo 3): its attacker
+    is not among the killers, so no guilt and no kill count."""
+    later_counts = night.ruleset.attack_order != "tie-break"
     first: dict[str, tuple[Attack, str]] = {}  # victim -> (the attack that killed, where)
     killers: dict[str, list[str]] = {}
     saved: dict[str, list[str]] = {}
@@ -236,6 +264,8 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         if not night.alive(victim):
             return
         if victim in first:
+            if not later_counts:
+                return
             for k in (attack.attacker, *attack.also):
                 if k and k not in killers[victim]:
                     killers[victim].append(k)
@@ -300,6 +330,8 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             _guarded(night, attack, guards, saved, die, queue)
             continue
         die(t, attack, attack.location)
+        if attack.rampage and first.get(t, (None,))[0] is attack:
+            queue.extend(_rampage(night, attack))
     deaths = []
     for victim, (attack, place) in first.items():
         deaths.append(Death(victim, attack.cause, place, _flavour(night, attack, victim, place),
