@@ -569,14 +569,21 @@ def test_entry_fields_mean_the_same_in_another_ruleset(tmp_path, rs_name):
     folder = tmp_path / "g"
     folder.mkdir()
     (folder / "roles.toml").write_text(ENTRY_ROLES % (step, step))
-    others = {"ooo-werewolf": ["Bob=Wolf", "Cy=Villager", "Dee=Villager", "Eve=Villager"],
-              "paranormal": ["Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie"]}[rs_name]
+    others = {"ooo-werewolf": ["Bob=Wolf", "Al=Alpha", "Cy=Villager", "Dee=Villager", "Eve=Villager"],
+              "paranormal": ["Bob=Doppelganger", "Al=Doppelganger leader", "Cy=Townie", "Dee=Townie",
+                             "Eve=Townie"]}[rs_name]
     g = create(folder, ruleset=rs_name, assign=["Ann=Picky", *others], seed=5)
     with pytest.raises(RuleError, match="You cannot visit yourself"):
         g.act("Ann", "Visit", ["Ann"])
     with pytest.raises(RuleError, match="cannot be skipped"):
         g.act("Ann", "Visit", ["skip"])
     g.act("Ann", "Recruit", ["Ann"])  # self = true, and unallied: Ann is not allied with herself here
+    kill = {"ooo-werewolf": "Maul", "paranormal": "Kill"}[rs_name]  # the faction's unallied kill
+    with pytest.raises(RuleError, match="Al is an allied player"):
+        g.act("Bob", kill, ["Al"])
+    g = Game.load(folder)
+    g.act("Bob", kill, ["Eve"])
+    g = Game.load(folder)
     g = Game.load(folder)
     g.act("Ann", "Visit", ["Cy"])
     g = Game.load(folder)
