@@ -56,7 +56,7 @@ def _names_a_player(game: Game, word: str) -> bool:
 # -- validation
 
 def check_action(game: Game, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
-                 *, current: list[Action], phase: PhaseRecord) -> Action:
+                 *, current: list[Action], phase: PhaseRecord, seq: int | None = None) -> Action:
     """Validate an action against the rules; return it with names made exact, or raise RuleError."""
     if state.winner:
         raise RuleError(f"the game is over: {state.winner} won")
@@ -121,7 +121,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         if t == actor and not ability.self_target:
             raise RuleError(msg.get("self") or f"{where}: cannot target yourself")
         if ability.allied:
-            allied = _allied(state, actor, t)
+            allied = _allied(state, actor, t, before=seq)
             if ability.allied == "allied" and not allied:
                 raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
             if ability.allied == "unallied" and allied:
@@ -239,12 +239,21 @@ def _when(ability: Ability) -> str:
     return base
 
 
-def _allied(state: GameState, actor: str, target: str) -> bool:
-    """Seed natural IV: allied = same alignment and confirmed (a faction that knows itself)."""
+def _allied(state: GameState, actor: str, target: str, *, before: int | None = None) -> bool:
+    """Seed natural IV: allied = same alignment, and confirmed: publicly, or to the actor (a
+    faction that knows itself; `hostkit confirm`). Judged at submission (the FAQ): on replay,
+    only confirmations entered before the action (`before`, its seq) count."""
     a, t = state.players[actor], state.players[target]
     role = state.role_of(actor)
-    return bool(a.faction and a.faction == t.faction and role.knows_faction) or "confirmed" in t.tags \
-        and t.alignment == a.alignment
+    if a.faction and a.faction == t.faction and role.knows_faction:
+        return True
+    if t.alignment != a.alignment:
+        return False
+
+    def known(seq: object) -> bool:
+        return isinstance(seq, int) and (before is None or seq < before)
+
+    return known(t.tags.get("confirmed")) or known(dict(t.tags.get("confirmed-to") or {}).get(actor))
 
 
 def _attacked(state: GameState, current: list[Action], actor: str) -> set[str]:

@@ -213,7 +213,7 @@ class Game:
                 continue  # taken back later: it may no longer be valid (its actor was shot)
             try:
                 checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
-                                                   current=list(current.values()), phase=rec)
+                                                   current=list(current.values()), phase=rec, seq=action.seq)
             except HostkitError as exc:
                 raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
             checked = checked._replace(seq=action.seq, host=action.host)

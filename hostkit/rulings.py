@@ -64,6 +64,13 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         if target:
             shooter = state.role_of(actor)
             kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
+    elif kind == "confirm":
+        # Seed natural IV: an alignment confirmed publicly (no target) or to one player.
+        p = state.players[actor]
+        if target is None:
+            p.tags.setdefault("confirmed", event.seq)
+        else:
+            p.tags.setdefault("confirmed-to", {}).setdefault(target, event.seq)
     elif kind == "badge":
         state.duties_done.add((actor, "badge"))
         state.players[actor].tags.pop("sheriff-at-death", None)
@@ -335,3 +342,24 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"
+
+
+# -- allied means confirmed (seed natural IV)
+
+
+def confirm_events(game: Game, player: str, viewers: Sequence[str]) -> list[DayEvent]:
+    """The host confirms a player's alignment: publicly (no viewers) or to each viewer (a Cop's
+    result, a Mason). Allied and unallied entry checks use it from then on (seed natural IV)."""
+    game.open_phase()
+    name = game.player(player)
+    if not viewers:
+        if "confirmed" in game.state.players[name].tags:
+            raise RuleError(f"{name}'s alignment is already publicly confirmed")
+        return [DayEvent("confirm", name)]
+    out = []
+    for word in viewers:
+        who = game.player(word)
+        if who == name:
+            raise RuleError(f"{name} knows their own alignment: confirm to another player")
+        out.append(DayEvent("confirm", name, who))
+    return out

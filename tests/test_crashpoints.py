@@ -58,6 +58,7 @@ STEPS = [
     (D1, ["pm", "--out", "{out}"]),
     (D1, ["kill", "Ann", "--reason", "modkill"]),
     (D1, ["deadline", "2030-01-01 18:00"]),
+    (D1, ["confirm", "Ann", "--to", "Carol"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],

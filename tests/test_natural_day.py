@@ -40,3 +40,73 @@ def test_II_a_night_ability_entered_by_day_names_the_prefix_rule(tmp_path):
     out = host.refused("act", "Doc", "Cy")
     assert "0 abilities" not in out
     assert "Doc (Doctor) has no ability usable in day 1: Protect is usable only at night" in out
+
+
+# ---------------------------------------------------------------- IV: allied means confirmed
+
+ROLES = '''
+[Courier]
+alignment = "Town"
+summary = "Each night, pass a note to an allied player, or shove an unallied one."
+
+[[Courier.abilities]]
+name = "Note"
+allied = "allied"
+category = "misc"
+effects = [{ effect = "protect", kinds = ["mafia"] }]
+
+[[Courier.abilities]]
+name = "Shove"
+allied = "unallied"
+category = "misc"
+effects = [{ effect = "protect", kinds = ["shot"] }]
+'''
+IV = ["Cou=Courier", "Cy=Villager", "Dee=Villager", "Rob=Goon", "Vig=Vigilante"]
+
+
+def allied_game(tmp_path) -> Host:
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(ROLES)
+    return natural(tmp_path, IV)
+
+
+def test_IV_an_unconfirmed_player_of_the_same_alignment_is_unallied(tmp_path):
+    host = allied_game(tmp_path)
+    assert "Cy is not an allied player" in host.refused("act", "Cou", "Note", "Cy")
+    host.ok("act", "Cou", "Shove", "Cy")
+
+
+def test_IV_confirmed_to_you_or_publicly_makes_allied(tmp_path):
+    host = allied_game(tmp_path)
+    assert "Cy's alignment is confirmed to Vig." in host.ok("confirm", "Cy", "--to", "Vig")
+    assert "Cy is not an allied player" in host.refused("act", "Cou", "Note", "Cy")  # confirmed to another
+    host.ok("confirm", "Cy", "--to", "Cou")
+    host.ok("act", "Cou", "Note", "Cy")
+    assert "Cy is an allied player" in host.refused("act", "Cou", "Shove", "Cy")
+    assert "Dee's alignment is confirmed publicly." in host.ok("confirm", "Dee")
+    host.ok("act", "Cou", "Note", "Dee")
+    assert "already publicly confirmed" in host.refused("confirm", "Dee")
+
+
+def test_IV_a_confirmed_player_of_another_alignment_stays_unallied(tmp_path):
+    host = allied_game(tmp_path)
+    host.ok("confirm", "Rob", "--to", "Cou")  # Cou alignment-checked Rob: Mafia
+    assert "Rob is not an allied player" in host.refused("act", "Cou", "Note", "Rob")
+    host.ok("act", "Cou", "Shove", "Rob")
+
+
+def test_IV_FAQ_allied_is_judged_when_the_action_is_submitted(tmp_path):
+    """'We only care if it's true when you submitted the action': an unallied action entered
+    before the target is confirmed stays valid, on replay too, and resolves normally."""
+    host = allied_game(tmp_path)
+    host.ok("act", "Cou", "Shove", "Cy")
+    host.ok("confirm", "Cy")
+    acts = json.loads(host.ok("actions", "--json"))["actions"]
+    assert [(a["ability"], a["targets"]) for a in acts] == [("Shove", ["Cy"])]
+    host.ok("act", "Vig", "Shoot", "Cy")
+    data = json.loads(host.ok("resolve", "--force", "--json"))
+    assert data["deaths"] == [] and data["saved"] == [{"player": "Cy", "by": ["Courier"]}]
+    # a new entry after the confirmation is judged on it
+    host.ok("eliminate", "--none")
+    assert "Cy is an allied player" in host.refused("act", "Cou", "Shove", "Cy")

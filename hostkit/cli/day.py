@@ -489,4 +489,29 @@ def activity(ctx: click.Context, html, url, as_json: bool) -> None:
         click.echo(f"  {p['player']:<{width}}  {p['posts']:>3} post(s)  {last}")
 
 
-COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity]
+@click.command()
+@click.argument("player")
+@click.option("--to", "viewers", multiple=True, help="Confirm to this player only (repeat); default: publicly.")
+@click.pass_context
+def confirm(ctx: click.Context, player: str, viewers: tuple[str, ...]) -> None:
+    """Record that PLAYER's alignment is confirmed, publicly or to given players (a Cop's result).
+
+    \b
+    Seed natural IV: an allied player is one of the same alignment whose alignment is confirmed
+    publicly or to you; allied/unallied entry checks use it, judged when an action is entered.
+    Examples:
+      hostkit confirm Ann              (publicly: a host-confirmed townie)
+      hostkit confirm Bob --to Cop1    (Cop1 alignment-checked Bob)
+    """
+    from ..rulings import confirm_events
+
+    with locked(ctx):
+        game = load(ctx)
+        events = confirm_events(game, player, viewers)
+        game.append(*events)
+    name = events[0].actor
+    click.echo(f"{name}'s alignment is confirmed " + (f"to {', '.join(e.target for e in events)}." if viewers
+                                                      else "publicly."))
+
+
+COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity, confirm]
