@@ -348,8 +348,9 @@ class Blocked(Record):
 class Result(Record):
     player: str
     ability: str
-    target: str | None
+    target: str | None  # the player entered (a redirected result is about someone else)
     result: str | tuple[str, ...]
+    note: str = ""  # what else the player learns with it: that they were redirected (seed natural V)
 
 
 class Failed(Record):
