@@ -408,6 +408,8 @@ class NightOutcome(Record):
             d = r._asdict()
             if isinstance(r.result, tuple):
                 d["result"] = list(r.result)
+            if not r.note:
+                del d["note"]  # present only when there is one (a redirected investigation)
             return d
 
         return {
