@@ -43,6 +43,39 @@ def match_name(word: str, names: Iterable[str], what: str = "player",
     raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
 
 
+VANILLA = ("vanilla", "vanilla townie", "vt", "townie", "vanilla town")
+
+
+def role_name(rs: Ruleset, word: str) -> str:
+    """A role as a host types it: its name in any case, or a common alias - 'Vanilla' (also
+    'VT', 'Townie', 'Vanilla Townie') is the ruleset's plain town role: its Villager, else the
+    one role with no abilities and no passives."""
+    low = " ".join(word.split()).lower()
+    if low in VANILLA and not any(r.lower() == low for r in rs.roles):
+        plain = [r.name for r in rs.roles.values() if not r.abilities and not r.passives and not r.faction]
+        if "Villager" in rs.roles:
+            return "Villager"
+        if len(plain) == 1:
+            return plain[0]
+    return match_name(word, rs.roles, "role")
+
+
+def role_pool(rs: Ruleset, text: str) -> list[str]:
+    """--roles 'Seer,Werewolf*2,Vanilla*5': roles, each with an optional repeat count."""
+    pool: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, star, times = part.rpartition("*")
+        if not star:
+            name, times = part, "1"
+        times = times.strip()
+        if not times.isdigit() or int(times) < 1 or int(times) > 500:
+            raise HostkitError(f"--roles {part!r}: the repeat count after '*' must be a whole number from 1")
+        pool += [role_name(rs, name.strip())] * int(times)
+    return pool
+
+
 def split_pair(text: str, what: str) -> tuple[str, str]:
     """NAME=VALUE split at the last '=', so a name may contain one."""
     name, sep, value = text.rpartition("=")
@@ -80,12 +113,12 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         checks.check_name(name, "--assign")
         if name in dealt:
             raise HostkitError(f"--assign {text!r}: {name} is already assigned {dealt[name]}")
-        dealt[name] = match_name(role, rs.roles, "role")
+        dealt[name] = role_name(rs, role)
         if name not in order:
             order.append(name)
     unassigned = [n for n in order if n not in dealt]
     if roles:
-        pool = [match_name(r.strip(), rs.roles, "role") for r in roles.split(",") if r.strip()]
+        pool = role_pool(rs, roles)
         if len(pool) != len(unassigned):
             raise HostkitError(f"--roles lists {len(pool)} roles for {len(unassigned)} players without --assign")
         random.Random(f"hostkit-deal:{seed}").shuffle(pool)

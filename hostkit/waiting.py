@@ -150,4 +150,20 @@ def resolve_checked(game: "Game", *, dry_run: bool = False, force: bool = False)
     return game.resolve(dry_run=dry_run)
 
 
-__all__ = ["Waiting", "resolve_checked", "waiting_on", "waiting_text"]
+def replaced_note(game: "Game", action) -> str:
+    """' (replaces Proto's Maul on Ann)' when ACTION takes the place of one already recorded in
+    GAME (the game as it was before the entry): the same actor's ability, or the faction's one
+    factional action entered by another member; '' otherwise."""
+    state = game.state
+    try:
+        key = game._key(state, action)
+    except Exception:  # noqa: BLE001 - an action the old state cannot key replaced nothing
+        return ""
+    for old in game.current.actions:
+        if old.seq != action.seq and game._key(state, old) == key:
+            what = f"{old.actor}'s {old.ability}"
+            return f" (replaces {what} " + (f"on {', '.join(old.targets)})" if old.targets else "(skip))")
+    return ""
+
+
+__all__ = ["Waiting", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]

@@ -279,3 +279,58 @@ def test_forum_engine_from_the_thread_url_picks_the_size_tag(tmp_path):
     assert "[size=2]Counted up to post 13.[/size]" in h.ok("votes", "--html", MYBB)
     new_classic(tmp_path / "forced", thread="https://forum.mafiascum.net/viewtopic.php?t=1", options=["forum=xenforo"])
     assert "forum: xenforo" in Host(tmp_path / "forced").ok("status")
+
+
+# ----------------------------------------------------------------------------- friction
+
+
+def test_act_file_matches_the_longest_name_first_without_quotes(tmp_path):
+    from hostkit.game import create
+
+    create(tmp_path / "w", ruleset="classic-werewolf", seed=4,
+           assign=["Old Man Willow=Werewolf", "Red Riding Hood=Seer", "Red=Villager", "Grandma=Guard",
+                   "Wolf=Werewolf", "Hal=Witch"])
+    host = Host(tmp_path / "w")
+    (tmp_path / "n1.txt").write_text("Old Man Willow Kill Red Riding Hood   # the pack\n"
+                                     "red riding hood Check Wolf\nGrandma Guard Red\n")
+    out = host.ok("act", "--file", str(tmp_path / "n1.txt"))
+    assert "Old Man Willow: Kill Red Riding Hood" in out
+    assert "Red Riding Hood: Check Wolf" in out and "Grandma: Guard Red" in out
+    (tmp_path / "n2.txt").write_text('"Old Man Willow" Kill Red\n')  # quotes still work
+    assert "Old Man Willow: Kill Red" in host.ok("act", "--file", str(tmp_path / "n2.txt"))
+    assert "longest known name" in host.ok("act", "--help")
+
+
+def test_reentering_the_pack_kill_says_what_it_replaces(classic: Host):
+    classic.ok("act", "Bob", "Kill", "Ann")
+    out = classic.ok("act", "Gus", "Kill", "Hal")
+    assert "recorded Gus: Kill Hal (replaces Bob's Kill on Ann)" in out
+    assert "replaces" not in classic.ok("act", "Ann", "Check", "Bob")
+
+
+@pytest.mark.parametrize("roles,want", [
+    ("Seer,Werewolf,Villager*3", {"Seer": 1, "Werewolf": 1, "Villager": 3}),
+    ("seer,werewolf*1,Vanilla*3", {"Seer": 1, "Werewolf": 1, "Villager": 3}),
+    ("Seer,Werewolf,VT,Townie,vanilla townie", {"Seer": 1, "Werewolf": 1, "Villager": 3}),
+], ids=["repeat", "vanilla-repeat", "aliases"])
+def test_roles_take_a_repeat_count_and_the_vanilla_alias(tmp_path, runner, roles, want):
+    from hostkit.cli import cli
+
+    args = ["new", str(tmp_path / "g"), "--ruleset", "classic-werewolf", "--seed", "3", "--roles", roles]
+    for p in ("Ann", "Bob", "Cy", "Di", "Ed"):
+        args += ["--player", p]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    st = json.loads(runner.invoke(cli, ["--game", str(tmp_path / "g"), "status", "--json"]).output)
+    got: dict[str, int] = {}
+    for p in st["players"]:
+        got[p["role"]] = got.get(p["role"], 0) + 1
+    assert got == want
+
+
+def test_a_bad_repeat_count_is_one_line(tmp_path, runner):
+    from hostkit.cli import cli
+
+    result = runner.invoke(cli, ["new", str(tmp_path / "g"), "--ruleset", "classic-werewolf", "--player", "A",
+                                 "--roles", "Villager*x"])
+    assert result.exit_code == 1 and "repeat count" in result.output and not (tmp_path / "g").exists()

@@ -12,21 +12,25 @@ from .base import emit, load, locked, read_text
 @click.argument("words", nargs=-1)
 @click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
 @click.option("--file", "file", default=None,
-              help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none.")
+              help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none. "
+                   "Names with spaces need no quotes there: the longest known name is matched first.")
 @click.pass_context
 def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
     """Record an action for the current phase: ACTOR [ABILITY] [TARGET]...
 
     \b
-    A second act for the same actor and ability replaces the first; 'skip' as the target
-    records an explicit skip. Examples:
+    A second act for the same actor and ability replaces the first (the output says what it
+    replaced); 'skip' as the target records an explicit skip. On the command line a name with
+    spaces needs shell quotes ("Old Man Willow"); in an --file, one action a line, it does not:
+    the longest known player, ability or item name is matched first. Examples:
       hostkit act Bob Kill Ann
       hostkit act Cy Guard skip
       hostkit act --remove Bob Kill
-      hostkit act --file actions.txt
+      hostkit act --file actions.txt     (lines like: Old Man Willow Kill Red Riding Hood)
     """
     from ..game import parse_act_lines
     from ..text import action_line
+    from ..waiting import replaced_note
 
     with locked(ctx):
         game = load(ctx)
@@ -36,7 +40,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
             lines, labels = parse_act_lines(game, read_text(file), file)
             added, notes = game.enter(lines, labels)
             for a in added:
-                click.echo("recorded " + action_line(a))
+                click.echo("recorded " + action_line(a) + replaced_note(game, a))
         elif not words:
             raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
         else:
@@ -46,7 +50,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
                 click.echo("removed " + action_line(removed))
             else:
                 added, notes = game.enter([(actor, ability, targets)])
-                click.echo("recorded " + action_line(added[0]))
+                click.echo("recorded " + action_line(added[0]) + replaced_note(game, added[0]))
     for note in notes:
         click.echo("taken back: " + note)
 
