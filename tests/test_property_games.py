@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings, strategies as st, target
+from hypothesis import HealthCheck, event, given, seed, settings, strategies as st, target
 
 from hostkit.errors import HostkitError
 from hostkit.game import Game, create
@@ -27,7 +28,7 @@ SEATS = {
     "items-werewolf": ["Werewolf", "Alphawolf", "Protector", "Shaman", "Militia", "Huntsman"],
     "natural": ["Goon", "Godfather", "Doctor", "Cop", "Vigilante", "Roleblocker", "Tracker"],
     "ooo-werewolf": ["Wolf", "Alpha", "Seer", "Doctor", "Lookout", "Escort", "Vigilante"],
-    "paranormal": ["Doppelganger", "Doppelganger leader", "Detective", "Agent", "Vigilante", "Kook"],
+    "paranormal": ["Doppelganger", "Doppelganger leader", "Tough Doppelganger", "Detective", "Agent", "Kook"],
 }
 VILLAGER = {"paranormal": "Townie"}
 EXAMPLES = int(os.environ.get("HOSTKIT_PROPERTY_EXAMPLES", "4"))
@@ -80,8 +81,10 @@ def a_move(draw, game: Game) -> tuple:
     living = [n for n, p in game.state.players.items() if p.alive] or NAMES
     roll = draw(st.integers(0, 99))
     night = game.current.record.kind == "night"
-    if roll < (45 if night else 10):
-        actor = draw(st.sampled_from(living)) if draw(st.integers(0, 9)) else draw(st.sampled_from(names))
+    if roll < (35 if night else 10):
+        able = [n for n in living if game.state.role_of(n).abilities] or living
+        actor = draw(st.sampled_from(able if draw(st.booleans()) else living)) if draw(st.integers(0, 9)) \
+            else draw(st.sampled_from(names))
         role = game.state.role_of(actor) if actor in game.state.players else None
         abilities = [a.name for a in role.abilities] if role else []
         words = [actor]
@@ -92,15 +95,15 @@ def a_move(draw, game: Game) -> tuple:
         pool = living if draw(st.integers(0, 7)) else names + ["skip"]
         words += draw(st.lists(st.sampled_from(pool), min_size=0, max_size=2))
         return ("act", tuple(words))
-    if roll < (55 if night else 50):
+    if roll < (45 if night else 45):
         voter = draw(st.sampled_from(living)) if draw(st.integers(0, 9)) else draw(st.sampled_from(names))
         choice = draw(st.sampled_from(living + ["none", None, "Zed"]))
         return ("vote", voter, choice)
-    if roll < (80 if night else 65):
+    if roll < (82 if night else 55):
         return ("resolve",)
     if roll < 90:
         pick = draw(st.integers(0, 3))
-        return ("eliminate", None if pick == 0 else draw(st.sampled_from(living)))
+        return ("eliminate", None if pick < 2 else draw(st.sampled_from(living)))
     return ("undo",)
 
 
@@ -108,7 +111,10 @@ def a_move(draw, game: Game) -> tuple:
 def test_random_games_are_deterministic_refusals_write_nothing_and_undo_restores(tmp_path_factory, ruleset):
     figures = FIGURES.setdefault(ruleset, [0, 0, 0, 0, 0])
 
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+    # A fixed seed per ruleset: reproducible in CI, yet each ruleset plays different games (one
+    # derandomized stream for all five made rulesets with as many seats play alike).
+    @seed(zlib.crc32(ruleset.encode()))
+    @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                      HealthCheck.data_too_large])
     @given(data=st.data())
