@@ -195,6 +195,7 @@ class NameMatcher:
         self.order: list[str] = [name for name, _ in pairs]
         self.keys: list[tuple[str, str, bool]] = [(name, name, True) for name, _ in pairs]  # (key, player, current?)
         self.keys += [(a, name, False) for name, aliases in pairs for a in aliases if a]
+        self._memo: dict[str, Match] = {}  # a day repeats the same few names hundreds of times
 
     def _pick(self, found: list[str], name: str) -> Match | None:
         found = list(dict.fromkeys(found))
@@ -261,6 +262,12 @@ class NameMatcher:
         A name followed by more words ("Bob because...", "ds[/] maybe") falls back to its leading
         words when those match a player strongly.
         """
+        if name in self._memo:
+            return self._memo[name]
+        m = self._memo[name] = self._match(name)
+        return m
+
+    def _match(self, name: str) -> Match:
         name = " ".join(name.split())
         cut = re.split(r"\[/?\w*\]?|\[", name, maxsplit=1)[0].strip()
         if cut and cut != name:
