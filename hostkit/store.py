@@ -103,6 +103,107 @@ def dump_toml(data: dict[str, Any]) -> str:
     return tomli_w.dumps(_clean(data))
 
 
+def _as_written(text: str) -> bool:
+    """Whether a file is exactly as hostkit writes its contents (no comment, no layout of the host's)."""
+    import tomllib
+
+    try:
+        return dump_toml(tomllib.loads(text)) == text
+    except (tomllib.TOMLDecodeError, TypeError, ValueError):
+        return False
+
+
+def rewrite_toml(old: str, data: dict[str, Any], *, match: str = "entries") -> str:
+    """`old` (a file the host may have edited) changed to hold `data`, keeping its comments,
+    blank lines, key order and layout wherever its content stays the same (tomlkit).
+
+    Arrays of tables are matched by identity when `match` is "entries" (a phase file: an entry
+    that is kept stays where it is, with its comments; new ones are appended; removed ones go),
+    by position when it is "position" (game.toml's players: a replacement renames in place).
+    """
+    import tomlkit
+
+    doc = tomlkit.parse(old)
+    _sync(doc, _clean(data), match)
+    return tomlkit.dumps(doc)
+
+
+def _sync(table: Any, data: dict[str, Any], match: str) -> None:
+    from tomlkit.items import InlineTable
+
+    inline = isinstance(table, InlineTable)  # its values stay on one line: tomlkit lays them out
+    for key in [k for k in table if k not in data]:
+        del table[key]
+    for key, value in data.items():
+        if key not in table:
+            table[key] = value if inline else _fragment(key, value)
+            continue
+        current = table[key]
+        plain = current.unwrap() if hasattr(current, "unwrap") else current
+        if isinstance(value, dict) and isinstance(plain, dict):
+            _sync(current, value, match)
+        elif _is_tables(value) and isinstance(plain, list) and plain and all(isinstance(x, dict) for x in plain):
+            _sync_tables(table, key, value, match)
+        elif plain != value:
+            table[key] = value if inline else _fragment(key, value)
+
+
+def _sync_tables(table: Any, key: str, value: list[dict[str, Any]], match: str) -> None:
+    items = table[key]
+    if match == "position":
+        while len(items) > len(value):
+            del items[len(items) - 1]
+        for i, new in enumerate(value):
+            if i < len(items):
+                _sync(items[i], new, match)
+            else:
+                items.append(_item(key, new, items))
+        return
+    wanted = list(value)
+    i = 0
+    while i < len(items):
+        plain = items[i].unwrap()
+        if plain in wanted:
+            wanted.remove(plain)
+            i += 1
+        else:
+            del items[i]
+    for new in wanted:
+        items.append(_item(key, new, items))
+    if not len(items):
+        del table[key]
+
+
+def _is_tables(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _item(key: str, value: dict[str, Any], items: Any) -> Any:
+    """A new element of an array of tables: a [[key]] table after a blank line, as tomli-w writes
+    it, or an inline table in an inline array."""
+    from tomlkit.items import AoT
+
+    if not isinstance(items, AoT):
+        return value
+    from tomlkit import table as new_table
+    from tomlkit.items import Table
+
+    table = _fragment(key, [value])[0]
+    if not isinstance(table, Table):  # tomli-w wrote it inline (an empty array inside)
+        table = new_table()
+        table.update(value)
+    table.trivia.indent = "\n"
+    return table
+
+
+def _fragment(key: str, value: Any) -> Any:
+    """`key = value` as tomli-w lays it out (as hostkit writes a new file), for tomlkit to insert:
+    a file the host never edited stays byte for byte what hostkit always wrote."""
+    import tomlkit
+
+    return tomlkit.parse(dump_toml({key: value}))[key]
+
+
 def _clean(value: Any) -> Any:
     """TOML has no null: drop None values and empty optional tables before writing."""
     if isinstance(value, dict):
@@ -169,7 +270,20 @@ class Writer:
         self.removes: list[Path] = []
 
     def put(self, path: Path, data: dict[str, Any]) -> None:
-        self.writes[path] = dump_toml(data)
+        """Write `data` to a TOML file: a new file as tomli-w writes it; an existing one (which the
+        host may have edited) changed in place, keeping its comments and layout."""
+        try:
+            old = path.read_text(encoding="utf-8")
+        except (FileNotFoundError, NotADirectoryError):
+            self.writes[path] = dump_toml(data)
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            raise FileError(f"{path}: cannot read: {exc}") from None
+        if _as_written(old):  # never edited by hand: write it fresh, exactly as before
+            self.writes[path] = dump_toml(data)
+            return
+        match = "position" if path.name == GAME_FILE else "entries"
+        self.writes[path] = rewrite_toml(old, data, match=match)
 
     def put_text(self, path: Path, text: str) -> None:
         self.writes[path] = text

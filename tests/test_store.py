@@ -130,3 +130,34 @@ def test_every_ruleset_sees_the_same_closed_registry(tmp_path):
     assert len(outs) == 1
     names, ext_modules = outs.pop().split("] [")
     assert "'kill'" in names and "'steal'" in names and "'abduct'" in names and ext_modules.strip() == "]"
+
+
+def test_hand_edits_keep_their_comments_and_layout(classic):
+    """Issue 14, hand edits lose comments: hostkit rewrites a file the host edited in place."""
+    classic.ok("act", "Bob", "Kill", "Fay")
+    phase = classic.folder / "phases" / "001-night-1.toml"
+    phase.write_text(phase.read_text().replace('phase = "night"', 'phase = "night"  # Bea hosts tonight')
+                     + "# Ann sent her PM late; allowed by the hosts\n")
+    classic.ok("act", "Ann", "Check", "Gus")
+    classic.ok("act", "Dave", "Guard", "Hal")
+    classic.ok("undo")
+    classic.ok("resolve", "--force")
+    text = phase.read_text()
+    assert 'phase = "night"  # Bea hosts tonight' in text and "# Ann sent her PM late; allowed by the hosts" in text
+    assert "Gus" in text and "Hal" not in text and "[end]" in text
+    setup = classic.folder / "game.toml"
+    setup.write_text("# Village of Ravenfall, run on the Example forum\n" + setup.read_text()
+                     .replace("seed = 1", "seed = 1  # keep: the roles were dealt from it"))
+    classic.ok("replace", "Bob", "Bobby")
+    text = setup.read_text()
+    assert text.startswith("# Village of Ravenfall") and "seed = 1  # keep: the roles were dealt from it" in text
+    assert classic.game.setup.player("Bobby").previous == ("Bob",)
+    assert json.loads(classic.ok("status", "--json"))["phase"] == "day"
+
+
+def test_a_file_never_edited_by_hand_is_written_as_before(classic):
+    classic.ok("act", "Bob", "Kill", "Fay")
+    classic.ok("act", "Ann", "Check", "Gus")
+    classic.ok("resolve", "--force")
+    phase = classic.folder / "phases" / "001-night-1.toml"
+    assert phase.read_text() == store.dump_toml(store.phase_to_toml(store.read_phase(phase)))
