@@ -334,3 +334,34 @@ def test_a_bad_repeat_count_is_one_line(tmp_path, runner):
     result = runner.invoke(cli, ["new", str(tmp_path / "g"), "--ruleset", "classic-werewolf", "--player", "A",
                                  "--roles", "Villager*x"])
     assert result.exit_code == 1 and "repeat count" in result.output and not (tmp_path / "g").exists()
+
+
+def test_votes_shows_each_retry_and_its_wait_when_the_forum_is_down(tmp_path, httpserver, monkeypatch):
+    from hostkit.votes import fetch
+
+    waits: list[float] = []
+    monkeypatch.setattr(fetch, "_sleep", waits.append)
+    httpserver.expect_request("/viewtopic.php").respond_with_data("down", status=503)
+    host = _woods(tmp_path, thread=httpserver.url_for("/viewtopic.php") + "?t=5")
+    result = host("votes")
+    assert waits[:2] == [1.0, 2.0]
+    assert "HTTP 503; retry 1 of 4 in 1 s" in result.stderr
+    assert "HTTP 503; retry 2 of 4 in 2 s" in result.stderr
+
+
+def test_shell_completion_offers_player_and_ability_names(classic: Host, monkeypatch):
+    from click.shell_completion import ShellComplete
+
+    from hostkit.cli import cli
+
+    def complete(*words: str, incomplete: str) -> list[str]:
+        comp = ShellComplete(cli, {}, "hostkit", "_HOSTKIT_COMPLETE")
+        return [c.value for c in comp.get_completions(["--game", str(classic.folder), *words], incomplete)]
+
+    assert complete("act", incomplete="Ca") == ["Carol"]
+    assert complete("act", "Carol", incomplete="A") == ["Ann", "Antidote"]
+    assert complete("kill", incomplete="g") == ["Gus"]
+    assert complete("post", "flip", incomplete="H") == ["Hal"]
+    monkeypatch.chdir(classic.folder.parent)  # no game there: no suggestions, no error
+    comp = ShellComplete(cli, {}, "hostkit", "_HOSTKIT_COMPLETE")
+    assert comp.get_completions(["vote"], "A") == []

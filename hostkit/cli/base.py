@@ -54,3 +54,31 @@ def locked(ctx: click.Context):
 
     require_game(game_dir(ctx))
     return lock(game_dir(ctx))
+
+
+def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of player names (and, for `act`, ability names) from the game folder
+    (--game, else $HOSTKIT_GAME, else the current folder). Names with spaces complete whole.
+    Completion never fails: no game, no suggestions. See the README to turn it on."""
+    import os
+
+    from click.shell_completion import CompletionItem
+
+    try:
+        root = ctx.find_root()
+        folder = root.params.get("game") or Path(os.environ.get("HOSTKIT_GAME") or ".")
+        from ..game import Game
+
+        game = Game.load(Path(folder))
+    except Exception:  # noqa: BLE001 - completion must never print a traceback into the shell
+        return []
+    names = [p.name for p in game.setup.players]
+    if ctx.command.name == "act":
+        words = list(ctx.params.get("words") or ())
+        if words:
+            try:
+                names = names + [a.name for a in game.state.role_of(game.player(words[0])).abilities]
+            except Exception:  # noqa: BLE001
+                pass
+    low = incomplete.lower()
+    return [CompletionItem(n) for n in names if n.lower().startswith(low)]

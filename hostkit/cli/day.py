@@ -10,13 +10,13 @@ from pathlib import Path
 
 import click
 
-from .base import Group, emit, game_dir, load, locked
+from .base import Group, complete_names, emit, game_dir, load, locked
 from ..errors import HostkitError
 
 
 @click.command()
-@click.argument("voter")
-@click.argument("target", required=False)
+@click.argument("voter", shell_complete=complete_names)
+@click.argument("target", required=False, shell_complete=complete_names)
 @click.option("--unvote", is_flag=True, help="Remove the voter's vote.")
 @click.option("--after-post", type=int, default=None, help="The correction outranks votes up to this post.")
 @click.pass_context
@@ -38,7 +38,7 @@ def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after
 
 
 @click.command()
-@click.argument("player", required=False)
+@click.argument("player", required=False, shell_complete=complete_names)
 @click.option("--none", "no_one", is_flag=True, help="End the day with no elimination.")
 @click.option("--force", is_flag=True, help="Overrule the day's count (a tie, or not the top vote-getter).")
 @click.pass_context
@@ -396,7 +396,7 @@ def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
 
 
 @click.command("kill")
-@click.argument("player")
+@click.argument("player", shell_complete=complete_names)
 @click.option("--reason", default="", help="Why (said in the flip): 'modkill for inactivity', 'lightning'.")
 @format_option
 @click.pass_context

@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 
 from ..errors import HostkitError
-from .base import emit, load, locked, read_text
+from .base import complete_names, emit, load, locked, read_text
 
 
 @click.command()
-@click.argument("words", nargs=-1)
+@click.argument("words", nargs=-1, shell_complete=complete_names)
 @click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
 @click.option("--file", "file", default=None,
               help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none. "

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import click
 
-from .base import Group, load, locked
+from .base import Group, complete_names, load, locked
 from .day import count_for, format_option, thread_options
 from ..errors import HostkitError
 
 
 @click.command()
-@click.argument("player", required=False)
+@click.argument("player", required=False, shell_complete=complete_names)
 @click.option("--night", type=int, default=None, help="The night result PMs of night N.")
 @click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -86,7 +86,7 @@ def deaths(ctx: click.Context, night: int | None, fmt) -> None:
 
 
 @post.command()
-@click.argument("player")
+@click.argument("player", shell_complete=complete_names)
 @format_option
 @click.pass_context
 def flip(ctx: click.Context, player: str, fmt) -> None:

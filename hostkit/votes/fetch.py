@@ -172,6 +172,8 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
         if time.monotonic() + seconds > total:
             raise FetchError(f"cannot fetch {url}: {why}, and waiting {seconds:g} s more would pass "
                              f"the fetch's {TOTAL_DEADLINE:g} s deadline")
+        # the host sees each retry and its wait, not minutes of silence (issue 14)
+        _warn(f"{_host(url)}: {why}; retry {attempt + 1} of {retries} in {seconds:g} s")
         _sleep(seconds)
 
     while True:
