@@ -110,7 +110,8 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
         lines.append(f"  blocked: {b.player} by {', '.join(b.by)}" + (" (told)" if b.notified else " (not told)"))
     for r in o.results:
         result = r.result if isinstance(r.result, str) else ", ".join(r.result) or "nothing"
-        lines.append(f"  result: {r.player} ({r.ability} on {r.target}): {result}")
+        lines.append(f"  result: {r.player} ({r.ability} on {r.target}): {result}"
+                     + (f" [{r.note}]" if r.note else ""))
     for f in o.failed:
         lines.append(f"  failed: {f.player}'s {f.ability}: {f.reason}")
     for n in o.notices:
