@@ -158,6 +158,7 @@ class Ruleset(Record):
     factions: Mapping[str, tuple[Ability, ...]] = EMPTY  # faction -> abilities every member has
     shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
     attack_order: str = "made"  # made | tie-break: the order attacks on a player are weighed in
+    unflipped: tuple[str, ...] = ()  # death flavour keys of bodies never found: never flipped
 
     def role(self, name: str) -> Role | None:
         for r in self.roles.values():

@@ -114,6 +114,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         raise t.fail("steps", 'resolution = "priorities" breaks ties by the steps: give them')
     cycle_policy = t.get("cycle_policy", str, "all-fail", choices=CYCLE_POLICIES)
     attack_order = t.get("attack_order", str, "made", choices=("made", "tie-break"))
+    unflipped = t.strings("unflipped", ())
     if attack_order == "tie-break" and not tie_break:
         raise t.fail("attack_order", 'attack_order = "tie-break" weighs attacks by tie_break: give it')
     first_phase = t.get("first_phase", str, "night", choices=("night", "day"))
@@ -154,6 +155,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
+        unflipped=unflipped,
     )
 
 

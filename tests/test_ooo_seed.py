@@ -233,3 +233,20 @@ def test_10_doctor_healing_herself_two_nights_running(tmp_path, night1, allowed)
     else:
         with pytest.raises(RuleError, match="two phases in a row"):
             Game.load(folder).act("Dan", "Heal", ["Dan"])
+
+
+# ------------------------------------------------ 9. output: a vanished body is not flipped
+def test_9_a_vanished_body_is_not_flipped(tmp_path):
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "Ve=Veteran",
+            "--assign", "Es=Escort", "--assign", "St=Stalker", "--assign", "Carol=Villager",
+            "--assign", "Dan=Villager", "--assign", "Eve=Villager", "--assign", "Al=Alpha")
+    host.ok("act", "--file", "-", input="Ve Alert\nEs Distract Ve\nSt Pounce Carol\n")
+    host.ok("resolve", "--force")
+    post = host.ok("post", "deaths", "--night", "1")
+    assert "Es has vanished without a trace" in post
+    assert "Es was the" not in post and "Escort" not in post
+    assert "Carol was the [b]Villager[/b]" in post
+    assert RS.unflipped == ("vanished",)

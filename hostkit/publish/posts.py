@@ -124,7 +124,10 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
     level = flip_level(game)
     overrides = game_flavour(game)
     deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
-               "flavour": death_flavour(game, d, overrides), "flip": _flip_context(game, d.player, level, r, announce=False)}
+               "flavour": death_flavour(game, d, overrides),
+               # a body never found (the ruleset's unflipped flavours: a Veteran's vanished visitor) is not flipped
+               "flip": _flip_context(game, d.player, "none" if d.flavour_key in game.ruleset.unflipped else level, r,
+                                     announce=False)}
               for d in outcome.deaths]
     return r.render("death_post", game=game_context(game, r.format), night=night, deaths=deaths, quiet=not deaths,
                     flip_level=level, revived=list(getattr(outcome, "revived", ())))
