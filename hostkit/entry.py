@@ -159,6 +159,11 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
         fits = [a for a in now if a.targets == len(target_words)]
         if len(fits) == 1:
             return fits[0]
+        # A host who leaves ABILITY out means the role's own ability, not a factional one it
+        # shares (issue 11: `act Fra Carol` is the Framer's Frame, not the pack's Maul).
+        own_fits = [a for a in fits if not a.factional]
+        if len(own_fits) == 1:
+            return own_fits[0]
     own = [a for a in now if not a.factional]
     if len(own) == 1 and (skip or not any(a.targets == len(target_words) for a in now)):
         return own[0]

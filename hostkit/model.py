@@ -348,8 +348,9 @@ class Blocked(Record):
 class Result(Record):
     player: str
     ability: str
-    target: str | None
+    target: str | None  # the player entered (a redirected result is about someone else)
     result: str | tuple[str, ...]
+    note: str = ""  # what else the player learns with it: that they were redirected (seed natural V)
 
 
 class Failed(Record):
@@ -407,6 +408,8 @@ class NightOutcome(Record):
             d = r._asdict()
             if isinstance(r.result, tuple):
                 d["result"] = list(r.result)
+            if not r.note:
+                del d["note"]  # present only when there is one (a redirected investigation)
             return d
 
         return {

@@ -87,8 +87,12 @@ def status_text(st: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def action_line(a: Action) -> str:
-    return f"{a.actor}: {a.ability} " + (", ".join(a.targets) if a.targets else "(skip)")
+def action_line(a: Action, takes: int | None = None) -> str:
+    """'Ann: Heal Bob'; an entry with no targets is a skip, unless its ability takes none
+    (`takes` = 0: a Veteran's Alert is used, not skipped)."""
+    if a.targets:
+        return f"{a.actor}: {a.ability} " + ", ".join(a.targets)
+    return f"{a.actor}: {a.ability}" + ("" if takes == 0 else " (skip)")
 
 
 def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
@@ -105,7 +109,8 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
         lines.append(f"  blocked: {b.player} by {', '.join(b.by)}" + (" (told)" if b.notified else " (not told)"))
     for r in o.results:
         result = r.result if isinstance(r.result, str) else ", ".join(r.result) or "nothing"
-        lines.append(f"  result: {r.player} ({r.ability} on {r.target}): {result}")
+        lines.append(f"  result: {r.player} ({r.ability} on {r.target}): {result}"
+                     + (f" [{r.note}]" if r.note else ""))
     for f in o.failed:
         lines.append(f"  failed: {f.player}'s {f.ability}: {f.reason}")
     for n in o.notices:
@@ -113,3 +118,21 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     lines.append("Log:")
     lines.extend(f"  {line}" for line in o.log)
     return "\n".join(lines)
+
+
+def recorded_line(game, action, *, named: bool = True) -> str:
+    """The line `act` prints for a recorded ACTION: 'Vet: Alert' for an ability that takes no
+    target (not a skip), and, when the host left ABILITY out (`named` false) and the actor also
+    shares a factional ability, which one was taken (issue 11)."""
+    try:
+        role = game.state.role_of(action.actor)
+    except Exception:  # noqa: BLE001 - an actor the state cannot place: the plain line
+        return action_line(action)
+    ab = role.ability(action.ability)
+    line = action_line(action, ab.targets if ab is not None else None)
+    if not named and ab is not None and not ab.factional:
+        shared = [a.name for a in role.abilities if a.factional and a.targets == ab.targets]
+        if shared:
+            line += (f" (ABILITY left out: took {role.name}'s own {ab.name}; name {' or '.join(shared)} "
+                     "for the factional one)")
+    return line

@@ -167,3 +167,4 @@ def replaced_note(game: "Game", action) -> str:
 
 
 __all__ = ["Waiting", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]
+

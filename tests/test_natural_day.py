@@ -110,3 +110,25 @@ def test_IV_FAQ_allied_is_judged_when_the_action_is_submitted(tmp_path):
     # a new entry after the confirmation is judged on it
     host.ok("eliminate", "--none")
     assert "Cy is an allied player" in host.refused("act", "Cou", "Shove", "Cy")
+
+
+# ---------------------------------------------------------------- V: a redirected investigation
+
+
+def test_V_a_redirected_investigation_says_so_in_the_result_row(tmp_path):
+    """Cop checks Rob (a Goon) and is redirected to Cy: the row says Town, and that the Cop was
+    redirected (not to whom), so the host never reads 'Rob: Town'."""
+    host = natural(tmp_path, ["Red=Redirector", "Cop=Cop", "Rob=Goon", "Cy=Villager", "Dee=Villager"])
+    host.ok("act", "Red", "Redirect", "Cop", "Cy")
+    host.ok("act", "Cop", "Investigate", "Rob")
+    data = json.loads(host.ok("resolve", "--dry-run", "--json"))
+    row = next(r for r in data["results"] if r["player"] == "Cop")
+    assert (row["target"], row["result"]) == ("Rob", "Town")
+    assert "redirected" in row["note"] and "Cy" not in row["note"]
+    text = host.ok("resolve", "--dry-run")
+    line = next(x for x in text.splitlines() if "result: Cop" in x)
+    assert "redirected" in line and "Cy" not in line
+    unredirected = natural(tmp_path / "2", ["Cop=Cop", "Rob=Goon", "Cy=Villager", "Dee=Villager"])
+    unredirected.ok("act", "Cop", "Investigate", "Rob")
+    row = json.loads(unredirected.ok("resolve", "--dry-run", "--json"))["results"][0]
+    assert "note" not in row and row["result"] == "Mafia"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine_helpers import check, run, ruleset
+from engine_helpers import check, night, run, ruleset, state
+from hostkit.engine.day import apply_outcome
 
 RS = ruleset("ooo-werewolf")
 DOUSED = {"doused": {}}
@@ -80,3 +81,100 @@ def test_1_priority_first_and_the_oo_o_as_tie_break_is_data():
     tb = list(RS.tie_break)
     assert tb.index("Vigilante") < tb.index("Vigilante Suicide") < tb.index("Serial Killer")
     assert tb[0] == "Arsonist.Ignite"
+
+
+# ------------------------------------------------ 7. the Jailkeeper tells every jailed player
+JAILED = "You were taken to jail tonight"
+JAIL_CASES = [
+    ("7_jailed_villager_with_no_action_is_told", "Jk=Jailkeeper V=Villager", "Jk Jail V", {},
+     dict(notices=[("V", JAILED)], blocked=[])),
+    ("7_jailed_seer_is_told_and_still_sees", "Jk=Jailkeeper Se=Seer V=Doctor", "Jk Jail Se; Se Vision V", {},
+     dict(notices=[("Se", JAILED)], results={"Se.Vision": "Doctor"})),
+    ("7_jailed_moving_role_is_told", "Jk=Jailkeeper Do=Doctor V=Villager", "Jk Jail Do; Do Heal V", {},
+     dict(notices=[("Do", JAILED)], blocked=[("Do", True)])),
+    ("7_a_distraction_is_not_a_jail", "Es=Escort V=Villager", "Es Distract V", {},
+     dict(no_notice=["V"], blocked=[])),
+    ("7_a_blocked_jailkeeper_jails_no_one", "Jk=Jailkeeper Co=Consort V=Villager", "Co Distract Jk; Jk Jail V", {},
+     dict(no_notice=["V"], failed={"Jk.Jail": "blocked by Consort (Co)"})),
+    # ------------------------------------------------ 12. conversions
+    ("12_orphan_adopting_a_killer_keeps_its_count_from_before_the_night", "O=Orphan Gl=Glutton V=Villager",
+     "O Adopt Gl; Gl Devour V", dict(night=2, tags={"Gl": {"kills": 1}}),
+     dict(dead=["V"], converts=[("O", "Glutton")], tags={("O", "kills"): 1, ("Gl", "kills"): 2})),
+]
+
+
+@pytest.mark.parametrize("players, lines, kw, expect", [c[1:] for c in JAIL_CASES], ids=[c[0] for c in JAIL_CASES])
+def test_night_7_12(players, lines, kw, expect):
+    o, n = run(RS, players, lines, **kw)
+    check(o, n, expect)
+
+
+def test_12_the_heir_inherits_once():
+    """Named and orphaned the same night: converted at the next day, and never again."""
+    st = state(RS, "H=Heir B=Seer SK=Serial_Killer V=Villager W=Villager")
+    o1, _ = night(st, "H Name B; SK Stab B")
+    apply_outcome(st, o1, 1)
+    assert st.players["H"].role == "Seer" and "heir-of" not in st.players["H"].tags
+    st.number += 1
+    o2, _ = night(st, "SK Stab V")
+    assert not [c for c in o2.changes if c.kind == "convert"]
+    assert not [n for n in o2.notices if "benefactor" in n.text]
+
+
+def test_12_an_heir_named_earlier_inherits_once():
+    st = state(RS, "H=Heir B=Seer SK=Serial_Killer V=Villager W=Villager")
+    o1, _ = night(st, "H Name B")
+    apply_outcome(st, o1, 1)
+    st.number += 1
+    o2, _ = night(st, "SK Stab B")
+    apply_outcome(st, o2, 2)
+    assert st.players["H"].role == "Seer" and "heir-of" not in st.players["H"].tags
+    st.number += 1
+    o3, _ = night(st, "SK Stab V")
+    assert not [c for c in o3.changes if c.kind == "convert"]
+
+
+# ------------------------------------------------ wins: a Neutral killer alive holds the wolves' win
+WINS = [
+    ("wins_neutral_killer_alive_no_wolf_win", "Al=Alpha Wo=Wolf SK=Serial_Killer V=Villager", None),
+    ("wins_arsonist_alive_no_wolf_win", "Al=Alpha Wo=Wolf Ar=Arsonist V=Villager", None),
+    ("wins_plague_bringer_alive_no_wolf_win", "Al=Alpha Wo=Wolf PB=Plague_Bringer V=Villager", None),
+    ("wins_wolves_at_parity_with_town_win", "Al=Alpha Wo=Wolf V=Villager W=Villager", "Wolf"),
+    ("wins_a_vigilantes_bullets_do_not_hold_it", "Al=Alpha Wo=Wolf Vi=Vigilante V=Villager", "Wolf"),
+    ("wins_wolves_below_parity_no_win", "Al=Alpha V=Villager W=Villager", None),
+    ("wins_town_alone_wins", "V=Villager Se=Seer", "Town"),
+]
+
+
+@pytest.mark.parametrize("players, winner", [c[1:] for c in WINS], ids=[c[0] for c in WINS])
+def test_wins(players, winner):
+    from hostkit.engine.day import victory
+    st = state(RS, players, options={"victory": RS.option_defaults()["victory"]})
+    assert victory(st) == winner
+
+
+def test_wins_the_plain_parity_option_still_declares_the_wolves():
+    from hostkit.engine.day import victory
+    st = state(RS, "Al=Alpha Wo=Wolf SK=Serial_Killer V=Villager", options={"victory": "parity"})
+    assert victory(st) == "Wolf"
+
+
+# ------------------------------------------------ naming the ability, through the CLI
+def test_naming_the_ability_prefers_the_roles_own_and_says_so(tmp_path):
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "Fra=Framer",
+            "--assign", "Alf=Alpha", "--assign", "Carol=Villager", "--assign", "Vet=Veteran",
+            "--assign", "Dan=Villager", "--assign", "Eve=Villager")
+    out = host.ok("act", "Fra", "Carol")
+    assert out.startswith("recorded Fra: Frame Carol")
+    assert "took Framer's own Frame; name Maul for the factional one" in out
+    # Named, the factional kill is taken as asked.
+    assert host.ok("act", "Fra", "Maul", "Dan").startswith("recorded Fra: Maul Dan")
+    # A no-target ability is used, not skipped.
+    out = host.ok("act", "Vet")
+    assert out.strip() == "recorded Vet: Alert"
+    assert "(skip)" not in out
+    # A real skip still says so.
+    assert "(skip)" in host.ok("act", "Alf", "Maul", "skip")

@@ -30,6 +30,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
     """
     from ..game import parse_act_lines
     from ..text import action_line
+    from ..text import recorded_line
     from ..waiting import replaced_note
 
     with locked(ctx):
@@ -40,7 +41,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
             lines, labels = parse_act_lines(game, read_text(file), file)
             added, notes = game.enter(lines, labels)
             for a in added:
-                click.echo("recorded " + action_line(a) + replaced_note(game, a))
+                click.echo("recorded " + recorded_line(game, a) + replaced_note(game, a))
         elif not words:
             raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
         else:
@@ -50,7 +51,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
                 click.echo("removed " + action_line(removed))
             else:
                 added, notes = game.enter([(actor, ability, targets)])
-                click.echo("recorded " + action_line(added[0]) + replaced_note(game, added[0]))
+                click.echo("recorded " + recorded_line(game, added[0], named=ability is not None)
+                           + replaced_note(game, added[0]))
     for note in notes:
         click.echo("taken back: " + note)
 

@@ -87,6 +87,8 @@ def victory(state: GameState) -> str | None:
     special role is dead (side-kill) or every non-evil player is dead (all-kill); the others win
     when every evil player is dead. parity (the default elsewhere): a faction with a factional
     kill wins when it holds at least half of the living; the rest win when no such player lives.
+    parity-unopposed: parity, but not while a player outside the faction who kills every night on
+    their own lives (seed ooo: the wolves win when 'no one else can stop them').
     """
     rule = state.options.get("victory", "parity")
     alive = [p for p in state.players.values() if p.alive]
@@ -120,8 +122,23 @@ def victory(state: GameState) -> str | None:
         return sides.pop() if len(sides) == 1 else None
     for faction, members in killers.items():
         if len(members) * 2 >= len(alive) and len(killers) == 1:
+            if rule == "parity-unopposed" and any(_lone_killer(state, p, faction) for p in alive):
+                return None
             return faction
     return None
+
+
+KILLING = frozenset({"kill", "ignite", "infect"})
+
+
+def _lone_killer(state: GameState, player, faction: str) -> bool:
+    """parity-unopposed: a living player outside the faction who can kill every night on their
+    own (a Serial Killer, an Arsonist, a Plague Bringer) can still stop a faction at parity."""
+    if player.faction == faction:
+        return False
+    role = state.ruleset.roles[player.role]
+    return any(not a.factional and a.uses is None and {e.kind for e in a.effects} & KILLING
+               for a in role.abilities)
 
 
 def _faction_parity(alive: list) -> str | None:

@@ -390,12 +390,16 @@ def _investigations(night: Night) -> list[Result]:
             continue
         i = effect.get("target", 0)
         entered = act.entered[i] if 0 <= i < len(act.entered) else target
-        if act.redirected and act.actor not in told:
-            told.add(act.actor)
-            night.notices.append((act.actor, night.ruleset.results.get(
-                "redirected", "You were redirected tonight; your result is about the player you were sent to.")))
+        note = ""
+        if act.redirected:
+            # Seed natural V: told they were redirected, not to whom; the result row says so too.
+            note = night.ruleset.results.get(
+                "redirected", "You were redirected tonight; your result is about the player you were sent to.")
+            if act.actor not in told:
+                told.add(act.actor)
+                night.notices.append((act.actor, note))
         value: str | tuple[str, ...] = READERS[effect.kind](night, act, effect, target)
-        results.append(Result(act.actor, act.ability.name, entered, value))
+        results.append(Result(act.actor, act.ability.name, entered, value, note))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
         night.say(f"{act.what()} on {target} learns: {shown}.")
     return results

@@ -91,6 +91,9 @@ def jail(night: Night, act: Act, effect: Effect) -> None:
     night.protections.setdefault(target, []).append(
         Protection(act, "all", 99, (), frozenset(), 0, target))
     night.say(f"{act.label()} jails {target}: they are protected, and their actions fail.")
+    if effect.get("notify", "all") == "all":
+        # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too).
+        night.notices.append((target, night.ruleset.results.get("jailed", "You were jailed tonight.")))
 
 
 def commute(night: Night, act: Act, effect: Effect) -> None:
