@@ -542,6 +542,7 @@ class PlayerState:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "role": self.role, "alignment": self.alignment, "alive": self.alive,
                 "faction": self.faction, "charges": dict(self.charges), "tags": sorted(self.tags),
+                "counts": {k: v for k, v in sorted(self.tags.items()) if type(v) is int},
                 "died": self.died, "cause": self.cause, "items": dict(self.items)}
 
 

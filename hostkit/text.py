@@ -63,7 +63,8 @@ def status_text(st: dict[str, Any]) -> str:
         if p["charges"]:
             extra.append(", ".join(f"{k} {v} left" for k, v in p["charges"].items()))
         if p["tags"]:
-            extra.append("tags: " + ", ".join(p["tags"]))
+            counts = p.get("counts", {})  # a count the host must judge shows its value (issue 11)
+            extra.append("tags: " + ", ".join(f"{t} {counts[t]}" if t in counts else t for t in p["tags"]))
         if p.get("items"):
             extra.append("items: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in sorted(p["items"].items())))
         state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"

@@ -178,3 +178,58 @@ def test_naming_the_ability_prefers_the_roles_own_and_says_so(tmp_path):
     assert "(skip)" not in out
     # A real skip still says so.
     assert "(skip)" in host.ok("act", "Alf", "Maul", "skip")
+
+
+# ------------------------------------------------ counts the host judges show their values
+def test_status_shows_the_plague_carriers_and_the_gluttons_kills(tmp_path):
+    import json
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "PB=Plague Bringer",
+            "--assign", "Gl=Glutton", "--assign", "Carol=Villager", "--assign", "Dan=Villager",
+            "--assign", "Eve=Villager", "--assign", "Fay=Villager", "--assign", "Gus=Villager")
+    host.ok("act", "--file", "-", input="PB Infect Carol\nGl Maul Dan\n")
+    host.ok("resolve", "--force")
+    st = json.loads(host.ok("status", "--json"))
+    pb = next(p for p in st["players"] if p["name"] == "PB")
+    assert pb["counts"] == {"carriers": 1} and "carriers" in pb["tags"]
+    assert "carriers 1" in host.ok("status")
+
+
+def test_status_json_counts_carry_the_gluttons_kills():
+    from hostkit.model import PlayerState
+    import dataclasses
+    fields = {f.name for f in dataclasses.fields(PlayerState)}
+    assert "tags" in fields
+    st = state(RS, "Gl=Glutton V=Villager", tags={"Gl": {"kills": 2, "framed": {"by": "Fr"}}})
+    d = st.players["Gl"].to_json()
+    assert d["counts"] == {"kills": 2} and d["tags"] == ["framed", "kills"]
+
+
+# ------------------------------------------------ 10. the decision reopened: a Doctor healing herself twice
+@pytest.mark.parametrize("night1, allowed", [
+    (["Dan Heal Dan"], False),
+    (["Dan Heal Dan", "Cat Distract Dan"], False),
+    (["Dan Heal Dan", "Fay Jail Dan"], True),
+    (["Dan Heal Hal"], True),
+], ids=["10_doctor_self_heal_twice_running_is_refused", "10_a_distraction_does_not_stop_a_self_heal_so_still_refused",
+        "10_doctor_jailed_may_self_heal_again",
+        "10_doctor_may_self_heal_after_healing_another"])
+def test_10_doctor_healing_herself_two_nights_running(tmp_path, night1, allowed):
+    from hostkit.errors import RuleError
+    from hostkit.game import Game, create
+    folder = tmp_path / "g"
+    create(folder, ruleset="ooo-werewolf", assign=["Ann=Bartender", "Bob=Alpha", "Cat=Escort", "Dan=Doctor",
+                                                   "Fay=Jailkeeper", "Hal=Villager", "Ivy=Villager", "Jo=Villager"], seed=3)
+    for line in night1:
+        actor, ability, target = line.split()
+        Game.load(folder).act(actor, ability, [target])
+    Game.load(folder).resolve()
+    Game.load(folder).eliminate(None)
+    assert "doctor-self-twice" in RS.decisions
+    if allowed:
+        Game.load(folder).act("Dan", "Heal", ["Dan"])
+    else:
+        with pytest.raises(RuleError, match="two phases in a row"):
+            Game.load(folder).act("Dan", "Heal", ["Dan"])
