@@ -365,3 +365,34 @@ def test_shell_completion_offers_player_and_ability_names(classic: Host, monkeyp
     monkeypatch.chdir(classic.folder.parent)  # no game there: no suggestions, no error
     comp = ShellComplete(cli, {}, "hostkit", "_HOSTKIT_COMPLETE")
     assert comp.get_completions(["vote"], "A") == []
+
+
+def test_lylo_and_mylo_follow_the_rulesets_parity_math(tmp_path):
+    from hostkit.game import create
+
+    create(tmp_path / "p", ruleset="ooo-werewolf", seed=1,
+           assign=["A=Wolf", "B=Villager", "C=Villager", "D=Villager", "E=Villager", "F=Villager"])
+    host = Host(tmp_path / "p")
+    host.ok("act", "A", "Maul", "B")
+    host.ok("resolve", "--force")
+    out = host.ok("votes")  # 5 alive, one wolf: a mis-elimination and a night leave 3, then LYLO
+    assert "MYLO" in out and "LYLO" not in out
+    host.ok("eliminate", "C")
+    host.ok("act", "A", "Maul", "D")
+    host.ok("resolve", "--force")
+    assert "[b]LYLO: one mis-elimination today and the game is lost.[/b]" in host.ok("votes")
+
+
+def test_the_sheriffs_weight_shows_in_the_count_and_a_roles_weight_never(tmp_path):
+    from hostkit.publish.posts import shown_weight
+
+    new_classic(tmp_path / "g", weights=["Ann=2"])
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("resolve", "--force")
+    game = host.game
+    assert shown_weight(game, "Ann") is None  # a host's --weight is private unless public-weights
+    new_classic(tmp_path / "h", weights=["Ann=2"], options=["public-weights=true"])
+    assert shown_weight(Host(tmp_path / "h").game, "Ann") == 2.0
+    host.ok("vote", "Ann", "Bob")
+    assert "(x2)" not in host.ok("votes")
