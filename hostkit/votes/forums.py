@@ -387,21 +387,92 @@ def _base(doc: Any, url: str | None) -> str:
 # --------------------------------------------------------------------------- posts
 
 
+def _has_class(el: Any, name: str) -> bool:
+    cls = el.get("class")
+    return cls is not None and name in cls.split()
+
+
+def _text(el: Any) -> str:
+    """XPath string(el), whitespace normalised."""
+    return " ".join("".join(el.itertext()).split())
+
+
+def _phpbb_fields(el: Any) -> dict[str, Any] | None:
+    """The phpBB row's shallow per-post fields read in one walk of the post's top levels, the
+    same values its XPath paths give (first the header fields, then body and edit note), without
+    one XPath evaluation per field; None when the post has no prosilver header (the XPath
+    fallbacks read it)."""
+    heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
+    for col in el:
+        if col.tag != "div":
+            continue
+        for pb in col:
+            if pb.tag != "div" or not _has_class(pb, "postbody"):
+                continue
+            for c in pb:
+                if c.tag == "p":
+                    if _has_class(c, "author"):
+                        heads.append(c)
+                elif c.tag == "div":
+                    blocks.append(c)
+                    for g in c:
+                        if g.tag == "p":
+                            if _has_class(g, "author"):
+                                heads.append(g)
+                        elif g.tag == "div":
+                            blocks.append(g)
+    if not heads:
+        return None
+    author = number = hash_link = stamp = href = dated = None
+    for head in heads:
+        for d in head.iter():
+            tag = d.tag
+            if tag == "strong":
+                author = _text(d) if author is None else author  # the first one, even if empty
+            elif tag == "time" and stamp is None and d.get("datetime") is not None:
+                stamp = " ".join(d.get("datetime").split())
+            if number is None and d is not head and _has_class(d, "post-number-bolded"):
+                number = _text(d)
+            if tag == "a" and d is not head:
+                if hash_link is None and "".join(d.itertext()).lstrip(" \t\n\r").startswith("#"):
+                    hash_link = _text(d)
+                if href is None and "#p" in d.get("href", ""):
+                    href = " ".join(d.get("href", "").split())
+        for t in (head.text, *(c.tail for c in head)):
+            if t and "»" in t:
+                dated = t  # the last such text node wins, as [last()] does
+    body = next((b for b in blocks if _has_class(b, "content")), None)
+    edited = any(_has_class(b, "notice") and "edited" in "".join(b.itertext()) for b in blocks)
+    return {"author": author or "", "number": number or hash_link or "",
+            "time": stamp or " ".join((dated or "").split()), "url": href or "", "body": body, "edited": edited}
+
+
 def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -> list[dict[str, Any]]:
     out = []
+    fast = ad.row.engine == "phpbb"
     for el in els:
-        body = ad.body(el)
-        body = body[0] if body else None
-        number = to_int(_first(el, ad.number))
+        got = _phpbb_fields(el) if fast else None
+        if got is not None:
+            body = got["body"]
+            number = to_int(got["number"])
+            href = got["url"]
+            author = got["author"] or _first(el, ad.author[1:])
+            shown_time, edited = got["time"], got["edited"]
+        else:
+            body = ad.body(el)
+            body = body[0] if body else None
+            number = to_int(_first(el, ad.number))
+            href = _first(el, ad.url)
+            author = _first(el, ad.author)
+            shown_time, edited = _first(el, ad.time), bool(ad.edited(el))
         if number is not None:
             number += ad.row.number_shift
-        href = _first(el, ad.url)
         post_id = _first(el, ad.post_id)
         fields = {
-            "author": _first(el, ad.author),
+            "author": author,
             "number": number,
-            "time": iso_time(_first(el, ad.time), tz if ad.row.local_time else None),
-            "edited": bool(ad.edited(el)),
+            "time": iso_time(shown_time, tz if ad.row.local_time else None),
+            "edited": edited,
             "post_id": str(pid) if (pid := to_int(post_id)) is not None else (post_id or None),
             "url": absolute(base, href) if href else None,
             "anchor": el.get("id"),
