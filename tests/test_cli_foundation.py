@@ -375,3 +375,22 @@ def test_python_dash_m_hostkit(tmp_path):
 ], ids=["act-file", "posts-html"])
 def test_a_missing_file_is_one_line_and_exit_1(classic, args, message):
     assert message in classic.refused(*args)
+
+
+def test_lazy_command_table_matches_every_modules_commands():
+    """cli.WHERE (which module holds each command, so a command imports only its own module)
+    must name every command of every module's COMMANDS, and nothing else; a fresh process
+    running `status` must not import the other rooms' modules."""
+    import importlib
+    import subprocess
+    import sys
+
+    import hostkit.cli as cli_pkg
+
+    declared = {command.name: module for module in cli_pkg.MODULES
+                for command in importlib.import_module(f"hostkit.cli.{module}").COMMANDS}
+    assert declared == cli_pkg.WHERE
+    code = ("import sys; from hostkit.cli import cli; cli.get_command(None, 'status'); "
+            "print(sorted(m for m in sys.modules if m.startswith('hostkit.cli.')))")
+    loaded = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert loaded.strip() == "['hostkit.cli.base', 'hostkit.cli.setup']"

@@ -13,10 +13,25 @@ from pathlib import Path
 
 import click
 
-from . import charts, cohost, day, night, posts, setup
-from .base import Group
+from .base import LazyGroup
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+# The command modules, one a room; each lists its commands in COMMANDS. They are imported only
+# when one of their commands runs (or help lists them): see base.LazyGroup.
+MODULES = ("setup", "night", "day", "posts", "charts", "cohost")
+# Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
+WHERE = {
+    **dict.fromkeys(("rulesets", "roles", "new", "status", "demo"), "setup"),
+    **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
+    **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
+                     "badge", "kill", "deadline", "activity", "confirm"), "day"),
+    **dict.fromkeys(("pm", "post"), "posts"),
+    **dict.fromkeys(("chart", "page"), "charts"),
+    **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
+}
+
+
+@click.group(cls=LazyGroup, package=__name__, modules=MODULES, where=WHERE,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", "game", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="The game folder (else $HOSTKIT_GAME, else the current folder).")
 @click.option("--host-name", "host", default=None, metavar="NAME",
@@ -35,11 +50,6 @@ def cli(ctx: click.Context, game: Path | None, host: str | None) -> None:
     ctx.ensure_object(dict)
     ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
     ctx.obj["host"] = host
-
-
-for _module in (setup, night, day, posts, charts, cohost):
-    for _command in _module.COMMANDS:
-        cli.add_command(_command)
 
 
 def main() -> None:
