@@ -50,6 +50,17 @@ CASES = [
      dict(dead=[], failed={"Wo.Maul": "blocked by Escort (Es)"})),
     ("8_a_jailed_stalkers_maul_fails_with_them", "Al=Alpha St=Stalker Jk=Jailkeeper V=Villager",
      "St Maul V; Jk Jail St", {}, dict(dead=[], failed={"St.Maul": "blocked by Jailkeeper (Jk)"})),
+    # ------------------------------------------------ 9. blocker-death: the jailed killer kills the Jailkeeper (default)
+    ("9_jailkeeper_jailing_the_sk_dies_in_the_town_square", "Jk=Jailkeeper SK=Serial_Killer V=Villager",
+     "Jk Jail SK; SK Stab V", {}, dict(dead=["Jk"], failed={"SK.Stab": "blocked"},
+                                      deaths={"Jk": ("Serial Killer", "the Town Square", "stab wounds")})),
+    ("9_jailkeeper_jailing_the_murderer_dies_even_if_it_did_not_act", "Jk=Jailkeeper Mu=Murderer", "Jk Jail Mu", {},
+     dict(dead=["Jk"], deaths={"Jk": ("Murderer", "the Town Square", "axe")})),
+    ("9_jailkeeper_jailing_a_villager_is_safe", "Jk=Jailkeeper SK=Serial_Killer V=Villager", "Jk Jail V", {},
+     dict(dead=[])),
+    ("9_option_jailkeeper_safe_the_jail_holds_the_sk", "Jk=Jailkeeper SK=Serial_Killer V=Villager",
+     "Jk Jail SK; SK Stab V", {"options": {"blocker-death": "jailkeeper-safe"}},
+     dict(dead=[], failed={"SK.Stab": "blocked"})),
     # ------------------------------------------------ 2. rampage only on a death at home
     ("2_healed_alpha_target_no_rampage", "Al=Alpha Do=Doctor Es=Escort V=Villager", "Es Distract V; Al Maul V; Do Heal V",
      {}, dict(dead=[], saved={"V": ["Doctor"]})),
@@ -300,3 +311,31 @@ def test_9_every_ooo_body_place_reads_as_english(tmp_path):
     assert "Carol was found on their porch" in post
     assert "Pa was found outside Dan's door" in post
     assert "Ls was found in the Town Square" in post
+
+
+# ------------------------------------------------ 9. blocker-death as a game option, through the CLI
+@pytest.mark.parametrize("option, jk_dies", [(None, True), ("jailkeeper-dies", True), ("jailkeeper-safe", False)],
+                         ids=["9_blocker_death_default_jailkeeper_dies", "9_blocker_death_jailkeeper_dies",
+                              "9_blocker_death_jailkeeper_safe"])
+def test_9_blocker_death_option(tmp_path, option, jk_dies):
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    extra = ["--option", f"blocker-death={option}"] if option else []
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "Jk=Jailkeeper",
+            "--assign", "SK=Serial Killer", "--assign", "Carol=Villager", "--assign", "Dan=Villager",
+            "--assign", "Eve=Villager", "--assign", "Al=Alpha", *extra)
+    host.ok("act", "--file", "-", input="Jk Jail SK\nSK Stab Carol\n")
+    out = host.ok("resolve", "--force")
+    assert "Carol" not in [line.split()[1].rstrip(",") for line in out.splitlines() if "dies:" in line]
+    assert ("dies: Jk, killed by Serial Killer, in the Town Square" in out) is jk_dies
+
+
+def test_9_blocker_death_option_refuses_a_bad_value(tmp_path):
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    msg = host.refused("new", str(folder), "--ruleset", "ooo-werewolf", "--assign", "Jk=Jailkeeper",
+                       "--assign", "SK=Serial Killer", "--assign", "Al=Alpha", "--option", "blocker-death=maybe")
+    assert "blocker-death" in msg
+    assert not (folder / "game.toml").exists()

@@ -191,7 +191,8 @@ CASES = [
     ("9_locksmith_locking_the_sk_dies_in_the_town_square", "Ls=Locksmith SK=Serial_Killer", "Ls Lock SK", {},
      dict(dead=["Ls"], deaths={"Ls": ("Serial Killer", "the Town Square", "stab wounds")})),
     ("9_blocking_others_is_safe", "Es=Escort Vi=Vigilante V=Villager", "Es Distract Vi; Vi Shoot V", {}, dict(dead=[])),
-    ("9_jailkeeper_jailing_the_sk_is_safe", "Jk=Jailkeeper SK=Serial_Killer V=Villager", "Jk Jail SK; SK Stab V", {},
+    ("9_jailkeeper_jailing_the_sk_is_safe", "Jk=Jailkeeper SK=Serial_Killer V=Villager", "Jk Jail SK; SK Stab V",
+     {"options": {"blocker-death": "jailkeeper-safe"}},
      dict(dead=[], failed={"SK.Stab": "blocked"})),
     # ---------------------------------------------------------------- 12. Conversion roles
     ("12_orphan_converts_at_day_start_after_its_visit", "O=Orphan Vi=Vigilante", "O Adopt Vi", {},

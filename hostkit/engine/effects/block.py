@@ -19,7 +19,9 @@ Reach rules every ruleset honours (REACH and USABLE in effects/__init__.py): a l
 abducted or out-of-play player; `power = "psychic"` / `"tech"` against a `mind-shield` /
 `anti-tech` player (passive or tag). And one settle step: a `kills-blockers` role kills whoever
 blocked it by visiting (a `block` that visits: seed ooo 9), in every
-ruleset. A jail or an abduction holds its target, who strikes no one.
+ruleset. An abduction holds its target, who strikes no one; so does a jail, unless the game's
+option `blocker-death = "jailkeeper-dies"` (ooo's default): then the jailed killer kills the
+Jailkeeper too.
 """
 
 from __future__ import annotations
@@ -94,6 +96,11 @@ def jail(night: Night, act: Act, effect: Effect) -> None:
     if effect.get("notify", "all") == "all":
         # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too).
         night.notices.append((target, night.ruleset.results.get("jailed", "You were jailed tonight.")))
+    if target != act.actor and "kills-blockers" in night.role(target).passives \
+            and night.state.options.get("blocker-death", "jailkeeper-safe") == "jailkeeper-dies":
+        # Option blocker-death (seed ooo 1 and 9: the Jailkeeper is a blocking role, and a blocker
+        # of a Serial Killer or Murderer is found in the Town Square): the prisoner kills them.
+        st(night)["blocks"].append((act, target))
 
 
 def commute(night: Night, act: Act, effect: Effect) -> None:
