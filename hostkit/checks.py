@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 from .errors import FileError, HostkitError
 
 MAX_WEIGHT = 1000.0  # a vote worth more than a thousand votes is a typo, not a rule
+MAX_THRESHOLD = 5  # Loved is +1, Hated -1; a wagon off the majority by more than 5 is a typo, not a rule
 INT64 = (-(2**63), 2**63 - 1)  # TOML integers
 RESERVED = ("skip", "none", "-", "no elimination", "no lynch", "unvote")  # words commands read as themselves
 PHASE_NAME = re.compile(r"^(\d{3,})-(night|day)-(\d+)\.toml$")
@@ -88,6 +89,16 @@ def check_weight(value: float, what: str) -> float:
     if value < 0 or value > MAX_WEIGHT:
         raise HostkitError(f"{what}: a vote weight must be from 0 to {MAX_WEIGHT:g}, not {value:g}")
     return float(value)
+
+
+def check_threshold(value: int, what: str) -> int:
+    """An elimination-threshold modifier (Loved +1, Hated -1): a whole number within MAX_THRESHOLD."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise HostkitError(f"{what}: an elimination threshold must be a whole number like +1 or -1, not {value!r}")
+    if abs(value) > MAX_THRESHOLD:
+        raise HostkitError(f"{what}: an elimination threshold must be from -{MAX_THRESHOLD} to +{MAX_THRESHOLD}, "
+                           f"not {value:+d}")
+    return value
 
 
 def check_int64(value: int, what: str) -> int:
@@ -191,6 +202,8 @@ def check_setup_file(path: Path, setup, markups: Iterable[str]) -> None:
     for i, p in enumerate(setup.players):
         if p.weight is not None:
             _file_number(path, f"players[{i}].weight", p.weight, check_weight)
+        if p.threshold:
+            _file_number(path, f"players[{i}].threshold", p.threshold, check_threshold)
     for i, m in enumerate(setup.vote_markup):
         if m not in markups:
             raise FileError(f"{path}: vote_markup[{i}]: {m!r} is not a markup; use {', '.join(markups)}")

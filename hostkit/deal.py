@@ -87,8 +87,31 @@ def split_pair(text: str, what: str) -> tuple[str, str]:
 # --------------------------------------------------------------------------- creating
 
 
+def _thresholds(order: Sequence[str], thresholds: Sequence[str], loved: Sequence[str],
+                hated: Sequence[str]) -> dict[str, int]:
+    """Each player's elimination-threshold modifier from --threshold NAME=N, --loved NAME (+1) and
+    --hated NAME (-1); a player given one twice, or two of them, is refused."""
+    out: dict[str, int] = {}
+    given: dict[str, str] = {}
+    entries = [(f"--threshold {t}", *split_pair(t, "--threshold")) for t in thresholds]
+    entries += [(f"--loved {n}", n, "+1") for n in loved] + [(f"--hated {n}", n, "-1") for n in hated]
+    for what, name, value in entries:
+        try:
+            n = int(value.strip())
+        except ValueError:
+            raise HostkitError(f"{what}: {value!r} is not a whole number (like +1 or -1)") from None
+        player = match_name(name, order)
+        if player in given:
+            raise HostkitError(f"{what}: {player}'s elimination threshold is already set by {given[player]}")
+        given[player] = what
+        out[player] = checks.check_threshold(n, what)
+    return out
+
+
+
 def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: Sequence[str] = (),
            roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
+           thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
            seed: int | None = None, thread: str | None = None, title: str = "") -> Setup:
     """Create a game folder (refused if one exists there); game.create also loads it."""
@@ -139,6 +162,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         except ValueError:
             raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
         weight_map[match_name(name, order)] = checks.check_weight(weight, f"--weight {text}")
+    threshold_map = _thresholds(order, thresholds, loved, hated)
     for m in markups:
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
@@ -146,7 +170,8 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     opts = parse_options(rs, options)
     setup = Setup(
         ruleset=rs.name,
-        players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n)) for n in order),
+        players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
+                                  threshold=threshold_map.get(n, 0)) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
     )

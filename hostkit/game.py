@@ -673,6 +673,8 @@ class Game:
         for p in s.players.values():
             d = p.to_json()
             d["weight"] = self.weight(p.name)
+            setup = self.setup.player(p.name)
+            d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,

@@ -179,6 +179,7 @@ class PlayerSetup(Record):
     aliases: tuple[str, ...] = ()
     weight: float | None = None  # None: the role's weight
     previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
+    threshold: int = 0  # added to the majority that eliminates this player: Loved +1, Hated -1
 
 
 class Setup(Record):
@@ -454,6 +455,7 @@ class VoteSetupPlayer(Record):
     alive: bool = True
     weight: float = 1.0
     absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
+    threshold: int = 0  # added to the majority a wagon on this player needs (Loved +1, Hated -1)
 
 
 class Wagon(Record):
@@ -494,6 +496,11 @@ class VoteCount(Record):
     post_urls: Mapping[int, str] = EMPTY  # post number -> link, where the page gave one
     plurality: bool = False  # the most votes at the deadline eliminate: no majority to reach
     abstained: tuple[str, ...] = ()  # voters who voted for no one, where that is an abstention
+    thresholds: Mapping[str, int] = EMPTY  # living player -> their non-zero threshold modifier
+
+    def needed(self, target: str) -> int:
+        """The votes a wagon on TARGET (a player) needs: the majority plus their modifier, at least 1."""
+        return max(1, int(self.majority) + self.thresholds.get(target, 0))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -515,6 +522,8 @@ class VoteCount(Record):
             "hammer": self.hammer,
             "last_post": self.last_post,
             "count_number": self.count_number,
+            # host output: each living player's elimination-threshold modifier (Loved +1, Hated -1)
+            "thresholds": dict(self.thresholds),
         }
 
 

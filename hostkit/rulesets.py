@@ -41,6 +41,8 @@ COMMON_OPTIONS = {
                                "false turns them off (then list the host's account with --host)"),
     "public-weights": OptionSpec("public-weights", False, (True, False),
                                  "vote counts show the weights set with --weight (the Sheriff's always shows)"),
+    "public-thresholds": OptionSpec("public-thresholds", False, (True, False),
+                                    "vote counts show who is Loved/Hated (--threshold): the votes their wagon needs"),
     "forum": OptionSpec("forum", "auto", ("auto", "phpbb", "vbulletin", "xenforo", "mybb", "smf", "invision",
                                           "discourse", "nodebb", "other"),
                         "the forum engine posts are written for ([size] differs); auto = from the thread URL"),

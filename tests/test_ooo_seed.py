@@ -39,6 +39,17 @@ CASES = [
      dict(ok=["Jk.Jail"], failed={"Es.Distract": "blocked by Jailkeeper (Jk)"})),
     ("1_two_killers_on_one_target_the_oo_o_decides", "Gl=Glutton Vi=Vigilante V=Villager", "Gl Devour V; Vi Shoot V",
      dict(night=2), dict(dead=["V"], deaths={"V": ("Vigilante", "V's home", "bullet holes")})),
+    # ------------------------------------------------ 8. the pack's kill: under the role of the wolf who entered it
+    ("8_a_wolfs_maul_is_published_under_wolf", "Al=Alpha Wo=Wolf V=Villager", "Wo Maul V", {},
+     dict(dead=["V"], deaths={"V": ("Wolf", "V's home", "blood and fur")})),
+    ("8_a_framers_maul_is_published_under_framer", "Al=Alpha Fr=Framer V=Villager", "Fr Maul V", {},
+     dict(dead=["V"], deaths={"V": ("Framer", "V's home", "blood and fur")})),
+    ("8_the_alphas_own_maul_is_published_under_alpha", "Al=Alpha Wo=Wolf V=Villager", "Al Maul V", {},
+     dict(dead=["V"], deaths={"V": ("Alpha", "V's home", "blood and fur")})),
+    ("8_a_distracted_wolfs_maul_fails_with_them", "Al=Alpha Wo=Wolf Es=Escort V=Villager", "Wo Maul V; Es Distract Wo", {},
+     dict(dead=[], failed={"Wo.Maul": "blocked by Escort (Es)"})),
+    ("8_a_jailed_stalkers_maul_fails_with_them", "Al=Alpha St=Stalker Jk=Jailkeeper V=Villager",
+     "St Maul V; Jk Jail St", {}, dict(dead=[], failed={"St.Maul": "blocked by Jailkeeper (Jk)"})),
     # ------------------------------------------------ 2. rampage only on a death at home
     ("2_healed_alpha_target_no_rampage", "Al=Alpha Do=Doctor Es=Escort V=Villager", "Es Distract V; Al Maul V; Do Heal V",
      {}, dict(dead=[], saved={"V": ["Doctor"]})),

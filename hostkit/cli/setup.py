@@ -47,6 +47,10 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--roles", "roles_", help="ROLE,ROLE,...: dealt at random to the --player names.")
 @click.option("--alias", multiple=True, help="NAME=ALIAS: another name votes may use.")
 @click.option("--weight", multiple=True, help="NAME=W: a player's standing vote weight.")
+@click.option("--threshold", "thresholds", multiple=True,
+              help="NAME=N: add N (-5..+5) to the votes that eliminate NAME (Loved +1, Hated -1).")
+@click.option("--loved", multiple=True, help="NAME: Loved, one more vote than the majority eliminates them.")
+@click.option("--hated", multiple=True, help="NAME: Hated, one vote fewer than the majority eliminates them.")
 @click.option("--vote-markup", "markups", multiple=True, help="red (default), bold, tag or hash; repeatable.")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE: a ruleset option for this game.")
 @click.option("--host", "hosts", multiple=True, help="A moderator's forum account: never counted as votes.")
@@ -55,8 +59,8 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--title", default="", help="The game's title, used in PMs and posts.")
 @click.option("--git", "use_git", is_flag=True,
               help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
-def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, markups, options, hosts,
-        seed, thread, title, use_git: bool) -> None:
+def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thresholds, loved, hated, markups,
+        options, hosts, seed, thread, title, use_git: bool) -> None:
     """Create a game folder.
 
     \b
@@ -67,7 +71,8 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, mark
     from ..game import create
 
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
-                  weights=weight, markups=markups, options=options, hosts=hosts, seed=seed, thread=thread,
+                  weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
+                  options=options, hosts=hosts, seed=seed, thread=thread,
                   title=title)
     if use_git:
         from ..cohost import git_init

@@ -120,7 +120,7 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
 
     dead_before = {p for p, _, _, index in game.state.deaths if index < ph.index}
     players = [VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), p.name not in dead_before,
-                               game.vote_weight(p.name)) for p in game.setup.players]
+                               game.vote_weight(p.name), threshold=p.threshold) for p in game.setup.players]
     opts = game.state.options
     rec = ph.record
     return tally([], players, day=rec.number, hosts=game.setup.hosts, manual=rec.votes,
@@ -244,7 +244,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
                           for h in c.get("history", ())),
             ignored=tuple(Ignored(i.get("post"), i["author"], i["text"], i["reason"]) for i in c.get("ignored", ())),
             hammer=c.get("hammer"), last_post=c.get("last_post"), count_number=c.get("count_number", ""),
-            thread=game.setup.thread)
+            thread=game.setup.thread, thresholds=dict(c.get("thresholds") or {}))
         if current:
             data["posts"].append({"title": "Vote count", "text": vote_count_post(game, count)})
             if show_secret and count.ignored:

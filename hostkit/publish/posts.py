@@ -195,9 +195,11 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
     thread = count.thread or game.setup.thread
     plurality = game.state.options.get("majority") == "plurality"
     offset = game.state.options.get("no-elimination-offset", 0) or 0
+    shown = shown_thresholds(game, count)
     wagons = []
     for w in count.wagons:
-        need = count.majority + (offset if w.target == "none" else 0)
+        need = count.majority + offset if w.target == "none" else (
+            count.needed(w.target) if w.target in shown else count.majority)
         short = max(need - w.votes, 0)
         posts = list(w.posts) + [None] * (len(w.voters) - len(w.posts))
         wagons.append({
@@ -218,6 +220,12 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
         # the No Elimination wagon's threshold (majority plus the offset, at least 1), where there is one
         "none_majority": (float(max(1, count.majority + offset))
                           if game.state.options.get("no-elimination", True) and not plurality else None),
+        # the players whose wagon needs another number of votes, where the game makes that public
+        "thresholds": [{"name": n, "needed": float(count.needed(n)), "modifier": shown[n],
+                        "label": threshold_label(shown[n])} for n in shown],
+        # every modifier, for the host's notes only
+        "all_thresholds": [{"name": n, "needed": float(count.needed(n)), "modifier": m,
+                            "label": threshold_label(m), "shown": n in shown} for n, m in count.thresholds.items()],
         "plurality": plurality, "wagons": wagons, "not_voting": list(count.not_voting),
         "abstained": list(count.abstained),
         "eliminated": count.eliminated or "", "tie": count.tie, "hammer": hammer,
@@ -241,6 +249,21 @@ def shown_weight(game: "Game", name: str) -> float | None:
             return None
         weight = setup.weight
     return None if float(weight) == 1.0 else float(weight)
+
+
+def shown_thresholds(game: "Game", count: "VoteCount") -> dict[str, int]:
+    """The living players' elimination-threshold modifiers (Loved +1, Hated -1) as the count shows
+    them: all of them with the game's ``public-thresholds`` option on, else none (the natural
+    resolution seed keeps such modifiers private). Nothing under plurality: no wagon hammers."""
+    opts = game.state.options
+    if not opts.get("public-thresholds") or opts.get("majority") == "plurality":
+        return {}
+    return dict(count.thresholds)
+
+
+def threshold_label(modifier: int) -> str:
+    """+1 -> 'Loved', -1 -> 'Hated', any other -> '+2' / '-2' (the modifier itself)."""
+    return {1: "Loved", -1: "Hated"}.get(modifier, f"{modifier:+d}")
 
 
 def count_marker(game: "Game | None" = None) -> str:
@@ -283,7 +306,7 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
     no start post (the count runs from the thread's first post) - template ``vote_count_host``,
     same context as vote_count; '' when there is nothing to say."""
     ctx = _count_context(game, count, now=now, start=start)
-    if not count.ignored and not ctx["from_first_post"]:
+    if not count.ignored and not ctx["from_first_post"] and not ctx["all_thresholds"]:
         return ""
     r = _renderer(game, fmt)
     return r.render("vote_count_host", game=game_context(game, r.format), count=ctx)

@@ -87,12 +87,13 @@ def _absolute_links(posts: list[Post], thread: str | None) -> list[Post]:
 
 
 def setup_players(game: Game) -> list[VoteSetupPlayer]:
-    """The players as the tally sees them: aliases, earlier names of the slot, life, weight."""
+    """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
+    elimination-threshold modifier."""
     out = []
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   game.out_of_play(p.name) if ps.alive else None))
+                                   game.out_of_play(p.name) if ps.alive else None, p.threshold))
     return out
 
 

@@ -19,6 +19,8 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
 - A wagon's total is weighted; it hammers when that total reaches the majority (plus the offset
   for No Elimination). A hammer by a host entry has ``hammer`` None (there is no post).
+- A player's ``threshold`` modifier (Loved +1, Hated -1) is added to the majority a wagon on that
+  player needs, never below 1 vote. Under "plurality" there is no hammer, so it changes nothing.
 - A host entry is placed right after post ``after_post`` (before the day's first post if earlier;
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
@@ -119,6 +121,7 @@ def tally(
     alive = [p.name for p in players if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
+    thresholds = {p.name: int(p.threshold) for p in players if p.threshold and p.alive and not p.absent}
     host_keys = {h.strip().casefold() for h in hosts}
 
     # ---- the events, in thread order; host entries right after their post
@@ -261,7 +264,7 @@ def tally(
         history.append(HistoryEntry(ev.post, voter, target, "host" if ev.host else "thread"))
         abstains = target == NONE and abstention and not allow_no_elimination
         if majority == "half-plus-one" and not abstains \
-                and total(target) + _EPS >= (need_none if target == NONE else need):
+                and total(target) + _EPS >= (need_none if target == NONE else max(1, need + thresholds.get(target, 0))):
             hammered = True
             hammer = ev.post
             eliminated = None if target == NONE else target
@@ -321,4 +324,5 @@ def tally(
         post_urls={p.number: p.url for p in window if p.url},
         plurality=majority == "plurality",
         abstained=abstained,
+        thresholds=thresholds,
     )
