@@ -335,6 +335,23 @@ class Death(Record):
     by: tuple[str, ...] = ()  # the players whose actions killed
     flavour_key: str = ""  # the key of the flavour text, so a game's flavour.toml can replace it
 
+    @property
+    def where(self) -> str:
+        """Where the body was found, as a phrase with its preposition: see `where`."""
+        return where(self.location)
+
+
+# A body's location is a place ("Dan's home", read "in Dan's home") or a phrase that carries its
+# own preposition in the data ("on Dan's porch", "outside Dan's door", "nowhere: the body vanished").
+PLACE_WORDS = ("in", "inside", "on", "at", "outside", "near", "by", "under", "behind", "somewhere", "nowhere")
+
+
+def where(location: str) -> str:
+    """The location as a phrase: as written when it starts with a preposition (PLACE_WORDS), else
+    "in <location>"."""
+    first = location.split(" ", 1)[0].rstrip(":,").lower()
+    return location if first in PLACE_WORDS else f"in {location}"
+
 
 class Saved(Record):
     player: str

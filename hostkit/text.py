@@ -100,8 +100,8 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     lines = [f"Night {o.night}" + (" (dry run: nothing recorded)" if dry_run else "")]
     if o.deaths:
         for d in o.deaths:
-            place = "their home" if d.location == f"{d.player}'s home" else d.location
-            lines.append(f"  dies: {d.player}, killed by {d.cause}, in {place}")
+            place = "in their home" if d.location == f"{d.player}'s home" else d.where
+            lines.append(f"  dies: {d.player}, killed by {d.cause}, {place}")
     else:
         lines.append("  no one dies")
     for s in o.saved:

@@ -261,3 +261,42 @@ def test_9_a_vanished_body_is_not_flipped(tmp_path):
     assert "Es was the" not in post and "Escort" not in post
     assert "Carol was the [b]Villager[/b]" in post
     assert RS.unflipped == ("vanished",)
+
+
+# ------------------------------------------------ 9. output: every body's place reads as English
+@pytest.mark.parametrize("location, phrase", [
+    ("Dan's home", "in Dan's home"), ("the Town Square", "in the Town Square"),
+    ("on Dan's porch", "on Dan's porch"), ("outside Dan's door", "outside Dan's door"),
+    ("nowhere: the body vanished", "nowhere: the body vanished"),
+    ("somewhere outside Dan's home", "somewhere outside Dan's home"), ("On's home", "in On's home"),
+], ids=["9_a_home_is_in", "9_the_town_square_is_in", "9_a_porch_keeps_on", "9_a_door_keeps_outside",
+        "9_a_vanished_body_keeps_nowhere", "9_a_bodyguard_keeps_somewhere", "9_a_player_named_like_a_preposition"])
+def test_9_location_phrases(location, phrase):
+    from hostkit.model import where
+    assert where(location) == phrase
+
+
+def test_9_every_ooo_body_place_reads_as_english(tmp_path):
+    """Seed 9's places through resolve and post deaths: vanished, porch, outside the door, the
+    Town Square; never 'in nowhere', 'in outside', 'in Carol's porch'."""
+    from conftest import Host
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "2", "--assign", "Ve=Veteran",
+            "--assign", "Es=Escort", "--assign", "St=Stalker", "--assign", "Carol=Villager",
+            "--assign", "Pa=Patrolman", "--assign", "SK=Serial Killer", "--assign", "Dan=Villager",
+            "--assign", "Al=Alpha", "--assign", "Eve=Villager", "--assign", "Mu=Murderer", "--assign", "Ls=Locksmith")
+    host.ok("act", "--file", "-", input="Ve Alert\nEs Distract Ve\nSt Pounce Carol\nPa Patrol Dan\nSK Stab Dan\nLs Lock Mu\n")
+    out = host.ok("resolve", "--force")
+    post = host.ok("post", "deaths", "--night", "1")
+    for text in (out, post):
+        for wrong in ("in nowhere", "in outside", "in on ", "in Carol's porch", "on on ", "in somewhere"):
+            assert wrong not in text, (wrong, text)
+    assert "dies: Es, killed by Veteran, nowhere: the body vanished" in out
+    assert "dies: Carol, killed by Stalker, on Carol's porch" in out
+    assert "Carol dies (Stalker), found on Carol's porch." in out
+    assert "dies: Pa, killed by Serial Killer, outside Dan's door" in out
+    assert "dies: Ls, killed by Murderer, in the Town Square" in out
+    assert "Carol was found on their porch" in post
+    assert "Pa was found outside Dan's door" in post
+    assert "Ls was found in the Town Square" in post

@@ -166,7 +166,7 @@ CASES = [
     ("9_alpha_blood_and_fur", "Al=Alpha V=Villager", "Al Maul V", {},
      dict(deaths={"V": ("Alpha", "V's home", "blood and fur")})),
     ("9_stalker_on_the_porch", "St=Stalker V=Villager", "St Pounce V", {},
-     dict(deaths={"V": ("Stalker", "V's porch", "found on V's porch")})),
+     dict(deaths={"V": ("Stalker", "on V's porch", "found on V's porch")})),
     ("9_patrolman_both_outside_the_door", "Pa=Patrolman SK=Serial_Killer V=Villager", "Pa Patrol V; SK Stab V", {},
      dict(dead=["Pa", "SK"], deaths={"Pa": ("Serial Killer", "outside V's door", "fought to the death"),
                                      "SK": ("Patrolman", "outside V's door", "fought to the death")})),

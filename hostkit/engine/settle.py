@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved
+from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved, where
 from .effects import READERS, block, change, info, items, kill, protect
 from .effects.base import fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
@@ -279,7 +279,7 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         place = fill(location, player=victim, target=attack.target, attacker=attack.attacker)
         first[victim] = (attack, place)
         killers[victim] = list(dict.fromkeys(k for k in (attack.attacker, *attack.also) if k))
-        night.say(f"{victim} dies ({attack.cause}), found in {place}.")
+        night.say(f"{victim} dies ({attack.cause}), found {where(place)}.")
 
     queue = deque(night.attacks)
     while queue:

@@ -216,7 +216,7 @@ def _night_notes(outcome: "NightOutcome", untargeted: Sequence["ActTrace"], skip
     if skipped:
         notes.append("Skipped: " + ", ".join(f"{a.actor} ({a.ability})" for a in skipped))
     for d in outcome.deaths:
-        notes.append(f"\u2020 {d.player}: {d.cause}, found in {d.location}"
+        notes.append(f"\u2020 {d.player}: {d.cause}, found {d.where}"
                      + (f" (by {', '.join(d.by)})" if d.by else ""))
     for s in outcome.saved:
         notes.append(f"Saved: {s.player} by {', '.join(s.by)}")

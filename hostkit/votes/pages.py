@@ -106,7 +106,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
             raw = path.read_bytes()
         except OSError as exc:
             raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
-        key = _key(raw)
+        key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
         page = _cached(cache_dir, key)
         if page is None:
             try:
