@@ -19,7 +19,6 @@ from functools import lru_cache
 from typing import Iterator, Sequence
 
 import lxml.etree
-import lxml.html
 
 from hostkit.errors import HostkitError
 
@@ -195,8 +194,17 @@ def _parser() -> lxml.html.HTMLParser:
     quotes) must not lose its vote. The page reader refuses pages deeper than it can read."""
     global _HUGE
     if _HUGE is None:
+        import lxml.html  # only for bodies not handed over as elements by the page reader
+
         _HUGE = lxml.html.HTMLParser(huge_tree=True)
     return _HUGE
+
+
+def _fragment(body_html: str) -> lxml.etree._Element:
+    """A body given as HTML, parsed into one <div> (raises lxml's ParserError or ValueError)."""
+    import lxml.html
+
+    return lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
 
 
 _HUGE: lxml.html.HTMLParser | None = None
@@ -219,7 +227,7 @@ def is_count_post(body_html: str) -> bool:
     if not _has_marker(body_html):
         return False
     try:
-        root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
+        root = _fragment(body_html)
     except (lxml.etree.ParserError, ValueError):
         return False
     labels = _label_quotes(root)
@@ -442,7 +450,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
     root = _PARSED.get(body_html)
     if root is None:
         try:
-            root = lxml.html.fragment_fromstring(body_html, create_parent="div", parser=_parser())
+            root = _fragment(body_html)
         except (lxml.etree.ParserError, ValueError):
             return _NOTHING
     walker = _Walker(markups, spoilers, _label_quotes(root))

@@ -12,7 +12,6 @@ are the cache's format, shared with the thread cache of hostkit.votes.fetch.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -57,6 +56,8 @@ def default_cache_dir() -> Path | None:
 
 
 def _key(raw: bytes) -> str:
+    import hashlib  # only with the page cache on
+
     h = hashlib.sha256(raw)
     h.update(f"\0{READER_VERSION}\0{CACHE_VERSION}".encode())
     return h.hexdigest()[:32]
