@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .formats import game_format, pm_format  # noqa: F401 (pm_format: its old home, re-exported)
+
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
@@ -47,7 +49,6 @@ def forum_from_url(url: str | None) -> str:
 def status_report(game: "Game") -> dict[str, Any]:
     """`hostkit status`: Game.status() with who the phase waits on, the formats and forum the
     posts are written for, and the day's deadline."""
-    from .render import game_format
     from .waiting import waiting_on
 
     data = game.status()
@@ -57,12 +58,6 @@ def status_report(game: "Game") -> dict[str, Any]:
     data["forum"] = forum_engine(game)
     return data
 
-
-def pm_format(game: "Game") -> str:
-    """The format of PMs: the ``pm-format`` option (e.g. Markdown for Discord), else the game's format."""
-    from .render import game_format
-
-    return str(game.state.options.get("pm-format") or "") or game_format(game)
 
 
 # ----------------------------------------------------------------------------- the deadline

@@ -44,12 +44,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import TemplateError
+from .formats import DEFAULT_FORMAT, FORMATS, game_format  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-FORMATS = ("bbcode", "markdown", "plain")
-DEFAULT_FORMAT = "bbcode"
 EXT = ".txt"  # every template's file name ends in it: role_pm.txt, death_post.txt...
 TEMPLATES = ("role_pm", "night_result", "night_info", "death_post", "flip", "vote_count", "vote_count_host",
              "speaking_order", "end_post")
@@ -432,11 +431,6 @@ def _message(exc: BaseException) -> str:
     if kind == "UndefinedError":
         return text
     return f"{kind}: {text}" if text else kind
-
-
-def game_format(game: "Game") -> str:
-    """The game's format option (bbcode when unset)."""
-    return str(game.state.options.get("format") or game.setup.format or DEFAULT_FORMAT)
 
 
 _RENDERERS: dict[tuple[str, tuple[str, ...], str], Renderer] = {}
