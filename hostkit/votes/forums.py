@@ -381,7 +381,6 @@ def _drop(el: Any) -> None:
     parent.remove(el)
 
 
-_XP_CANONICAL = etree.XPath("string((//link[@rel='canonical']/@href)[1])")
 _XP_BASE = etree.XPath("string((/html/head/base/@href)[1])")
 
 
