@@ -288,34 +288,22 @@ effects = [{ effect = "kill" }]
 def test_II_an_immediate_action_resolves_before_the_night(tmp_path, name):
     """Seed II: an Immediate action resolves as soon as it is submitted: a block that resolves at
     the end of the night comes too late to stop it, in natural and in ordered resolution."""
-    rs = ruleset(name, """
+    # The same roles in both rulesets; only the Stopper's category is each ruleset's own step name.
+    step = "block" if name == "natural" else "first"
+    rs = ruleset(name, f"""
 [Snap]
 alignment = "Town"
 [[Snap.abilities]]
 name = "Peek"
 category = "info"
 immediate = true
-effects = [{ effect = "inspect", what = "role" }]
+effects = [{{ effect = "inspect", what = "role" }}]
 [Stopper]
 alignment = "Town"
 [[Stopper.abilities]]
 name = "Stop"
-category = "block"
-effects = [{ effect = "block", scope = "all" }]
-""" if name == "natural" else """
-[Snap]
-alignment = "Town"
-[[Snap.abilities]]
-name = "Peek"
-category = "info"
-immediate = true
-effects = [{ effect = "inspect", what = "role" }]
-[Stopper]
-alignment = "Town"
-[[Stopper.abilities]]
-name = "Stop"
-category = "first"
-effects = [{ effect = "block", scope = "all" }]
+category = "{step}"
+effects = [{{ effect = "block", scope = "all" }}]
 """, tmp_path)
     o, _ = run(rs, "S=Snap B=Stopper V=Stopper", "B Stop S; S Peek V")
     assert "S.Peek" not in failed(o) and results(o)["S.Peek"] == "Stopper", o.log
