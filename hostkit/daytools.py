@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from .formats import game_format, pm_format  # noqa: F401 (pm_format: its old home, re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from datetime import datetime
+
     from .game import Game
 
 # forum families by the templates' needs: [size=...] takes a percentage on phpBB, 1-7 on
@@ -319,12 +321,12 @@ def day_count(game: "Game") -> dict[str, Any] | None:
     """The day's latest vote count as JSON, for checking an elimination against it: the last
     count made with 'hostkit votes' that read the thread, else the votes entered by hand counted
     now; None when the day has neither."""
-    from .votes.count import _history, count_votes
+    from .votes.count import saved_counts, count_votes
 
     ph = game.current
     if ph.record.kind != "day":
         return None
-    saved = [c for c in _history(game.folder, ph.record.number) if c.get("last_post") is not None]
+    saved = [c for c in saved_counts(game.folder, ph.record.number) if c.get("last_post") is not None]
     if saved:
         return saved[-1]
     if ph.record.votes:

@@ -77,7 +77,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                             + suggest(ability_word, [a.name for a in role.abilities])
                             + f"; {role.name} abilities: {', '.join(a.name for a in role.abilities) or 'none'}")
     where = f"{actor} ({role.name}) {ability.name}"
-    if not _phase_ok(ability, phase):
+    if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
     if phase.number < ability.first_night and phase.kind == "night":
         raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
@@ -175,7 +175,7 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
 
 def _unusable(ab: Ability, phase: PhaseRecord) -> str:
     """Why an ability cannot be used in this phase, in the words of its prefix."""
-    if not _phase_ok(ab, phase):
+    if not phase_ok(ab, phase):
         return f"{ab.name} is usable only {_when(ab)}"
     return f"{ab.name} cannot be used before night {ab.first_night}"
 
@@ -208,7 +208,7 @@ def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
             continue
         for ab in state.role_of(p.name).abilities:
             key = (p.faction or p.name, ab.key) if ab.factional else (p.name, ab.key)
-            if not ab.max_skips_in_a_row or key in seen or not _phase_ok(ab, phase.record):
+            if not ab.max_skips_in_a_row or key in seen or not phase_ok(ab, phase.record):
                 continue
             seen.add(key)
             entered = any(a.ability.lower() == ab.key and not a.skip and (
@@ -224,10 +224,10 @@ def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
 def usable(state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
     """The player's own abilities usable in that phase."""
     role = state.role_of(name)
-    return [a for a in role.abilities if _phase_ok(a, phase) and a.first_night <= phase.number]
+    return [a for a in role.abilities if phase_ok(a, phase) and a.first_night <= phase.number]
 
 
-def _phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
+def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
     if ability.phase != "cycle" and ability.phase != phase.kind:
         return False
     if ability.nights == "even" and phase.number % 2:

@@ -27,7 +27,7 @@ from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd
 from .items import find_ability, starting_items
 from .rulesets import load_ruleset
 from .view import Phase
-from .entry import SKIP_WORDS, _phase_ok, parse_act_lines  # noqa: F401 (re-exported)
+from .entry import SKIP_WORDS, parse_act_lines  # noqa: F401 (re-exported)
 from .deal import MARKUPS, match_name, option_value
 from . import deal
 

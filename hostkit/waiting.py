@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .entry import _attacked, _phase_ok
+from .entry import _attacked, phase_ok
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -60,7 +60,7 @@ def waiting_on(game: "Game") -> list[Waiting]:
         if ps is None or not ps.alive or game.out_of_play(name):
             continue
         for ab in state.role_of(name).abilities:
-            if ab.standing or ab.innate or not _phase_ok(ab, rec):
+            if ab.standing or ab.innate or not phase_ok(ab, rec):
                 continue
             if rec.kind == "night" and rec.number < ab.first_night:
                 continue
@@ -122,7 +122,7 @@ def _forced(game: "Game") -> list[tuple[str, object]]:
         if not p.alive:
             continue
         for ab in state.role_of(p.name).abilities:
-            if ab.max_skips_in_a_row and _phase_ok(ab, ph.record) \
+            if ab.max_skips_in_a_row and phase_ok(ab, ph.record) \
                     and game.skips_in_a_row(state, p.name, ab, ph.record) >= ab.max_skips_in_a_row:
                 out.append((p.name, ab))
     return out

@@ -72,18 +72,6 @@ def thread_options(f):
                         help="A saved page of the thread (repeat, in order); no network.")(f)
 
 
-def count_for(ctx: click.Context, html, url, from_post, to_post, hand_only: bool = False):
-    from ..votes.count import check_day, count_votes, read_pages
-
-    game = load(ctx)
-    check_day(game)
-    url = url or game.setup.thread
-    # no thread at all (no --html, no --url, no thread URL): the hand-entered votes alone
-    pages = [] if hand_only or not (html or url) else read_pages(folder=game.folder, html=html, url=url,
-                                                                 progress=not html)
-    return game, count_votes(game, pages, from_post=from_post, to_post=to_post)
-
-
 def format_option(f):
     """--format bbcode|markdown|plain: the format of what a command renders."""
     return click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown", "plain"]), default=None,
@@ -116,16 +104,12 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from ..votes.count import check_day, count_votes, read_pages_or_cached, remember
+    from ..votes.count import count_current_day, remember
 
-    stale = None
     game = load(ctx)
-    if html or hand_only or not (url or game.setup.thread):
-        game, count = count_for(ctx, html, url, from_post, to_post, hand_only)  # no lock while the forum is slow
-    else:  # the forum may be down: then the last pages read, marked stale
-        check_day(game)
-        pages, stale = read_pages_or_cached(folder=game.folder, url=url or game.setup.thread, progress=True)
-        count = count_votes(game, pages, from_post=from_post, to_post=to_post)
+    # no lock while the forum is slow; if it is down, the last pages read, marked stale
+    count, stale = count_current_day(game, html=html, url=url, from_post=from_post, to_post=to_post,
+                             hand_only=hand_only, fallback=True)
     if publish and stale is not None:
         raise HostkitError(f"not publishing a stale count: {stale}")
     if stale is None:

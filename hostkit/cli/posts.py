@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from .base import Group, complete_names, load, locked
-from .day import count_for, format_option, thread_options
+from .day import format_option, thread_options
 from ..errors import HostkitError
 
 
@@ -126,9 +126,10 @@ def votecount(ctx: click.Context, html, url, from_post, to_post, publish: bool, 
     Example: hostkit post votecount --html page3.html --publish
     """
     from ..publish import vote_count_post
-    from ..votes.count import remember
+    from ..votes.count import count_current_day, remember
 
-    game, count = count_for(ctx, html, url, from_post, to_post)
+    game = load(ctx)
+    count, _ = count_current_day(game, html=html, url=url, from_post=from_post, to_post=to_post)
     if publish:  # a preview writes nothing
         with locked(ctx):
             count = remember(game, count, publish=True)

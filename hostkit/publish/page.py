@@ -86,7 +86,7 @@ def deadline_of(game: "Game", ph: "Phase", posts: Sequence[Any] = ()) -> tuple[s
 
 def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = (), url: str | None = None) -> DayCount:
     """The count of DAY (default: the current or last day) for its picture; see the module doc."""
-    from ..votes.count import _history, count_votes, read_pages
+    from ..votes.count import saved_counts, count_votes, read_pages
 
     ph = _day_phase(game, day)
     rec = ph.record
@@ -100,7 +100,7 @@ def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = ()
         count = count_votes(game, pages)
         deadline, deadline_post = deadline_of(game, ph, [p for page in pages for p in page.posts])
         return DayCount(count.to_json(), "the thread, counted now", rec.start_post, deadline, deadline_post)
-    saved = _history(game.folder, rec.number)
+    saved = saved_counts(game.folder, rec.number)
     if saved and (game.setup.thread or not current or not rec.votes):
         last = saved[-1]
         return DayCount(last, f"count {last.get('count_number') or '?'} (the last saved by hostkit votes)",

@@ -97,6 +97,27 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     return out
 
 
+def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None = None,
+                      from_post: int | None = None, to_post: int | None = None, hand_only: bool = False,
+                      fallback: bool = False) -> tuple[VoteCount, str | None]:
+    """The current day's count, and why it is stale (None when it is fresh).
+
+    The pages are the saved `html` files, else the thread fetched from `url` (default: the game's
+    thread); with no thread at all, or `hand_only`, the hand-entered votes alone are counted. With
+    `fallback`, a fetch that fails counts the pages last read into the cache instead, marked stale.
+    """
+    check_day(game)
+    url = url or game.setup.thread
+    stale = None
+    if hand_only or not (html or url):
+        pages = []
+    elif fallback and not html:
+        pages, stale = read_pages_or_cached(folder=game.folder, url=url, progress=True)
+    else:
+        pages = read_pages(folder=game.folder, html=html, url=url, progress=not html)
+    return count_votes(game, pages, from_post=from_post, to_post=to_post), stale
+
+
 def check_day(game: Game) -> None:
     """Refuse (before any page is read or cached) when it is not day."""
     ph = game.current
@@ -118,7 +139,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
                            f"({len(missing)} such post(s)); not counting from a page read wrongly")
     opts = game.state.options
     day = ph.record.number
-    previous = _history(game.folder, day)
+    previous = saved_counts(game.folder, day)
     count = tally(
         _absolute_links(thread_posts(pages), game.setup.thread), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
         markups=game.setup.vote_markup, start_post=from_post if from_post is not None else ph.record.start_post,
@@ -175,7 +196,8 @@ def _history_path(folder: Path, day: int) -> Path:
     return folder / ".cache" / "counts" / f"day-{day}.json"
 
 
-def _history(folder: Path, day: int) -> list[dict[str, Any]]:
+def saved_counts(folder: Path, day: int) -> list[dict[str, Any]]:
+    """The counts of DAY that hostkit saved, oldest first ([] when none, or when the file is damaged)."""
     path = _history_path(folder, day)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -201,7 +223,7 @@ def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount
     and written there, so eight recounts at once give eight numbers (or the same count's).
     A preview (publish False) is kept too, marked, but takes no number: the next published
     count takes the next one."""
-    history = _history(game.folder, count.day)
+    history = saved_counts(game.folder, count.day)
     count = _numbered(history, count)
     if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
             and history[-1].get("published", True) == publish:

@@ -25,7 +25,6 @@ roleblocked several times is told once per roleblock. Every step writes one log 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ...items import item_role, items_of
 from ...model import Action, Change, Death, Effect, GameState, NightOutcome
