@@ -56,18 +56,20 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     count: a tie that eliminates no one, and only the top vote-getter, are enforced; --force
     overrules. Example: hostkit eliminate Bob
     """
-    from ..daytools import checked_elimination
+    from ..daytools import aftermath, checked_elimination
 
     if no_one == (player is not None):
         raise HostkitError("give a PLAYER or --none (not both)")
     with locked(ctx):
-        game = load(ctx)
-        end = checked_elimination(game, None if no_one else player, force=force)
-        game = game.append(end)
+        before = load(ctx)
+        end = checked_elimination(before, None if no_one else player, force=force)
+        game = before.append(end)
     name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
                + (f" The game is over: {game.state.winner} wins." if game.state.winner
                   else f" It is now {game.state.phase} {game.state.number}."))
+    for line in aftermath(before, game):
+        click.echo(line)
 
 
 
