@@ -164,6 +164,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
+        aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
     return role

@@ -58,6 +58,13 @@ def out_tags(state: Any) -> set[str]:
     return {t for t in str(state.options.get("out-of-play", "")).split(",") if t} | {DEPARTED}
 
 
+def gone(p: Any) -> bool:
+    """Has the player left the game for good: a Xenozoologist who won and his captives
+    (`departed`), a consumed Advanced Doppelganger (his `abducted` tag says `left_game`)?"""
+    data = p.tags.get("abducted")
+    return DEPARTED in p.tags or (isinstance(data, dict) and bool(data.get("left_game")))
+
+
 def in_play(state: Any) -> list[Any]:
     """The living players still in play: not abducted, consumed or departed."""
     out = out_tags(state)
@@ -91,7 +98,7 @@ def victory(state: Any) -> str | None:
     consumed, departed) are neither counted nor counted against. With no team left in play and
     no hostile group either, the game is over with no side winning ('nobody')."""
     out = out_tags(state)
-    alive = [p for p in state.players.values() if p.alive and DEPARTED not in p.tags]
+    alive = [p for p in state.players.values() if p.alive and not gone(p)]
     playing = [p for p in alive if not out & set(p.tags)]
     everyone = list(state.players.values())
     ext = {p.alignment for p in everyone if kind(state, p) == "exterminate"}
