@@ -83,6 +83,13 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                         "(seed Abduction)")
     if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
+    if phase.kind == "day":
+        from .engine.day import night_tag_today
+
+        stunned = night_tag_today(state, actor, "stunned", phase.number)
+        if stunned is not None and not _usable_while_held(stunned, role.name, ability.name):
+            raise RuleError(f"{where}: {actor} was stunned last night by {stunned.get('role') or stunned.get('by')}: no "
+                            "active abilities the following day (seed Psychic Warden, Stun Orb)")
     if phase.number < ability.first_night and phase.kind == "night":
         raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
     if ability.phase == "cycle":

@@ -104,6 +104,16 @@ def out_of_game(state: GameState, player: str) -> bool:
     return isinstance(data, dict) and bool(data.get("left_game"))
 
 
+def night_tag_today(state: GameState, player: str, tag: str, day: int) -> dict | None:
+    """The data of a tag given to `player` on the night just before day `day` (a Mind Control
+    Ray's 'vote-controlled', a Psychic Warden's 'stunned': they hold for the following day), or None."""
+    data = state.players[player].tags.get(tag)
+    if not isinstance(data, dict) or not isinstance(data.get("night"), int):
+        return None
+    after = data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
+    return data if after == day else None
+
+
 # What an identity swap moves: everything that belongs to the person, not to the name. Life
 # stays with the name: the engine reports each death under the name its person ends up with.
 IDENTITY = ("role", "alignment", "faction", "charges", "tags", "items", "last_targets", "last_night")
