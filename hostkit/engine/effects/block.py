@@ -186,6 +186,10 @@ def _shielded(night: Night, act: Act, target: str) -> str | None:
         night.notices.append((target, f"Something tried to reach you tonight, but your {name} held."))
     if power == "tech" and act.ability.uses is not None and act.ability.targets == 1:
         act.keeps_charge = True  # seed: a single-target one-shot item is not used up
+    # Seed Mind Shield: 'Psychic characters will be aware of a Mind Shield blocking their
+    # abilities'; Anti-Tech Field: 'Tech characters will be aware that their item was blocked.'
+    article = "an" if name[0] in "AEIOU" else "a"
+    night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}."))
     return f"{target}'s {name} blocks {power} powers"
 
 
@@ -218,7 +222,6 @@ def _out_of_play(night: Night, act: Act) -> str | None:
 ABDUCTED = "You were abducted tonight: you were taken from your home and could not act."
 KEPT = ("You are being kept for study: you are out of play (you cannot act, vote or be targeted) until your "
         "abductor leaves the game. You and your abductor may PM each other freely.")
-RETURNED = "You are returned to play this morning."
 
 
 def abduct(night: Night, act: Act, effect: Effect) -> None:
