@@ -10,7 +10,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, PARAMS
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
 from .tomlio import Table, load
@@ -200,6 +199,8 @@ def _ability(t: Table, name: str | None = None) -> Ability:
         dead_only=t.get("dead_only", bool, False),
     )
     t.done()
+    from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
+
     for i, e in enumerate(effects):
         for key in ("target", "who", "to", "first", "second"):
             idx = e.params.get(key, 0 if key in ("target", "who", "first") else 1)
@@ -242,6 +243,8 @@ def _messages(t: Table) -> dict[str, str]:
 
 
 def _effect(t: Table) -> Effect:
+    from .engine.effects import CHOICES, PARAMS  # the registry (see _ability)
+
     kind = t.get("effect", str)
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")
