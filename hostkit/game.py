@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, kill
+from .engine.day import apply_outcome, flip_held, kill, night_tag_today
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -544,10 +544,32 @@ class Game:
             return self, outcome
         return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
 
-    def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
-        """Check a vote the host types. target None = unvote; 'none' = no elimination."""
+    def vote_controllers(self) -> dict[str, str]:
+        """Today's controlled voters -> who chooses their vote (seed paranormal Mind Control Ray:
+        'allows the Scientist to control that player's vote during the next day')."""
+        ph = self.current
+        if ph.record.kind != "day":
+            return {}
+        out = {}
+        for p in self.state.players.values():
+            data = night_tag_today(self.state, p.name, "vote-controlled", ph.record.number) if p.alive else None
+            if data is not None and data.get("by") in self.state.players:
+                out[p.name] = data["by"]
+        return out
+
+    def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None,
+                   by: str | None = None) -> VoteEntry:
+        """Check a vote the host types. target None = unvote; 'none' = no elimination. `by`: the
+        player who controls VOTER's vote today (a Mind Control Ray) and chose this one."""
         self.open_phase("day")
         name = self.player(voter)
+        controller = self.vote_controllers().get(name)
+        chooser = self.player(by) if by is not None else None
+        if controller is not None and chooser != controller:
+            raise RuleError(f"{name}'s vote is controlled today by {controller} (Mind Control Ray): enter the vote "
+                            f"{controller} chooses with 'hostkit vote {name} TARGET --by {controller}'")
+        if controller is None and chooser is not None:
+            raise RuleError(f"--by {chooser}: {name}'s vote is not controlled today")
         if not self.state.players[name].alive:
             raise RuleError(f"{name} is dead: dead players cannot vote")
         why = self.out_of_play(name)
@@ -568,9 +590,10 @@ class Game:
             checks.check_post(after_post, "--after-post")
         return VoteEntry(name, target, after_post=after_post)
 
-    def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
-        """Record a vote by hand. target None = unvote; 'none' = no elimination."""
-        new = self.append(self.vote_entry(voter, target, after_post=after_post))
+    def vote(self, voter: str, target: str | None, *, after_post: int | None = None, by: str | None = None) -> VoteEntry:
+        """Record a vote by hand. target None = unvote; 'none' = no elimination; `by`: the
+        controller choosing a controlled voter's vote."""
+        new = self.append(self.vote_entry(voter, target, after_post=after_post, by=by))
         return new.current.record.votes[-1]
 
     def out_of_play(self, name: str) -> str | None:
@@ -708,6 +731,9 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
+            held = flip_held(s, p.name) if not p.alive else None
+            if held:
+                d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,

@@ -161,6 +161,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         count=t.get("count", str, p.count if p else ""),
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
+        aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
     return role

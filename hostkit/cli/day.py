@@ -19,17 +19,23 @@ from ..errors import HostkitError
 @click.argument("target", required=False, shell_complete=complete_names)
 @click.option("--unvote", is_flag=True, help="Remove the voter's vote.")
 @click.option("--after-post", type=int, default=None, help="The correction outranks votes up to this post.")
+@click.option("--by", default=None, metavar="PLAYER", shell_complete=complete_names,
+              help="The player who controls VOTER's vote today (Mind Control Ray) chose this vote.")
 @click.pass_context
-def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after_post: int | None) -> None:
+def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after_post: int | None,
+         by: str | None) -> None:
     """Record a vote by hand for the current day (TARGET 'none' = no elimination).
 
-    Example: hostkit vote Ann Bob    /    hostkit vote Ann --unvote
+    
+    A player whose vote another controls today (paranormal's Mind Control Ray) votes only as the
+    controller chooses: --by CONTROLLER; their own votes in the thread are not counted.
+    Example: hostkit vote Ann Bob    /    hostkit vote Ann --unvote    /    hostkit vote Dee Bob --by Ms
     """
     if unvote == (target is not None):
         raise HostkitError("give a TARGET or --unvote (not both)")
     with locked(ctx):
         game = load(ctx)
-        entry = game.vote(voter, None if unvote else target, after_post=after_post)
+        entry = game.vote(voter, None if unvote else target, after_post=after_post, by=by)
     if entry.target == "none" and not game.state.options.get("no-elimination", True):
         what = "abstains"
     else:
