@@ -67,8 +67,13 @@ def find_ability(state: GameState, player: str, word: str, *, strict: bool = Tru
     With `strict`, a word that names an item ability the player may not use is refused with a
     RuleError naming the rule; without it (the engine, replaying checked entries) it is None."""
     rs = state.ruleset
+    if player not in state.players:
+        return None
+    innate = innate_of(state, player, word)
+    if innate is not None:
+        return innate
     items = items_of(rs)
-    if not items or player not in state.players:
+    if not items:
         return None
     ps = state.players[player]
     low = word.strip().lower()
@@ -103,6 +108,17 @@ def find_ability(state: GameState, player: str, word: str, *, strict: bool = Tru
         if strict:
             raise
         return None
+    return None
+
+
+def innate_of(state: GameState, player: str, word: str) -> tuple[Role, Ability] | None:
+    """The ruleset's innate action `word` (seed natural II: every player's by the game's rules,
+    not their role's), with the role it is used through: the player's own, for blocks and the log,
+    though the action is not among the role's abilities."""
+    for ab in getattr(state.ruleset, "innate", ()) or ():
+        if ab.name.lower() == word.strip().lower():
+            role = state.role_of(player)
+            return role._replace(abilities=(ab,)), ab
     return None
 
 

@@ -30,6 +30,8 @@ TIED = D1 + [["sheriff", "run", "Ann", "Dave", "Carol"]] + [
     ["sheriff", "vote", n, t] for n, t in zip(LIVING, ["Ann", "Ann", "Ann", "Dave", "Dave", "Dave", "Carol"])
 ] + [["sheriff", "elect"]]
 TIED_NEW = [[*NEW, "--option", "sheriff-tie=revote"]] + TIED[1:]
+NAT_D1 = [["new", "{dir}", "--ruleset", "natural", "--seed", "1", "--assign", "Ann=Cop", "--assign", "Bob=Goon",
+           "--assign", "Cy=Villager", "--assign", "Dee=Villager"], ["resolve", "--force"]]
 # (setup commands, the writing command under test). Every command that writes is here: the
 # completeness test below fails when a command is added without a row (or a read-only entry).
 STEPS = [
@@ -59,6 +61,9 @@ STEPS = [
     (D1, ["kill", "Ann", "--reason", "modkill"]),
     (D1, ["deadline", "2030-01-01 18:00"]),
     (D1, ["confirm", "Ann", "--to", "Carol"]),
+    (D1, ["ita", "open"]),
+    (D1 + [["ita", "open"]], ["ita", "close"]),
+    (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
@@ -93,7 +98,7 @@ def command_names() -> set[str]:
 
 
 def _name(args: list[str]) -> str:
-    return " ".join(args[:2]) if args[0] in ("sheriff", "post") else args[0]
+    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita") else args[0]
 
 
 def test_every_command_is_crash_tested_or_writes_nothing():

@@ -3,6 +3,7 @@
 No I/O, no click, no printing. `resolve_night` orders the actions (order.py), applies each one's
 effects to the Night (night.py, effects/) and settles the end of the night (settle.py). Every
 ruleset goes through the same code: a ruleset differs only in its data (roles, effects, order).
+A day's actions go through the same code: `resolve_day` (see resolver.py).
 
 The night machinery lives in resolver.py and is loaded on first use (PEP 562): importing
 `hostkit.engine.day` (the day's rules, which every command's replay needs) does not load the
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["resolve_night", "resolve", "rng_for", "run", "REGISTRY"]
+__all__ = ["resolve_night", "resolve_day", "resolve", "rng_for", "run", "REGISTRY"]
 _RESOLVER = frozenset(__all__) | {"make_acts", "canonical"}
 
 
