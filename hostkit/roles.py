@@ -10,6 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .engine.sides import VICTORIES
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
 from .tomlio import Table, load
@@ -161,6 +162,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         count=t.get("count", str, p.count if p else ""),
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
+        victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
