@@ -34,6 +34,22 @@ Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
 KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
 
 
+def _seeded_choice(seed: int, phase: str, number: int) -> Any:
+    """`rng_for(seed, phase, number).choice`, with the generator made on the first choice: a day
+    that draws nothing does not load the engine's night machinery (see replaycache.py)."""
+    rng = None
+
+    def choice(seq: Sequence[Any]) -> Any:
+        nonlocal rng
+        if rng is None:
+            from .engine import rng_for
+
+            rng = rng_for(seed, phase, number)
+        return rng.choice(seq)
+
+    return choice
+
+
 def entry_id(entry: Entry) -> str:
     """A short, stable name for an entry (the same in every clone): what `log` shows and
     `undo --entry` takes."""
@@ -206,7 +222,7 @@ class Game:
                         raise FileError(f"{ph.path}: end.eliminated: {why}")
                     kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
                 self.day_notes[rec.number] = rulings.day_over(
-                    state, rec.number, name, ph.index, rng_for(self.setup.seed, "day-end", rec.number).choice)
+                    state, rec.number, name, ph.index, _seeded_choice(self.setup.seed, "day-end", rec.number))
             rulings.check_victory(state, ph.index)
         if state.winner:
             state.phase = "over"
