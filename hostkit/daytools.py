@@ -164,7 +164,7 @@ def parity_notice(game: "Game") -> str:
     killers' best night kills after it), 'MYLO' when two can; '' otherwise. Judged with the
     ruleset's own victory rule on the living players: the killers are the factions with a
     factional kill; the worst case is assumed (any of the others eliminated, any killed)."""
-    from copy import copy
+    from dataclasses import replace
     from types import SimpleNamespace
 
     from .engine.day import victory
@@ -180,7 +180,7 @@ def parity_notice(game: "Game") -> str:
             kills[p.faction] = True
     if not kills:
         return ""
-    players = {n: copy(p) for n, p in state.players.items()}
+    players = {n: replace(p) for n, p in state.players.items()}
     fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
 
     def cls(p) -> tuple:

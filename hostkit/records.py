@@ -182,4 +182,24 @@ def mutable(cls: type) -> type:
         setattr(cls, fn.__name__, fn)
     cls.__hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as a dataclass
     cls.__match_args__ = fields  # type: ignore[attr-defined]
+    cls.__dataclass_fields__ = _DataclassFields(fields, defaults)  # type: ignore[attr-defined]
     return cls
+
+
+class _DataclassFields:
+    """A @mutable class's `__dataclass_fields__`, made by dataclasses itself on first use only, so
+    dataclasses.fields(), is_dataclass(), replace() and asdict() work on it as on a dataclass."""
+
+    def __init__(self, fields: tuple[str, ...], defaults: dict[str, tuple[bool, Any]]) -> None:
+        self.fields = fields
+        self.defaults = defaults
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        import dataclasses
+
+        ns: dict[str, Any] = {"__annotations__": {f: owner.__annotations__[f] for f in self.fields}}
+        for f, (factory, value) in self.defaults.items():
+            ns[f] = dataclasses.field(default_factory=value) if factory else value
+        made = dataclasses.dataclass(type(owner.__name__, (), ns)).__dataclass_fields__  # type: ignore[attr-defined]
+        setattr(owner, "__dataclass_fields__", made)
+        return made

@@ -65,3 +65,15 @@ def test_a_mutable_class_refuses_what_its_dataclass_refuses(args, kw):
         dc(*args, **kw)
     with pytest.raises(TypeError):
         mu(*args, **kw)
+
+
+def test_dataclasses_functions_work_on_a_mutable_class():
+    import dataclasses
+
+    dc, mu = _pair()
+    a, b = dc("Ann", tags={"x": 1}), mu("Ann", tags={"x": 1})
+    assert dataclasses.is_dataclass(b)
+    assert [(f.name, f.default) for f in dataclasses.fields(b)] == [(f.name, f.default) for f in dataclasses.fields(a)]
+    assert dataclasses.asdict(b) == dataclasses.asdict(a)
+    copied = dataclasses.replace(b, alive=False)
+    assert type(copied) is mu and copied.tags is b.tags and (copied.alive, b.alive) == (False, True)
