@@ -61,7 +61,7 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     order, then every Day and Cycle action; their outcome is printed before the elimination. A
     player they kill, or a win they bring, leaves no one to eliminate (use --none).
     """
-    from ..daytools import checked_elimination
+    from ..daytools import aftermath, checked_elimination
     from ..text import outcome_text
 
     if no_one == (player is not None):
@@ -76,6 +76,8 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
                + (f" The game is over: {game.state.winner} wins." if game.state.winner
                   else f" It is now {game.state.phase} {game.state.number}."))
+    for line in aftermath(old, game):
+        click.echo(line)
 
 
 
