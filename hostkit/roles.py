@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .engine.effects import CHOICES, PARAMS
+from .engine.sides import VICTORIES
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
 from .tomlio import Table, load
@@ -162,6 +163,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         count=t.get("count", str, p.count if p else ""),
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
+        victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, change, info, items, kill, protect
+from . import block, change, doom, info, items, kill, protect
 from .base import EffectSpec
 
 MODULES = (block, protect, kill, info, change, items)
@@ -70,7 +70,7 @@ REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
 USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play,)
 # Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
-EXTRA_ACTS = (items.auto_acts,)
+EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
 
 investigate = info.investigate
 
