@@ -89,6 +89,7 @@ class Role(Record):
     count: str = ""  # e.g. "1-4" seats, for documentation only
     notes: tuple[str, ...] = ()
     items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
+    goal_text: str = ""  # the Goal line as the rules word it, where it is more than the `goal` read ("Kill (if active)")
     victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
 

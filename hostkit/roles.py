@@ -24,7 +24,7 @@ PASSIVES = {
     "kills-blockers": "a player who blocks you (by visiting) is killed by you, body in the Town Square",
     "mind-shield": "abilities with power = psychic cannot reach you; you learn you were targeted",
     "anti-tech": "abilities with power = tech cannot reach you; you learn you were targeted",
-    "psychic": "a psychic being: abductors class you as a psychic human; Psychic Pulsers stop you",
+    "psychic": "you are a psychic being: a Mind Shield is immune to your psychic powers, and a Psychic Pulser stops them",
     "psychic-vote": "your role's vote weight works only while Mind Shield holders do not outnumber the other living players",
 }
 
@@ -163,6 +163,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         count=t.get("count", str, p.count if p else ""),
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
+        goal_text=t.get("goal_text", str, p.goal_text if p else ""),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
