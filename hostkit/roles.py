@@ -10,7 +10,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, PARAMS
 from .engine.sides import VICTORIES
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
@@ -205,6 +204,8 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         dead_only=t.get("dead_only", bool, False),
     )
     t.done()
+    from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
+
     for i, e in enumerate(effects):
         for key in ("target", "who", "to", "first", "second"):
             idx = e.params.get(key, 0 if key in ("target", "who", "first") else 1)
@@ -250,6 +251,8 @@ def _messages(t: Table) -> dict[str, str]:
 
 
 def _effect(t: Table) -> Effect:
+    from .engine.effects import CHOICES, PARAMS  # the registry (see _ability)
+
     kind = t.get("effect", str)
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")

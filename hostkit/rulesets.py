@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.order import CYCLE_POLICIES, PRIORITIES
+from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
 from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, _ability, read_role_file, read_roles
