@@ -132,8 +132,9 @@ class Game:
 
     @classmethod
     def _load(cls, folder: Path, host: str | None, cache: replaycache.Replay | None) -> "Game":
-        setup = store.read_setup(folder)
         path = folder / store.GAME_FILE
+        setup = store.read_setup(folder) if cache is None else \
+            cache.parsed(path, lambda: store.read_setup(folder), Setup)
         try:
             if cache is None:
                 rs = load_ruleset(setup.ruleset, folder / "roles.toml")
@@ -157,10 +158,11 @@ class Game:
         checks.check_setup_file(path, setup, MARKUPS)
         phases = []
         for i, f in enumerate(checks.phase_files(folder), start=1):
-            phases.append(Phase(store.read_phase(f), f, i))
+            record = store.read_phase(f) if cache is None else cache.parsed(f, lambda: store.read_phase(f), PhaseRecord)
+            phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -479,10 +481,8 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        first_is_night = self.ruleset.first_phase == "night"
-        if ended.kind == "night":
-            return PhaseRecord("day", ended.number if first_is_night else ended.number + 1)
-        return PhaseRecord("night", ended.number + 1 if first_is_night else ended.number)
+        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+                                              ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
                        labels: Sequence[str] | None = None) -> list[Action]:
