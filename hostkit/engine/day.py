@@ -187,9 +187,10 @@ def victory(state: GameState) -> str | None:
         if rule == "all-kill":
             return evil if not good else None
         all_good = [p for p in state.players.values() if p.faction != evil]
-        villagers = [p for p in all_good if not state.ruleset.roles[p.role].abilities
-                     and not state.ruleset.roles[p.role].passives]
-        specials = [p for p in all_good if p not in villagers]
+        plain = [not state.ruleset.roles[p.role].abilities and not state.ruleset.roles[p.role].passives
+                 for p in all_good]  # one look a player (not a search of the villagers for each)
+        villagers = [p for p, v in zip(all_good, plain) if v]
+        specials = [p for p, v in zip(all_good, plain) if not v]
         if (villagers and not any(p.alive for p in villagers)) or (specials and not any(p.alive for p in specials)):
             return evil
         return None
