@@ -599,6 +599,10 @@ class Game:
         if ability is not None:
             key_actions = [a for a in key_actions if a.ability.lower() == ability.lower()]
         if not key_actions:
+            done = [a for a in ph.done if a.actor == name and (ability is None or a.ability.lower() == ability.lower())]
+            if done:
+                raise RuleError(f"{name}'s {done[-1].ability} already resolved at once (Immediate, seed natural II): "
+                                "it cannot be taken back; 'hostkit undo' takes back its resolution")
             raise RuleError(f"{name} has no action recorded for {ph.record.label}" + (f" with {ability}" if ability else ""))
         if len(key_actions) > 1:
             raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
