@@ -244,20 +244,25 @@ def resolve_events(game: Game) -> list[DayEvent]:
 
 def deadline_refusal(game: Game, now: Any = None) -> str | None:
     """Seed natural II: 'actions must be submitted before the Phase's respective action deadline'.
-    Why an action entered now, by day, after the day's recorded deadline (`hostkit deadline`) is
-    refused, or None; the host who enters an action submitted in time says so (`act --on-time`)."""
+    Why an action entered now, by day, after the day's recorded deadline (`hostkit deadline`, the
+    last `deadline` event) is refused, or None; the host who enters an action submitted in time
+    says so (`act --on-time`)."""
     from datetime import datetime, timezone
 
-    from .daytools import deadline_of, time_left
-
-    at = deadline_of(game)
-    if at is None:
+    ph = game.current
+    if ph.record.kind != "day":
         return None
-    now = now or datetime.now(timezone.utc)
-    if now <= at:
+    at = None
+    for e in sorted(ph.record.events, key=entry_key):
+        if e.kind == "deadline":
+            at = e.data.get("at") or None
+    if not at:
         return None
-    return (f"the day's action deadline passed {time_left(at, now)} ({at.isoformat()}): actions must be submitted "
-            "before the Phase's action deadline (seed natural II); enter one submitted in time with --on-time")
+    when = datetime.fromisoformat(at)
+    if (now or datetime.now(timezone.utc)) <= when:
+        return None
+    return (f"the day's action deadline passed ({when.isoformat()}): actions must be submitted before the "
+            "Phase's action deadline (seed natural II); enter one submitted in time with --on-time")
 
 
 def now_events(game: Game, added: list[Action]) -> list[DayEvent]:
