@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .engine.day import election, kill, owed, speaking_order, victory
+from . import tech
+from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
 from .model import DayEvent, GameState, Removal
 
@@ -61,6 +62,7 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[winner].tags["sheriff-at-death"] = True
     elif kind == "shot":
         state.duties_done.add((actor, "shot"))
+        spend_last_shot_item(state, actor)
         if target:
             shooter = state.role_of(actor)
             kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
@@ -82,6 +84,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
              "modkill", ph.index)
     elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
         pass
+    elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
+        tech.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 

@@ -94,6 +94,7 @@ class Block:
     scope: str  # moving | all | all-but
     exempt: tuple[str, ...]
     notify: str  # moving | all | none
+    shorts: bool = False  # a tech short (an EMP, a pulse), not a role-block: it stops unblockable roles too
 
     def stops(self, act: Act) -> bool:
         if self.scope == "moving" and not act.ability.moves:
@@ -335,9 +336,9 @@ class Night:
 
     def block_of(self, act: Act) -> list[Block]:
         """The resolved blocks that stop this act."""
-        if "unblockable" in act.role.passives:
-            return []
-        return [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)]
+        unblockable = "unblockable" in act.role.passives
+        return [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)
+                and (b.shorts or not unblockable)]
 
     def shield(self, act: Act, target: str) -> Protection | None:
         """A resolved protection on `target` that stops the act's non-kill effects on them."""

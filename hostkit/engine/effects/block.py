@@ -31,7 +31,8 @@ from typing import Any
 
 from ...model import Effect
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
-from .base import OUT, TARGET, EffectSpec, has, moving, specimen, st
+from . import tech
+from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 
 SQUARE = "the Town Square"
 SHIELDS = {"psychic": ("mind-shield", "Mind Shield"), "tech": ("anti-tech", "Anti-Tech Field")}
@@ -133,7 +134,7 @@ def _home_block(night: Night, act: Act, effect: Effect, target: str) -> None:
         s["locked"][target] = act
     if target != act.actor:
         night.blocks.setdefault(target, []).append(
-            HomeBlock(act, "moving", (), "moving", tuple(effect.get("quiet", ()))))
+            HomeBlock(act, "moving", (), "moving", quiet=tuple(effect.get("quiet", ()))))
         s["blocks"].append((act, target))
         night.say(f"{act.label()} locks {target}'s home: no one gets in, and {target} cannot get out." if locks
                   else f"{act.label()} distracts {target}: their actions that leave home fail tonight.")
@@ -173,22 +174,6 @@ def _blockers_die(night: Night) -> None:
 
 
 
-def _shielded(night: Night, act: Act, target: str) -> str | None:
-    power = act.ability.power
-    if power not in SHIELDS or not act.targets or target != act.targets[0]:
-        return None
-    attribute, name = SHIELDS[power]
-    if not has(night, target, attribute):
-        return None
-    told = night.ext.setdefault("shield-told", set())
-    if target not in told:
-        told.add(target)
-        night.notices.append((target, f"Something tried to reach you tonight, but your {name} held."))
-    if power == "tech" and act.ability.uses is not None and act.ability.targets == 1:
-        act.keeps_charge = True  # seed: a single-target one-shot item is not used up
-    return f"{target}'s {name} blocks {power} powers"
-
-
 def _abducted(night: Night, act: Act, target: str) -> str | None:
     if OUT in night.state.players[target].tags:
         return f"{target} had been abducted and is out of play"
@@ -199,7 +184,7 @@ def _abducted(night: Night, act: Act, target: str) -> str | None:
 
 
 def _out_of_play(night: Night, act: Act) -> str | None:
-    if OUT in night.state.players[act.actor].tags:
+    if OUT in night.state.players[act.actor].tags and not tech.remote(night, act):
         return f"{act.actor} has been abducted and is out of play"
     return None
 
@@ -210,7 +195,7 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     alerts = tuple(a.name for a in night.by_actor.get(target, ())
-                   if any(e.kind == "kill-visitors" for e in a.ability.effects))
+                   if any(e.kind == "kill-visitors" for e in a.ability.effects) or tech.remote(night, a))
     night.blocks.setdefault(target, []).append(
         Block(act, "all-but", alerts + tuple(effect.get("except", ())), effect.get("notify", "all")))
     night.ext.setdefault("abducted", {})[target] = act
@@ -233,9 +218,16 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
     for player, acts in night.by_actor.items():
         if player == act.actor:
             continue
-        spared = tuple(a.name for a in acts if power and a.ability.power != power)
+        if tech.blackout_immune(night, act, player, power):
+            night.say(f"{player} is immune to {act.what()}.")
+            continue
+        spared = tuple(a.name for a in acts if power and a.ability.power != power and not (
+            power == "tech" and tech.item_of(night, a) is not None))
         if len(spared) < len(acts):
-            night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all")))
+            night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all"),
+                                                             shorts=bool(power)))
+        if effect.get("fix", False):
+            tech.blackout_shorts(night, act, player)
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
 
 
@@ -251,7 +243,7 @@ def mark_abducted(night: Night, outcome: Any) -> Any:
 
 
 locked = _locked
-shielded = _shielded
+shielded = tech.shielded
 abducted = _abducted
 out_of_play = _out_of_play
 blockers_die = _blockers_die
@@ -268,5 +260,6 @@ EFFECTS: dict[str, EffectSpec] = {
     "commute": EffectSpec(commute, {}, {}, "hide", "rules changing"),
     "abduct": EffectSpec(abduct, {**TARGET, "keep": (bool, False), "except": (list, []), "notify": (str, "all")},
                          {"notify": ("moving", "all", "none")}, "block", "blocking"),
-    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all")}, {}, "block", "blocking"),
+    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all"), "fix": (bool, False)}, {},
+                           "block", "blocking"),
 }
