@@ -371,3 +371,36 @@ def overview(game: Game) -> dict[str, Any]:
                         "holds": holding_text(p) if held(p) else "",
                         "free": slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name) else ""})
     return {"catalogue": {s: v for s, v in catalogue.items() if v}, "players": players}
+
+
+# Per item of the seed's 'Item list' (and the tech rules around it): "works" (hostkit resolves it)
+# or "host" (hostkit asks the host: the prompt says how). For `rulesets --json` coverage lists.
+COVERAGE: dict[str, tuple[str, str]] = {
+    "Tech slots (picking)": ("works", "hostkit due asks for every open slot: 'hostkit tech pick PLAYER ITEM...'"),
+    "Tech passing": ("works", "hostkit tech pass GIVER RECEIVER ITEM"),
+    "Personal Shield": ("works", ""),
+    "Mind Shield": ("works", ""),
+    "Anti-Tech Field": ("works", ""),
+    "Holoform Modulator": ("works", "hostkit due asks for the role and race: 'hostkit tech holoform PLAYER ROLE RACE'"),
+    "Scanner": ("works", ""),
+    "Hold-out Blaster": ("works", "lynched: hostkit due owes a shot: 'hostkit shoot PLAYER TARGET'"),
+    "Stun Orb": ("works", ""),
+    "Advanced Holoform Modulator": ("works", "hostkit due asks for the role and race; the hologram: "
+                                             "'hostkit tech hologram PLAYER TARGET|home'"),
+    "Permanent Holoform Modulator": ("works", "hostkit due asks for the role and race"),
+    "Assassin bot": ("works", ""),
+    "Mind Control Ray": ("works", ""),
+    "Stun Bomb": ("works", ""),
+    "Combat Camouflage": ("works", "hostkit due asks for the source: 'hostkit tech camouflage PLAYER SOURCE'"),
+    "EMP Pulse Emitter": ("works", ""),
+    "Psychic Pulse Emitter": ("works", ""),
+    "Intel": ("works", ""),
+    "Plasma Bomb": ("works", ""),
+    "Replicator": ("works", "hostkit due reminds while unused: 'hostkit tech replicate PLAYER ITEM [ITEM]'"),
+    "Advanced Targeting System": ("works", ""),
+    "Advanced Assassin bot": ("works", ""),
+    "EMP Pulse Bomb": ("works", ""),
+    "Psychic Pulser": ("works", ""),
+    "Advanced Mind Shield": ("works", ""),
+    "Advanced Anti-Tech Field": ("works", ""),
+}

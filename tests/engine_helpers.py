@@ -29,9 +29,9 @@ def state(rs: Ruleset, players: str, *, night: int = 1, options: dict | None = N
           tags: dict[str, dict] | None = None, dead: tuple[str, ...] = (),
           charges: dict[str, dict[str, int]] | None = None,
           last: dict[str, tuple[str, tuple[str, ...], int]] | None = None,
-          items: dict[str, dict[str, int]] | None = None) -> GameState:
-    """players: 'Ann=Roleblocker Bob=Goon ...' (names without spaces). Each player holds their
-    role's starting items, and `items` more (name -> item -> count)."""
+          items: dict[str, dict[str, int]] | None = None, starting: bool = False) -> GameState:
+    """players: 'Ann=Roleblocker Bob=Goon ...' (names without spaces). Players hold `items`
+    (name -> item -> count), and with `starting` their role's starting items too."""
     out: dict[str, PlayerState] = {}
     for pair in players.split():
         name, role_name = pair.split("=")
@@ -39,7 +39,7 @@ def state(rs: Ruleset, players: str, *, night: int = 1, options: dict | None = N
         assert role is not None, role_name
         ps = PlayerState(name=name, role=role.name, faction=role.faction, alignment=role.alignment,
                          charges={a.key: a.uses for a in role.abilities if a.uses is not None},
-                         items=starting_items(role))
+                         items=starting_items(role) if starting else {})
         out[name] = ps
     for name, bag in (items or {}).items():
         for item, n in bag.items():

@@ -228,7 +228,7 @@ def check(o, expect):
 
 @pytest.mark.parametrize("players, lines, kw, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_night(rs, players, lines, kw, expect):
-    o, _ = run(rs, players, lines, **kw)
+    o, _ = run(rs, players, lines, starting=True, **kw)  # the aliens hold their starting tech
     check(o, expect)
     assert all(line.endswith(".") for line in o.log)
     for f in o.failed:

@@ -228,6 +228,8 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
                                                              shorts=bool(power)))
         if effect.get("fix", False):
             tech.blackout_shorts(night, act, player)
+    if power == "psychic":
+        tech.pulse_notices(night, act)
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
 
 

@@ -284,6 +284,22 @@ def blackout_immune(night: Night, act: Act, player: str, power: str) -> bool:
     return bool(mine and has(night, player, mine) or theirs and has(night, player, theirs))
 
 
+def pulse_notices(night: Night, act: Act) -> None:
+    """Psychic Pulser: 'All Psychic players (excluding Mind Shields) are blocked for that night and
+    cannot use any Psychic Abilities until the following Night. Mediums can read dead chat but
+    cannot post in it until the following night.' Every psychic player is told."""
+    for player in sorted(night.location):
+        role = night.role(player)
+        psychic = "psychic" in role.passives or any(a.power == "psychic" for a in role.abilities)
+        if player == act.actor or not psychic or has(night, player, "mind-shield") \
+                or has(night, player, "anti-tech"):
+            continue
+        text = "A psychic pulse blocks your psychic powers until the following night."
+        if role.name.endswith("Medium"):
+            text += " You can read the dead chat but cannot post in it until the following night."
+        night.notices.append((player, text))
+
+
 def blackout_shorts(night: Night, act: Act, player: str) -> None:
     """The EMP Pulse Bomb shorts out every tech device of every player it reaches."""
     _short_out(night, act, player)
