@@ -7,12 +7,15 @@ the tar is unpacked into a temporary folder), each round runs, interleaved and i
 
   (a) the baseline: one `python` process that reads the day's page files and parses each with
       lxml.etree.HTMLParser (the parser hostkit itself uses), start-up included;
-  (b) hostkit, cold: one `python -m hostkit --game G votes --html ... --from-post --to-post
-      --json` process, the page cache off (HOSTKIT_CACHE empty): every page read and every post
-      counted, start-up included;
-  (c) hostkit, recount: the same with the page cache on and warm (a host's second count).
+  (b) hostkit, first count: one `python -m hostkit --game G votes --html ... --from-post
+      --to-post --json` process as a host runs it the first time, with the page cache on (the
+      default) and empty (a fresh folder each round): every page parsed, every post counted,
+      every page written to the cache, start-up included;
+  (c) hostkit, recount: the same with the page cache warm (a host's second count);
+  (d) hostkit, no cache: the same with the page cache off (HOSTKIT_CACHE empty), for reference:
+      it skips the cache writes a first count pays, so it is not the figure the goal is judged on.
 
-It prints each day's medians and the ratios (b)/(a) (goal: at most 3) and (c)/(a). Both sides
+It prints each day's medians and the ratios to (a): (b)/(a) is the goal (at most 3). Both sides
 run from compiled bytecode (a warm-up run writes it, as `pip install` does), since this
 machine sets PYTHONDONTWRITEBYTECODE. Without the dev days, or with --synthetic, it measures a
 100-page XenForo 1 thread built at run time (`build_thread`, below) instead.
@@ -294,34 +297,43 @@ def measure(days: Sequence[Path], rounds: int, work: Path) -> dict[str, float]:
     """Interleaved medians per day: baseline, hostkit cold, hostkit recount; and the ratios."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
-    cold = {**env, "HOSTKIT_CACHE": ""}
+    nocache = {**env, "HOSTKIT_CACHE": ""}
     warm = {**env, "HOSTKIT_CACHE": str(work / "cache")}
+    fresh = iter(range(1 << 30))
+
+    def first() -> dict[str, str]:  # a host's first count: the default cache, still empty
+        return {**env, "HOSTKIT_CACHE": str(work / f"first-{next(fresh)}")}
+
     rng = random.Random(7)
     results = {}
     worst = worst_cpu = 0.0
+    kinds = ("lxml", "first", "recount", "nocache")
     for i, day in enumerate(days):
         base_cmd, votes_cmd = _setup_day(day, work / f"game-{i}", env)
-        for e in (env, cold, warm):  # warm-ups: bytecode written, page cache filled
-            _time(base_cmd if e is env else votes_cmd, e)
-        times: dict[str, list[float]] = {"lxml": [], "hostkit": [], "recount": []}
+        for cmd, e in ((base_cmd, env), (votes_cmd, nocache), (votes_cmd, warm)):  # bytecode, cache filled
+            _time(cmd, e)
+        times: dict[str, list[float]] = {k: [] for k in kinds}
         CPU.clear()
         for _ in range(rounds):
-            jobs = [("lxml", base_cmd, env), ("hostkit", votes_cmd, cold), ("recount", votes_cmd, warm)]
+            jobs = [("lxml", base_cmd, lambda: env), ("first", votes_cmd, first),
+                    ("recount", votes_cmd, lambda: warm), ("nocache", votes_cmd, lambda: nocache)]
             rng.shuffle(jobs)
             for name, cmd, e in jobs:
-                times[name].append(_time(cmd, e, name))
-        a, b, c = (_median(times[k]) for k in ("lxml", "hostkit", "recount"))
-        ca, cb, cc = (_median(CPU[k]) for k in ("lxml", "hostkit", "recount"))
-        worst = max(worst, b / a)
-        worst_cpu = max(worst_cpu, cb / ca)
-        pages = len(votes_cmd) - votes_cmd.index("--html")
-        print(f"{day.name:>10} ({pages // 2} pages): wall: lxml {a * 1000:5.0f} ms, hostkit votes {b * 1000:5.0f} ms"
-              f" ({b / a:4.2f}x), recount {c * 1000:5.0f} ms ({c / a:4.2f}x) | CPU: lxml {ca * 1000:4.0f} ms,"
-              f" votes {cb * 1000:4.0f} ms ({cb / ca:4.2f}x), recount {cc * 1000:4.0f} ms ({cc / ca:4.2f}x)")
-        results[day.name] = b / a
+                times[name].append(_time(cmd, e(), name))
+        wall = {k: _median(times[k]) for k in kinds}
+        cpu = {k: _median(CPU[k]) for k in kinds}
+        worst = max(worst, wall["first"] / wall["lxml"])
+        worst_cpu = max(worst_cpu, cpu["first"] / cpu["lxml"])
+        pages = (len(votes_cmd) - votes_cmd.index("--html")) // 2
+        for label, m in (("wall", wall), ("CPU ", cpu)):
+            print(f"{day.name:>10} ({pages} pages) {label}: lxml {m['lxml'] * 1000:4.0f} ms | first count "
+                  f"{m['first'] * 1000:4.0f} ms {m['first'] / m['lxml']:4.2f}x | recount {m['recount'] * 1000:4.0f} ms "
+                  f"{m['recount'] / m['lxml']:4.2f}x | no cache {m['nocache'] * 1000:4.0f} ms "
+                  f"{m['nocache'] / m['lxml']:4.2f}x")
+        results[day.name] = wall["first"] / wall["lxml"]
     results["worst"] = worst
     results["worst_cpu"] = worst_cpu
-    print(f"worst ratio, whole hostkit votes / lxml.etree.HTMLParser, start-up included: wall {worst:.2f}x, "
+    print(f"worst ratio, a host's first hostkit votes / lxml.etree.HTMLParser, start-up included: wall {worst:.2f}x, "
           f"CPU {worst_cpu:.2f}x (goal <= 3x); medians of {rounds} interleaved rounds")
     return results
 

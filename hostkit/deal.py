@@ -47,7 +47,7 @@ VANILLA = ("vanilla", "vanilla townie", "vt", "townie", "vanilla town")
 
 
 def role_name(rs: Ruleset, word: str) -> str:
-    """A role as a host types it: its name in any case, or a common alias - 'Vanilla' (also
+    """A role as a host types it: its name in any case, one of its `aliases`, or a common alias - 'Vanilla' (also
     'VT', 'Townie', 'Vanilla Townie') is the ruleset's plain town role: its Villager, else the
     one role with no abilities and no passives."""
     low = " ".join(word.split()).lower()
@@ -57,6 +57,12 @@ def role_name(rs: Ruleset, word: str) -> str:
             return "Villager"
         if len(plain) == 1:
             return plain[0]
+    if word not in rs.roles and not any(r.lower() == low for r in rs.roles):
+        named = [r.name for r in rs.roles.values() if any(" ".join(a.split()).lower() == low for a in r.aliases)]
+        if len(named) == 1:
+            return named[0]  # a role's alias (paranormal's 'Guardian' for 'Bodyguard (Guardian)')
+        if len(named) > 1:
+            raise NameError_(f"role {word!r} is ambiguous: {', '.join(named)}")
     return match_name(word, rs.roles, "role")
 
 

@@ -77,6 +77,10 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                             + suggest(ability_word, [a.name for a in role.abilities])
                             + f"; {role.name} abilities: {', '.join(a.name for a in role.abilities) or 'none'}")
     where = f"{actor} ({role.name}) {ability.name}"
+    held = _held(state, actor)
+    if held is not None and not _usable_while_held(held, role.name, ability.name):
+        raise RuleError(f"{where}: {actor} {_held_words(held)} and is out of play: no actions but remote tech "
+                        "(seed Abduction)")
     if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
     if phase.number < ability.first_night and phase.kind == "night":
@@ -114,6 +118,10 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         raise RuleError(msg.get("targets") or f"{where}: names the same player twice")
     for t in targets:
         tp = state.players[t]
+        out = _held(state, t) if tp.alive else None
+        if out is not None:
+            raise RuleError(f"{where}: {t} {_held_words(out)} and is out of play: they cannot be the target of any "
+                            "other action (seed Abduction)")
         if ability.dead_only and tp.alive:
             raise RuleError(f"{where}: {t} is alive; choose a dead player")
         if ability.living_only and not tp.alive:
@@ -139,6 +147,30 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if conflict:
         raise RuleError(conflict)
     return Action(actor, ability.name, tuple(targets))
+
+def _held(state: GameState, player: str) -> dict | None:
+    """The out-of-play tag a living player carries (the ruleset's `out-of-play` option: paranormal's
+    'abducted', a Xenozoologist's captive or a consumed Advanced Doppelganger), or None."""
+    tags = state.players[player].tags
+    for tag in str(state.options.get("out-of-play", "")).split(","):
+        if tag and tag in tags:
+            data = tags[tag]
+            return data if isinstance(data, dict) else {}
+    return None
+
+
+def _held_words(data: dict) -> str:
+    if data.get("kind") == "consumed":
+        return "has consumed a player and left play"
+    return f"was abducted by {data['by']}" if data.get("by") else "was abducted"
+
+
+def _usable_while_held(data: dict, role: str, ability: str) -> bool:
+    """An ability the abduction exempts (seed: the Plasma Bomb and Assassin Bot 'can be used even
+    while abducted'), named as 'Ability' or 'Role.Ability' in the tag's `except`."""
+    names = {n.lower() for n in data.get("except", ())}
+    return bool(names & {ability.lower(), f"{role}.{ability}".lower(), role.lower()})
+
 
 def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_words: list[str]) -> Ability:
     """The ability meant when the host left it out (SPEC `act`): the one usable now; else the one

@@ -20,7 +20,7 @@ from typing import Any, Sequence, Union
 
 from . import checks, entry as entry_rules, rulings, store
 from .engine import resolve_night, rng_for
-from .engine.day import apply_outcome, kill
+from .engine.day import apply_outcome, flip_held, kill
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -675,6 +675,9 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
+            held = flip_held(s, p.name) if not p.alive else None
+            if held:
+                d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,

@@ -89,6 +89,7 @@ class Role(Record):
     notes: tuple[str, ...] = ()
     items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
     tech: Mapping[str, int] = EMPTY  # tech slots the player picks items for, per game: slot -> how many
+    aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:
@@ -170,10 +171,13 @@ class Ruleset(Record):
     unflipped: tuple[str, ...] = ()  # death flavour keys of bodies never found: never flipped
 
     def role(self, name: str) -> Role | None:
+        """The role of that name, or of that alias, in any case (None if none or several)."""
+        low = name.lower()
         for r in self.roles.values():
-            if r.name.lower() == name.lower():
+            if r.name.lower() == low:
                 return r
-        return None
+        found = [r for r in self.roles.values() if any(a.lower() == low for a in r.aliases)]
+        return found[0] if len(found) == 1 else None
 
     def option_defaults(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}
@@ -403,6 +407,16 @@ class Notice(Record):
     text: str
 
 
+class Happening(Record):
+    """Something the night did to a player that is neither a death nor a result: abducted, kept
+    (captured), returned, released, converted, consumed, mind-controlled. `by` is who did it."""
+
+    player: str
+    what: str
+    by: str = ""
+    note: str = ""
+
+
 class ActTrace(Record):
     """How one of the night's actions went, as the engine resolved it (the night map and the game
     page draw it; nothing re-resolves). `status`: done | skipped | blocked | failed | unresolved."""
@@ -430,6 +444,7 @@ class NightOutcome(Record):
     revived: tuple[str, ...] = ()  # players who come back to life at dawn (reported after the deaths)
     acts: tuple[ActTrace, ...] = ()  # every action of the night and what came of it, in resolution order
     places: Mapping[str, str] = EMPTY  # every player alive at dusk -> home | away | jailed | commuted | abducted
+    happenings: tuple[Happening, ...] = ()  # abductions, captures, releases, conversions... (not deaths)
 
     def to_json(self) -> dict[str, Any]:
         def res(r: Result) -> dict[str, Any]:
@@ -455,6 +470,7 @@ class NightOutcome(Record):
             "changes": [c._asdict() for c in self.changes],
             "log": list(self.log),
             "revived": list(self.revived),
+            "happenings": [h._asdict() for h in self.happenings],
         }
 
 

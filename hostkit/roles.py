@@ -163,6 +163,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
         tech=_tech_slots(t, p.tech if p else None),
+        aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
     return role

@@ -68,6 +68,8 @@ def status_text(st: dict[str, Any]) -> str:
         if p.get("items"):
             extra.append("items: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in sorted(p["items"].items())))
         state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"
+        if p.get("flip_held_by"):
+            state += f", no flip while {p['flip_held_by']} is in the game"
         lines.append(f"  {p['name']:<{width}}  {p['role']} [{p['alignment']}]  {state}"
                      + (f"  {'; '.join(extra)}" if extra else ""))
     if "format" in st:
@@ -104,6 +106,11 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
             lines.append(f"  dies: {d.player}, killed by {d.cause}, {place}")
     else:
         lines.append("  no one dies")
+    for h in getattr(o, "happenings", ()):
+        # abductions, captures, returns, releases, conversions, consumptions: what the night did
+        # to a player besides killing them, each on its own line
+        lines.append(f"  {h.what}: {h.player}" + (f" by {h.by}" if h.by and h.by != h.player else "")
+                     + (f" ({h.note})" if h.note else ""))
     for s in o.saved:
         lines.append(f"  saved: {s.player} by {', '.join(s.by)}")
     for b in o.blocked:

@@ -187,7 +187,7 @@ CASES = [
     ("paranormal-items-assassin-bot-while-abducted",
      "In addition, it is triggered remotely and can be used even while abducted.",
      "Op=Exterminator_Operative T=Townie X=Harvester_(Mind_Stealer)", {"Op": {"Assassin bot": 1}},
-     "X Abduct Op; Op Assassin_bot T", {}, dict(dead=["T"], ok=["Op.Assassin bot"])),
+     "X Abduct Op; Op Assassin_bot T", {}, dict(dead=["T"], ok=["Op.Assassin Bot"])),
     ("paranormal-items-assassin-bot-while-kept",
      "can be used even while abducted",
      "Op=Exterminator_Operative T=Townie X=Xenozoologist", {"Op": {"Assassin bot": 1}}, "Op Assassin_bot T",

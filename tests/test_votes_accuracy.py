@@ -336,3 +336,25 @@ def test_a_no_elimination_hammer_prints_properly_and_the_threshold_is_stated(tmp
         assert "No Elimination has been reached: no one is eliminated" in out
         assert " has been eliminated" not in out.replace("no one is eliminated", "")
         assert "it takes 3 to eliminate and 2 for No Elimination." in out
+
+
+def test_the_count_history_stays_small_and_numbers_keep_counting(tmp_path):
+    from hostkit.votes.count import HISTORY_KEPT
+
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    history = host.folder / ".cache" / "counts" / "day-1.json"
+
+    def count(to_post: int, *more: str) -> dict:
+        return json.loads(host.ok("votes", "--html", page, "--to-post", str(to_post), "--json", *more))
+
+    assert count(675)["wagons"] != count(677)["wagons"]  # two different counts to alternate between
+    numbers = [count(675 + 2 * (k % 2), "--publish")["count_number"] for k in range(HISTORY_KEPT + 5)]
+    assert numbers == [f"1.{n:02d}" for n in range(1, HISTORY_KEPT + 6)]
+    for k in range(HISTORY_KEPT + 5):  # a storm of previews: kept, marked, but they take no number
+        # the last published count was 675's: a preview of it shows its number, 677's the next
+        assert count(677 - 2 * (k % 2))["count_number"] == f"1.{HISTORY_KEPT + 6 - k % 2:02d}"
+    kept = json.loads(history.read_text(encoding="utf-8"))
+    assert len(kept) <= HISTORY_KEPT + 1
+    assert [h["count_number"] for h in kept if h.get("published", True)] == [f"1.{HISTORY_KEPT + 5:02d}"]
+    assert count(676, "--publish")["count_number"] == f"1.{HISTORY_KEPT + 6:02d}"

@@ -31,6 +31,10 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             p.role = role.name
             p.alignment = role.alignment
             p.faction = change.value or role.faction
+            if change.value and change.value != role.faction:
+                # A player who keeps their role but changes side (the Hivemind's domination) now
+                # plays for, and wins with, the faction that took them.
+                p.alignment = _faction_alignment(state, change.value)
             # Seed ooo 12: a converted player gets the new role's full set of charges.
             p.charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
         elif change.kind == "item-gain":
@@ -49,6 +53,57 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             p.cause = None
 
 
+def _faction_alignment(state: GameState, faction: str) -> str:
+    """The alignment of a faction's own roles (the side its members win with), else its name."""
+    for role in state.ruleset.roles.values():
+        if role.faction == faction:
+            return role.alignment
+    return faction
+
+
+OUT = "abducted"
+BOUND = "bound-to"
+FLIP_HELD = "flip-held"
+
+
+def release(state: GameState, player: str) -> list[str]:
+    """Seed paranormal Abduction: when an abductor leaves the game, every player it holds returns
+    to play (a consumed Advanced Doppelganger, who holds only itself, stays out). Returns them."""
+    out = []
+    for p in state.players.values():
+        data = p.tags.get(OUT)
+        if p.name != player and isinstance(data, dict) and data.get("by") == player and data.get("kind") != "consumed":
+            del p.tags[OUT]
+            out.append(p.name)
+    return out
+
+
+def bound_to(state: GameState, player: str) -> list[str]:
+    """The living players bound to `player` (converted by a Hivemind): they die when it dies."""
+    return [p.name for p in state.players.values()
+            if p.alive and isinstance(p.tags.get(BOUND), dict) and p.tags[BOUND].get("by") == player]
+
+
+def flip_held(state: GameState, player: str) -> str | None:
+    """Seed paranormal: 'Abducted players are not role-flipped until their abductor leaves the
+    game': the abductor still in the game who holds this dead player's flip, or None."""
+    data = state.players[player].tags.get(FLIP_HELD)
+    if not isinstance(data, dict):
+        return None
+    by = state.players.get(data.get("by"))
+    if by is None or not by.alive or out_of_game(state, by.name):
+        return None
+    return by.name
+
+
+def out_of_game(state: GameState, player: str) -> bool:
+    """Has a living player left the game for good (a consumed Advanced Doppelganger)? They do not
+    count among the living for a win (seed: 'the player who was the doppelganger is now out of
+    the game (although he still wins with the dopps)')."""
+    data = state.players[player].tags.get(OUT)
+    return isinstance(data, dict) and bool(data.get("left_game"))
+
+
 # What an identity swap moves: everything that belongs to the person, not to the name. Life
 # stays with the name: the engine reports each death under the name its person ends up with.
 IDENTITY = ("role", "alignment", "faction", "charges", "tags", "items", "last_targets", "last_night")
@@ -64,17 +119,21 @@ def swap_identities(state: GameState, a: str, b: str) -> None:
 
 
 def kill(state: GameState, player: str, when: str, cause: str, kind: str = "", phase_index: int = 0) -> None:
-    """A death outside the night's resolution (an elimination, a last shot)."""
+    """A death outside the night's resolution (an elimination, a last shot). The players bound
+    to the dead (a Hivemind's converted) die with them."""
     p = state.players[player]
     p.alive = False
     p.died = when
     p.cause = cause
     note_death(state, player, kind or cause, when, phase_index)
+    for other in bound_to(state, player):
+        kill(state, other, when, state.ruleset.roles[p.role].name.split(" (")[0], "bond", phase_index)
 
 
 def note_death(state: GameState, player: str, kind: str, when: str, phase_index: int) -> None:
     """Log a death; a Sheriff who dies holds the badge until they pass it on (or not)."""
     state.deaths.append((player, kind, when, phase_index))
+    release(state, player)
     if state.sheriff == player:
         state.sheriff = None
         state.players[player].tags["sheriff-at-death"] = True
@@ -91,7 +150,7 @@ def victory(state: GameState) -> str | None:
     their own lives (seed ooo: the wolves win when 'no one else can stop them').
     """
     rule = state.options.get("victory", "parity")
-    alive = [p for p in state.players.values() if p.alive]
+    alive = [p for p in state.players.values() if p.alive and not out_of_game(state, p.name)]
     if not alive:
         return "nobody"
     if rule == "faction-parity":

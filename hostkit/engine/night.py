@@ -95,6 +95,7 @@ class Block:
     exempt: tuple[str, ...]
     notify: str  # moving | all | none
     shorts: bool = False  # a tech short (an EMP, a pulse), not a role-block: it stops unblockable roles too
+    removes: bool = False  # an abduction: the player is out of play, so even an unblockable role stops
 
     def stops(self, act: Act) -> bool:
         if self.scope == "moving" and not act.ability.moves:
@@ -219,6 +220,7 @@ class Night:
         self.untags: dict[tuple[str, str], None] = {}  # (player, tag) to remove, in order
         self.converts: list[tuple[str, str, str | None, Act]] = []  # (player, role, faction, by)
         self.notices: list[tuple[str, str]] = []
+        self.happenings: list[tuple[str, str, str, str]] = []  # (player, what, by, note): see model.Happening
         self.blocked: dict[str, list[tuple[str, bool]]] = {}  # player -> [(blocker role, notified)]
         self.failed: list[tuple[str, str, str]] = []
         self.ran = 0
@@ -293,6 +295,13 @@ class Night:
 
     # -- the things effects do
 
+    def happen(self, player: str, what: str, by: str = "", note: str = "", tell: str = "") -> None:
+        """Record something the night did to a player (abducted, converted...) for the host's
+        summary, and tell the player `tell` in their night PM."""
+        self.happenings.append((player, what, by, note))
+        if tell:
+            self.notices.append((player, tell))
+
     def fail(self, act: Act, reason: str) -> None:
         if act.failed is None:
             act.failed = reason
@@ -336,9 +345,12 @@ class Night:
 
     def block_of(self, act: Act) -> list[Block]:
         """The resolved blocks that stop this act."""
-        unblockable = "unblockable" in act.role.passives
-        return [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)
-                and (b.shorts or not unblockable)]
+        blocks = [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)]
+        if "unblockable" in act.role.passives:
+            # Unblockable is not untouchable: an abducted player is out of play (seed Abduction),
+            # and a tech short (an EMP) stops the device, not the role.
+            return [b for b in blocks if b.removes or b.shorts]
+        return blocks
 
     def shield(self, act: Act, target: str) -> Protection | None:
         """A resolved protection on `target` that stops the act's non-kill effects on them."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model import ActTrace, Blocked, Change, Death, Failed, NightOutcome, Notice, Result, Saved, where
+from ..model import ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved, where
 from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, protect, tech
 from .effects.base import fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
@@ -72,6 +72,7 @@ def _outcome_step(s: Settling) -> None:
         log=tuple(night.log),
         acts=tuple(trace(a) for a in sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))),
         places=places(night),
+        happenings=tuple(Happening(*h) for h in night.happenings),
     )
 
 
@@ -127,6 +128,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives
     ("guards-remains", _on_deaths(protect.guards_remains)),
+    ("bonds", _on_deaths(change.bonds)),  # paranormal Hivemind: the converted die with it
     ("releases", _on_deaths(change.releases)),
     ("cures", _on_night(lambda n: _cures(n))),
     ("tech-fixed", _on_night(tech.fixed)),  # paranormal: shorted-out tech is fixed after a night
@@ -428,9 +430,12 @@ def _changes(night: Night, deaths: list[Death]) -> list[Change]:
     for player, tag, data in night.tags:
         out.append(Change(player, "tag", tag, data))
     dead = {d.player for d in deaths}
+    bonds = {(t, id(a)) for t, a in night.ext.get("bonds", ())}
     for player, role, faction, act in night.converts:
         if act.failed is None and player not in dead:
             out.append(Change(player, "convert", role, faction))
+            if (player, id(act)) in bonds:
+                out.append(Change(player, "tag", change.BOUND, {"by": act.actor}))
     return out
 
 

@@ -100,7 +100,14 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         partners = [{"name": o.name, "role": o.role, "alive": o.alive}
                     for o in (game.state.players[n] for n in _seat_order(game))
                     if o.name != name and o.faction == ps.faction]
-    return {"game": game_context(game), "player": name, "role": role_context(role), "partners": partners,
+    ctx_role = role_context(role)
+    if ps.faction and ps.faction != role.faction:
+        # A player who kept their role but changed side (a Hivemind's domination) plays for, and
+        # wins with, the faction that took them: their PM says so.
+        leader = next((r for r in game.ruleset.roles.values() if r.faction == ps.faction and r.win), None)
+        ctx_role.update(alignment=ps.alignment, faction=ps.faction,
+                        win=leader.win if leader is not None else f"You win when the {ps.faction} win.")
+    return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
             "items": items_context(game, name)}
 
 

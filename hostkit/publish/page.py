@@ -137,12 +137,13 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
 def _reveal(game: "Game", name: str, public: bool, over: bool) -> dict[str, str]:
     """What the page shows of a player's role: all of it to the host (and to everyone once the
     game is over); to the players, what the flip level reveals of the dead, nothing of the living."""
+    from ..engine.day import flip_held
     from .posts import flip_level
 
     ps = game.state.players[name]
     if not public or over:
         return {"role": ps.role, "alignment": ps.alignment}
-    if ps.alive:
+    if ps.alive or flip_held(game.state, name):
         return {"role": "", "alignment": ""}
     level = flip_level(game)
     return {"role": ps.role if level in ("role", "pm") else "",

@@ -14,6 +14,7 @@ import string
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..engine.day import flip_held
 from ..errors import FileError, RuleError
 from .context import _player, _renderer, _role_pm_context, game_context
 
@@ -126,7 +127,9 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
     deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
                "flavour": death_flavour(game, d, overrides),
                # a body never found (the ruleset's unflipped flavours: a Veteran's vanished visitor) is not flipped
-               "flip": _flip_context(game, d.player, "none" if d.flavour_key in game.ruleset.unflipped else level, r,
+               # seed paranormal: a player who died abducted is not flipped while the abductor is in the game
+               "flip": _flip_context(game, d.player, "none" if d.flavour_key in game.ruleset.unflipped
+                                     or flip_held(game.state, d.player) else level, r,
                                      announce=False)}
               for d in outcome.deaths]
     return r.render("death_post", game=game_context(game, r.format), night=night, deaths=deaths, quiet=not deaths,
@@ -158,6 +161,10 @@ def flip_post(game: "Game", player: str, *, fmt: str | None = None) -> str:
     name = _player(game, player)
     if game.state.players[name].alive:
         raise RuleError(f"{name} is alive: only a dead player's role is revealed")
+    held = flip_held(game.state, name)
+    if held:
+        raise RuleError(f"{name} died while abducted by {held}: abducted players are not role-flipped until "
+                        "their abductor leaves the game (seed Abduction)")
     r = _renderer(game, fmt)
     return r.render("flip", game=game_context(game, r.format), flip=_flip_context(game, name, flip_level(game), r, announce=True))
 

@@ -2,8 +2,9 @@
 options and hand-entered votes, handed to tally; and the record of counts already posted.
 
 Each count that differs from the last one for the day is kept in the game folder
-(`.cache/counts/day-N.json`): it numbers the counts (Vote Count 1.03) and means the last
-good count is never lost when the forum is unreachable. The number is given by `remember`,
+(`.cache/counts/day-N.json`, the latest HISTORY_KEPT of them plus the last published one): it
+numbers the counts (Vote Count 1.03) and means the last good count is never lost when the forum
+is unreachable. The number is given by `remember`,
 which the caller runs under the game's lock, so two recounts at once never share a number.
 
 This package is a leaf library: it never imports hostkit.game. The `game` these functions take
@@ -154,11 +155,18 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
 
 
 def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
-    """Only published counts take numbers (issue 14): a preview shows the number it would take."""
+    """Only published counts take numbers (issue 14): a preview shows the number it would take,
+    the one after the last published count's (the history keeps only the latest counts)."""
     published = [h for h in previous if h.get("published", True)]
     if published and _same(published[-1], count):
         return count._replace(count_number=published[-1]["count_number"])  # nothing changed since
-    return count._replace(count_number=f"{count.day}.{len(published) + 1:02d}")
+    last = len(published)
+    if published:
+        try:
+            last = max(last, int(published[-1]["count_number"].rsplit(".", 1)[1]))
+        except (IndexError, ValueError):
+            pass  # a number not written by hostkit: count the published entries instead
+    return count._replace(count_number=f"{count.day}.{last + 1:02d}")
 
 
 def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
@@ -229,8 +237,20 @@ def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount
             and history[-1].get("published", True) == publish:
         return count
     history.append({**count.to_json(), "published": publish})
-    atomic_write(_history_path(game.folder, count.day), json.dumps(history, indent=1))
+    atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)))
     return count
+
+
+HISTORY_KEPT = 20  # counts kept per day: a host who recounts all day keeps a small, fast file
+
+
+def _bounded(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The latest HISTORY_KEPT counts, and always the last published one (it gives the next
+    number) and the last read from a thread (what an elimination is checked against)."""
+    keep = set(range(max(0, len(history) - HISTORY_KEPT), len(history)))
+    for wanted in (lambda h: h.get("published", True), lambda h: h.get("last_post") is not None):
+        keep.update(next(([i] for i in range(len(history) - 1, -1, -1) if wanted(history[i])), []))
+    return [h for i, h in enumerate(history) if i in keep]
 
 
 def posts_report(pages: Sequence[Page], markups: Sequence[str] | None) -> dict[str, Any]:

@@ -685,6 +685,10 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
         from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
 
         rows = generic.read_posts(text, base)
+    for el in els:  # the posts are read: the page-wide searches below walk only the page around them
+        parent = el.getparent()
+        if parent is not None:
+            parent.remove(el)
     page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
     numbered = "offset" if first_number is not None or offset is not None else "guess"
     if first_number is None:

@@ -150,16 +150,23 @@ def specimen(night: Night, player: str) -> str:
     return race
 
 
+# The goals a player may show in one night, strongest first: a player who used two abilities
+# shows the strongest goal among them (a kill outweighs a protection, which outweighs a finding),
+# so the reading never depends on the order the actions were typed in.
+GOAL_RANK = ("Kill", "Protect", "Find", "Survive")
+
+
 def goal_of(night: Night, player: str, idle: Any = ()) -> str:
-    """The goal a player had tonight: what their role shows, else the goal of the first of their
-    actions tonight, else (no action) their race's default, else their role's goal."""
+    """The goal a player had tonight: what their role shows, else the strongest goal (GOAL_RANK)
+    among their actions tonight, else (no action) their race's default, else their role's goal."""
     role = night.role(player)
     if "goal" in role.appears:
         return role.appears["goal"]
     acted = [a for a in night.by_actor.get(player, ()) if not a.skip]
-    for a in acted:
-        if a.ability.goal:
-            return a.ability.goal
+    goals = sorted({a.ability.goal for a in acted if a.ability.goal},
+                   key=lambda g: (GOAL_RANK.index(g) if g in GOAL_RANK else len(GOAL_RANK), g))
+    if goals:
+        return goals[0]
     if acted and any(a.ability.effects for a in acted):
         return role.goal or ""
     table = dict(idle or ())

@@ -183,10 +183,27 @@ def _abducted(night: Night, act: Act, target: str) -> str | None:
     return None
 
 
+def usable_while_out(act: Act, data: Any) -> bool:
+    """May this act be used by a player kept out of play? Only an ability the abduction exempts
+    (seed: the Plasma Bomb and the Assassin Bot are 'triggered remotely ... even while abducted')."""
+    names = data.get("except", ()) if isinstance(data, dict) else ()
+    low = {n.lower() for n in names}
+    return bool(low & {act.ability.name.lower(), act.name.lower(), act.role.name.lower()})
+
+
 def _out_of_play(night: Night, act: Act) -> str | None:
-    if OUT in night.state.players[act.actor].tags and not tech.remote(night, act):
-        return f"{act.actor} has been abducted and is out of play"
+    data = night.state.players[act.actor].tags.get(OUT)
+    if data is not None and not usable_while_out(act, data) and not tech.remote(night, act):
+        by = data.get("by") if isinstance(data, dict) else None
+        how = "consumed" if isinstance(data, dict) and data.get("kind") == "consumed" else "abducted"
+        return f"{act.actor} has been {how} and is out of play" + (f" (held by {by})" if by and by != act.actor else "")
     return None
+
+
+ABDUCTED = "You were abducted tonight: you were taken from your home and could not act."
+KEPT = ("You are being kept for study: you are out of play (you cannot act, vote or be targeted) until your "
+        "abductor leaves the game. You and your abductor may PM each other freely.")
+RETURNED = "You are returned to play this morning."
 
 
 def abduct(night: Night, act: Act, effect: Effect) -> None:
@@ -196,20 +213,29 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
         return
     alerts = tuple(a.name for a in night.by_actor.get(target, ())
                    if any(e.kind == "kill-visitors" for e in a.ability.effects) or tech.remote(night, a))
+    exempt = tuple(effect.get("except", ()))
+    # The abducted player is told they were taken (below), not merely that they were blocked.
     night.blocks.setdefault(target, []).append(
-        Block(act, "all-but", alerts + tuple(effect.get("except", ())), effect.get("notify", "all")))
+        Block(act, "all-but", alerts + exempt, "none" if effect.get("notify", "all") == "all" else effect.get("notify"),
+              removes=True))
     night.ext.setdefault("abducted", {})[target] = act
     night.say(f"{act.label()} abducts {target}: their actions fail and no one else can reach them tonight.")
     if not effect.get("keep", False):
+        night.happen(target, "abducted", act.actor, "for the night",
+                     tell=ABDUCTED if effect.get("notify", "all") != "none" else "")
+        night.ext.setdefault("returning", []).append((target, act.actor))
         return
     kind = specimen(night, target)
     held = list(night.state.players[act.actor].tags.get("specimens", ()))
     if kind in held:
         night.say(f"{act.label()} already holds a {kind} specimen: {target} will be returned in the morning.")
+        night.happen(target, "abducted", act.actor, f"{act.actor} already holds a {kind}", tell=ABDUCTED)
+        night.ext.setdefault("returning", []).append((target, act.actor))
         return
-    night.tags.append((target, OUT, {"by": act.actor, "kind": kind}))
+    night.tags.append((target, OUT, {"by": act.actor, "kind": kind, "except": list(exempt)}))
     night.tags.append((act.actor, "specimens", sorted(held + [kind])))
     night.say(f"{act.label()} keeps {target} as its {kind} specimen: {target} is out of play.")
+    night.happen(target, "captured", act.actor, f"kept as the {kind} specimen", tell=f"{ABDUCTED} {KEPT}")
 
 
 def blackout(night: Night, act: Act, effect: Effect) -> None:

@@ -13,8 +13,9 @@
   taking the `inherit` tags with it (seed ooo 12).
 - heir: names a benefactor; when the benefactor is dead, the user becomes their role.
 
-Settle steps: `inheritance` (adoptions and heirs, once the deaths are known) and `releases`
-(a dead Xenozoologist's specimens return to play).
+Settle steps: `inheritance` (adoptions and heirs, once the deaths are known), `bonds` (the
+players a dead converter bound die with it) and `releases` (a dead abductor's captives return
+to play; a player who died abducted is not flipped while the abductor is in the game).
 """
 
 from __future__ import annotations
@@ -58,14 +59,26 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     night.say(f"{act.label()} marks {target} as {name}{when}.")
 
 
+BOUND = "bound-to"  # a converted player who dies with their converter (the Hivemind's)
+FLIP_HELD = "flip-held"  # a player who died while abducted: not flipped until the abductor leaves the game
+SHIELD_TAGS = ("mind-shield", "anti-tech")
+
+
 def convert(night: Night, act: Act, effect: Effect) -> None:
     """The target becomes `role` (empty: keeps their role) of `faction` at the start of the day.
     `race`: only a target of that race, else the action fails (the Hivemind's domination);
     `spares`: a target of those races is not converted and the charge is kept; `user_leaves`:
-    the user leaves play in their place (the Advanced Doppelganger's consumption)."""
+    the user leaves play in their place (the Advanced Doppelganger's consumption), and the target
+    loses every ability, a built Mind Shield or Anti-Tech Field included; `guardable`: a guard on
+    the target stops it (a Guardian) or is converted in the target's place (a guard who dies
+    instead); `bond`: the converted die when the user dies."""
     target = act.slot(effect)
     if target is None:
         return
+    if effect.get("guardable", False):
+        target = _guarded_convert(night, act, effect, target)
+        if target is None:
+            return
     role = night.role(target)
     race = role.race or ""
     keep = not effect.get("role")
@@ -79,15 +92,55 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
         act.keeps_charge = True
         night.fail(act, f"{target} is {race} and cannot be {verb}")
         return
-    night.converts.append((target, role.name if keep else effect.get("role"), effect.get("faction") or None, act))
+    faction = effect.get("faction") or None
+    new_role = role.name if keep else effect.get("role")
+    night.converts.append((target, new_role, faction, act))
+    if effect.get("bond", False):
+        night.ext.setdefault("bonds", []).append((target, act))
     if leaves:
-        night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed"}))
+        night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed", "left_game": True}))
+        for tag in SHIELD_TAGS:  # seed: 'Any abilities ... are lost, including Mind Shield'
+            if tag in night.state.players[target].tags:
+                night.untags.setdefault((target, tag), None)
+        night.tags[:] = [t for t in night.tags if not (t[0] == target and t[1] in SHIELD_TAGS)]
         night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
-                  f"{effect.get('role') or role.name}, and {act.actor} leaves play.")
+                  f"{new_role}, and {act.actor} leaves play.")
+        night.happen(target, "consumed", act.actor, f"now a {new_role} with no other abilities",
+                     tell=f"You were consumed and replaced tonight: from this morning you are a {new_role} of the "
+                          f"{faction or 'same side'}, with no other abilities (any you had, a Mind Shield included, "
+                          "are lost).")
+        night.happen(act.actor, "left play", act.actor, f"consumed {target}",
+                     tell=f"You consumed {target} and took their place: you leave play, and still win with the "
+                          f"{night.role(act.actor).faction or 'your side'}.")
     elif keep:
-        night.say(f"{act.label()} dominates {target}: they join the {effect.get('faction')} at the start of the day.")
+        night.say(f"{act.label()} dominates {target}: they join the {faction} at the start of the day.")
+        night.happen(target, "converted", act.actor, f"joins the {faction}",
+                     tell=f"You have been dominated tonight: from this morning you keep your role but play for the "
+                          f"{faction}, and win only when they win." + (
+                              f" If the {act.role.name.split(' (')[0]} dies, you die with it." if effect.get("bond") else ""))
     else:
         night.say(f"{act.label()} converts {target}; it takes effect at the start of the day.")
+        night.happen(target, "converted", act.actor, f"becomes a {new_role}",
+                     tell=f"You have been converted tonight: from this morning you are a {new_role}.")
+
+
+def _guarded_convert(night: Night, act: Act, effect: Effect, target: str) -> str | None:
+    """Seed Tech Hivemind: 'the target can be Guarded. A sacrificial Guard will be converted
+    instead of the intended target. A Guardian will be able to protect the target and not get
+    converted themselves.' The first guard on the target that can still act takes it: the
+    player to convert now (the guard, or the target when unguarded), or None when it is stopped."""
+    for p in night.protections.get(target, ()):
+        if p.by.failed or p.by.actor == target or (p.limit and p.used >= p.limit):
+            continue
+        p.used += 1
+        guard = p.by.actor
+        if "die-instead" in p.sides:
+            night.say(f"{p.by.label()} steps in front of {target}: {act.what()} takes the guard instead.")
+            return guard
+        night.say(f"{p.by.label()}'s protection stops {act.what()} on {target}.")
+        night.fail(act, f"{target} was guarded")
+        return None
+    return target
 
 
 def _standing_frame(night: Night, act: Act, effect: Effect, target: str) -> None:
@@ -156,18 +209,76 @@ def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
 
 
 def _releases(night: Night, deaths: list) -> list:
-    """Seed: if the Xenozoologist is killed, every player it holds returns to play."""
+    """Seed: 'If he is killed, all abducted players are returned to the game': the captives of an
+    abductor who died tonight return to play, those taken tonight included (a War Vet he tried to
+    abduct). A player who died while abducted is not flipped until the abductor leaves the game."""
     dead = {d.player for d in deaths}
+    told = "Your abductor {by} died tonight: you are returned to play this morning."
     for p in night.state.players.values():
         data = p.tags.get(OUT)
-        if isinstance(data, dict) and data.get("by") in dead and data.get("kind") != "consumed":
+        if p.alive and p.name not in dead and isinstance(data, dict) and data.get("by") in dead \
+                and data.get("kind") != "consumed":
             night.untags.setdefault((p.name, OUT), None)
             night.say(f"{data['by']} is dead: {p.name} is released and returns to play.")
+            night.happen(p.name, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
+    keep = []
+    for player, tag, data in night.tags:
+        if tag == OUT and isinstance(data, dict) and data.get("by") in dead and data.get("kind") != "consumed" \
+                and player not in dead:
+            night.say(f"{data['by']} is dead: {player}, taken tonight, returns to play.")
+            night.happen(player, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
+            continue
+        keep.append((player, tag, data))
+    night.tags[:] = keep
+    for player, by in night.ext.get("returning", ()):
+        if player not in dead:  # seed: 'returned to play the following morning'
+            night.happen(player, "returned", by, "returned to play in the morning",
+                         tell="You are returned to play this morning.")
+    taken = {t: a.actor for t, a in night.ext.get("abducted", {}).items()}
+    for p in night.state.players.values():
+        data = p.tags.get(OUT)
+        if isinstance(data, dict) and data.get("kind") != "consumed":
+            taken.setdefault(p.name, data.get("by"))
+    for d in deaths:
+        by = taken.get(d.player)
+        if by and by != d.player and by not in dead:
+            night.tags.append((d.player, FLIP_HELD, {"by": by}))
+            night.say(f"{d.player} died while abducted by {by}: no flip until {by} leaves the game.")
     return deaths
 
 
+def _bonds(night: Night, deaths: list) -> list:
+    """Seed Hivemind: 'If the Hivemind dies, all converted players die with them': the players a
+    converter bound (tag bound-to), and those it converted tonight, die when it dies tonight."""
+    from ...model import Death
+    from ..night import Attack
+    from .base import fill, flavour_text
+
+    dead = {d.player for d in deaths}
+    bound: dict[str, str] = {}
+    for p in night.state.players.values():
+        data = p.tags.get(BOUND)
+        if p.alive and isinstance(data, dict):
+            bound[p.name] = data.get("by")
+    for target, act in night.ext.get("bonds", ()):
+        if act.failed is None:
+            bound.setdefault(target, act.actor)
+    out = list(deaths)
+    for player, by in sorted(bound.items()):
+        if by in dead and player not in dead:
+            place = fill("{player}'s home", player=player)
+            attack = Attack(target=player, by=None, attacker=by, kind="bond", strength=99,
+                            cause=night.role(by).name.split(" (")[0],
+                            flavour="hivemind", location=place, heals=False)
+            out.append(Death(player, attack.cause, place, flavour_text(night, attack, player, place), "bond", (by,),
+                             "hivemind"))
+            dead.add(player)
+            night.say(f"{by} is dead: {player}, bound to them, dies with them.")
+    return out
+
 
 releases = _releases
+bonds = _bonds
 
 EFFECTS: dict[str, EffectSpec] = {
     "frame": EffectSpec(frame, {**TARGET, "alignment": (str, ""), "role_faction": (str, ""),
@@ -177,7 +288,8 @@ EFFECTS: dict[str, EffectSpec] = {
                             "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
                             "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
     "convert": EffectSpec(convert, {**TARGET, "role": (str, ""), "faction": (str, ""), "race": (str, ""),
-                                    "spares": (list, []), "user_leaves": (bool, False)}, {},
+                                    "spares": (list, []), "user_leaves": (bool, False), "guardable": (bool, False),
+                                    "bond": (bool, False)}, {},
                           "recruit", "property changing"),
     "adopt": EffectSpec(adopt, {**TARGET, "inherit": (list, [])}, {}, "recruit", "property changing",
                         _adopt_reading),
