@@ -248,7 +248,7 @@ def short(night: Night, act: Act, effect: Effect) -> None:
     spared = tuple(a.name for a in acts if not _uses_power(night, a, power))
     night.blocks.setdefault(target, []).append(_PowerBlock(act, "all-but", spared, "all", power))
     if effect.get("fix", False):
-        _short_out(night, act, target)
+        _short_out(night, act, target, used_only=True)
     else:
         night.notices.append((target, f"Your {power} abilities fail tonight and tomorrow."))
     night.say(f"{act.label()} pulses {target}: their {power} actions fail tonight.")
@@ -266,8 +266,16 @@ def _uses_power(night: Night, act: Act, power: str) -> bool:
     return act.ability.power == power
 
 
-def _short_out(night: Night, act: Act, target: str) -> None:
+def _short_out(night: Night, act: Act, target: str, used_only: bool = False) -> None:
+    """Short out a player's tech: all they hold (the EMP Pulse Bomb), or (`used_only`, the EMP
+    Pulse Emitter: 'Any Tech devices used by that player that night') what they use tonight."""
     devices = tech_devices(night, target)
+    if used_only:
+        boosted = night.ext.get("boosted", {})
+        used = [a for a in night.by_actor.get(target, ()) if a.action.seq >= 0 and not a.skip
+                and (_uses_power(night, a, "tech") or id(a) in boosted)]
+        devices = sorted({boosted[id(a)][0] if id(a) in boosted else
+                          (a.role.name if item_of(night, a) is not None else a.ability.name) for a in used})
     night.ext.setdefault("shorted-now", set()).add(target)
     if not devices:
         return
@@ -406,11 +414,16 @@ def spent(night: Night) -> list[tuple[str, str, str]]:
             continue
         if act.done or id(act) in night.ext.get("wasted", ()):
             out.append((act.actor, item.name, act.ability.name))
-    on = night.ext.get("holoform-on", set())
+    on = set(night.ext.get("holoform-on", set()))
+    for p in night.state.players.values():  # a hologram projected tonight activates the Advanced Holoform
+        where = p.tags.get(HOLOGRAM)
+        if isinstance(where, dict) and where.get("night") == night.number and grants(night, p.name, "advanced-holoform"):
+            on.add(p.name)
     for player in sorted(on):
         for name, c in sorted(night.state.players[player].items.items()):
             item = table.get(name)
-            if item is not None and c > 0 and "holoform" in item.grants and item.consumed == "activate":
+            if item is not None and c > 0 and "holoform" in item.grants and item.consumed == "activate" \
+                    and ("advanced-holoform" in item.grants or player in night.ext.get("holoform-on", set())):
                 out.append((player, name, "it worked tonight"))
                 break
     for player, attribute in night.ext.get("fired", ()):
