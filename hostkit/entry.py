@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .errors import HostkitError, RuleError, suggest
 from .model import Ability, Action, GameState, PhaseRecord
-from .items import entry_conflict, find_ability, is_item_word, split_words as split_item_words
+from .items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game, Phase
@@ -27,7 +27,8 @@ def split_words(game: Game, words: list[str]) -> tuple[str, str | None, list[str
         raise HostkitError("an action needs ACTOR [ABILITY] [TARGET]...")
     actor = game.player(words[0])
     rest = words[1:]
-    if rest and game.state.role_of(actor).ability(rest[0]) is not None:
+    if rest and (game.state.role_of(actor).ability(rest[0]) is not None
+                 or innate_of(game.state, actor, rest[0]) is not None):
         return actor, rest[0], rest[1:]
     if rest and is_item_word(game.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
         return (actor, *split_item_words(game.ruleset, rest))
@@ -83,8 +84,23 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                         "(seed Abduction)")
     if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
+    if phase.kind == "day":
+        from .engine.day import night_tag_today
+
+        stunned = night_tag_today(state, actor, "stunned", phase.number)
+        if stunned is not None and not _usable_while_held(stunned, role.name, ability.name):
+            raise RuleError(f"{where}: {actor} was stunned last night by {stunned.get('role') or stunned.get('by')}: no "
+                            "active abilities the following day (seed Psychic Warden, Stun Orb)")
     if phase.number < ability.first_night and phase.kind == "night":
-        raise RuleError(f"{where}: cannot be used before night {ability.first_night}")
+        raise RuleError(f"{where}: cannot be used before night {ability.first_night}"
+                        + (" (seed natural I: no actions during Night 0 unless otherwise stated)"
+                           if phase.number == 0 else ""))
+    if ability.window == "ita" and not state.ita_open:
+        raise RuleError(f"{where}: usable only during an ITA window, and none is open ('hostkit ita open')")
+    key = (f"faction:{role.faction}", ability.key) if ability.factional and role.faction else (actor, ability.key)
+    if key in state.acted_now and not ability.innate:
+        raise RuleError(f"{where}: already used in {phase.label}, where it resolved at once (Immediate): "
+                        "an action may be used once a phase (seed natural II)")
     if ability.phase == "cycle":
         # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
         for other in game.phases:
@@ -313,6 +329,7 @@ def known_phrases(game: Game) -> list[tuple[str, ...]]:
         names.update((p.name, *p.aliases, *p.previous))
     for role in game.ruleset.roles.values():
         names.update(a.name for a in role.abilities)
+    names.update(a.name for a in getattr(game.ruleset, "innate", ()) or ())
     for item in (getattr(game.ruleset, "items", None) or {}).values():
         names.add(item.name)
         names.update(a.name for a in item.abilities)

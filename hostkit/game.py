@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence, Union
 
-from . import checks, entry as entry_rules, rulings, store
+from . import checks, dayactions, entry as entry_rules, rulings, store
 from .engine import resolve_night, rng_for
-from .engine.day import apply_outcome, flip_held, kill
+from .engine.day import apply_outcome, flip_held, kill, night_tag_today
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -52,6 +52,9 @@ def describe(entry: Entry, rec: PhaseRecord) -> str:
     if isinstance(entry, VoteEntry):
         return f"{entry.voter}'s vote " + ("(unvote)" if entry.target is None else f"on {entry.target}")
     if isinstance(entry, DayEvent):
+        if entry.actor is None and entry.target is None:
+            return {"resolve": "the resolution of the Immediate actions waiting", "ita-open": "the opening of an ITA window",
+                    "ita-close": "the closing of the ITA window"}.get(entry.kind, f"the {entry.kind}")
         return f"the {entry.kind} of {entry.actor or ''}".rstrip() + (f" on {entry.target}" if entry.target else "")
     if rec.kind == "night":
         deaths = entry.published.get("deaths")
@@ -63,6 +66,20 @@ def create(folder: Path, **kw: Any) -> "Game":
     """Create a game folder (deal.create: refused if one exists there) and return the loaded game."""
     deal.create(folder, **kw)
     return Game.load(folder)
+
+
+def _no_elimination(state: GameState, name: str, ended: Sequence[NightOutcome]) -> str | None:
+    """Why the day cannot end with NAME's elimination once its actions have resolved (seed
+    natural II: they resolve when the day ends, before the elimination), or None."""
+    for o in ended:
+        for d in o.deaths:
+            if d.player == name:
+                return (f"{name} is killed by the day's actions ({d.cause}), which resolve when the day ends, "
+                        "before the elimination (seed natural II)")
+    if state.winner:
+        return (f"the day's actions end the game before the elimination ({state.winner} win): "
+                "Day actions resolve when the day ends, before the elimination (seed natural II)")
+    return None
 
 
 # --------------------------------------------------------------------------- the game
@@ -119,7 +136,7 @@ class Game:
             role = rs.roles[p.role]
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
-                charges={a.key: a.uses for a in role.abilities if a.uses is not None},
+                charges={a.key: a.uses for a in (*role.abilities, *rs.innate) if a.uses is not None},
                 items=starting_items(role))
         options = rs.option_defaults()
         options.update(self.setup.options)
@@ -132,14 +149,23 @@ class Game:
         for ph in self.phases:
             rec = ph.record
             state.phase, state.number = rec.kind, rec.number
+            state.acted_now, state.ita_open = {}, None
             checks.check_entries(ph.path, rec, state, self.player)
-            for i, event in enumerate(sorted(rec.events, key=entry_key)):
-                try:
-                    rulings.apply_event(self, state, self.race, ph, event)
-                except HostkitError as exc:
-                    raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
-                rulings.check_victory(state, ph.index)
-            ph.actions = self._effective(state, ph)
+            if rec.kind == "day":
+                # Entries in record order: Immediate actions resolve at a `resolve` event, ITA
+                # windows open and close (dayactions.py, seed natural II).
+                dayactions.replay_day(self, state, ph)
+            else:
+                for i, event in enumerate(sorted(rec.events, key=entry_key)):
+                    try:
+                        if event.kind == dayactions.GRANT:
+                            dayactions.apply_grant(self, state, event)
+                        else:
+                            rulings.apply_event(self, state, self.race, ph, event)
+                    except HostkitError as exc:
+                        raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
+                    rulings.check_victory(state, ph.index)
+                ph.actions = self._effective(state, ph)
             if rec.ended is None:
                 continue
             self._check_ends(ph)
@@ -149,16 +175,27 @@ class Game:
                 self._check_published(state, ph, outcome)
                 apply_outcome(state, outcome, ph.index)
             else:
+                # Seed natural II: the day's actions resolve when the day ends, before the elimination.
+                ended = dayactions.end_day(self, state, ph)
+                rulings.check_victory(state, ph.index)
                 if rec.eliminated:
                     try:
                         name = self.player(rec.eliminated)
                     except HostkitError as exc:
                         raise FileError(f"{ph.path}: end.eliminated: {exc}") from None
+                    why = _no_elimination(state, name, ended)
+                    if why:
+                        raise FileError(f"{ph.path}: end.eliminated: {why}")
                     kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
             rulings.check_victory(state, ph.index)
         if state.winner:
             state.phase = "over"
         return state
+
+    def trial(self, *entries: Entry) -> "Game":
+        """The game with entries appended, replayed in memory only: nothing is written (a preview
+        of the day's end, or of an elimination)."""
+        return self.append(*entries, write=False)
 
     def _check_ends(self, ph: Phase) -> None:
         """Two ends of one phase (two co-hosts' merged clones) that say different things: a real
@@ -329,7 +366,7 @@ class Game:
 
     _open = open_phase
 
-    def append(self, *entries: Entry) -> "Game":
+    def append(self, *entries: Entry, write: bool = True) -> "Game":
         """Append entries to the current phase's record, all or none; return the new game.
 
         Each entry is numbered (seq) in the order given. The longer record is replayed in memory
@@ -360,10 +397,10 @@ class Game:
                 rec = rec._replace(ends=rec.ends + (e,))
             else:  # pragma: no cover
                 raise TypeError(f"not a record entry: {e!r}")
-        return self._rewrite({ph.index: rec}, begin_next=bool(rec.ends) and not ph.record.ends)
+        return self._rewrite({ph.index: rec}, begin_next=bool(rec.ends) and not ph.record.ends, write=write)
 
     def _rewrite(self, records: dict[int, PhaseRecord], *, begin_next: bool = False,
-                 drop_after: int | None = None) -> "Game":
+                 drop_after: int | None = None, write: bool = True) -> "Game":
         """The game with some phase records replaced (by index), the next phase begun, or the
         phases after `drop_after` dropped; checked by replay, then written as one commit."""
         w = store.Writer(self.folder)
@@ -378,6 +415,8 @@ class Game:
             for later in self.phases[drop_after:]:
                 w.remove(later.path)
         new = type(self)(self.folder, self.setup, self.ruleset, phases, host=self.host)
+        if not write:
+            return new
         for index, rec in records.items():
             w.put(self.phases[index - 1].path, store.phase_to_toml(rec))
         w.commit()
@@ -418,7 +457,7 @@ class Game:
         return self.enter(lines, labels)[0]
 
     def enter(self, lines: Sequence[tuple[str, str | None, list[str]]],
-              labels: Sequence[str] | None = None) -> tuple[list[Action], list[str]]:
+              labels: Sequence[str] | None = None, *, now: bool = False) -> tuple[list[Action], list[str]]:
         """Record several actions, all or none; return them and the notes of what they took back.
 
         An action that needs its target under attack (a Witch's antidote: `requires = "attacked"`)
@@ -428,8 +467,49 @@ class Game:
         added = self.action_entries(lines, labels)
         current = self._after(list(self.current.actions), added)
         removals, notes = self._stale(current)
-        new = self.append(*added, *removals)
-        return (list(new.current.record.actions[-len(added):]) if added else []), notes
+        return self._entered(added, removals, notes, now=now)[:2]
+
+    def enter_now(self, lines: Sequence[tuple[str, str | None, list[str]]],
+                  labels: Sequence[str] | None = None) -> tuple[list[Action], list[str], list[NightOutcome]]:
+        """Record Immediate day actions and resolve them at once, in one commit (`act --now`; seed
+        natural II); return them, the notes, and the outcomes, in entry order."""
+        added = self.action_entries(lines, labels)
+        removals, notes = self._stale(self._after(list(self.current.actions), added))
+        return self._entered(added, removals, notes, now=True)
+
+    def _entered(self, added: list[Action], removals: list[Removal], notes: list[str], *,
+                 now: bool) -> tuple[list[Action], list[str], list[NightOutcome]]:
+        extra = dayactions.now_events(self, added) if now else []
+        before = len(self.current.outcomes)
+        new = self.append(*added, *removals, *extra)
+        day = new.phases[self.current.index - 1]
+        return ((list(new.current.record.actions[-len(added):]) if added else []), notes,
+                list(day.outcomes[before:]))
+
+    def resolve_now(self, *, dry_run: bool = False) -> tuple["Game", list[NightOutcome]]:
+        """`hostkit resolve` by day (seed natural II): resolve the Immediate actions waiting now, in
+        entry order, and record it. A dry run shows them, or, with none waiting, what the day's end
+        would resolve."""
+        ph = self.open_phase("day")
+        if dry_run and not dayactions.waiting_now(self):
+            ended, _ = dayactions.day_end_preview(self)
+            if not ended:
+                raise RuleError(f"nothing to resolve in {ph.record.label}: no day action is recorded")
+            return self, ended
+        events = dayactions.resolve_events(self)
+        new = self.trial(*events) if dry_run else self.append(*events)
+        return (self if dry_run else new), list(new.phases[ph.index - 1].outcomes[len(ph.outcomes):])
+
+    def window(self, kind: str) -> tuple["Game", list[NightOutcome]]:
+        """Open or close an ITA window (`hostkit ita open|close`); what was waiting resolves first."""
+        ph = self.current
+        new = self.append(*dayactions.window_events(self, kind))
+        return new, list(new.phases[ph.index - 1].outcomes[len(ph.outcomes):])
+
+    def grant(self, player: str, ability: str, uses: int | None, accuracy: float | None) -> tuple["Game", DayEvent]:
+        """"You may use an additional [innate action]": record more uses (or a new accuracy)."""
+        events = dayactions.grant_events(self, player, ability, uses, accuracy)
+        return self.append(*events), events[0]
 
     def _after(self, current: list[Action], added: Sequence[Action]) -> list[Action]:
         for action in added:
@@ -511,10 +591,32 @@ class Game:
             return self, outcome
         return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
 
-    def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
-        """Check a vote the host types. target None = unvote; 'none' = no elimination."""
+    def vote_controllers(self) -> dict[str, str]:
+        """Today's controlled voters -> who chooses their vote (seed paranormal Mind Control Ray:
+        'allows the Scientist to control that player's vote during the next day')."""
+        ph = self.current
+        if ph.record.kind != "day":
+            return {}
+        out = {}
+        for p in self.state.players.values():
+            data = night_tag_today(self.state, p.name, "vote-controlled", ph.record.number) if p.alive else None
+            if data is not None and data.get("by") in self.state.players:
+                out[p.name] = data["by"]
+        return out
+
+    def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None,
+                   by: str | None = None) -> VoteEntry:
+        """Check a vote the host types. target None = unvote; 'none' = no elimination. `by`: the
+        player who controls VOTER's vote today (a Mind Control Ray) and chose this one."""
         self.open_phase("day")
         name = self.player(voter)
+        controller = self.vote_controllers().get(name)
+        chooser = self.player(by) if by is not None else None
+        if controller is not None and chooser != controller:
+            raise RuleError(f"{name}'s vote is controlled today by {controller} (Mind Control Ray): enter the vote "
+                            f"{controller} chooses with 'hostkit vote {name} TARGET --by {controller}'")
+        if controller is None and chooser is not None:
+            raise RuleError(f"--by {chooser}: {name}'s vote is not controlled today")
         if not self.state.players[name].alive:
             raise RuleError(f"{name} is dead: dead players cannot vote")
         why = self.out_of_play(name)
@@ -535,9 +637,10 @@ class Game:
             checks.check_post(after_post, "--after-post")
         return VoteEntry(name, target, after_post=after_post)
 
-    def vote(self, voter: str, target: str | None, *, after_post: int | None = None) -> VoteEntry:
-        """Record a vote by hand. target None = unvote; 'none' = no elimination."""
-        new = self.append(self.vote_entry(voter, target, after_post=after_post))
+    def vote(self, voter: str, target: str | None, *, after_post: int | None = None, by: str | None = None) -> VoteEntry:
+        """Record a vote by hand. target None = unvote; 'none' = no elimination; `by`: the
+        controller choosing a controlled voter's vote."""
+        new = self.append(self.vote_entry(voter, target, after_post=after_post, by=by))
         return new.current.record.votes[-1]
 
     def out_of_play(self, name: str) -> str | None:
@@ -547,7 +650,9 @@ class Game:
         return next((t for t in str(self.state.options.get("out-of-play", "")).split(",") if t and t in tags), None)
 
     def elimination(self, player: str | None) -> PhaseEnd:
-        """Check the day's end the host types: that elimination (None: no elimination)."""
+        """Check the day's end the host types: that elimination (None: no elimination). The day's
+        actions resolve first (seed natural II), so a player they kill, or a win they bring, leaves
+        no one to eliminate."""
         self.open_phase("day")
         name = None
         if player is not None:
@@ -557,6 +662,10 @@ class Game:
             why = self.out_of_play(name)
             if why:
                 raise RuleError(f"{name} is {why}: {why} players cannot be eliminated")
+            ended, after = dayactions.day_end_preview(self)
+            why = _no_elimination(after, name, ended)
+            if why:
+                raise RuleError(why + "; end the day with 'hostkit eliminate --none'")
         return PhaseEnd(eliminated=name or "")
 
     def eliminate(self, player: str | None) -> str | None:
@@ -672,6 +781,11 @@ class Game:
         players = []
         for p in s.players.values():
             d = p.to_json()
+            # Seed natural II: an innate action is not an ability of the role or the player: its
+            # uses are listed apart from the role's charges.
+            innate = {a.key for a in self.ruleset.innate}
+            d["innate"] = {k: v for k, v in d["charges"].items() if k in innate}
+            d["charges"] = {k: v for k, v in d["charges"].items() if k not in innate}
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only

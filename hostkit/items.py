@@ -67,8 +67,13 @@ def find_ability(state: GameState, player: str, word: str, *, strict: bool = Tru
     With `strict`, a word that names an item ability the player may not use is refused with a
     RuleError naming the rule; without it (the engine, replaying checked entries) it is None."""
     rs = state.ruleset
+    if player not in state.players:
+        return None
+    innate = innate_of(state, player, word)
+    if innate is not None:
+        return innate
     items = items_of(rs)
-    if not items or player not in state.players:
+    if not items:
         return None
     ps = state.players[player]
     low = word.strip().lower()
@@ -106,6 +111,17 @@ def find_ability(state: GameState, player: str, word: str, *, strict: bool = Tru
     return None
 
 
+def innate_of(state: GameState, player: str, word: str) -> tuple[Role, Ability] | None:
+    """The ruleset's innate action `word` (seed natural II: every player's by the game's rules,
+    not their role's), with the role it is used through: the player's own, for blocks and the log,
+    though the action is not among the role's abilities."""
+    for ab in getattr(state.ruleset, "innate", ()) or ():
+        if ab.name.lower() == word.strip().lower():
+            role = state.role_of(player)
+            return role._replace(abilities=(ab,)), ab
+    return None
+
+
 def is_item_word(ruleset: Ruleset, word: str) -> bool:
     """Does `word` (the second word of an act line) name an item, an item ability, or Pass?"""
     items = items_of(ruleset)
@@ -139,7 +155,11 @@ def entry_conflict(state: GameState, actor: str, ability: Ability, current: list
     if why:
         return why
 
+    role = state.role_of(actor)
+
     def item_of(name: str) -> tuple[str, str] | None:
+        if role.ability(name) is not None:  # the role's own ability of that name (a Mad Scientist's Ray)
+            return None
         if name.lower().startswith(PASS + " "):
             return name[len(PASS) + 1:], "pass"
         for item in items.values():

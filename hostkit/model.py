@@ -46,8 +46,9 @@ class Ability(Record):
     category: str = "misc"  # which step of the ruleset's order it sorts in
     moves: bool = True  # the actor leaves home to do it (visits its target)
     factional: bool = False  # one action for the whole faction, entered by any member
-    immediate: bool = False
-    innate: bool = False
+    immediate: bool = False  # seed natural II: resolves as soon as it is submitted
+    innate: bool = False  # seed natural II: granted by the game's rules (ruleset `[[innate.abilities]]`), not a role's
+    window: str = ""  # "ita": usable only while an ITA window is open (an ITA shot), and never ignored there
     skippable: bool = True  # may be entered as an explicit skip (no target)
     self_target: bool = False  # seed natural I: you may not target yourself unless stated
     living_only: bool = True
@@ -169,6 +170,7 @@ class Ruleset(Record):
     shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
     attack_order: str = "made"  # made | tie-break: the order attacks on a player are weighed in
     unflipped: tuple[str, ...] = ()  # death flavour keys of bodies never found: never flipped
+    innate: tuple[Ability, ...] = ()  # seed natural II: actions every player has by the game's rules
 
     def role(self, name: str) -> Role | None:
         """The role of that name, or of that alias, in any case (None if none or several)."""
@@ -445,6 +447,7 @@ class NightOutcome(Record):
     acts: tuple[ActTrace, ...] = ()  # every action of the night and what came of it, in resolution order
     places: Mapping[str, str] = EMPTY  # every player alive at dusk -> home | away | jailed | commuted | abducted
     happenings: tuple[Happening, ...] = ()  # abductions, captures, releases, conversions... (not deaths)
+    phase: str = "night"  # night, or day: day actions resolved at the day's end or at once (Immediate)
 
     def to_json(self) -> dict[str, Any]:
         def res(r: Result) -> dict[str, Any]:
@@ -455,8 +458,9 @@ class NightOutcome(Record):
                 del d["note"]  # present only when there is one (a redirected investigation)
             return d
 
+        head: dict[str, Any] = {"night": self.night} if self.phase == "night" else {"day": self.night, "phase": self.phase}
         return {
-            "night": self.night,
+            **head,
             "deaths": [
                 {"player": d.player, "cause": d.cause, "location": d.location, "flavour": d.flavour,
                  "kind": d.kind, "by": list(d.by), "flavour_key": d.flavour_key}
@@ -614,6 +618,10 @@ class GameState:
     # VictoryCheck comes last (seed classic Day flow): a win that waits on owed last shots,
     # (winner, the players who owe one); None when no win is pending.
     pending_victory: tuple[str, tuple[str, ...]] | None = None
+    # The current phase's actions already resolved at once (key -> seq: used once this phase),
+    # and the open ITA window's number (dayactions.py).
+    acted_now: dict[Any, int] = field(default_factory=dict)
+    ita_open: int | None = None
 
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]

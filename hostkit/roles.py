@@ -190,7 +190,7 @@ def _tech_slots(t: Table, inherited: Any) -> Any:
     return MappingProxyType(out)
 
 
-def _ability(t: Table, name: str | None = None) -> Ability:
+def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Ability:
     name = t.get("name", str, ... if name is None else name)
     effects = tuple(_effect(e) for e in t.tables("effects"))
     targets = t.get("targets", int, 1)
@@ -205,8 +205,9 @@ def _ability(t: Table, name: str | None = None) -> Ability:
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
-        immediate=_immediate(t),
-        innate=_innate(t),
+        immediate=t.get("immediate", bool, False),
+        innate=_innate(t, innate),
+        window=t.get("window", str, "", choices=("", "ita")),
         skippable=t.get("skippable", bool, True),
         self_target=t.get("self", bool, False),
         living_only=t.get("living_only", bool, True),
@@ -231,25 +232,28 @@ def _ability(t: Table, name: str | None = None) -> Ability:
     return ab
 
 
-def _immediate(t: Table) -> bool:
-    """Seed natural II's Immediate prefix: the engine resolves an immediate night action before the
-    night's other actions, in entry order. Day actions are not resolved by the engine (the host
-    rules on them), so an immediate day ability would be a promise nothing keeps: refused."""
-    on = t.get("immediate", bool, False)
-    if on and t.data.get("phase", "night") == "day":
-        raise t.fail("immediate", "an Immediate day ability is not supported: hostkit resolves only night "
-                     "actions (an immediate night or cycle ability resolves before the night's others)")
-    return on
+def _innate(t: Table, innate: bool) -> bool:
+    """Seed natural II's Innate prefix: an action granted by the game's rules, not by a role. It is
+    declared in ruleset.toml's `[[innate]]` (every player has it); on a role's ability it would be
+    a contradiction, so it is refused there."""
+    on = t.get("innate", bool, innate)
+    if on and not innate:
+        raise t.fail("innate", "an Innate action is granted by the game's rules, not by a role: declare it in "
+                     "the ruleset's [[innate]] (ruleset.toml), where every player has it")
+    if innate and not on:
+        raise t.fail("innate", "an ability of [[innate]] is innate; leave the key out")
+    return innate
 
 
-def _innate(t: Table) -> bool:
-    """Seed natural II's Innate prefix: an action granted by the game rather than the role, which
-    effects on abilities ignore. hostkit has no such effects and keeps no ability apart from its
-    role, so the field would be accepted and ignored: refused until it means something."""
-    if t.get("innate", bool, False):
-        raise t.fail("innate", "the Innate prefix is not supported: hostkit keeps every ability with its role "
-                     "(there is no ability granted by the game rules); declare the ability without it")
-    return False
+def read_innate(tables: list[Table]) -> tuple[Ability, ...]:
+    """The ruleset's `[[innate]]` abilities (seed natural II): every player's by the game's rules."""
+    out = tuple(_ability(t, innate=True) for t in tables)
+    seen: set[str] = set()
+    for t, ab in zip(tables, out):
+        if ab.key in seen:
+            raise t.fail("name", f"two innate actions named {ab.name!r}")
+        seen.add(ab.key)
+    return out
 
 
 MESSAGE_KEYS = ("self", "dead", "repeat", "requires", "allied", "unallied", "targets", "exclusive", "uses", "skip",

@@ -16,7 +16,7 @@ from .engine.order import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
 from .engine.effects import PARAMS
-from .roles import MESSAGE_KEYS, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
+from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
 from .tomlio import Table, load
 
 __all__ = ["RULESETS", "PASSIVES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
@@ -143,6 +143,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     pass_step = t.get("pass_step", str, "")
     if pass_step and pass_step not in steps:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
+    innate = read_innate(t.tables("innate"))
     t.done()
     roles_path = folder / "roles.toml"
     roles, factions, shared = read_role_file(roles_path)
@@ -158,7 +159,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
-        unflipped=unflipped,
+        unflipped=unflipped, innate=innate,
     )
 
 

@@ -99,7 +99,8 @@ def action_line(a: Action, takes: int | None = None) -> str:
 
 
 def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
-    lines = [f"Night {o.night}" + (" (dry run: nothing recorded)" if dry_run else "")]
+    head = f"Night {o.night}" if o.phase == "night" else f"Day {o.night}"
+    lines = [head + (" (dry run: nothing recorded)" if dry_run else "")]
     if o.deaths:
         for d in o.deaths:
             place = "in their home" if d.location == f"{d.player}'s home" else d.where

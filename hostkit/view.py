@@ -17,13 +17,18 @@ class Phase:
     """A phase record with the file it lives in, and its effective actions after replay.
     (A plain class, not a dataclass: `hostkit status` pays for every class built at import.)"""
 
-    __slots__ = ("record", "path", "index", "actions")
+    __slots__ = ("record", "path", "index", "actions", "done", "ignored", "outcomes")
 
     def __init__(self, record: PhaseRecord, path: Path, index: int, actions: list[Action] | None = None) -> None:
         self.record = record
         self.path = path
         self.index = index
         self.actions: list[Action] = actions if actions is not None else []
+        # A day's actions (dayactions.py): those resolved at once, the Immediate submissions
+        # ignored during an ITA window (key -> reason), and the day's outcomes in order.
+        self.done: list[Action] = []
+        self.ignored: dict[Any, str] = {}
+        self.outcomes: list[Any] = []
 
     def __repr__(self) -> str:
         return f"Phase({self.record.label}, {self.path.name})"

@@ -69,7 +69,7 @@ def waiting_on(game: "Game") -> list[Waiting]:
             if ab.requires == "attacked" and not _attacked(state, ph.actions, name):
                 continue
             key = _key(state, name, ab)
-            if key in seen:
+            if key in seen or key in state.acted_now:  # resolved at once this phase (Immediate)
                 continue
             seen.add(key)
             if any(_covers(state, a, name, ab) for a in ph.actions):
@@ -150,6 +150,18 @@ def resolve_checked(game: "Game", *, dry_run: bool = False, force: bool = False)
     return game.resolve(dry_run=dry_run)
 
 
+def ignored_note(game: "Game", action) -> str:
+    """' (ignored: submitted during ITA window 1: ...)' when ACTION, just entered by day, is an
+    Immediate submission made while an ITA window is open (seed natural I); '' otherwise."""
+    from .dayactions import ability_of, ignored_reason
+
+    if game.current.record.kind != "day" or action.skip:
+        return ""
+    ab = ability_of(game.state, action)
+    why = ignored_reason(ab, game.state.ita_open) if ab is not None else None
+    return f" (ignored: {why})" if why else ""
+
+
 def replaced_note(game: "Game", action) -> str:
     """' (replaces Proto's Maul on Ann)' when ACTION takes the place of one already recorded in
     GAME (the game as it was before the entry): the same actor's ability, or the faction's one
@@ -166,5 +178,5 @@ def replaced_note(game: "Game", action) -> str:
     return ""
 
 
-__all__ = ["Waiting", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]
+__all__ = ["Waiting", "ignored_note", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]
 

@@ -189,7 +189,9 @@ def test_resolve_json_shape_and_next_day(classic):
     assert any("Bob" in line for line in data["log"])
     st = json.loads(classic.ok("status", "--json"))
     assert (st["phase"], st["number"]) == ("day", 1)
-    assert "it is day 1, not a night" in classic.refused("resolve")
+    # Issue 13: by day, resolve resolves the Immediate actions waiting (none here), naming when
+    # the day's other actions resolve (it used to say "it is day 1, not a night").
+    assert "no Immediate action is waiting to resolve" in classic.refused("resolve")
 
 
 def test_vote_and_eliminate(classic):

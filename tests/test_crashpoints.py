@@ -36,6 +36,8 @@ PNEW = ["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Z
         "--assign", "Cy=Townie", "--assign", "Di=Townie"]
 PICKED = [PNEW, ["tech", "pick", "Zed", "Combat Camouflage", "Replicator"],
           ["tech", "pick", "Yan", "Advanced Holoform Modulator", "Scanner", "Stun Orb"]]
+NAT_D1 = [["new", "{dir}", "--ruleset", "natural", "--seed", "1", "--assign", "Ann=Cop", "--assign", "Bob=Goon",
+           "--assign", "Cy=Villager", "--assign", "Dee=Villager"], ["resolve", "--force"]]
 # (setup commands, the writing command under test). Every command that writes is here: the
 # completeness test below fails when a command is added without a row (or a read-only entry).
 STEPS = [
@@ -71,6 +73,9 @@ STEPS = [
     (PICKED, ["tech", "holoform", "Yan", "Townie", "Human"]),
     (PICKED, ["tech", "hologram", "Yan", "Ann"]),
     (PICKED, ["tech", "camouflage", "Zed", "Vigilante"]),
+    (D1, ["ita", "open"]),
+    (D1 + [["ita", "open"]], ["ita", "close"]),
+    (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
@@ -105,7 +110,7 @@ def command_names() -> set[str]:
 
 
 def _name(args: list[str]) -> str:
-    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "tech") else args[0]
+    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech") else args[0]
 
 
 def test_every_command_is_crash_tested_or_writes_nothing():

@@ -278,10 +278,14 @@ effects = [{ effect = "kill" }]
     assert "even nights" in f["O.EvenPeek"] and "day action" in f["O.DayShot"] and "O.OddPeek" not in f
     o, _ = run(rs, "O=Oddity V=Villager", "O EvenPeek V; O OddPeek V", night=2)
     assert "odd nights" in failed(o)["O.OddPeek"] and "O.EvenPeek" not in failed(o)
-    for field, extra in (("innate", 'innate = true'), ("immediate", 'phase = "day"\nimmediate = true')):
-        with pytest.raises(FileError, match=rf"roles.toml: X.abilities\[0\].{field}: .*not supported"):
-            ruleset("natural", f'[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\n{extra}\n'
-                    'effects = [{ effect = "kill" }]\n', tmp_path)
+    # Issue 13: an Immediate day ability now resolves (dayactions.py), so it is accepted; Innate
+    # is the game's rules' (ruleset.toml [[innate]]), so a role's ability cannot be innate.
+    rs = ruleset("natural", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\nphase = "day"\n'
+                 'immediate = true\neffects = [{ effect = "kill" }]\n', tmp_path)
+    assert rs.role("X").abilities[0].immediate and rs.role("X").abilities[0].phase == "day"
+    with pytest.raises(FileError, match=r"roles.toml: X.abilities\[0\].innate: .*not by a role"):
+        ruleset("natural", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\ninnate = true\n'
+                'effects = [{ effect = "kill" }]\n', tmp_path)
 
 
 @pytest.mark.parametrize("name", ["natural", "ooo-werewolf"], ids=["II-immediate-natural", "II-immediate-ordered"])

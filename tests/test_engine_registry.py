@@ -388,7 +388,7 @@ passives = ["psychic"]
 @pytest.mark.parametrize("key,text,message", [
     ("passives[0]", '[X]\nalignment = "Town"\npassives = ["teleports"]\n', "unknown passive 'teleports'"),
     ("abilities[0].innate", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\ninnate = true\n'
-     'effects = [{ effect = "kill" }]\n', "not supported"),
+     'effects = [{ effect = "kill" }]\n', "not by a role"),  # issue 13: innate is the ruleset's [[innate]]
     ("abilities[0].effects[0].effect", '[X]\nalignment = "Town"\n[[X.abilities]]\nname = "A"\n'
      'effects = [{ effect = "smite" }]\n', "unknown effect 'smite'"),
 ], ids=["unknown-passive", "innate", "unknown-effect"])

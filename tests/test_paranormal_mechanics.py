@@ -146,6 +146,19 @@ CASES = [
     ("hivemind-shot-while-converting-a-guardian-guarded-player", "A Guardian will be able to protect the target",
      "H=Hivemind_(Tech) G=Bodyguard_(Guardian) T=Townie Vi=Vigilante", "H Dominate T; G Guard T; Vi Shoot H", {},
      dict(dead=["H"], failed={"H.Dominate": "guarded"})),
+    # ------------------------------------------------------------ Mind Shield / Anti-Tech Field: who is told
+    ("mind-shield-psychic-user-is-told", "Psychic characters will be aware of a Mind Shield blocking their abilities.",
+     "Tp=Telepath Ex=Exterminator_(Mind_Shield)", "Tp Read Ex", {},
+     dict(failed={"Tp.Read": "Mind Shield"}, notices=[("Tp", "blocked by a Mind Shield"), ("Ex", "Mind Shield held")])),
+    ("anti-tech-field-tech-user-is-told", "Tech characters will be aware that their item was blocked.",
+     "Ms=Mad_Scientist_(Intelligence_Scientist) Ex=Exterminator_(Anti-Tech_Field)", "Ms Snooper_Bot Ex", {},
+     dict(notices=[("Ms", "blocked by an Anti-Tech Field"), ("Ex", "Anti-Tech Field held")])),
+    ("mind-control-ray-controlled-player-is-told", "Its effect is fairly obvious, however.",
+     "Ms=Mad_Scientist_(Cutting_Edge_Scientist) D=Doppelganger A=Townie B=Townie", "Ms Mind_Control_Ray D B; D Kill A", {},
+     dict(dead=["B"], tags={("D", "vote-controlled")}, notices=[("D", "mind was seized")], happen={("D", "mind-controlled")})),
+    ("mind-control-ray-on-a-player-without-action-still-controls-the-vote", "The alien still controls the vote on the next day.",
+     "Ms=Mad_Scientist_(Cutting_Edge_Scientist) T=Townie B=Townie", "Ms Mind_Control_Ray T B", {},
+     dict(tags={("T", "vote-controlled")})),
     # ------------------------------------------------------------ adversarial: two killers, one Guardian
     ("guardian-two-killers-one-target", "This powerful bodyguard will prevent one kill attempt on the target that night.",
      "D=Doppelganger Vi=Vigilante G=Bodyguard_(Guardian) T=Townie", "D Kill T; Vi Shoot T; G Guard T", {},
@@ -316,3 +329,76 @@ def test_bodyguard_seed_names_are_role_names(tmp_path, typed, role):
     """Seed Bodyguard: '- Heroic Guard ... - Observant Guard ... - Vengeful Guard ... - Guardian'."""
     host = _new(tmp_path, [f"Ann={typed}", "Bob=Doppelganger", "Cy=Townie"])
     assert _status(host)["Ann"]["role"] == role
+
+
+def test_mind_control_ray_controls_the_next_days_vote(tmp_path):
+    """Seed Mad Scientist: 'The Ray also allows the Scientist to control that player's vote during
+    the next day and may change it as often as he wishes. Its effect is fairly obvious, however.'"""
+    host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Dee=Townie", "Cy=Townie",
+                           "Eve=Townie", "Fay=Townie"])
+    host.ok("act", "Ms", "Mind Control Ray", "Dee", "Cy")
+    host.ok("act", "Bob", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "mind-controlled: Dee by Ms" in out
+    assert "Your mind was seized tonight" in host.ok("pm", "Dee", "--night", "1")
+    err = host.refused("vote", "Dee", "Bob")
+    assert "Dee's vote is controlled today by Ms (Mind Control Ray)" in err and "--by Ms" in err
+    assert "controlled today by Ms" in host.refused("vote", "Dee", "Bob", "--by", "Cy")
+    assert "Cy's vote is not controlled today" in host.refused("vote", "Cy", "Bob", "--by", "Ms")
+    host.ok("vote", "Dee", "Fay", "--by", "Ms")
+    host.ok("vote", "Dee", "Bob", "--by", "Ms")  # the Scientist changes it as often as he wishes
+    count = json.loads(host.ok("votes", "--hand-only", "--json"))
+    assert {w["target"]: w["votes"] for w in count["wagons"]} == {"Bob": 1.0}
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Dee", "Bob")  # day 2: the control has lapsed
+
+
+def test_mind_controlled_players_posted_votes_are_not_counted():
+    """Seed Mad Scientist Mind Control Ray: the controller's choice replaces the player's vote."""
+    from hostkit.model import Post, VoteEntry, VoteSetupPlayer
+    from hostkit.votes.tally import tally
+
+    players = [VoteSetupPlayer(n, (), True, 1.0, None, 0) for n in ("Ann", "Bob", "Dee", "Ms")]
+    posts = [Post(1, "Dee", '<span style="color:red">vote Ann</span>')]
+    manual = [VoteEntry("Dee", "Bob", after_post=None, seq=1)]
+    count = tally(posts, players, day=1, manual=manual, majority="plurality", controlled={"Dee": "Ms"})
+    assert {w.target: w.votes for w in count.wagons} == {"Bob": 1.0}
+    assert any("controlled today by Ms" in i.reason for i in count.ignored)
+    free = tally(posts, players, day=1, majority="plurality")
+    assert {w.target: w.votes for w in free.wagons} == {"Ann": 1.0}
+
+
+DAY_ROLE = '''
+["Day Sniper"]
+alignment = "Town"
+race = "Human"
+goal = "Kill"
+summary = "A test role with a day ability."
+
+[["Day Sniper".abilities]]
+name = "Snipe"
+phase = "day"
+category = "kill"
+effects = [{ effect = "kill", type = "night" }]
+'''
+
+
+def test_psychic_warden_binding_lasts_the_following_day(tmp_path):
+    """Seed Psychic Warden: 'That character cannot take any role-related actions for that night
+    and following day.'"""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(DAY_ROLE)
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3"]
+    for a in ["Pw=Psychic Warden", "Sn=Day Sniper", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie"]:
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("act", "Pw", "Bind", "Sn")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    err = host.refused("act", "Sn", "Snipe", "Bob")
+    assert "stunned last night by Psychic Warden" in err and "following day" in err
+    assert host.ok("actions").startswith("day 1: 0 action(s)")

@@ -498,3 +498,36 @@ def test_paranormal_items_holoform_and_camouflage_are_asked_then_work(tmp_path):
     st = {p["name"]: p.get("items") for p in json.loads(host.ok("status", "--json"))["players"]}
     assert st["Zed"] == {"Intel": 1}
     assert "holds no Combat Camouflage" in host.refused("tech", "camouflage", "Zed", "Vigilante")
+
+
+def test_paranormal_items_advanced_assassin_bot_kills_before_the_day_ends(tmp_path):
+    """Advanced Assassin bot: 'Activation of this device must be done via PM to the mod. Once
+    activated it will kill the player before the day ends.' (Day actions resolve at the day's
+    end, before the elimination.)"""
+    host = _new(tmp_path, "Zed=Exterminator (Mind Shield)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie")
+    host.ok("tech", "pick", "Zed", "Advanced Assassin bot", "Stun Bomb")
+    assert "usable only" in host.refused("act", "Zed", "Advanced Assassin bot", "Cy")  # a day kill, not at night
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("act", "Zed", "Advanced Assassin bot", "Cy")
+    out = host.ok("eliminate", "--none", "--force")
+    assert "Cy, killed by Assassin Bot" in out and "Zed" not in out.split("Log:")[0]
+    st = {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
+    assert not st["Cy"]["alive"] and st["Zed"]["items"] == {"Stun Bomb": 1}
+
+
+def test_paranormal_items_stun_bomb_stuns_the_following_day(tmp_path):
+    """Stun Bomb: 'preventing any player from using an Action for that night or using any active
+    abilities the following day. The Alien who uses it is unaffected.'"""
+    host = _new(tmp_path, "Zed=Exterminator (Mind Shield)", "Yan=Exterminator Operative", "Bob=Doppelganger",
+                "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Zed", "Stun Bomb", "Advanced Assassin bot")
+    host.ok("act", "Zed", "Stun Bomb")
+    host.ok("act", "Bob", "Kill", "Cy")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert out["deaths"] == []
+    # Day 1: everyone else is stunned today. The Exterminators exchange tech freely, by day too.
+    host.ok("tech", "pass", "Zed", "Yan", "Advanced Assassin bot")
+    assert "stunned" in host.refused("act", "Yan", "Advanced Assassin bot", "Dee").lower()
+    host.ok("tech", "pass", "Yan", "Zed", "Advanced Assassin bot")
+    host.ok("act", "Zed", "Advanced Assassin bot", "Dee")  # the Alien who uses it is unaffected

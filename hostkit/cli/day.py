@@ -19,17 +19,23 @@ from ..errors import HostkitError
 @click.argument("target", required=False, shell_complete=complete_names)
 @click.option("--unvote", is_flag=True, help="Remove the voter's vote.")
 @click.option("--after-post", type=int, default=None, help="The correction outranks votes up to this post.")
+@click.option("--by", default=None, metavar="PLAYER", shell_complete=complete_names,
+              help="The player who controls VOTER's vote today (Mind Control Ray) chose this vote.")
 @click.pass_context
-def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after_post: int | None) -> None:
+def vote(ctx: click.Context, voter: str, target: str | None, unvote: bool, after_post: int | None,
+         by: str | None) -> None:
     """Record a vote by hand for the current day (TARGET 'none' = no elimination).
 
-    Example: hostkit vote Ann Bob    /    hostkit vote Ann --unvote
+    
+    A player whose vote another controls today (paranormal's Mind Control Ray) votes only as the
+    controller chooses: --by CONTROLLER; their own votes in the thread are not counted.
+    Example: hostkit vote Ann Bob    /    hostkit vote Ann --unvote    /    hostkit vote Dee Bob --by Ms
     """
     if unvote == (target is not None):
         raise HostkitError("give a TARGET or --unvote (not both)")
     with locked(ctx):
         game = load(ctx)
-        entry = game.vote(voter, None if unvote else target, after_post=after_post)
+        entry = game.vote(voter, None if unvote else target, after_post=after_post, by=by)
     if entry.target == "none" and not game.state.options.get("no-elimination", True):
         what = "abstains"
     else:
@@ -49,15 +55,23 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     Where the count decides (plurality, or a hammer), the elimination must match the day's latest
     count: a tie that eliminates no one, and only the top vote-getter, are enforced; --force
     overrules. Example: hostkit eliminate Bob
+
+    \b
+    The day's actions resolve first (seed natural II): Immediate ones still waiting, in entry
+    order, then every Day and Cycle action; their outcome is printed before the elimination. A
+    player they kill, or a win they bring, leaves no one to eliminate (use --none).
     """
     from ..daytools import checked_elimination
+    from ..text import outcome_text
 
     if no_one == (player is not None):
         raise HostkitError("give a PLAYER or --none (not both)")
     with locked(ctx):
-        game = load(ctx)
-        end = checked_elimination(game, None if no_one else player, force=force)
-        game = game.append(end)
+        old = load(ctx)
+        end = checked_elimination(old, None if no_one else player, force=force)
+        game = old.append(end)
+    for outcome in game.phases[old.current.index - 1].outcomes[len(old.current.outcomes):]:
+        click.echo(outcome_text(outcome))
     name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
                + (f" The game is over: {game.state.winner} wins." if game.state.winner
@@ -503,4 +517,80 @@ def confirm(ctx: click.Context, player: str, viewers: tuple[str, ...]) -> None:
                                                       else "publicly."))
 
 
-COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity, confirm]
+@click.group()
+def ita() -> None:
+    """ITA windows (seed natural I and II): the host opens and closes them by day.
+
+    \b
+    While a window is open, ITA shots (an innate action with window = "ita") may be entered and
+    resolved ('hostkit act --now Ann "ITA Shot" Bob', or 'hostkit resolve'), and an Immediate day
+    action entered is ignored, with the reason in the day's log. Opening and closing a window
+    first resolves what is waiting. Examples:
+      hostkit ita open
+      hostkit ita close
+    """
+
+
+def _window(ctx: click.Context, kind: str) -> None:
+    from ..text import outcome_text
+
+    with locked(ctx):
+        game, outcomes = load(ctx).window(kind)
+    for outcome in outcomes:
+        click.echo(outcome_text(outcome))
+    number = game.state.ita_open
+    line = f"ITA window {number} is open." if number else "The ITA window is closed."
+    click.echo(line + (f" The game is over: {game.state.winner} wins." if game.state.winner else ""))
+
+
+@ita.command("open")
+@click.pass_context
+def ita_open(ctx: click.Context) -> None:
+    """Open an ITA window: Immediate day actions entered from now on are ignored.
+
+    Example: hostkit ita open
+    """
+    _window(ctx, "ita-open")
+
+
+@ita.command("close")
+@click.pass_context
+def ita_close(ctx: click.Context) -> None:
+    """Close the ITA window, after resolving the shots entered in it.
+
+    Example: hostkit ita close
+    """
+    _window(ctx, "ita-close")
+
+
+@click.command()
+@click.argument("player", shell_complete=complete_names)
+@click.argument("ability")
+@click.option("--uses", type=int, default=None, help="Additional uses (negative: take some away).")
+@click.option("--accuracy", type=float, default=None, help="The player's accuracy with it from now on (0 to 1).")
+@click.pass_context
+def grant(ctx: click.Context, player: str, ability: str, uses: int | None, accuracy: float | None) -> None:
+    """"You may use an additional [innate action]": give PLAYER more uses of an innate ABILITY.
+
+    \b
+    Innate actions (seed natural II: ITA shots) are every player's by the game's rules, declared
+    in the ruleset's [[innate]]; this records a change to one player's count or accuracy.
+    Examples:
+      hostkit grant Ann "ITA Shot" --uses 1
+      hostkit grant Bob "ITA Shot" --accuracy 0.5
+    """
+    with locked(ctx):
+        game, event = load(ctx).grant(player, ability, uses, accuracy)
+    name = game.player(event.actor)
+    ab = event.data["ability"]
+    left = game.state.players[name].charges.get(ab.lower())
+    parts = []
+    if "uses" in event.data:
+        parts.append(f"{left} use(s) of {ab} left")
+    if "accuracy" in event.data:
+        parts.append(f"accuracy {event.data['accuracy']:.2f}")
+    click.echo(f"{name}: " + ", ".join(parts) + ".")
+
+
+COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity,
+            confirm, ita, grant]

@@ -11,11 +11,13 @@ from .base import complete_names, emit, load, locked, read_text
 @click.command()
 @click.argument("words", nargs=-1, shell_complete=complete_names)
 @click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
+@click.option("--now", is_flag=True,
+              help="By day: resolve the Immediate action(s) at once, in the same commit (as 'hostkit resolve').")
 @click.option("--file", "file", default=None,
               help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none. "
                    "Names with spaces need no quotes there: the longest known name is matched first.")
 @click.pass_context
-def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
+def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, file) -> None:
     """Record an action for the current phase: ACTOR [ABILITY] [TARGET]...
 
     \b
@@ -27,34 +29,47 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, file) -> None:
       hostkit act Cy Guard skip
       hostkit act --remove Bob Kill
       hostkit act --file actions.txt     (lines like: Old Man Willow Kill Red Riding Hood)
+      hostkit act --now Ann Snipe Bob    (by day: an Immediate action, resolved at once)
+
+    \b
+    By day, Day and Cycle actions resolve when the day ends, before the elimination; Immediate
+    ones at 'hostkit resolve' (or --now). An Immediate action entered while an ITA window is
+    open is recorded as ignored, with the reason (seed natural I).
     """
     from ..game import parse_act_lines
     from ..text import action_line
     from ..text import recorded_line
-    from ..waiting import replaced_note
+    from ..text import outcome_text
+    from ..waiting import ignored_note, replaced_note
 
+    outcomes: list = []
     with locked(ctx):
         game = load(ctx)
         if file is not None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
             lines, labels = parse_act_lines(game, read_text(file), file)
-            added, notes = game.enter(lines, labels)
+            added, notes, outcomes = game.enter_now(lines, labels) if now else (*game.enter(lines, labels), [])
             for a in added:
-                click.echo("recorded " + recorded_line(game, a) + replaced_note(game, a))
+                click.echo("recorded " + recorded_line(game, a) + replaced_note(game, a) + ignored_note(game, a))
         elif not words:
             raise HostkitError("act needs ACTOR [ABILITY] [TARGET]... (or --file FILE)")
         else:
             actor, ability, targets = game.split_words(list(words))
             if remove:
+                if now:
+                    raise HostkitError("--now resolves an action; it cannot go with --remove")
                 removed, notes = game.take_back(actor, ability)
                 click.echo("removed " + action_line(removed))
             else:
-                added, notes = game.enter([(actor, ability, targets)])
+                line = [(actor, ability, targets)]
+                added, notes, outcomes = game.enter_now(line) if now else (*game.enter(line), [])
                 click.echo("recorded " + recorded_line(game, added[0], named=ability is not None)
-                           + replaced_note(game, added[0]))
+                           + replaced_note(game, added[0]) + ignored_note(game, added[0]))
     for note in notes:
         click.echo("taken back: " + note)
+    for outcome in outcomes:
+        click.echo(outcome_text(outcome))
 
 
 @click.command()
@@ -96,6 +111,9 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
     """Resolve the current night: deaths, saves, blocks, results, and the log.
 
     \b
+    By day it resolves the Immediate actions entered so far, one at a time in entry order (seed
+    natural II); the day's other actions resolve when it ends ('hostkit eliminate'). A dry run by
+    day with nothing Immediate waiting shows what the day's end would resolve.
     Without --dry-run the outcome is recorded and the next day begins. A night whose required
     action is missing (a skip limit reached) is refused; one where a living player could still
     act and has not (see 'hostkit actions') needs --force, or an explicit 'skip' entered.
@@ -106,7 +124,13 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
     from ..waiting import resolve_checked
 
     with locked(ctx):
-        outcome = resolve_checked(load(ctx), dry_run=dry_run, force=force)
+        game = load(ctx)
+        if game.current.record.kind == "day" and not game.state.winner:
+            new, outcomes = game.resolve_now(dry_run=dry_run)
+            day_resolved(outcomes, None if dry_run else new.state.winner, dry_run=dry_run, as_json=as_json,
+                         number=game.current.record.number)
+            return
+        outcome = resolve_checked(game, dry_run=dry_run, force=force)
         winner = None if dry_run else load(ctx).state.winner
     if as_json:
         data = outcome.to_json()
@@ -114,6 +138,19 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
         emit(data)
         return
     click.echo(outcome_text(outcome, dry_run=dry_run))
+    if winner:
+        click.echo(f"The game is over: {winner} wins.")
+
+
+def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: bool, number: int) -> None:
+    """Print what a day's resolution resolved: each outcome (JSON: {"day", "phase", "outcomes"})."""
+    from ..text import outcome_text
+
+    if as_json:
+        emit({"day": number, "phase": "day", "outcomes": [o.to_json() for o in outcomes], "winner": winner})
+        return
+    for o in outcomes:
+        click.echo(outcome_text(o, dry_run=dry_run))
     if winner:
         click.echo(f"The game is over: {winner} wins.")
 

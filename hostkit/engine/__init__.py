@@ -1,8 +1,13 @@
-"""The rules engine: pure functions from a replayed state and a night's actions to an outcome.
+"""The rules engine: pure functions from a replayed state and a phase's actions to an outcome.
 
 No I/O, no click, no printing. `resolve_night` orders the actions (order.py), applies each one's
 effects to the Night (night.py, effects/) and settles the end of the night (settle.py). Every
 ruleset goes through the same code: a ruleset differs only in its data (roles, effects, order).
+
+A day's actions go through the same code (seed natural II: Day and Cycle actions resolve at the
+end of the phase, Immediate ones as soon as they are submitted): `resolve_day` resolves a batch
+of day actions as one "phase", with no night-only steps (no standing alerts, no automatic item
+uses, no delayed poison: those belong to the night).
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ def rng_for(seed: int, phase: str, number: int) -> random.Random:
     return random.Random(f"hostkit:{seed}:{phase}:{number}")
 
 
-def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
+def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",
               boosts: dict[int, tuple[str, Ability]] | None = None) -> list[Act]:
-    """The night's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
-    An ability an item of its holder modifies (the Advanced Targeting System) is used modified;
-    `boosts` (when given) receives act position -> (item, the unmodified ability)."""
+    """The phase's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
+    Standing abilities and an item's automatic uses are added at night only. An ability an item
+    of its holder modifies (the Advanced Targeting System) is used modified; `boosts` (when given)
+    receives act position -> (item, the unmodified ability)."""
     acts = []
     boosts = {} if boosts is None else boosts
     for i, action in enumerate(actions):
@@ -36,7 +42,7 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
             continue
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
-        if ability is None:  # an item's ability is used through the item (hostkit/items.py)
+        if ability is None:  # an item's or an innate ability (hostkit/items.py)
             found = find_ability(state, action.actor, action.ability, strict=False)
             if found is not None:
                 role, ability = found
@@ -48,6 +54,8 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
             boosts[len(acts)] = (boost[0], ability)
             act.ability = boost[1]
         acts.append(act)
+    if phase != "night":
+        return acts
     acts = acts + _standing(state, acts)
     for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
         acts = acts + extra(state, acts)
@@ -100,11 +108,12 @@ def canonical(acts: list[Act]) -> list[Act]:
 
 
 def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
-            rng: random.Random) -> tuple[NightOutcome, Night]:
-    """Resolve one night and also return the resolved Night (visits, blocks...) for inspection."""
-    night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS)
+            rng: random.Random, phase: str = "night") -> tuple[NightOutcome, Night]:
+    """Resolve one night (or, with phase="day", a batch of day actions) and also return the
+    resolved Night (visits, blocks...) for inspection."""
+    night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS, phase=phase)
     boosts: dict[int, tuple[str, Ability]] = {}
-    acts = make_acts(state, actions, ruleset, boosts)
+    acts = make_acts(state, actions, ruleset, phase, boosts)
     night.ext["boosted"] = {id(acts[i]): b for i, b in boosts.items()}
     if ruleset.resolution == "natural":
         acts = canonical(acts)
@@ -136,6 +145,15 @@ def resolve_night(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
                   rng: random.Random) -> NightOutcome:
     """Resolve one night. `state` is the state at the start of the night; it is not changed."""
     return resolve(state, actions, ruleset, rng)[0]
+
+
+def resolve_day(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
+                rng: random.Random) -> NightOutcome:
+    """Resolve a batch of day actions (the day's end, or one Immediate action) through the same
+    engine: the outcome's `phase` is "day", its `night` the day's number. `state` is not changed;
+    apply the outcome with engine.day.apply_outcome. Night abilities in the batch fail, naming
+    the prefix; Day and Cycle abilities resolve."""
+    return resolve(state, actions, ruleset, rng, phase="day")[0]
 
 
 def _stopped(night: Night, act: Act) -> bool:
@@ -220,4 +238,4 @@ def _retarget(night: Night, act: Act) -> None:
             act.redirected = True
 
 
-__all__ = ["resolve_night", "resolve", "rng_for", "run", "REGISTRY"]
+__all__ = ["resolve_night", "resolve_day", "resolve", "rng_for", "run", "REGISTRY"]

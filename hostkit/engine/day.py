@@ -13,7 +13,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             continue
         if change.kind == "death":
             p.alive = False
-            p.died = f"night {outcome.night}"
+            p.died = f"{outcome.phase} {outcome.night}"
             p.cause = change.key
             note_death(state, p.name, change.value or change.key, p.died, phase_index)
         elif change.kind == "charge":
@@ -35,8 +35,11 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
                 # A player who keeps their role but changes side (the Hivemind's domination) now
                 # plays for, and wins with, the faction that took them.
                 p.alignment = _faction_alignment(state, change.value)
-            # Seed ooo 12: a converted player gets the new role's full set of charges.
-            p.charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
+            # Seed ooo 12: a converted player gets the new role's full set of charges. Innate
+            # actions are the game's, not the role's (seed natural II): their charges stay.
+            innate = {a.key for a in state.ruleset.innate}
+            p.charges = {**{k: v for k, v in p.charges.items() if k in innate},
+                         **{a.key: a.uses for a in role.abilities if a.uses is not None}}
         elif change.kind == "item-gain":
             p.items[change.key] = p.items.get(change.key, 0) + int(change.value or 1)
         elif change.kind == "item-loss":
@@ -102,6 +105,16 @@ def out_of_game(state: GameState, player: str) -> bool:
     the game (although he still wins with the dopps)')."""
     data = state.players[player].tags.get(OUT)
     return isinstance(data, dict) and bool(data.get("left_game"))
+
+
+def night_tag_today(state: GameState, player: str, tag: str, day: int) -> dict | None:
+    """The data of a tag given to `player` on the night just before day `day` (a Mind Control
+    Ray's 'vote-controlled', a Psychic Warden's 'stunned': they hold for the following day), or None."""
+    data = state.players[player].tags.get(tag)
+    if not isinstance(data, dict) or not isinstance(data.get("night"), int):
+        return None
+    after = data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
+    return data if after == day else None
 
 
 # What an identity swap moves: everything that belongs to the person, not to the name. Life

@@ -179,7 +179,8 @@ class Night:
     """The mutable picture of one night while it resolves."""
 
     def __init__(self, state: GameState, ruleset: Ruleset, rng: random.Random, *,
-                 reach: tuple[Any, ...], usable: tuple[Any, ...], kind_words: Mapping[str, str]) -> None:
+                 reach: tuple[Any, ...], usable: tuple[Any, ...], kind_words: Mapping[str, str],
+                 phase: str = "night") -> None:
         # The closed registry's rules (engine/effects/), handed in by resolve(): effects/ imports
         # this module, so this module never imports it.
         self._reach = reach
@@ -189,6 +190,7 @@ class Night:
         self.ruleset = ruleset
         self.rng = rng
         self.number = state.number
+        self.phase = phase  # night, or day: a batch of day actions (the day's end, an Immediate one)
         self.location: dict[str, str] = {}
         self.tag_index: dict[str, set[str]] = {}  # tag -> living players carrying it at the start
         for p in state.players.values():
@@ -258,13 +260,15 @@ class Night:
         ab = act.ability
         if not self.alive(act.actor):
             return f"{act.actor} was already dead"
-        if ab.phase == "day":
+        if ab.phase == "day" and self.phase == "night":
             return f"{ab.name} is a day action"
-        if self.number < ab.first_night:
+        if ab.phase == "night" and self.phase != "night":
+            return f"{ab.name} is a night action"
+        if self.phase == "night" and self.number < ab.first_night:
             return (f"no actions on Night {self.number}" if self.number == 0
                     else f"{ab.name} cannot be used before night {ab.first_night}")
         if ab.nights == "even" and self.number % 2 or ab.nights == "odd" and not self.number % 2:
-            return f"{ab.name} is used only on {ab.nights} nights"
+            return f"{ab.name} is used only on {ab.nights} " + ("nights" if ab.phase == "night" else "cycles")
         if ab.uses is not None and self.state.players[act.actor].charges.get(ab.key, ab.uses) <= 0:
             return f"{ab.name} has no uses left"
         for check in self._usable:

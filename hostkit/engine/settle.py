@@ -62,6 +62,7 @@ def _outcome_step(s: Settling) -> None:
                for p, v in night.blocked.items()]
     s.outcome = NightOutcome(
         night=night.number,
+        phase=night.phase,
         deaths=tuple(s.deaths),
         saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items()),
         blocked=tuple(blocked),
@@ -117,7 +118,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("sneaks-caught", _on_night(info.sneaks_caught)),  # paranormal: a kill on a home finds its Sneak
     ("ignites", _on_night(lambda n: _ignites(n))),
     ("traps", _on_night(lambda n: _traps(n))),
-    ("delayed", _on_night(lambda n: _delayed(n))),
+    ("delayed", _on_night(lambda n: _delayed(n) if n.phase == "night" else None)),  # poison kills at night
     ("index-visits", _on_night(_index_visits)),
     ("plasma-chain", _on_night(tech.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
     ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO

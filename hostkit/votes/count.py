@@ -150,6 +150,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         abstention=bool(opts.get("abstention", False)),
         count_number=f"{day}.{len(previous) + 1:02d}", thread=game.setup.thread,
         rng_seed=hash_seed(game.setup.seed, day),
+        controlled=game.vote_controllers() if hasattr(game, "vote_controllers") else None,
     )
     return _numbered(previous, count)
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
@@ -97,6 +97,7 @@ def tally(
     count_number: str = "",
     thread: str | None = None,
     rng_seed: int = 0,
+    controlled: Mapping[str, str] | None = None,
 ) -> VoteCount:
     """Count a day's votes: POSTS (in any order; counted in post-number order) and the host's
     MANUAL entries, for PLAYERS, from START_POST to END_POST inclusive (None: open-ended).
@@ -107,7 +108,10 @@ def tally(
     needs the majority plus NO_ELIMINATION_OFFSET. See the module docstring for every rule.
     With ABSTENTION (and no No Elimination vote), a vote for no one is an abstention: the voter
     has voted (not in not_voting) but no wagon forms (seed classic-werewolf Voting 4).
+    CONTROLLED (voter -> controller): voters whose vote another chooses today (paranormal's Mind
+    Control Ray); their own posted votes are ignored, and only the host's entries count.
     """
+    controlled = dict(controlled or {})
     if majority not in MAJORITY_RULES:
         raise HostkitError(f"unknown majority rule {majority!r}; choose from {', '.join(MAJORITY_RULES)}")
     if tie not in TIE_RULES:
@@ -181,6 +185,10 @@ def tally(
         if not by_name[voter].alive or by_name[voter].absent:
             for text in ev.texts:
                 skip(text, "by a dead player" if not by_name[voter].alive else f"{voter} is {by_name[voter].absent}")
+            continue
+        if voter in controlled and not ev.host:
+            for text in ev.texts:
+                skip(text, f"{voter}'s vote is controlled today by {controlled[voter]} (Mind Control Ray)")
             continue
 
         # the last vote text of a post that can be read wins: a later text naming no one (a bold

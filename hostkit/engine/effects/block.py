@@ -203,7 +203,6 @@ def _out_of_play(night: Night, act: Act) -> str | None:
 ABDUCTED = "You were abducted tonight: you were taken from your home and could not act."
 KEPT = ("You are being kept for study: you are out of play (you cannot act, vote or be targeted) until your "
         "abductor leaves the game. You and your abductor may PM each other freely.")
-RETURNED = "You are returned to play this morning."
 
 
 def abduct(night: Night, act: Act, effect: Effect) -> None:
@@ -256,6 +255,10 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
             tech.blackout_shorts(night, act, player)
     if power == "psychic":
         tech.pulse_notices(night, act)
+    if effect.get("tag"):  # the Stun Bomb: 'or using any active abilities the following day'
+        for player in sorted(night.location):
+            if player != act.actor and not tech.blackout_immune(night, act, player, power):
+                night.tags.append((player, effect.get("tag"), {"by": act.actor, "night": night.number}))
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
 
 
@@ -288,6 +291,6 @@ EFFECTS: dict[str, EffectSpec] = {
     "commute": EffectSpec(commute, {}, {}, "hide", "rules changing"),
     "abduct": EffectSpec(abduct, {**TARGET, "keep": (bool, False), "except": (list, []), "notify": (str, "all")},
                          {"notify": ("moving", "all", "none")}, "block", "blocking"),
-    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all"), "fix": (bool, False)}, {},
+    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all"), "fix": (bool, False), "tag": (str, "")}, {},
                            "block", "blocking"),
 }

@@ -47,7 +47,7 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     name = effect.get("tag")
-    data: dict[str, Any] = {"by": act.actor, "role": act.role.name}
+    data: dict[str, Any] = {"by": act.actor, "role": act.role.name, "night": night.number, **effect.get("data", {})}
     if effect.get("kills_after", 0):
         data.update(kills_on=night.number + effect.get("kills_after"), type=effect.get("type", name),
                     strength=effect.get("strength", 1), cause=effect.get("cause") or act.role.name,
@@ -284,7 +284,7 @@ EFFECTS: dict[str, EffectSpec] = {
     "frame": EffectSpec(frame, {**TARGET, "alignment": (str, ""), "role_faction": (str, ""),
                                 "reaches_away": (bool, False), "standing": (bool, False), "reaches": (list, [])},
                         {}, "misc", "property changing"),
-    "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "kills_after": (int, 0),
+    "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "data": (dict, {}), "kills_after": (int, 0),
                             "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
                             "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
     "convert": EffectSpec(convert, {**TARGET, "role": (str, ""), "faction": (str, ""), "race": (str, ""),

@@ -209,11 +209,15 @@ def sneak(night: Night, act: Act, effect: Effect) -> None:
 
 
 def tell(night: Night, act: Act, effect: Effect) -> None:
-    """The target is told `text` in their night result, whatever they did (a Psychic Warden's binding)."""
+    """The target is told `text` in their night result, whatever they did (a Psychic Warden's binding);
+    with `what`, it is listed in resolve's summary as that (mind-controlled)."""
     target = act.slot(effect)
     if target is None:
         return
-    night.notices.append((target, effect.get("text")))
+    if effect.get("what"):
+        night.happen(target, effect.get("what"), act.actor, tell=effect.get("text"))
+    else:
+        night.notices.append((target, effect.get("text")))
     night.say(f"{target} will be told: {effect.get('text')}")
 
 
@@ -303,5 +307,5 @@ EFFECTS: dict[str, EffectSpec] = {
     "surveil": _reading(_surveil, {"idle": (dict, {})}, "observation"),
     "track-tagged": _reading(_track_tagged, {"tag": (str, ...)}, "observation"),
     "scan": _reading(_scan, {}, "inspection"),
-    "tell": EffectSpec(tell, {**TARGET, "text": (str, ...)}, {}, "misc", "communication"),
+    "tell": EffectSpec(tell, {**TARGET, "text": (str, ...), "what": (str, "")}, {}, "misc", "communication"),
 }

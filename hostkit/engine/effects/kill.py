@@ -2,7 +2,8 @@
 
 - kill: an attack with a `type`, a `strength` (immunities and protections of at least this
   strength stop it), a `cause`, a `flavour` key, a `location`; `rampage` also kills
-  rampageable visitors of the target.
+  rampageable visitors of the target; `accuracy` below 1 (an ITA shot) hits only when the
+  seeded rng rolls under it.
 - kill-visitors: an alert or a trap: every player whose action reaches the actor is attacked.
 - ignite: attacks every living player carrying `tag` at the end of the night.
   `rampage_if_first` (the ooo Maul, seed ooo 2-3): the rampage happens only if no other attack
@@ -30,6 +31,17 @@ def kill(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    # `accuracy` (an ITA shot's, seed natural II): the seeded rng decides whether it hits; the
+    # shooter's own accuracy (tag `accuracy:<ability>`, set by a grant) replaces the ability's.
+    accuracy = night.state.players[act.actor].tags.get(f"accuracy:{act.ability.key}", effect.get("accuracy", 1.0))
+    if accuracy < 1:
+        roll = night.rng.random()
+        hit = roll < accuracy
+        night.say(f"{act.what()} on {target} {'hits' if hit else 'misses'} (roll {roll:.2f} against accuracy "
+                  f"{accuracy:.2f}).")
+        if not hit:
+            night.notices.append((act.actor, f"Your {act.ability.name} at {target} missed."))
+            return
     attack = attack_from(act, effect, target)
     night.attacks.append(attack)
     night.say(f"{act.label()} attacks {target}.")
@@ -151,7 +163,8 @@ late_mauls = _late_mauls
 plague = _plague
 
 EFFECTS: dict[str, EffectSpec] = {
-    "kill": EffectSpec(kill, {**TARGET, **KILL, "rampage": (bool, False), "rampage_if_first": (bool, False)}, {},
+    "kill": EffectSpec(kill, {**TARGET, **KILL, "rampage": (bool, False), "rampage_if_first": (bool, False),
+                              "accuracy": (float, 1.0)}, {},
                        "kill", "killing"),
     "kill-visitors": EffectSpec(kill_visitors, {**KILL, "spare": (list, [])}, {}, "kill", "killing"),
     "ignite": EffectSpec(ignite, {"tag": (str, ...), **KILL}, {}, "kill", "killing"),

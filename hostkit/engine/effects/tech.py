@@ -115,6 +115,10 @@ def shielded(night: Night, act: Act, target: str) -> str | None:
         night.ext.setdefault("ghost", {})[id(act)] = (target, name)
         night.say(f"{target}'s Advanced {name} makes {act.what()} seem to work, but it does nothing.")
         return None
+    # Seed Mind Shield: 'Psychic characters will be aware of a Mind Shield blocking their
+    # abilities'; Anti-Tech Field: 'Tech characters will be aware that their item was blocked.'
+    article = "an" if name[0] in "AEIOU" else "a"
+    night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}."))
     if act.ability.targets == 1 and (act.ability.uses is not None or item_of(night, act) is not None):
         act.keeps_charge = True  # seed: a single-target one-shot item is not used up
     else:

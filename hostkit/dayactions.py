@@ -1,0 +1,309 @@
+"""Day actions (seed natural II): every ruleset's abilities with a day (or cycle) phase resolve
+through the same engine as a night, and nothing recorded by day is dropped.
+
+- Day and Cycle actions entered by day resolve when the day ends, before the elimination
+  (`hostkit eliminate`): one batch, `engine.resolve_day`, with the day's seeded rng.
+- Immediate actions resolve as soon as the host is able to: a `resolve` DayEvent (`hostkit
+  resolve` by day, or `hostkit act --now`) resolves every Immediate action waiting, one at a
+  time in entry order, each applied before the next. Those still waiting when the day ends
+  resolve first, in entry order, then the rest of the day.
+- ITA windows: the host opens and closes them (`ita-open` / `ita-close` events, `hostkit ita`).
+  An Immediate day action submitted while a window is open is ignored, and the reason is logged
+  in the day's outcome (seed natural I). An ability with `window = "ita"` (an ITA shot) may be
+  entered only while a window is open, and is not ignored; a window resolves what is waiting
+  when it opens and when it closes.
+- Innate actions (the ruleset's `[[innate.abilities]]`) belong to every player by the game's
+  rules, not to a role; each use resolves on its own, so a player may use one several times a
+  day while charges last ("you may use an additional ..." adds charges: the `grant` event).
+
+Replaying a day walks its entries (actions, removals, events) in record order, so an action is
+checked against the game as it stood when it was entered, and a `resolve` event resolves what
+was waiting at that point. Pure functions over the replayed state and the game view: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import entry as entry_rules, rulings
+from .engine import resolve_day, rng_for
+from .engine.day import apply_outcome
+from .errors import FileError, HostkitError, RuleError
+from .items import find_ability
+from .model import Ability, Action, DayEvent, GameState, NightOutcome, Removal, entry_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import GameView as Game, Phase
+
+RESOLVE = "resolve"  # DayEvent: resolve every Immediate action waiting now
+ITA_OPEN = "ita-open"
+ITA_CLOSE = "ita-close"
+GRANT = "grant"  # DayEvent: "you may use an additional ..." (data: ability, uses, accuracy)
+KINDS = (RESOLVE, ITA_OPEN, ITA_CLOSE, GRANT)
+
+IGNORED_RULE = "Immediate Day Action submissions are ignored during ITA windows (seed natural I)"
+
+
+def ability_of(state: GameState, action: Action) -> Ability | None:
+    """The ability an action uses: its actor's role's, else an item's or an innate one."""
+    if action.actor not in state.players:
+        return None
+    ab = state.role_of(action.actor).ability(action.ability)
+    if ab is None:
+        found = find_ability(state, action.actor, action.ability, strict=False)
+        ab = found[1] if found else None
+    return ab
+
+
+def at_once(state: GameState, action: Action) -> bool:
+    """Does the action resolve at once (Immediate, or an innate use), not at the phase's end?"""
+    ab = ability_of(state, action)
+    return ab is not None and (ab.immediate or ab.innate)
+
+
+def ignored_reason(ab: Ability, window: int | None) -> str | None:
+    """Why an Immediate day submission is ignored (an ITA window is open), or None."""
+    if window and ab.immediate and ab.window != "ita":
+        return f"submitted during ITA window {window}: {IGNORED_RULE}"
+    return None
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay_day(game: Game, state: GameState, ph: Phase) -> None:
+    """Replay a day's entries in record order (see the module's docstring). Sets ph.actions (the
+    actions still to resolve at the day's end), ph.done (resolved at once), ph.ignored (key ->
+    reason) and ph.outcomes; state.ita_open and state.acted_now follow the record."""
+    rec = ph.record
+    ph.done, ph.ignored, ph.outcomes = [], {}, []
+    entries: list[tuple[Any, str, int, Any]] = []
+    for i, a in enumerate(rec.actions):
+        entries.append((entry_key(a), "actions", i, a))
+    for i, r in enumerate(rec.removed):
+        entries.append((entry_key(r), "removed", i, r))
+    for i, e in enumerate(sorted(rec.events, key=entry_key)):
+        entries.append((entry_key(e), "events", i, e))
+    entries.sort(key=lambda x: x[0])
+    last_removal: dict[tuple[str, str], Any] = {}
+    for r in rec.removed:
+        k = (r.actor.lower(), r.ability.lower())
+        last_removal[k] = max(entry_key(r), last_removal.get(k, entry_key(r)))
+    current: dict[Any, Action] = {}
+    windows = 0
+    for key, where, i, item in entries:
+        if isinstance(item, DayEvent):
+            try:
+                if item.kind == RESOLVE:
+                    resolve_waiting(game, state, ph, current)
+                elif item.kind == ITA_OPEN:
+                    if state.ita_open:
+                        raise HostkitError(f"ITA window {state.ita_open} is already open")
+                    resolve_waiting(game, state, ph, current)
+                    windows += 1
+                    state.ita_open = windows
+                elif item.kind == ITA_CLOSE:
+                    if not state.ita_open:
+                        raise HostkitError("no ITA window is open")
+                    resolve_waiting(game, state, ph, current)
+                    state.ita_open = None
+                elif item.kind == GRANT:
+                    apply_grant(game, state, item)
+                else:
+                    rulings.apply_event(game, state, game.race, ph, item)
+            except HostkitError as exc:
+                raise FileError(f"{ph.path}: events[{i}]: {exc}") from None
+            rulings.check_victory(state, ph.index)
+        elif isinstance(item, Removal):
+            for k, a in list(current.items()):
+                if a.actor == item.actor and a.ability.lower() == item.ability.lower() \
+                        or k == _faction_key(game, state, item.actor, item.ability):
+                    del current[k]
+                    ph.ignored.pop(k, None)
+        else:
+            removal = last_removal.get((item.actor.lower(), item.ability.lower()))
+            if removal is not None and removal > key:
+                continue  # taken back later: it may no longer be valid
+            try:
+                checked = entry_rules.check_action(game, state, item.actor, item.ability, game._words(state, item),
+                                                   current=list(current.values()), phase=rec, seq=item.seq)
+            except HostkitError as exc:
+                raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
+            checked = checked._replace(seq=item.seq, host=item.host)
+            k = game._key(state, checked)
+            current[k] = checked
+            ph.ignored.pop(k, None)
+            ab = ability_of(state, checked)
+            why = ignored_reason(ab, state.ita_open) if ab is not None and not checked.skip else None
+            if why:
+                ph.ignored[k] = why
+    ph.actions = sorted(current.values(), key=entry_key)
+
+
+def _faction_key(game: Game, state: GameState, actor: str, ability: str) -> Any:
+    if actor not in state.players:
+        return None
+    return game._key(state, Action(actor, ability))
+
+
+def resolve_waiting(game: Game, state: GameState, ph: Phase, current: dict[Any, Action]) -> list[NightOutcome]:
+    """Resolve every Immediate (or innate) action waiting in `current`, one at a time in entry
+    order, each applied to the state before the next (seed natural II: as soon as the hosts are
+    able to). Ignored ones stay unresolved. Returns the outcomes (also added to ph.outcomes)."""
+    out = []
+    waiting = sorted((k for k, a in current.items() if k not in ph.ignored and not a.skip and at_once(state, a)),
+                     key=lambda k: entry_key(current[k]))
+    for k in waiting:
+        if state.winner:
+            break
+        action = current.pop(k)
+        outcome = resolve_day(state, [action], game.ruleset,
+                              rng_for(game.setup.seed, f"day {ph.record.number} at once", action.seq))
+        apply_outcome(state, outcome, ph.index)
+        ph.outcomes.append(outcome)
+        ph.done.append(action)
+        ab = ability_of(state, action)
+        if ab is not None and not ab.innate:
+            state.acted_now[k] = action.seq  # used once this phase (an innate one may be used again)
+        rulings.check_victory(state, ph.index)
+        out.append(outcome)
+    return out
+
+
+def end_day(game: Game, state: GameState, ph: Phase) -> list[NightOutcome]:
+    """The day's end, before the elimination: the Immediate actions still waiting resolve first,
+    in entry order; then every other Day and Cycle action as one batch (ignored submissions
+    logged, not resolved). Returns the outcomes of the end (ph.outcomes holds them too)."""
+    current = {game._key(state, a): a for a in ph.actions}
+    out = resolve_waiting(game, state, ph, current)
+    batch = [a for k, a in current.items() if k not in ph.ignored]
+    ignored = [(a, ph.ignored[k]) for k, a in current.items() if k in ph.ignored]
+    if (batch or ignored) and not state.winner:
+        outcome = resolve_day(state, batch, game.ruleset, rng_for(game.setup.seed, "day", ph.record.number))
+        if ignored:
+            from .model import Failed
+
+            outcome = outcome._replace(
+                failed=outcome.failed + tuple(Failed(a.actor, a.ability, why) for a, why in ignored),
+                log=outcome.log + tuple(f"{a.actor}'s {a.ability} is ignored: {why}." for a, why in ignored))
+        apply_outcome(state, outcome, ph.index)
+        ph.outcomes.append(outcome)
+        out.append(outcome)
+    ph.actions = []
+    return out
+
+
+def apply_grant(game: Game, state: GameState, event: DayEvent) -> None:
+    """"You may use an additional [innate action]": more charges of an innate ability for one
+    player (data `uses`), or a new accuracy for their shots (data `accuracy`)."""
+    player = game.player(event.actor or "")
+    ab = innate_ability(state.ruleset, str(event.data.get("ability", "")))
+    p = state.players[player]
+    if "uses" in event.data:
+        p.charges[ab.key] = p.charges.get(ab.key, ab.uses or 0) + int(event.data["uses"])
+    if "accuracy" in event.data:
+        p.tags[f"accuracy:{ab.key}"] = float(event.data["accuracy"])
+
+
+def innate_ability(ruleset, word: str) -> Ability:
+    """The ruleset's innate ability named `word` (any case), or a RuleError naming those there are."""
+    innate = getattr(ruleset, "innate", ()) or ()
+    for ab in innate:
+        if ab.name.lower() == word.strip().lower():
+            return ab
+    names = ", ".join(a.name for a in innate) or "none"
+    raise RuleError(f"{ruleset.name} has no innate action {word!r} (innate actions: {names})")
+
+
+# --------------------------------------------------------------------------- the host's entries
+
+
+def waiting_now(game: Game) -> list[Action]:
+    """The Immediate actions of the current day that a `resolve` would resolve now."""
+    ph = game.current
+    if ph.record.kind != "day":
+        return []
+    state = game.state
+    return [a for a in ph.actions if game._key(state, a) not in ph.ignored and not a.skip and at_once(state, a)]
+
+
+def resolve_events(game: Game) -> list[DayEvent]:
+    """The entry for `hostkit resolve` by day: resolve the Immediate actions waiting now."""
+    game.open_phase("day")
+    if not waiting_now(game):
+        ignored = [f"{a.actor}'s {a.ability}" for a in game.current.actions
+                   if game._key(game.state, a) in game.current.ignored]
+        extra = f" ({', '.join(ignored)} ignored: {IGNORED_RULE})" if ignored else ""
+        raise RuleError("no Immediate action is waiting to resolve" + extra + "; Day and Cycle actions resolve "
+                        "when the day ends, before the elimination ('hostkit eliminate')")
+    return [DayEvent(RESOLVE)]
+
+
+def now_events(game: Game, added: list[Action]) -> list[DayEvent]:
+    """The entry `act --now` adds: resolve at once the Immediate day actions just entered."""
+    if game.current.record.kind != "day":
+        raise RuleError("--now resolves Immediate actions by day; at night every action resolves with the night "
+                        "(an Immediate one first), at 'hostkit resolve'")
+    for a in added:
+        ab = ability_of(game.state, a)
+        if ab is None or a.skip:
+            raise RuleError(f"{a.actor}'s {a.ability}: a skip has nothing to resolve")
+        if not (ab.immediate or ab.innate):
+            raise RuleError(f"{a.actor}'s {ab.name} is not Immediate: it resolves when the day ends, before the "
+                            "elimination (seed natural II); enter it without --now")
+        why = ignored_reason(ab, game.state.ita_open)
+        if why:
+            raise RuleError(f"{a.actor}'s {ab.name} would be ignored, {why}; enter it without --now to record "
+                            "the ignored submission")
+    return [DayEvent(RESOLVE)]
+
+
+def window_events(game: Game, kind: str) -> list[DayEvent]:
+    """The entry that opens or closes an ITA window (seed natural I and II)."""
+    game.open_phase("day")
+    if kind == ITA_OPEN and game.state.ita_open:
+        raise RuleError(f"ITA window {game.state.ita_open} is already open: close it first ('hostkit ita close')")
+    if kind == ITA_CLOSE and not game.state.ita_open:
+        raise RuleError("no ITA window is open ('hostkit ita open' opens one)")
+    return [DayEvent(kind)]
+
+
+def grant_events(game: Game, player: str, ability: str, uses: int | None, accuracy: float | None) -> list[DayEvent]:
+    """The entry for "you may use an additional [innate action]" (and a new accuracy)."""
+    game.open_phase()
+    name = game.player(player)
+    ab = innate_ability(game.ruleset, ability)
+    if not game.state.players[name].alive:
+        raise RuleError(f"{name} is dead: a dead player uses no innate action")
+    if uses is None and accuracy is None:
+        raise RuleError("grant needs --uses N (additional uses) or --accuracy P")
+    data: dict[str, Any] = {"ability": ab.name}
+    if uses is not None:
+        if uses == 0:
+            raise RuleError("--uses must not be 0")
+        left = game.state.players[name].charges.get(ab.key, ab.uses or 0)
+        if left + uses < 0:
+            raise RuleError(f"{name} has {left} {ab.name} use(s) left: cannot take away {-uses}")
+        data["uses"] = uses
+    if accuracy is not None:
+        if not 0 <= accuracy <= 1:
+            raise RuleError(f"--accuracy must be between 0 and 1, got {accuracy}")
+        data["accuracy"] = accuracy
+    return [DayEvent(GRANT, actor=name, data=data)]
+
+
+def day_end_preview(game: Game) -> tuple[list[NightOutcome], GameState]:
+    """What the current day's end would resolve (before any elimination), and the state after
+    it: the day's actions are replayed in memory with an end of no elimination; nothing is written."""
+    from .model import PhaseEnd
+
+    ph = game.current
+    if ph.record.kind != "day" or not ph.actions:
+        return [], game.state
+    trial = game.trial(PhaseEnd(eliminated=""))
+    day = trial.phases[ph.index - 1]
+    return list(day.outcomes[len(ph.outcomes):]), trial.state
+
+
+__all__ = ["replay_day", "end_day", "resolve_waiting", "resolve_events", "window_events", "grant_events",
+           "waiting_now", "day_end_preview", "ability_of", "IGNORED_RULE", "KINDS"]
