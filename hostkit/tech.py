@@ -27,6 +27,7 @@ SLOTS = ("Small", "Medium", "Large")
 RACES = ("Human", "Doppelganger", "Alien")
 SOURCES = ("Vigilante", "Doppelgangers", "Abduction", "none")
 PICKS = "tech-picks"  # the player's tag: item -> how many were picked at the start
+DECLINED = "tech-declined"  # the player's tag: the open slots stay empty (hostkit tech pick PLAYER none)
 KINDS = ("tech-pick", "tech-pass", "tech-replicate", "tech-holoform", "tech-hologram", "tech-camouflage")
 
 
@@ -136,6 +137,13 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
     if not words:
         raise RuleError("name at least one item: hostkit tech pick PLAYER ITEM [ITEM]...")
     state = game.state
+    if not state.players[name].alive:
+        raise RuleError(f"{name} is dead: dead players pick no tech")
+    if [w.strip().lower() for w in words] == ["none"]:
+        # The alien leaves its open slots empty (a Mind Stealer who takes the Robot instead).
+        if not state.role_of(name).tech:
+            raise RuleError(f"{name} ({state.role_of(name).name}) has no tech slots")
+        return [DayEvent("tech-pick", name, None, data={"items": [], "none": True})]
     new: dict[str, int] = {}
     for w in words:
         item, count = parse_item(state, w)
@@ -278,6 +286,8 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         except RuleError as exc:
             raise HostkitError(str(exc)) from None
         ps.tags[PICKS] = picks
+        if event.data.get("none"):
+            ps.tags[DECLINED] = True
         for n, c in new.items():
             ps.items[n] = ps.items.get(n, 0) + c
     elif kind == "tech-pass":
@@ -326,12 +336,13 @@ def prompts(game: Game) -> list[dict[str, Any]]:
         if not p.alive:
             continue
         role = state.role_of(p.name)
-        if at_start and role.tech:
+        if at_start and role.tech and not p.tags.get(DECLINED):
             free = free_slots(state, p.name)
             if free:
                 out.append({"player": p.name, "role": role.name, "ask": "tech",
                             "text": f"{p.name} ({role.name}) has {slots_text(free)} tech slot(s) to fill: ask "
-                                    f"which items they pick, then 'hostkit tech pick {p.name} ITEM...'"})
+                                    f"which items they pick, then 'hostkit tech pick {p.name} ITEM...' "
+                                    f"(or 'none' to leave them empty)"})
         mine = [table[n] for n in held(p) if n in table]
         if any("holoform" in i.grants for i in mine) and not isinstance(p.tags.get("holoform"), dict):
             out.append({"player": p.name, "role": role.name, "ask": "holoform",

@@ -403,6 +403,10 @@ def test_paranormal_items_picking_by_slot(tmp_path):
     assert "Large: Intel, Plasma Bomb, Replicator" in listing and "Yan (Exterminator Operative): Personal Shield" in listing
     pm = host.ok("pm", "Yan", "--format", "plain")
     assert "Scanner (x2)" in pm
+    # 'none' leaves the slots empty (a Mind Stealer's Robot instead of tech): due stops asking.
+    assert "Hiv (Hivemind (Psychic)) has 1 Medium" in host.ok("due")
+    host.ok("tech", "pick", "Hiv", "none")
+    assert "Hiv (Hivemind (Psychic))" not in host.ok("due")
     # After the first night tech is not picked any more.
     host.ok("act", "Bob", "Kill", "Cy")
     host.ok("resolve", "--force")

@@ -57,7 +57,8 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
 @click.argument("items", nargs=-1, required=True)
 @click.pass_context
 def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
-    """Record the tech an alien picks at the start ('ITEM x2': a two-use item in a Medium slot).
+    """Record the tech an alien picks at the start ('ITEM x2': a two-use item in a Medium slot;
+    'none': the open slots stay empty, as for a Mind Stealer who takes the Robot).
 
     Example: hostkit tech pick Zed "Plasma Bomb" "Mind Control Ray"
     """
@@ -65,6 +66,9 @@ def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
 
     _game, events = _record(ctx, pick_events, player, list(items))
     ev = events[0]
+    if ev.data.get("none"):
+        click.echo(f"{ev.actor} leaves their open tech slots empty.")
+        return
     click.echo(f"{ev.actor} picks: " + ", ".join(n + (" x2" if c == 2 else "") for n, c in ev.data["items"]) + ".")
 
 
