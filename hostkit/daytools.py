@@ -346,3 +346,25 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
         if why:
             raise RuleError(f"{why} (--force overrules)")
     return end
+
+
+def aftermath(before: "Game", after: "Game") -> list[str]:
+    """What else a day's end did, for the host to tell (seed paranormal): captives returned to play
+    because their abductor left the game, and players who died with the one they were bound to."""
+    from .engine.day import flip_held
+
+    out = []
+    for name, p in after.state.players.items():
+        was = before.state.players[name]
+        if not was.alive and flip_held(before.state, name) and not flip_held(after.state, name):
+            out.append(f"{name} may be flipped now: their abductor left the game ('hostkit post flip {name}')")
+            continue
+        if p.alive and "abducted" in was.tags and "abducted" not in p.tags:
+            data = was.tags["abducted"]
+            by = f" {data['by']}" if isinstance(data, dict) and data.get("by") else ""
+            out.append(f"{name} returns to play: their abductor{by} left the game (tell them)")
+        elif was.alive and not p.alive and p.cause not in (None, "eliminated") \
+                and p.died == f"day {before.current.record.number}":
+            out.append(f"{name} dies with them: bound to the {p.cause}")
+    return out
+

@@ -174,6 +174,11 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     opts = parse_options(rs, options)
+    from .engine.sides import setup_refusal
+
+    why = setup_refusal(rs, {**rs.option_defaults(), **opts})
+    if why:
+        raise HostkitError(why)
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),

@@ -98,6 +98,7 @@ class Game:
         self.outcomes: dict[int, NightOutcome] = {}
         self.race = rulings.SheriffRace()
         self.conflicts: list[dict[str, Any]] = []
+        self.day_notes: dict[int, list[str]] = {}  # day -> what its end set off (a Bloom, the maximum day)
         self.state = self._replay()
 
     @classmethod
@@ -174,7 +175,9 @@ class Game:
                 self.outcomes[rec.number] = outcome
                 self._check_published(state, ph, outcome)
                 apply_outcome(state, outcome, ph.index)
+                rulings.night_over(state, rec.number)
             else:
+                name = None
                 # Seed natural II: the day's actions resolve when the day ends, before the elimination.
                 ended = dayactions.end_day(self, state, ph)
                 rulings.check_victory(state, ph.index)
@@ -187,6 +190,8 @@ class Game:
                     if why:
                         raise FileError(f"{ph.path}: end.eliminated: {why}")
                     kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
+                self.day_notes[rec.number] = rulings.day_over(
+                    state, rec.number, name, ph.index, rng_for(self.setup.seed, "day-end", rec.number).choice)
             rulings.check_victory(state, ph.index)
         if state.winner:
             state.phase = "over"
@@ -666,6 +671,10 @@ class Game:
             why = _no_elimination(after, name, ended)
             if why:
                 raise RuleError(why + "; end the day with 'hostkit eliminate --none'")
+        else:
+            forced = rulings.lynch_required(self.state, self.current.record.number)
+            if forced:
+                raise RuleError(f"no elimination is refused: {forced}")
         return PhaseEnd(eliminated=name or "")
 
     def eliminate(self, player: str | None) -> str | None:
@@ -795,6 +804,8 @@ class Game:
             players.append(d)
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,
+                "won": [{"player": n, "why": why} for n, why in s.won.items()], "ended_by": s.ended_by,
+                "notices": rulings.host_notices(self),
                 "victory_pending": ({"winner": s.pending_victory[0], "shots_owed": list(s.pending_victory[1])}
                                     if s.pending_victory else None), "warnings": list(s.warnings), "folder": str(self.folder),
                 "conflicts": self.conflicts}

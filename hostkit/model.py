@@ -90,6 +90,7 @@ class Role(Record):
     notes: tuple[str, ...] = ()
     items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
     tech: Mapping[str, int] = EMPTY  # tech slots the player picks items for, per game: slot -> how many
+    victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
 
     def ability(self, name: str) -> Ability | None:
@@ -618,6 +619,10 @@ class GameState:
     # VictoryCheck comes last (seed classic Day flow): a win that waits on owed last shots,
     # (winner, the players who owe one); None when no win is pending.
     pending_victory: tuple[str, tuple[str, ...]] | None = None
+    # Every player who has won when the game is over (victory = "sides": a Survivor beside the
+    # Town), name -> why; empty while the game goes on and in rulesets where one side wins.
+    won: dict[str, str] = field(default_factory=dict)
+    ended_by: str = ""  # "max-day" when the maximum game day ended the game
     # The current phase's actions already resolved at once (key -> seq: used once this phase),
     # and the open ITA window's number (dayactions.py).
     acted_now: dict[Any, int] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .engine.effects import CHOICES, PARAMS
+from .engine.sides import VICTORIES
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
 from .tomlio import Table, load
@@ -163,6 +164,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
         tech=_tech_slots(t, p.tech if p else None),
+        victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import tech
+from .engine import sides
 from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
 from .model import DayEvent, GameState, Removal
@@ -123,7 +124,96 @@ def check_victory(state: GameState, index: int) -> None:
     if owing:
         state.pending_victory = (won, owing)
     else:
-        state.winner = won
+        finish(state, won)
+
+
+def finish(state: GameState, won: str, by: str = "") -> None:
+    """The game is over: WON is the side that won ('nobody': none); with victory = "sides",
+    every player who has won (a Survivor beside the Town) is in state.won."""
+    state.winner = won
+    state.ended_by = by
+    if state.options.get("victory") == "sides":
+        state.won = sides.end_winners(state, won)
+
+
+def over_text(state: GameState) -> str:
+    """'The game is over: Town wins.', with every other player who won (a Survivor) and why the
+    game ended when the maximum game day ended it; '' while the game goes on."""
+    if not state.winner:
+        return ""
+    if state.ended_by == "max-day":
+        text = f"The game is over: the maximum game day (day {sides.max_day(state)}) has ended; every player who has not won loses."
+    else:
+        text = f"The game is over: {state.winner} wins."
+    others = [f"{n} ({state.players[n].role})" for n in state.won
+              if state.winner == "nobody" or sides.side(state, state.players[n]) != state.winner]
+    if others:
+        text += (" Also winning: " if state.winner != "nobody" else " Winning: ") + ", ".join(others) + "."
+    return text
+
+
+def night_over(state: GameState, night: int) -> None:
+    """After a night's outcome: the wins it settles at once (victory = "sides": a Xenozoologist's
+    fourth specimen, a Mind Stealer's points, a Bloom's Seeding)."""
+    if state.options.get("victory") == "sides":
+        sides.after_night(state, night)
+
+
+def day_over(state: GameState, day: int, eliminated: str | None, index: int, pick: Any) -> list[str]:
+    """After a day's elimination (or none): what the elimination sets off (victory = "sides": a
+    Bloom's plants, an Infester's spore cloud), the win check, and the maximum game day (option
+    max-day: at its end every player who has not won loses)."""
+    said = sides.after_day(state, day, eliminated, pick) if state.options.get("victory") == "sides" else []
+    check_victory(state, index)
+    last = sides.max_day(state)
+    if not state.winner and not state.pending_victory and last and day >= last:
+        finish(state, "nobody", "max-day")
+        said.append(f"day {day} was the maximum game day: every player who has not won loses")
+    return said
+
+
+def max_day_notice(state: GameState) -> str:
+    """The warning the host owes the players as the maximum game day nears (seed General Rules:
+    'I will give ample warning beforehand if this event is imminent'), or ''."""
+    last = sides.max_day(state)
+    if not last or state.winner:
+        return ""
+    day = state.number if state.phase == "day" else state.number  # night N comes before day N
+    left = last - day
+    if left < 0 or left > 2:
+        return ""
+    when = "today" if (left == 0 and state.phase == "day") else f"day {last}"
+    return (f"the maximum game day is day {last} (option max-day): at the end of {when} every player who has "
+            "not won loses; warn the players (seed: 'I will give ample warning beforehand')")
+
+
+def host_notices(game: Game) -> list[str]:
+    """What the host must know or do now that no entry asks for (`status`, `due`): the maximum
+    game day nearing (or never set, where the ruleset has one), a lynch the day must perform,
+    the Abomination's night."""
+    state = game.state
+    out: list[str] = []
+    if state.winner:
+        return out
+    out += sides.setup_questions(game.ruleset, [p.role for p in game.setup.players], state.options)
+    notice = max_day_notice(state)
+    if notice:
+        out.append(notice)
+    if state.phase == "day":
+        why = lynch_required(state, state.number)
+        if why:
+            out.append(why)
+    n = int(state.options.get("abomination-night", 0) or 0)
+    upcoming = state.number <= n if state.phase == "night" else state.number < n
+    if n and upcoming and any(p.alive and sides.kind(state, p) == "last-alive" for p in state.players.values()):
+        out.append(f"the Organ Harvester's Abomination attempts a night kill on every player on night {n} "
+                   "(option abomination-night): hostkit resolves it")
+    return out
+
+
+def lynch_required(state: GameState, day: int) -> str | None:
+    """Why the day must end with an elimination, or None (a Bloom's Seeding)."""
+    return sides.lynch_required(state, day) if state.options.get("victory") == "sides" else None
 
 
 # -- the day's rulings: the Sheriff race, last shots, the badge

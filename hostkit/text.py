@@ -55,6 +55,10 @@ def status_text(st: dict[str, Any]) -> str:
     head = f"{st['ruleset']}: {st['phase']} {st['number']}" if st["phase"] != "over" else \
         f"{st['ruleset']}: the game is over"
     lines = [head + (f" - winner: {st['winner']}" if st["winner"] else "")]
+    if st.get("won"):
+        lines.append("won: " + ", ".join(f"{w['player']} ({w['why']})" for w in st["won"]))
+    for notice in st.get("notices", ()):
+        lines.append(f"host: {notice}")
     if st.get("sheriff"):
         lines.append(f"Sheriff: {st['sheriff']}")
     width = max((len(p["name"]) for p in st["players"]), default=4)

@@ -69,6 +69,9 @@ CASES = [
      dict(dead=["T"], ok=["Op.Plasma_Bomb"])),
     ("abduction-organ-harvester-victim-not-flipped", "Abducted players are not role-flipped until their abductor leaves the game.",
      "Oh=Harvester_(Organ_Harvester) T=Townie", "Oh Abduct T", {}, dict(dead=["T"], tags={("T", "flip-held")})),
+    ("abduction-flip-due-when-the-abductor-dies-at-night", "Abducted players are not role-flipped until their abductor leaves the game.",
+     "Oh=Harvester_(Organ_Harvester) A=Agent Vi=Vigilante", "Vi Shoot Oh", dict(dead=("A",), tags={"A": {"flip-held": {"by": "Oh"}}}),
+     dict(dead=["Oh"], happen={("A", "flip due")})),
     ("organ-harvester-abductors-come-before-protectors", "Abductors / Protectors (Event Order)",
      "Oh=Harvester_(Organ_Harvester) G=Bodyguard_(Guardian) T=Townie", "Oh Abduct T; G Guard T", {},
      dict(dead=["T"], failed={"G.Guard": "abducted"})),
@@ -229,7 +232,7 @@ def test_abduction_kept_captive_refused_at_entry_and_released_by_a_lynch(tmp_pat
     out = host.ok("resolve", "--force")
     assert "captured: Ann by X (kept as the Human specimen)" in out
     assert "You were abducted tonight" in host.ok("pm", "Ann", "--night", "1")
-    host.ok("eliminate", "X")  # the host lynches the Xenozoologist on day 1
+    assert "Ann returns to play: their abductor X left the game" in host.ok("eliminate", "X")  # lynched on day 1
     assert "abducted" not in _status(host)["Ann"]["tags"]
     host.ok("act", "Ann", "Investigate", "Bob")  # back in play: she may act again
 
@@ -260,7 +263,7 @@ def test_abduction_flip_withheld_until_the_abductor_leaves(tmp_path):
     assert "Ann" in post and "Agent" not in post
     assert "not role-flipped until their abductor leaves the game" in host.refused("post", "flip", "Ann")
     assert "no flip while Oh is in the game" in host.ok("status")
-    host.ok("eliminate", "Oh")
+    assert "Ann may be flipped now" in host.ok("eliminate", "Oh")
     assert "Agent" in host.ok("post", "flip", "Ann")
 
 
@@ -297,7 +300,7 @@ def test_hivemind_convert_status_pm_and_lynch(tmp_path):
     role_pm = host.ok("pm", "Ann")
     assert "Hivemind" in role_pm and "every opposing group is dead" in role_pm
     assert "dominated" in host.ok("pm", "Ann", "--night", "1")
-    host.ok("eliminate", "H")
+    assert "Ann dies with them: bound to the Hivemind" in host.ok("eliminate", "H")
     st = _status(host)
     assert not st["Ann"]["alive"] and st["Ann"]["cause"] == "Hivemind"
 
@@ -402,3 +405,16 @@ def test_psychic_warden_binding_lasts_the_following_day(tmp_path):
     err = host.refused("act", "Sn", "Snipe", "Bob")
     assert "stunned last night by Psychic Warden" in err and "following day" in err
     assert host.ok("actions").startswith("day 1: 0 action(s)")
+
+
+def test_mind_controlled_investigator_pm_does_not_name_the_entered_target(tmp_path):
+    """Seed Mind Control Ray: 'choose another player's target for the night': the Agent's result
+    is about the player the Ray chose, so the PM must not pin it on the player the Agent named."""
+    host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Ann=Agent", "Cy=Townie",
+                           "Dee=Townie", "Eve=Townie"])
+    host.ok("act", "Ms", "Mind Control Ray", "Ann", "Bob")
+    host.ok("act", "Ann", "Investigate", "Cy")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Ann", "--night", "1")
+    assert "Doppelganger" in pm and "on Cy" not in pm and "mind was seized" in pm

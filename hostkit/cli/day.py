@@ -61,7 +61,7 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     order, then every Day and Cycle action; their outcome is printed before the elimination. A
     player they kill, or a win they bring, leaves no one to eliminate (use --none).
     """
-    from ..daytools import checked_elimination
+    from ..daytools import aftermath, checked_elimination
     from ..text import outcome_text
 
     if no_one == (player is not None):
@@ -74,8 +74,10 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
         click.echo(outcome_text(outcome))
     name = end.eliminated or None
     click.echo((f"{name} is eliminated." if name else "No one is eliminated.")
-               + (f" The game is over: {game.state.winner} wins." if game.state.winner
+               + (" " + _over(game.state) if game.state.winner
                   else f" It is now {game.state.phase} {game.state.number}."))
+    for line in aftermath(old, game):
+        click.echo(line)
 
 
 
@@ -337,17 +339,20 @@ def sheriff_status(ctx: click.Context, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def due(ctx: click.Context, as_json: bool) -> None:
-    """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge.
+    """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge; and what
+    the host must do that no entry asks for (the maximum game day nearing, a forced lynch).
 
     Example: hostkit due
     """
+    from ..rulings import host_notices
     from ..tech import prompts
 
     game = load(ctx)
     items = game.due()
+    notices = host_notices(game)
     asks = prompts(game)
     if as_json:
-        emit({"due": items, "tech": asks, "winner": game.state.winner})
+        emit({"due": items, "winner": game.state.winner, "host": notices, "tech": asks})
         return
     if not items and not asks:
         click.echo("Nothing is owed.")
@@ -357,8 +362,10 @@ def due(ctx: click.Context, as_json: bool) -> None:
         owes = ", ".join(item["owes"]) or "nothing"
         why = f" (no shot: died of {item['no_shot_because']})" if item["no_shot_because"] else ""
         click.echo(f"{item['player']} ({item['role']}, {item['kind']}, {item['when']}): {owes}{why}")
+    for notice in notices:
+        click.echo(f"host: {notice}")
     if game.state.winner:
-        click.echo(f"The game is over: {game.state.winner} wins.")
+        click.echo(_over(game.state))
 
 
 @click.command()
@@ -381,7 +388,7 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
     victim = events[0].target
     click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
     if game.state.winner:
-        click.echo(f"The game is over: {game.state.winner} wins.")
+        click.echo(_over(game.state))
 
 
 @click.command()
@@ -422,7 +429,7 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
     click.echo(flip_post(game, name, fmt=fmt))
     if game.state.winner:
-        click.echo(f"The game is over: {game.state.winner} wins.")
+        click.echo(_over(game.state))
 
 
 @click.command()
@@ -594,3 +601,10 @@ def grant(ctx: click.Context, player: str, ability: str, uses: int | None, accur
 
 COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity,
             confirm, ita, grant]
+
+
+def _over(state) -> str:
+    """The game-over line (rulings.over_text): the winner, and everyone else who won."""
+    from ..rulings import over_text
+
+    return over_text(state)

@@ -131,7 +131,8 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
                          number=game.current.record.number)
             return
         outcome = resolve_checked(game, dry_run=dry_run, force=force)
-        winner = None if dry_run else load(ctx).state.winner
+        after = None if dry_run else load(ctx).state
+        winner = after.winner if after else None
     if as_json:
         data = outcome.to_json()
         data["winner"] = winner
@@ -139,7 +140,7 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
         return
     click.echo(outcome_text(outcome, dry_run=dry_run))
     if winner:
-        click.echo(f"The game is over: {winner} wins.")
+        click.echo(_over(after))
 
 
 def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: bool, number: int) -> None:
@@ -174,3 +175,10 @@ def undo(ctx: click.Context, entry: str | None) -> None:
 
 
 COMMANDS = [act, actions, resolve, undo]
+
+
+def _over(state) -> str:
+    """The game-over line (rulings.over_text): the winner, and everyone else who won."""
+    from ..rulings import over_text
+
+    return over_text(state)

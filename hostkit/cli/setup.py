@@ -81,6 +81,10 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thre
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")
+    from ..rulings import host_notices
+
+    for notice in host_notices(game):
+        click.echo(f"host: {notice}")
 
 
 @click.command()

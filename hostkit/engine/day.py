@@ -160,9 +160,14 @@ def victory(state: GameState) -> str | None:
     when every evil player is dead. parity (the default elsewhere): a faction with a factional
     kill wins when it holds at least half of the living; the rest win when no such player lives.
     parity-unopposed: parity, but not while a player outside the faction who kills every night on
-    their own lives (seed ooo: the wolves win when 'no one else can stop them').
+    their own lives (seed ooo: the wolves win when 'no one else can stop them'). sides: every
+    role's `victory` kind decides (engine/sides.py).
     """
     rule = state.options.get("victory", "parity")
+    if rule == "sides":  # each role's own `victory` kind (seed paranormal): engine/sides.py
+        from .sides import victory as sides_victory
+
+        return sides_victory(state)
     alive = [p for p in state.players.values() if p.alive and not out_of_game(state, p.name)]
     if not alive:
         return "nobody"

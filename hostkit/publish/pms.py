@@ -104,8 +104,8 @@ def _chosen_targets(game: "Game", night: int) -> dict[tuple[str, str], tuple[str
 def _shown_target(result: Any, chosen: Mapping[tuple[str, str], tuple[str, ...]]) -> str:
     """The result's target, unless the action was redirected: a redirected player is told the
     result (and the engine's redirect notice) but never the player it landed on."""
-    if not result.target:
-        return ""
+    if not result.target or result.note:
+        return ""  # a redirected result (its note says so) is about someone else: no name on it
     targets = chosen.get((result.player, result.ability.lower()))
     if targets is not None and result.target not in targets:
         return ""

@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, change, info, items, kill, protect, tech
+from . import block, change, doom, info, items, kill, protect, tech
 from .base import EffectSpec
 
 MODULES = (block, protect, kill, info, change, items, tech)
@@ -75,7 +75,7 @@ BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects,
 # A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
 FAKE_READINGS = (tech.fake_reading,)
 # Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
-EXTRA_ACTS = (items.auto_acts,)
+EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
 
 investigate = info.investigate
 

@@ -230,6 +230,10 @@ def _releases(night: Night, deaths: list) -> list:
             continue
         keep.append((player, tag, data))
     night.tags[:] = keep
+    for p in night.state.players.values():
+        data = p.tags.get(FLIP_HELD)
+        if not p.alive and isinstance(data, dict) and data.get("by") in dead:
+            night.happen(p.name, "flip due", data["by"], "their abductor has left the game: flip them now")
     for player, by in night.ext.get("returning", ()):
         if player not in dead:  # seed: 'returned to play the following morning'
             night.happen(player, "returned", by, "returned to play in the morning",

@@ -1,0 +1,280 @@
+"""Paranormal's win conditions (seed paranormal.md, each role's Victory line) and the general
+rules of the game's length: the rules as a table on the engine (engine/sides.py), then what a
+host sees through the CLI.
+
+Each row names the seed section in its id and quotes the seed sentence it proves.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hostkit.engine import sides
+from hostkit.model import GameState, PlayerState
+from hostkit.rulesets import load_ruleset
+
+from conftest import Host
+
+RS = load_ruleset("paranormal")
+
+
+def state(players: dict[str, str], dead=(), tags=None, options=None, factions=None) -> GameState:
+    """A paranormal state: name -> role, the dead, name -> {tag: value}, options."""
+    ps = {}
+    for name, role_name in players.items():
+        role = RS.roles[role_name]
+        p = PlayerState(name=name, role=role.name, faction=role.faction, alignment=role.alignment)
+        p.alive = name not in dead
+        p.tags.update((tags or {}).get(name, {}))
+        if factions and name in factions:
+            p.faction = factions[name]
+        ps[name] = p
+    opts = RS.option_defaults()
+    opts.update(options or {})
+    return GameState(RS, ps, "day", 2, opts)
+
+
+TOWN3 = {"Ann": "Townie", "Bob": "Agent", "Cy": "Vigilante"}
+
+# (id, players, dead, tags, factions, expected winner, seed sentence)
+VICTORY = [
+    ("Survivor-alive-survivor-does-not-stop-town", {**TOWN3, "Dan": "Doppelganger", "Sue": "Survivor"}, ["Dan"], {},
+     {}, "Town", "They win as long as they are alive, regardless of which side wins."),
+    ("Townie-town-wins-no-dopp-left", {**TOWN3, "Dan": "Doppelganger"}, ["Dan"], {}, {}, "Town", "Victory: Town Wins"),
+    ("Doppelganger-parity", {"Ann": "Townie", "Dan": "Doppelganger"}, [], {}, {}, "Doppelgangers",
+     "Victory: Doppelgangers Win"),
+    ("Doppelganger-no-win-below-half", {**TOWN3, "Dan": "Doppelganger"}, [], {}, {}, None,
+     "Victory: Doppelgangers Win"),
+    ("Exterminator-no-win-while-an-exterminator-lives", {"Ann": "Townie", "Dan": "Doppelganger",
+     "Eve": "Exterminator (Mind Shield)"}, ["Ann"], {}, {}, None,
+     "The Alien wins when all non-ext aligned players are dead."),
+    ("Exterminator-does-not-need-to-be-alive", {"Ann": "Townie", "Eve": "Exterminator (Mind Shield)",
+     "Ola": "Exterminator Operative"}, ["Ann", "Eve"], {}, {}, "Exterminators",
+     "The Exterminator does not need to be alive to win."),
+    ("Exterminator-all-dead-still-wins", {"Ann": "Townie", "Eve": "Exterminator (Anti-Tech Field)"}, ["Ann", "Eve"],
+     {}, {}, "Exterminators", "The Exterminator does not need to be alive to win."),
+    ("Exterminator-stops-the-dopps-parity", {"Ann": "Townie", "Dan": "Doppelganger", "Bea": "Doppelganger",
+     "Eve": "Exterminator (Mind Shield)"}, [], {}, {}, None,
+     "All non-Exterminator aligned players are dead"),
+    ("Xenozoologist-only-obstructs-the-exterminator", {**TOWN3, "Dan": "Doppelganger", "Xen": "Xenozoologist"},
+     ["Dan"], {}, {}, "Town", "He only obstructs the win condition of the Exterminator."),
+    ("Xenozoologist-obstructs-the-exterminator", {"Xen": "Xenozoologist", "Eve": "Exterminator (Mind Shield)"},
+     [], {}, {}, None, "He only obstructs the win condition of the Exterminator."),
+    ("Harvester-organ-harvester-last-alive", {"Ann": "Townie", "Oh": "Harvester (Organ Harvester)"}, ["Ann"], {}, {},
+     "Organ Harvester", "Organ Harvester wins when all other players are dead. The OH must be alive"),
+    ("Harvester-organ-harvester-stops-town", {**TOWN3, "Oh": "Harvester (Organ Harvester)"}, [], {}, {}, None,
+     "Organ Harvester wins when all other players are dead."),
+    ("Hivemind-wins-when-no-one-can-stop-it", {"Ann": "Townie", "Bob": "Agent", "Hiv": "Hivemind (Psychic)"}, [], {},
+     {"Bob": "Hivemind"}, "Hivemind",
+     "The Hivemind wins when all opposing groups are dead and the town has no way of stopping them (Vig, War Vet, etc)"),
+    ("Hivemind-a-vigilante-can-stop-it", {"Ann": "Vigilante", "Bob": "Agent", "Hiv": "Hivemind (Tech)"}, [], {},
+     {"Bob": "Hivemind"}, None, "the town has no way of stopping them (Vig, War Vet, etc)"),
+    ("Hivemind-a-war-vet-can-stop-it", {"Ann": "War Vet", "Bob": "Agent", "Hiv": "Hivemind (Tech)"}, [], {},
+     {"Bob": "Hivemind"}, None, "the town has no way of stopping them (Vig, War Vet, etc)"),
+    ("Hivemind-a-dopp-left-is-an-opposing-group", {"Ann": "Townie", "Dan": "Doppelganger", "Hiv": "Hivemind (Tech)"},
+     [], {}, {"Ann": "Hivemind"}, None, "all opposing groups are dead"),
+    ("Abduction-kept-captive-does-not-count", {"Ann": "Townie", "Bob": "Agent", "Dan": "Doppelganger",
+     "Xen": "Xenozoologist"}, ["Ann"], {"Bob": {"abducted": {"by": "Xen"}}}, {}, "Doppelgangers",
+     "that player is removed from play for that night (and possibly the game)"),
+    ("Spore-Spreader-infester-does-not-stop-town", {**TOWN3, "Dan": "Doppelganger", "Inf": "Spore Spreader (Infester)"},
+     ["Dan"], {}, {}, "Town", "The goal of the Infester is to have ALL surviving players at the end of the game infected"),
+    ("Survivor-only-third-parties-left", {"Sue": "Survivor", "Xen": "Xenozoologist", "Ann": "Townie"}, ["Ann"], {}, {},
+     "nobody", "Their only goal is to survive until the end of the game."),
+]
+
+
+@pytest.mark.parametrize("players, dead, tags, factions, expected, quote",
+                         [r[1:] for r in VICTORY], ids=[r[0] for r in VICTORY])
+def test_victory(players, dead, tags, factions, expected, quote):
+    assert sides.victory(state(players, dead, tags, factions=factions)) == expected, quote
+
+
+# (id, players, dead, tags, winner, who has won, seed sentence)
+WINNERS = [
+    ("Survivor-alive-wins-beside-town", {"Ann": "Townie", "Dan": "Doppelganger", "Sue": "Survivor"}, ["Dan"], {},
+     "Town", {"Ann", "Sue"}, "They win as long as they are alive, regardless of which side wins."),
+    ("Survivor-abducted-does-not-win", {"Ann": "Townie", "Sue": "Survivor", "Xen": "Xenozoologist"}, [],
+     {"Sue": {"abducted": {"by": "Xen"}}}, "Town", {"Ann"}, "Victory: Is alive and unabducted at the end of the game"),
+    ("Survivor-dead-does-not-win", {"Ann": "Townie", "Sue": "Survivor"}, ["Sue"], {}, "Town", {"Ann"},
+     "Victory: Is alive and unabducted at the end of the game"),
+    ("Spore-Spreader-infester-wins-with-every-survivor-infested",
+     {"Ann": "Townie", "Bob": "Agent", "Inf": "Spore Spreader (Infester)", "Dan": "Doppelganger"}, ["Inf", "Dan"],
+     {"Ann": {"infested": {}}, "Bob": {"infested": {}}}, "Town", {"Ann", "Bob", "Inf"},
+     "The goal of the Infester is to have ALL surviving players at the end of the game infected with spores. The "
+     "Infester need not be alive to win"),
+    ("Spore-Spreader-infester-loses-with-one-clean", {"Ann": "Townie", "Bob": "Agent", "Inf": "Spore Spreader (Infester)"},
+     [], {"Ann": {"infested": {}}}, "Town", {"Ann", "Bob"}, "ALL surviving players at the end of the game infected"),
+    ("Xenozoologist-without-four-loses", {"Ann": "Townie", "Xen": "Xenozoologist"}, [],
+     {"Xen": {"specimens": ["Human"]}}, "Town", {"Ann"}, "If the game ends and he does not have one of each, he loses."),
+    ("Exterminator-dead-exterminators-win", {"Ann": "Townie", "Eve": "Exterminator (Mind Shield)",
+     "Ola": "Exterminator Operative"}, ["Ann", "Eve"], {}, "Exterminators", {"Eve", "Ola"},
+     "The Exterminator does not need to be alive to win."),
+    ("Doppelganger-dead-dopps-win-with-their-side", {"Ann": "Townie", "Dan": "Doppelganger", "Bea": "Doppelganger"},
+     ["Bea"], {}, "Doppelgangers", {"Dan", "Bea"}, "Victory: Doppelgangers Win"),
+    ("Maximum-game-day-no-side-wins", {"Ann": "Townie", "Dan": "Doppelganger", "Sue": "Survivor"}, [], {}, "nobody",
+     {"Sue"}, "At that point, any players who have not already achieved their victory conditions will lose."),
+]
+
+
+@pytest.mark.parametrize("players, dead, tags, winner, expected, quote",
+                         [r[1:] for r in WINNERS], ids=[r[0] for r in WINNERS])
+def test_end_winners(players, dead, tags, winner, expected, quote):
+    assert set(sides.end_winners(state(players, dead, tags), winner)) == expected, quote
+
+
+def test_Xenozoologist_four_specimens_wins_and_leaves_with_captives():
+    """seed Xenozoologist: 'Once he has 1 of each, he wins and he and all abducted players are
+    removed from the game.'"""
+    kinds = ["Alien", "Doppelganger", "Human", "Psychic Human"]
+    st = state({"Ann": "Townie", "Bob": "Telepath", "Dan": "Doppelganger", "Sue": "Survivor", "Cy": "Agent",
+                "Eve": "Doppelganger", "Xen": "Xenozoologist"},
+               tags={"Xen": {"specimens": kinds}, **{n: {"abducted": {"by": "Xen"}} for n in ("Ann", "Bob", "Dan", "Sue")}})
+    sides.after_night(st, 3)
+    assert st.players["Xen"].tags["won"]
+    assert {n for n, p in st.players.items() if "departed" in p.tags} == {"Xen", "Ann", "Bob", "Dan", "Sue"}
+    # Cy and Eve are left: one each, the Doppelganger holds half: the Xenozoologist's leaving ends it.
+    assert sides.victory(st) == "Doppelgangers"
+    assert "Xen" in sides.end_winners(st, "Doppelgangers")
+
+
+def test_Xenozoologist_three_specimens_does_not_win():
+    """seed Xenozoologist: 'Once he has 1 of each, he wins'."""
+    st = state({"Ann": "Townie", "Xen": "Xenozoologist"}, tags={"Xen": {"specimens": ["Alien", "Human", "Psychic Human"]}})
+    sides.after_night(st, 3)
+    assert "won" not in st.players["Xen"].tags and "departed" not in st.players["Xen"].tags
+
+
+@pytest.mark.parametrize("stockpile, goal, won", [
+    (["Agent", "Detective"], 3, False), (["Agent", "Detective"], 2, True), (["Telepath"], 3, True)],
+    ids=["Harvester-mind-stealer-below-goal", "Harvester-mind-stealer-reaches-goal",
+         "Harvester-mind-stealer-points-per-role"])
+def test_mind_stealer_points(stockpile, goal, won):
+    """seed Harvester: 'The Mind Stealer needs to steal X 'points' worth of Roles to win. Points per
+    role will be revealed to the MS during the role PM.'"""
+    st = state({"Ann": "Townie", "Ms": "Harvester (Mind Stealer)"}, tags={"Ms": {"stockpile": stockpile}},
+               options={"mind-stealer-goal": goal, "mind-stealer-points": "Telepath:3"})
+    sides.after_night(st, 2)
+    assert bool(st.players["Ms"].tags.get("won")) is won
+
+
+# ----------------------------------------------------------------------------- through the CLI
+
+
+def new(tmp_path, *assign, options=()):
+    host = Host(tmp_path / "g")
+    args = ["new", str(tmp_path / "g"), "--ruleset", "paranormal", "--seed", "3"]
+    for a in assign:
+        args += ["--assign", a]
+    for o in options:
+        args += ["--option", o]
+    out = host.runner.invoke(__import__("hostkit.cli", fromlist=["cli"]).cli, args, catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    host.created = out.stdout
+    return host
+
+
+def test_cli_Survivor_alive_does_not_stop_the_town_win(tmp_path):
+    """seed Survivor: 'They win as long as they are alive, regardless of which side wins.'"""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Sue=Survivor", options=["max-day=5"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve")
+    out = host.ok("eliminate", "Bob")
+    assert "The game is over: Town wins. Also winning: Sue (Survivor)." in out
+    st = host.ok("status", "--json")
+    assert '"won"' in st and '"Sue"' in st
+
+
+def test_cli_General_Rules_maximum_game_day_ends_the_game(tmp_path):
+    """seed General Rules: 'The Game will have a set Maximum game-day that it will go to. At that
+    point, any players who have not already achieved their victory conditions will lose. I will
+    give ample warning beforehand if this event is imminent.'"""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Di=Townie", "Eve=Townie", "Fay=Townie",
+               "Gus=Townie", "Sue=Survivor", options=["max-day=2"])
+    assert "maximum game day is day 2" in host.ok("due")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve")
+    assert "at the end of day 2 every player who has not won loses" in host.ok("status")
+    host.ok("eliminate", "Cy")
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve")
+    assert "at the end of today every player who has not won loses" in host.ok("due")
+    out = host.ok("eliminate", "Eve")
+    assert "The game is over: the maximum game day (day 2) has ended; every player who has not won loses." in out
+    assert "Winning: Sue (Survivor)." in out
+    host.refused("act", "Bob", "Kill", "Sue")
+
+
+def test_cli_General_Rules_no_maximum_day_the_host_is_asked(tmp_path):
+    """seed General Rules: 'The Game will have a set Maximum game-day': hostkit asks for it."""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie")
+    assert "no maximum game day is set" in host.created
+    assert "no maximum game day is set" in host.ok("due")
+
+
+def test_cli_Spore_Spreader_bloom_lynch_is_required_and_not_lynched_dies(tmp_path):
+    """seed Spore Spreader: 'That day, the players MUST perform a lynch. ... If the SS is not
+    lynched, then it will die the following night and lose.'"""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Di=Spore Spreader (Bloom)", "Ed=Townie",
+               "Fay=Townie", options=["max-day=5"])
+    host.ok("act", "Di", "Seed")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve")
+    assert "MUST perform a lynch" in host.refused("eliminate", "--none")
+    host.ok("eliminate", "Cy")
+    host.ok("act", "Bob", "Kill", "Ed")
+    out = host.ok("resolve")
+    assert "Di, killed by Bloom" in out
+    assert "Di" not in host.game.state.won
+
+
+def test_cli_Spore_Spreader_bloom_lynched_converts_everyone_and_wins(tmp_path):
+    """seed Spore Spreader: 'If the SS is lynched that day, it will send forth a cloud of chemicals
+    that will activate the plants. The plants then release spores that convert all other players
+    into Spore Spreaders, and winning the game for the SS.'"""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Di=Spore Spreader (Bloom)", "Ed=Townie",
+               options=["max-day=5"])
+    host.ok("act", "Di", "Seed")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve")
+    out = host.ok("eliminate", "Di")
+    assert "The game is over: Spore Spreader wins." in out
+    st = host.game.state
+    assert st.won == {"Di": "eliminated on day 1, the day after the Seeding"}
+    assert {p.alignment for p in st.players.values() if p.alive} == {"Spore Spreader"}
+
+
+def test_cli_Spore_Spreader_infester_lynched_releases_a_spore_cloud(tmp_path):
+    """seed Spore Spreader: 'when Lynched (but not killed otherwise), the Infester releases a spore
+    cloud that randomly infects one of the non-infected players.'"""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Inf=Spore Spreader (Infester)", "Ed=Townie",
+               "Fay=Townie", options=["max-day=5"])
+    host.ok("act", "Inf", "Infest", "Cy")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve")
+    host.ok("eliminate", "Inf")
+    infested = {n for n, p in host.game.state.players.items() if "infested" in p.tags}
+    assert "Cy" in infested and len(infested) == 2
+    # The same folder replays to the same cloud (the game's seeded random).
+    assert infested == {n for n, p in host.game.state.players.items() if "infested" in p.tags}
+
+
+def test_cli_Harvester_abomination_attacks_everyone_on_its_night(tmp_path):
+    """seed Harvester: 'After some # of nights (based on player count) the Abomination is released
+    and performs a Night Kill attempt on every player.' The number is the host's: asked at new."""
+    asked = new(tmp_path / "a", "Ann=Townie", "Oh=Harvester (Organ Harvester)", "Bob=Doppelganger")
+    assert "options.abomination-night" in asked.created
+    host = new(tmp_path, "Ann=Townie", "Oh=Harvester (Organ Harvester)", "Tuf=Tough Doppelganger",
+               "Gua=Bodyguard (Guardian)", "Ed=Townie", options=["abomination-night=2", "max-day=5"])
+    host.ok("act", "Tuf", "Kill", "skip")
+    host.ok("act", "Oh", "Abduct", "skip")
+    host.ok("act", "Gua", "Guard", "skip")
+    host.ok("resolve")
+    assert all(p.alive for p in host.game.state.players.values())
+    host.ok("eliminate", "--none")
+    host.ok("act", "Gua", "Guard", "Ann")
+    host.ok("act", "Tuf", "Kill", "skip")
+    host.ok("act", "Oh", "Abduct", "skip")
+    out = host.ok("resolve")
+    alive = {n for n, p in host.game.state.players.items() if p.alive}
+    assert alive == {"Ann", "Oh", "Tuf"}, out  # guarded, the Harvester, immune to a regular night kill
+    assert "killed by Abomination" in out
