@@ -7,8 +7,8 @@ the tar is unpacked into a temporary folder), each round runs, interleaved and i
 
   (a) the baseline: one `python` process that reads the day's page files and parses each with
       lxml.etree.HTMLParser (the parser hostkit itself uses), start-up included;
-  (b) hostkit, first count: one `python -m hostkit --game G votes --html ... --from-post
-      --to-post --json` process as a host runs it the first time, with the page cache on (the
+  (b) hostkit, first count: one `hostkit --game G votes --html ... --from-post --to-post
+      --json` process (the installed command's entry point) as a host runs it the first time, with the page cache on (the
       default) and empty (a fresh folder each round): every page parsed, every post counted,
       every page written to the cache, start-up included;
   (c) hostkit, recount: the same with the page cache warm (a host's second count);
@@ -260,6 +260,10 @@ _BASELINE = ("import sys, lxml.etree\n"
              "        lxml.etree.fromstring(f.read(), parser)\n")
 
 
+# What the `hostkit` command that pip installs runs (its console script), rather than `python -m
+# hostkit`, whose runpy start-up an installed command does not pay.
+_ENTRY = "import sys; from hostkit.cli import main; sys.exit(main())"
+
 CPU: dict[str, list[float]] = {}  # per job name: the process's user+system CPU seconds
 
 
@@ -286,8 +290,8 @@ def _setup_day(day: Path, game: Path, env: dict[str, str]) -> tuple[list[str], l
     for args in (new_args(game, case), ["--game", str(game), "resolve", "--force"]):
         subprocess.run(py + args, env=env, check=True, stdout=subprocess.DEVNULL)
     files = [str(day / p) for p in case["pages"]]
-    votes = py + ["--game", str(game), "votes", "--json", "--from-post", str(case["from_post"] + 1),
-                  "--to-post", str(case["to_post"])]
+    votes = [sys.executable, "-c", _ENTRY, "--game", str(game), "votes", "--json", "--from-post",
+             str(case["from_post"] + 1), "--to-post", str(case["to_post"])]
     for f in files:
         votes += ["--html", f]
     return [sys.executable, "-c", _BASELINE, *files], votes

@@ -88,7 +88,7 @@ class Record(tuple, metaclass=_RecordMeta):
         return tuple.__new__(cls, values)
 
     def _replace(self, **kw: Any) -> Any:
-        values = tuple(kw.pop(f, v) for f, v in zip(self._fields, self))
+        values = tuple(map(kw.pop, self._fields, self))  # kw.pop(field, current value), field by field
         if kw:
             raise TypeError(f"{type(self).__name__} has no field {next(iter(kw))!r}")
         return tuple.__new__(type(self), values)

@@ -16,6 +16,7 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import Iterator, Sequence
 
 import lxml.etree
@@ -213,6 +214,8 @@ _HUGE: lxml.html.HTMLParser | None = None
 def _has_marker(body_html: str) -> bool:
     if COUNT_MARKER in body_html:
         return True
+    if "&#" not in body_html:  # the marker is not written as character references either
+        return False
     low = body_html.lower()
     if "&#8203;" in low or "&#x200b;" in low:
         return COUNT_MARKER in html.unescape(body_html)
@@ -322,7 +325,7 @@ def _label_quotes(root: lxml.etree._Element) -> set[lxml.etree._Element]:
 class _Walker:
     """Flattens a body into text pieces, each flagged as vote-marked and/or quoted."""
 
-    __slots__ = ("red", "bold", "tag", "spoilers", "labels", "pieces", "pos", "tagged")
+    __slots__ = ("red", "bold", "tag", "spoilers", "labels", "pieces", "tagged")
 
     def __init__(self, markups: Sequence[str], spoilers: bool, labels: set[lxml.etree._Element]):
         self.red = "red" in markups
@@ -330,16 +333,15 @@ class _Walker:
         self.tag = "tag" in markups
         self.spoilers = spoilers
         self.labels = labels
-        self.pieces: list[tuple[str, int]] = []
-        self.pos = 0
-        self.tagged: list[tuple[int, int, str, bool]] = []  # [vote] tags: (start, end, text, quoted)
-
-    def add(self, text: str, flags: int) -> None:
-        self.pieces.append((text, flags))
-        self.pos += len(text)
+        self.pieces: list[tuple[str, int]] = [_BREAK]  # the body is a block: it opens on a line break
+        # [vote] tags: (first piece, piece after the last, text, quoted)
+        self.tagged: list[tuple[int, int, str, bool]] = []
 
     def walk(self, el: lxml.etree._Element, red: bool, bold: bool, quote: bool) -> None:
         tag = el.tag
+        if tag == "br" and el.get("class") is None:  # the commonest element: a line break, no more
+            self.pieces += _BREAKS
+            return
         if not isinstance(tag, str):  # comment or processing instruction: only its tail is text
             return
         tag = tag.lower()
@@ -367,33 +369,36 @@ class _Walker:
         if tag in ("b", "strong"):
             bold = True
         block = tag in _BLOCKS
+        pieces = self.pieces
         if block:
-            self.add("\n", 0)
-        start = self.pos
+            pieces.append(_BREAK)
+        start = len(pieces)
         flags = (_MARK if (red and self.red) or (bold and self.bold) else 0) | (_QUOTE if quote else 0)
         if el.text:
-            self.add(_flatten(el.text), flags)
+            pieces.append((_flatten(el.text), flags))
         for child in el:
             self.walk(child, red, bold, quote)
             if child.tail:
-                self.add(_flatten(child.tail), flags)
+                pieces.append((_flatten(child.tail), flags))
         if self.tag and "bbvote" in classes:
             # phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
             text = " ".join(_flatten("".join(el.itertext())).split())
             if text and parse_vote(text) is None:
                 text = f"VOTE: {text}"
             if text:
-                self.tagged.append((start, self.pos, text, quote))
+                self.tagged.append((start, len(pieces), text, quote))
         if block:
-            self.add("\n", 0)
+            pieces.append(_BREAK)
+
+
+_BREAK = ("\n", 0)  # a block's edge: a line break, unmarked
+_BREAKS = (_BREAK, _BREAK)  # a <br>, a block of its own
 
 
 def _flatten(text: str) -> str:
     # Source newlines are only spaces when rendered; "\n" in our text means a real line break.
-    return text.translate(_FLATTEN)
-
-
-_FLATTEN = {ord("\n"): " ", ord("\r"): " ", ord("\t"): " ", **_INVISIBLE}
+    text = text.replace("\n", " ").replace("\r", " ").replace("\t", " ")
+    return text if text.isascii() else text.translate(_INVISIBLE)  # the invisibles are not ASCII
 _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"
 # A vote word in a run: after a non-letter, or in capitals even after letters ("AkiraUNVOTE:").
 _SPLIT = re.compile(r"(?:(?<![\w#])(?i:(?:##[^\S\n]*)?(?:un[-\s]?vote|vote))|(?:UN[-\s]?VOTE|VOTE))\b"
@@ -454,26 +459,21 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
         except (lxml.etree.ParserError, ValueError):
             return _NOTHING
     walker = _Walker(markups, spoilers, _label_quotes(root))
-    walker.add("\n", 0)  # the body is a block; its own tag is a neutral wrapper, never a quote
+    pieces = walker.pieces  # the body's own tag is a neutral wrapper, never a quote
     if root.text:
-        walker.add(_flatten(root.text), 0)
+        pieces.append((_flatten(root.text), 0))
     for child in root:
         walker.walk(child, False, False, False)
         if child.tail:
-            walker.add(_flatten(child.tail), 0)
-    walker.add("\n", 0)
-    pieces = walker.pieces
+            pieces.append((_flatten(child.tail), 0))
+    pieces.append(_BREAK)
 
-    starts: list[int] = []
-    texts: list[str] = []
-    pos = 0
-    for text, _ in pieces:
-        starts.append(pos)
-        texts.append(text)
-        pos += len(text)
+    texts = [text for text, _ in pieces]
+    starts = list(accumulate(map(len, texts), initial=0))  # where each piece starts in `full`
     full = "".join(texts)
 
-    found: list[tuple[int, int, str, bool]] = list(walker.tagged)  # (start, end, text, quoted)
+    # (start, end, text, quoted) of each vote text found
+    found = [(starts[a], starts[b], text, q) for a, b, text, q in walker.tagged]
 
     def close(run: tuple[int, int, bool] | None) -> None:
         if run is None:
@@ -484,19 +484,19 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
                 found.append((start + offset, start + offset + len(text), " ".join(text.split()), quoted))
 
     if walker.red or walker.bold:
+        # A run of marked text goes on over blanks; anything else between (a word, a line break)
+        # ends it, and so does a piece opening a new vote.
         run: tuple[int, int, bool] | None = None
-        for (text, flags), start in zip(pieces, starts):
-            if flags & _MARK and text.strip():
-                quoted = bool(flags & _QUOTE)
-                if (run is not None and run[2] == quoted and not full[run[1]:start].strip(" \xa0")
-                        and not _OPENS.match(text)):
-                    run = (run[0], start + len(text), quoted)
-                else:
-                    close(run)
-                    run = (start, start + len(text), quoted)
-            elif run is not None and (text.strip() or "\n" in text):
+        for i in [i for i, (text, flags) in enumerate(pieces) if flags & _MARK and text.strip()]:
+            text, flags = pieces[i]
+            start = starts[i]
+            quoted = bool(flags & _QUOTE)
+            if (run is not None and run[2] == quoted and not full[run[1]:start].strip(" \xa0")
+                    and not _OPENS.match(text)):
+                run = (run[0], start + len(text), quoted)
+            else:
                 close(run)
-                run = None
+                run = (start, start + len(text), quoted)
         close(run)
 
     if "hash" in markups:

@@ -21,6 +21,7 @@ from lxml import etree
 
 from hostkit.errors import FetchError
 from hostkit.model import Post
+from hostkit.records import Record
 from hostkit.votes.extract import register_parsed
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 
@@ -52,8 +53,7 @@ def C(name: str) -> str:  # noqa: N802 - reads like a selector inside the XPath 
     return f"(contains(@class, '{name}') and contains(concat(' ', normalize-space(@class), ' '), ' {name} '))"
 
 
-@dataclass(frozen=True)
-class Adapter:
+class Adapter(Record):  # a Record, not a dataclass: defining a 20-field dataclass costs start-up
     """One engine's selectors. String fields are XPath expressions: `posts` is absolute, the
     per-post ones are relative to a post and return strings (tried in order, first non-empty
     wins), `body` returns the element whose inner HTML is the body. The page-level ones
@@ -293,8 +293,7 @@ ENGINES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class _Compiled:
+class _Compiled(Record):
     row: Adapter
     marker: tuple[str, ...]
     posts: etree.XPath
@@ -306,6 +305,7 @@ class _Compiled:
     post_id: tuple[etree.XPath, ...]
     url: tuple[etree.XPath, ...]
     strip: etree.XPath | None
+    strip_needs: tuple[str, ...] | None  # class names one of which a page must hold to have anything to strip
     page: tuple[etree.XPath, ...]
     last: tuple[etree.XPath, ...]
     per_page: tuple[etree.XPath, ...]
@@ -319,9 +319,22 @@ def _compile(row: Adapter) -> _Compiled:
     return _Compiled(
         row, row.marker, xp(row.posts), many(row.author), xp(row.body), many(row.number),
         many(row.time), xp(row.edited), many(row.post_id), many(row.url),
-        xp(row.strip) if row.strip else None, many(row.page), many(row.last), many(row.per_page),
-        many(row.next), xp(row.pagelinks) if row.pagelinks else None,
+        xp(row.strip) if row.strip else None, _class_needs(row.strip), many(row.page), many(row.last),
+        many(row.per_page), many(row.next), xp(row.pagelinks) if row.pagelinks else None,
     )
+
+
+def _class_needs(expr: str) -> tuple[str, ...] | None:
+    """When every branch of `expr` is `.//tag[C('name')]`, the class names: a page whose text
+    holds none of them has nothing the expression can find, and is not searched post by post.
+    None for any other expression (always searched)."""
+    names = []
+    for branch in expr.split(" | ") if expr else ():
+        m = re.fullmatch(r"\.//[\w*]+\[(\(contains\(@class, '([\w-]+)'\).*)\]", branch)
+        if m is None or m.group(1) != C(m.group(2)):
+            return None
+        names.append(m.group(2))
+    return tuple(names) or None
 
 
 _ROWS: dict[str, Adapter] = {row.engine: row for row in ADAPTER_ROWS}
@@ -459,9 +472,10 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
 _OWN_ID = ("string(@id)",)
 
 
-def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -> list[dict[str, Any]]:
+def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, text: str) -> list[dict[str, Any]]:
     out = []
     fast = ad.row.engine == "phpbb"
+    strip = ad.strip if ad.strip_needs is None or any(n in text for n in ad.strip_needs) else None
     for el in els:
         got = _phpbb_fields(el) if fast else None
         if got is not None:
@@ -491,8 +505,8 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None) -
             "anchor": el.get("id"),
         }
         if body is not None:
-            if ad.strip is not None:
-                for junk in ad.strip(body):
+            if strip is not None:
+                for junk in strip(body):
                     _drop(junk)
             fields["body"] = _inner_html(body).strip()
             register_parsed(fields["body"], body)  # extract reads this element, not the HTML again
@@ -680,7 +694,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     ad = _adapter(name)
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
     if ad is not None:
-        rows = _read_posts(ad, els, base, tz)
+        rows = _read_posts(ad, els, base, tz, text)
     else:
         from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
 
@@ -698,8 +712,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
         number = row["number"] if row["number"] is not None else first_number + i
         page_url = url or (base if "://" in base else None)  # the page's URL, else its canonical one
         link = row["url"] or (f"{page_url.split('#')[0]}#{row['anchor']}" if page_url and row["anchor"] else None)
-        posts.append(Post(number=number, author=row["author"], body=row["body"], time=row["time"],
-                          edited=row["edited"], post_id=row["post_id"], url=link))
+        posts.append(Post(number, row["author"], row["body"], row["time"], row["edited"], row["post_id"], link))
     if rows and all(row["number"] is not None for row in rows):
         numbered = "shown"
     return Page(name, tuple(posts), page, last, nxt, url, numbered)
