@@ -355,13 +355,17 @@ def plasma_chain(night: Night) -> None:
         night.say(f"The Plasma Bomb on {target} catches: {', '.join(p for p in caught if p != act.actor or p == target)}.")
 
 
+UNTRACEABLE = ("plasma", "morning", "day")  # remote kills: no attacker present to shoot back at
+
+
 def return_fire(night: Night, deaths: list[Death]) -> list[Death]:
     """A Hold-out Blaster holder killed at night by a visible attacker shoots them (and still
-    dies). Not against a remote or untraceable kill (Plasma Bomb, morning kill)."""
+    dies). Not against a remote or untraceable kill (Plasma Bomb, morning kill, an Advanced
+    Assassin bot's day kill)."""
     dead = {d.player for d in deaths}
     out = list(deaths)
     for d in deaths:
-        if not grants(night, d.player, "return-fire") or d.kind in ("plasma", "morning") or not d.by:
+        if not grants(night, d.player, "return-fire") or d.kind in UNTRACEABLE or not d.by:
             continue
         shooter, target = d.player, d.by[0]
         if target == shooter or target in dead or not night.alive(target):
