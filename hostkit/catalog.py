@@ -26,6 +26,7 @@ def rulesets_info() -> list[dict[str, Any]]:
 def roles_info(rs: Ruleset) -> dict[str, Any]:
     return {"ruleset": rs.name, "roles": [
         {"name": r.name, "alignment": r.alignment, "faction": r.faction, "summary": r.summary, "notes": list(r.notes),
+         "race": r.race, "goal": r.goal_text or r.goal, "victory": r.victory,
          "passives": sorted(r.passives), "appears": dict(r.appears),
          "abilities": [{"name": a.name, "phase": a.phase, "nights": a.nights, "when": ability_when(a),
                         "targets": a.targets, "uses": a.uses, "factional": a.factional,

@@ -18,8 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Sequence, Union
 
-from . import checks, dayactions, entry as entry_rules, rulings, store
-from .engine import resolve_night, rng_for
+from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
 from .engine.day import apply_outcome, flip_held, kill, night_tag_today
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -33,6 +32,22 @@ from . import deal
 
 Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
 KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
+
+
+def _seeded_choice(seed: int, phase: str, number: int) -> Any:
+    """`rng_for(seed, phase, number).choice`, with the generator made on the first choice: a day
+    that draws nothing does not load the engine's night machinery (see replaycache.py)."""
+    rng = None
+
+    def choice(seq: Sequence[Any]) -> Any:
+        nonlocal rng
+        if rng is None:
+            from .engine import rng_for
+
+            rng = rng_for(seed, phase, number)
+        return rng.choice(seq)
+
+    return choice
 
 
 def entry_id(entry: Entry) -> str:
@@ -89,8 +104,9 @@ class Game:
     """A loaded game: setup, ruleset, phases, and the replayed state."""
 
     def __init__(self, folder: Path, setup: Setup, ruleset: Ruleset, phases: list[Phase],
-                 *, host: str | None = None) -> None:
+                 *, host: str | None = None, cache: replaycache.Replay | None = None) -> None:
         self.folder = folder
+        self._cache = cache  # the replay cache, for a game read from its files (Game.load)
         self.host = host  # who makes entries; None: found when first needed (cohost.host_name)
         self.setup = setup
         self.ruleset = ruleset
@@ -105,10 +121,25 @@ class Game:
     def load(cls, folder: Path, *, host: str | None = None) -> "Game":
         """Read and replay a game folder. `host` names who makes entries (--host-name)."""
         store.require_game(folder)
+        cache = replaycache.begin(folder)
+        if cache is None:
+            return cls._load(folder, host, None)
+        outer, tomlio.RECORDING = tomlio.RECORDING, cache.read  # the cache's keys hash the very bytes parsed
+        try:
+            return cls._load(folder, host, cache)
+        finally:
+            tomlio.RECORDING = outer
+
+    @classmethod
+    def _load(cls, folder: Path, host: str | None, cache: replaycache.Replay | None) -> "Game":
         setup = store.read_setup(folder)
         path = folder / store.GAME_FILE
         try:
-            rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+            if cache is None:
+                rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+            else:
+                rs = cache.ruleset(setup.ruleset, folder / "roles.toml",
+                                   lambda: load_ruleset(setup.ruleset, folder / "roles.toml"))
         except NameError_ as exc:
             raise FileError(f"{path}: ruleset: {exc}") from None
         for i, p in enumerate(setup.players):
@@ -126,7 +157,7 @@ class Game:
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
         checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
-        return cls(folder, setup, rs, phases, host=host)
+        return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
 
@@ -171,7 +202,7 @@ class Game:
                 continue
             self._check_ends(ph)
             if rec.kind == "night":
-                outcome = resolve_night(state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", rec.number))
+                outcome = self._resolved(state, ph)
                 self.outcomes[rec.number] = outcome
                 self._check_published(state, ph, outcome)
                 apply_outcome(state, outcome, ph.index)
@@ -191,11 +222,27 @@ class Game:
                         raise FileError(f"{ph.path}: end.eliminated: {why}")
                     kill(state, name, f"day {rec.number}", "eliminated", "eliminated", ph.index)
                 self.day_notes[rec.number] = rulings.day_over(
-                    state, rec.number, name, ph.index, rng_for(self.setup.seed, "day-end", rec.number).choice)
+                    state, rec.number, name, ph.index, _seeded_choice(self.setup.seed, "day-end", rec.number))
             rulings.check_victory(state, ph.index)
         if state.winner:
             state.phase = "over"
         return state
+
+    def _resolved(self, state: GameState, ph: Phase) -> NightOutcome:
+        """A resolved night's outcome: from the replay cache when the files it comes from are
+        unchanged (replaycache.py), else resolved by the engine (and kept)."""
+        key = None
+        if self._cache is not None:
+            key = self._cache.night_key(self.folder / store.GAME_FILE, [p.path for p in self.phases[:ph.index]])
+            found = self._cache.night(key) if key is not None else None
+            if found is not None:
+                return found
+        from .engine import resolve_night, rng_for  # the night machinery, loaded only when a night is resolved
+
+        outcome = resolve_night(state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
+        if key is not None:
+            self._cache.keep_night(key, outcome)  # type: ignore[union-attr]
+        return outcome
 
     def trial(self, *entries: Entry) -> "Game":
         """The game with entries appended, replayed in memory only: nothing is written (a preview
@@ -577,6 +624,8 @@ class Game:
         forced = entry_rules.forced_unused(self, self.state, ph)
         if forced:
             raise RuleError(forced[0])
+        from .engine import resolve_night, rng_for
+
         return resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
 
     def forced_unused(self, state: GameState, phase: Phase) -> list[str]:

@@ -90,6 +90,7 @@ class Role(Record):
     notes: tuple[str, ...] = ()
     items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
     tech: Mapping[str, int] = EMPTY  # tech slots the player picks items for, per game: slot -> how many
+    goal_text: str = ""  # the Goal line as the rules word it, where it is more than the `goal` read ("Kill (if active)")
     victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
 

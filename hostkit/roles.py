@@ -10,7 +10,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.effects import CHOICES, PARAMS
 from .engine.sides import VICTORIES
 from .errors import suggest
 from .model import Ability, Effect, Role, Ruleset
@@ -24,7 +23,7 @@ PASSIVES = {
     "kills-blockers": "a player who blocks you (by visiting) is killed by you, body in the Town Square",
     "mind-shield": "abilities with power = psychic cannot reach you; you learn you were targeted",
     "anti-tech": "abilities with power = tech cannot reach you; you learn you were targeted",
-    "psychic": "a psychic being: abductors class you as a psychic human; Psychic Pulsers stop you",
+    "psychic": "you are a psychic being: a Mind Shield is immune to your psychic powers, and a Psychic Pulser stops them",
     "psychic-vote": "your role's vote weight works only while Mind Shield holders do not outnumber the other living players",
 }
 
@@ -164,6 +163,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
         tech=_tech_slots(t, p.tech if p else None),
+        goal_text=t.get("goal_text", str, p.goal_text if p else ""),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
@@ -226,6 +226,8 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         dead_only=t.get("dead_only", bool, False),
     )
     t.done()
+    from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
+
     for i, e in enumerate(effects):
         for key in ("target", "who", "to", "first", "second"):
             idx = e.params.get(key, 0 if key in ("target", "who", "first") else 1)
@@ -271,6 +273,8 @@ def _messages(t: Table) -> dict[str, str]:
 
 
 def _effect(t: Table) -> Effect:
+    from .engine.effects import CHOICES, PARAMS  # the registry (see _ability)
+
     kind = t.get("effect", str)
     if kind not in PARAMS:
         raise t.fail("effect", f"unknown effect {kind!r}{suggest(kind, PARAMS)}")

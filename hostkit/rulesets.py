@@ -12,10 +12,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .engine.order import CYCLE_POLICIES, PRIORITIES
+from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
-from .engine.effects import PARAMS
 from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
 from .tomlio import Table, load
 
@@ -218,6 +217,8 @@ def _modifies(t: Table) -> Any:
     if "modifies" not in t.data:
         t.seen.add("modifies")
         return MappingProxyType({})
+    from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
+
     sub = t.sub("modifies")
     out: dict[str, Any] = {"ability": sub.get("ability", str)}
     for key, (typ, _default) in PARAMS["kill"].items():

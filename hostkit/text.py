@@ -36,12 +36,18 @@ def roles_text(rs: Ruleset) -> str:
     lines = [f"{rs.title} ({rs.name})", ""]
     for role in rs.roles.values():
         lines.append(f"{role.name} [{role.alignment}]" + (f" - {role.summary}" if role.summary else ""))
+        facts = [f"{k}: {v}" for k, v in (("race", role.race), ("goal", role.goal_text or role.goal)) if v]
+        facts += [f"visible {k}: {v}" for k, v in role.appears.items()]
+        if facts:
+            lines.append("    " + "; ".join(facts))
         for ab in role.abilities:
             lines.append(f"    {ab.name} ({ability_when(ab)}): {ab.summary}")
         for p in sorted(role.passives):
             lines.append(f"    passive: {p}")
         if role.items:
             lines.append(f"    starts with: {', '.join(role.items)}")
+        for note in role.notes:
+            lines.append(f"    note: {note}")
     for item in (getattr(rs, "items", None) or {}).values():
         lines.append(f"item: {item.name}" + (f" - {item.summary}" if item.summary else ""))
         for ab in item.abilities:

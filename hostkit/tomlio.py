@@ -13,11 +13,19 @@ from typing import Any, Iterable, Mapping
 from .errors import FileError, suggest
 
 
+# While a game is loaded with the replay cache on (hostkit/replaycache.py): every file parsed, as
+# the bytes that were parsed, so the cache's keys hash exactly what the answer was computed from.
+RECORDING: dict[str, bytes] | None = None
+
+
 def load(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read()
+        if RECORDING is not None:
+            RECORDING[str(path)] = raw
+        return tomllib.loads(raw.decode())  # what tomllib.load does with the file's bytes
     except FileNotFoundError:
         raise FileError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as exc:

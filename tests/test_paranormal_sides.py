@@ -278,3 +278,50 @@ def test_cli_Harvester_abomination_attacks_everyone_on_its_night(tmp_path):
     alive = {n for n, p in host.game.state.players.items() if p.alive}
     assert alive == {"Ann", "Oh", "Tuf"}, out  # guarded, the Harvester, immune to a regular night kill
     assert "killed by Abomination" in out
+
+
+# ----------------------------------------------------------------------------- what players and hosts read
+
+SEED_GOALS = {"War Vet": "Kill (if active)", "Medium": "Find (always)", "Agent Operative": "Based on action",
+              "Mad Scientist (Military Scientist)": "Based on tech or actions", "Hivemind (Tech)": "Kill/Protect",
+              "Harvester (Mind Stealer)": "Kill/Find", "Survivor": "Survive", "Doppelganger leader": "Kill"}
+
+
+@pytest.mark.parametrize("fmt", ["plain", "bbcode", "markdown"])
+def test_output_every_role_pm_states_race_and_goal_and_no_internal_words(tmp_path, fmt):
+    """seed: every role lists 'Race:' and 'Goal:'; the role PM says both, and none of hostkit's
+    own words ('Standing:', 'Factional:', 'target: no target')."""
+    from hostkit.game import create
+    from hostkit.publish.pms import role_pms
+
+    roles = [r for r in RS.roles if RS.roles[r].race]
+    assign = [f"P{i}={r}" for i, r in enumerate(roles)]
+    game = create(tmp_path / "g", ruleset="paranormal", assign=assign, seed=1, options=["max-day=9",
+                  "abomination-night=3", "mind-stealer-goal=3"])
+    for (name, text), role in zip(role_pms(game, fmt=fmt), roles):
+        r = RS.roles[role]
+        plain = text.replace("[b]", "").replace("[/b]", "").replace("**", "")
+        assert f"Race: {r.race}." in plain and f"Goal: {r.goal_text or r.goal}." in plain, (role, text)
+        for word in ("Standing:", "Factional:", "no target", "abductors class you"):
+            assert word not in text, (role, word)
+    for role, goal in SEED_GOALS.items():
+        assert (RS.roles[role].goal_text or RS.roles[role].goal) == goal, role
+
+
+def test_output_doppelganger_roles_read_in_correct_english():
+    """The 17 'Doppelganger X' roles: 'in the form of an Agent', 'a Detective' (a/an by sound)."""
+    forms = [r for r in RS.roles.values() if r.summary.startswith("Doppelganger in the form of")]
+    assert len(forms) == 17
+    for r in forms:
+        article, word = r.summary.split("in the form of ", 1)[1].split(" ", 2)[:2]
+        assert article == ("an" if word[0] in "AEIOU" else "a"), r.summary
+
+
+def test_output_roles_text_shows_race_goal_visible_tags_and_notes():
+    """`hostkit roles paranormal` shows each role's race, goal, visible tags and notes."""
+    from hostkit.text import roles_text
+
+    text = roles_text(RS)
+    assert "    race: Doppelganger; goal: Kill; visible role: No Role; visible race: Human" in text  # the leader
+    assert "    race: Human; goal: Kill (if active)" in text  # the War Vet
+    assert "    note: Visible Race: Human." in text

@@ -1,241 +1,29 @@
-"""The rules engine: pure functions from a replayed state and a phase's actions to an outcome.
+"""The rules engine: pure functions from a replayed state and a night's actions to an outcome.
 
 No I/O, no click, no printing. `resolve_night` orders the actions (order.py), applies each one's
 effects to the Night (night.py, effects/) and settles the end of the night (settle.py). Every
 ruleset goes through the same code: a ruleset differs only in its data (roles, effects, order).
+A day's actions go through the same code: `resolve_day` (see resolver.py).
 
-A day's actions go through the same code (seed natural II: Day and Cycle actions resolve at the
-end of the phase, Immediate ones as soon as they are submitted): `resolve_day` resolves a batch
-of day actions as one "phase", with no night-only steps (no standing alerts, no automatic item
-uses, no delayed poison: those belong to the night).
+The night machinery lives in resolver.py and is loaded on first use (PEP 562): importing
+`hostkit.engine.day` (the day's rules, which every command's replay needs) does not load the
+effect registry, the Night or the orderings. A command whose resolved nights come from the
+replay cache (hostkit/replaycache.py), such as `hostkit status`, never loads them at all.
 """
 
 from __future__ import annotations
 
-import random
-from types import MappingProxyType
-from typing import Sequence
-
-from ..items import find_ability
-from ..model import Ability, Action, GameState, NightOutcome, Ruleset
-from .effects import BEFORE_EFFECTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
-from .night import Act, Night
-from .order import natural, ordered
-from .settle import settle as settle_night
-
-
-def rng_for(seed: int, phase: str, number: int) -> random.Random:
-    """The one source of randomness for a phase: the same on every machine."""
-    return random.Random(f"hostkit:{seed}:{phase}:{number}")
-
-
-def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",
-              boosts: dict[int, tuple[str, Ability]] | None = None) -> list[Act]:
-    """The phase's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
-    Standing abilities and an item's automatic uses are added at night only. An ability an item
-    of its holder modifies (the Advanced Targeting System) is used modified; `boosts` (when given)
-    receives act position -> (item, the unmodified ability)."""
-    acts = []
-    boosts = {} if boosts is None else boosts
-    for i, action in enumerate(actions):
-        if action.actor not in state.players:
-            continue
-        role = state.role_of(action.actor)
-        ability = role.ability(action.ability)
-        if ability is None:  # an item's or an innate ability (hostkit/items.py)
-            found = find_ability(state, action.actor, action.ability, strict=False)
-            if found is not None:
-                role, ability = found
-        if ability is None:  # game.py validates at entry; a hand edit may still get here
-            continue
-        act = Act(action, ability, role, action.targets, i)
-        boost = modified(state, action.actor, ability)
-        if boost is not None:
-            boosts[len(acts)] = (boost[0], ability)
-            act.ability = boost[1]
-        acts.append(act)
-    if phase != "night":
-        return acts
-    acts = acts + _standing(state, acts)
-    for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
-        acts = acts + extra(state, acts)
-    return acts
-
-
-def modified(state: GameState, player: str, ability: Ability) -> tuple[str, Ability] | None:
-    """(item, the ability as modified) when an item the player holds modifies this ability of
-    theirs (items.toml `modifies`: the Advanced Targeting System's unstoppable Kill)."""
-    table = getattr(state.ruleset, "items", None)
-    if not table or ability.phase == "day":
-        return None
-    for name, count in sorted(state.players[player].items.items()):
-        item = table.get(name)
-        if item is None or count <= 0 or not item.modifies \
-                or str(item.modifies.get("ability", "")).lower() != ability.key:
-            continue
-        change = {k: v for k, v in item.modifies.items() if k != "ability"}
-        effects = tuple(e._replace(params=MappingProxyType({**e.params, **change})) if e.kind == "kill" else e
-                        for e in ability.effects)
-        return item.name, ability._replace(effects=effects)
-    return None
-
-
-def _standing(state: GameState, acts: list[Act]) -> list[Act]:
-    """A `standing` ability is used every night without being entered (a War Vet's alert), unless
-    its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
-    out: list[Act] = []
-    n = len(acts)
-    entered: dict[str, list[Act]] = {}
-    for a in acts:
-        entered.setdefault(a.actor, []).append(a)
-    for p in state.players.values():
-        if not p.alive:
-            continue
-        role = state.role_of(p.name)
-        for ab in role.abilities:
-            if not ab.standing or ab.phase == "day":
-                continue
-            if any(a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive
-                   for a in entered.get(p.name, ())):
-                continue
-            out.append(Act(Action(p.name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
-    return out
-
-
-def canonical(acts: list[Act]) -> list[Act]:
-    """The order natural resolution lists independent actions in: by actor, ability, targets."""
-    return sorted(acts, key=lambda a: (a.actor, a.ability.name, a.action.targets))
-
-
-def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
-            rng: random.Random, phase: str = "night") -> tuple[NightOutcome, Night]:
-    """Resolve one night (or, with phase="day", a batch of day actions) and also return the
-    resolved Night (visits, blocks...) for inspection."""
-    night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS, phase=phase)
-    boosts: dict[int, tuple[str, Ability]] = {}
-    acts = make_acts(state, actions, ruleset, phase, boosts)
-    night.ext["boosted"] = {id(acts[i]): b for i, b in boosts.items()}
-    if ruleset.resolution == "natural":
-        acts = canonical(acts)
-    night.add_acts(acts)
-    # Seed natural II: an Immediate action resolves as soon as it is submitted, so it comes before
-    # everything that resolves at the end of the night, in the order the host entered them.
-    now = sorted((a for a in acts if a.ability.immediate), key=lambda a: a.index)
-    for act in now:
-        run(night, act)
-    rest = [a for a in acts if not a.ability.immediate] if now else acts
-    if ruleset.resolution == "ordered":
-        for act in ordered(rest, ruleset.steps, ruleset.tie_break):
-            run(night, act)
-    else:
-        # natural: the golden rule, independent actions in canonical order; priorities: the same
-        # graph, with the ruleset's steps, tie_break and entry order between concurrent actions.
-        if ruleset.resolution == "priorities":
-            rest = ordered(rest, ruleset.steps, ruleset.tie_break)
-        policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
-            if reason is None:
-                run(night, act)
-            else:
-                night.fail(act, reason)
-    return settle_night(night), night
-
-
-def resolve_night(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
-                  rng: random.Random) -> NightOutcome:
-    """Resolve one night. `state` is the state at the start of the night; it is not changed."""
-    return resolve(state, actions, ruleset, rng)[0]
-
-
-def resolve_day(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
-                rng: random.Random) -> NightOutcome:
-    """Resolve a batch of day actions (the day's end, or one Immediate action) through the same
-    engine: the outcome's `phase` is "day", its `night` the day's number. `state` is not changed;
-    apply the outcome with engine.day.apply_outcome. Night abilities in the batch fail, naming
-    the prefix; Day and Cycle abilities resolve."""
-    return resolve(state, actions, ruleset, rng, phase="day")[0]
-
-
-def _stopped(night: Night, act: Act) -> bool:
-    """Is the act already certain to fail, from what has resolved so far?"""
-    return act.failed is not None or (not act.skip and bool(night.block_of(act)))
-
-
-def run(night: Night, act: Act) -> None:
-    """Apply one action: its blocks, diversions and redirects first, then its effects, then its
-    visits (seed natural I: an action visits only when it resolves)."""
-    if act.failed:
-        return
-    act.ran = night.ran
-    night.ran += 1
-    if act.skip:
-        night.say(f"{act.label()} chooses not to use {act.ability.name}.")
-        act.done = True
-        return
-    why = night.unusable(act)
-    if why:
-        night.fail(act, why)
-        return
-    blocks = night.block_of(act)
-    if blocks:
-        for b in blocks:
-            night.blocked.setdefault(act.actor, []).append((b.by.role.name, b.notifies(act)))
-        act.blocked = True
-        night.fail(act, "blocked by " + " and ".join(b.by.label() for b in blocks))
-        return
-    _retarget(night, act)
-    for t in dict.fromkeys(act.targets):
-        reason = night.reachable(act, t)
-        if reason:
-            night.fail(act, reason)
-            return
-    if any(hook(night, act) for hook in BEFORE_EFFECTS):
-        return
-    if act.ability.requires == "attacked" and act.targets:
-        attackers = night.attacked_entered.get(act.targets[0], set()) - {act.actor}
-        if not attackers:
-            night.fail(act, f"{act.ability.name} needs an attack on {act.targets[0]}, and none was entered")
-            return
-    for effect in act.ability.effects:
-        target = _subject(act, effect)
-        guard = night.shield(act, target) if target is not None and target != act.actor else None
-        if guard is not None:
-            night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
-            continue
-        REGISTRY[effect.kind](night, act, effect)
-        if act.failed:
-            return
-    if act.ability.moves:
-        for t in dict.fromkeys(act.targets):
-            if t != act.actor:
-                night.visit(act, t)
-    act.done = True
-
-
-def _subject(act: Act, effect) -> str | None:
-    """The player an effect acts on, for protections that stop effects (seed natural III). A kill
-    is not stopped here: settle.py weighs every attack against every protection at the end."""
-    if effect.kind in ("kill", "ignite", "kill-visitors", "commute", "swap"):
-        return None
-    if effect.kind == "redirect":
-        return act.slot(effect, "who", 0)
-    return act.slot(effect)
-
-
-def _retarget(night: Night, act: Act) -> None:
-    """Bus drives first (they divert what was aimed at a player), then a redirect, which replaces
-    the first target with a place already diverted when the redirect resolved."""
-    if night.perm and act.targets:
-        moved = tuple(night.perm.get(t, t) for t in act.targets)
-        if moved != act.targets:
-            night.say(f"{act.what()} is diverted by a bus drive from {', '.join(act.targets)} to {', '.join(moved)}.")
-            act.targets = moved
-    if act.actor in night.redirects and act.targets:
-        by, new = night.redirects[act.actor]
-        if by is not act and not by.failed and act.targets[0] != new:
-            night.say(f"{act.what()} is redirected by {by.label()} from {act.targets[0]} to {new}.")
-            act.targets = (new, *act.targets[1:])
-            act.redirected = True
-
+from typing import Any
 
 __all__ = ["resolve_night", "resolve_day", "resolve", "rng_for", "run", "REGISTRY"]
+_RESOLVER = frozenset(__all__) | {"make_acts", "canonical"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _RESOLVER:
+        from . import resolver
+
+        value = getattr(resolver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,7 +13,7 @@ n steps, never n squared.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..model import Ability, Action, Effect, GameState, Role, Ruleset
@@ -42,10 +42,16 @@ class Act:
     done: bool = False  # it resolved (seed natural I: only a resolved action visits)
     visited: tuple[str, ...] = ()
     keeps_charge: bool = False  # a charge it would spend is not spent (a one-shot stopped by a shield)
+    # Read on every lookup of a night, so kept on the Act itself rather than computed each time
+    # (a property is a Python call and a second object to reach): set once, from the Action.
+    actor: str = field(init=False, default="")
+    skip: bool = field(init=False, default=False)
+    """An explicit skip: an ability that takes targets, entered without any. (An ability with
+    no targets, like a commute, is used by entering it.)"""
 
-    @property
-    def actor(self) -> str:
-        return self.action.actor
+    def __post_init__(self) -> None:
+        self.actor = self.action.actor
+        self.skip = not self.action.targets and self.ability.targets > 0
 
     @property
     def name(self) -> str:
@@ -55,12 +61,6 @@ class Act:
     def entered(self) -> tuple[str, ...]:
         """The targets the player entered, before any redirect or diversion."""
         return self.action.targets
-
-    @property
-    def skip(self) -> bool:
-        """An explicit skip: an ability that takes targets, entered without any. (An ability with
-        no targets, like a commute, is used by entering it.)"""
-        return not self.action.targets and self.ability.targets > 0
 
     def label(self) -> str:
         return f"{self.role.name} ({self.actor})"

@@ -38,9 +38,8 @@ from typing import Any, Callable, Iterator
 
 from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
 from .night import SELF, Act
+from .policies import CYCLE_POLICIES, PRIORITIES
 
-CYCLE_POLICIES = ("all-fail", "nar-list", "first-entered", "tie-break")
-PRIORITIES = ("self-change-first", "redirect-over-block", "block-first")
 SELF_FIRST, REDIRECT_FIRST, BLOCK_FIRST = PRIORITIES
 
 

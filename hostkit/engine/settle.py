@@ -266,6 +266,7 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
     first: dict[str, tuple[Attack, str]] = {}  # victim -> (the attack that killed, where)
     killers: dict[str, list[str]] = {}
     saved: dict[str, list[str]] = {}
+    names: dict[tuple[str, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}  # keeps each `also` alive
 
     def die(victim: str, attack: Attack, location: str) -> None:
         if not night.alive(victim):
@@ -273,9 +274,11 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         if victim in first:
             if not later_counts:
                 return
+            have, known = killers[victim], set(killers[victim])  # a set: a fire names every igniter
             for k in (attack.attacker, *attack.also):
-                if k and k not in killers[victim]:
-                    killers[victim].append(k)
+                if k and k not in known:
+                    known.add(k)
+                    have.append(k)
             if night.state.options.get("death-cause", "first") == "last":
                 # The ruleset's death-cause option: the last attack that kills names the cause
                 # (seed classic NightResolution: the poison is added over the werewolves' kill).
@@ -285,7 +288,11 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             return
         place = fill(location, player=victim, target=attack.target, attacker=attack.attacker)
         first[victim] = (attack, place)
-        killers[victim] = list(dict.fromkeys(k for k in (attack.attacker, *attack.also) if k))
+        key = (attack.attacker, id(attack.also))  # one fire's attacks share one `also`: dedupe it once
+        named = names.get(key)
+        if named is None:
+            named = names[key] = (attack.also, tuple(dict.fromkeys(k for k in (attack.attacker, *attack.also) if k)))
+        killers[victim] = list(named[1])
         night.say(f"{victim} dies ({attack.cause}), found {where(place)}.")
 
     queue = deque(night.attacks)

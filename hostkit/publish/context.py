@@ -70,7 +70,8 @@ def ability_targets(ab: "Ability") -> str:
 
 
 def role_context(role: "Role") -> dict[str, Any]:
-    """A role as templates see it: name, alignment, faction, summary, win, flavour, notes,
+    """A role as templates see it: name, alignment, faction, race, goal (the truth: the player's
+    own PM says it; what investigations see is ``appears``), summary, win, flavour, notes,
     ``appears`` (what investigations see where it differs from the truth: [{what, value}]),
     ``abilities`` ([{name, when, targets, summary, uses, phase, factional}]) and
     ``passives`` ([{name, text}])."""
@@ -78,7 +79,7 @@ def role_context(role: "Role") -> dict[str, Any]:
                if what in role.appears and role.appears[what] != _true_value(role, what)]
     return {
         "name": role.name, "alignment": role.alignment, "faction": role.faction or "",
-        "summary": role.summary, "win": role.win, "flavour": role.flavour, "notes": list(role.notes),
+        "race": role.race or "", "goal": role.goal_text or role.goal or "", "summary": role.summary, "win": role.win, "flavour": role.flavour, "notes": list(role.notes),
         "appears": appears,
         "abilities": [{"name": ab.name, "when": ability_when(ab), "targets": ability_targets(ab),
                        "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}

@@ -201,7 +201,8 @@ def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
             # The Heir inherits once: the naming is spent, whether it stood from an earlier night
             # or was made tonight (a tag given tonight would otherwise outlive the untag).
             night.untags.setdefault((p.name, HEIR), None)
-            night.tags[:] = [t for t in night.tags if not (t[0] == p.name and t[1] == HEIR)]
+            if p.name in named:  # only a naming made tonight is in night.tags (one pass, not one per heir)
+                night.tags[:] = [t for t in night.tags if not (t[0] == p.name and t[1] == HEIR)]
             role = night.state.players[of].role
             _inherit(night, p.name, of, role, ("kills", "carriers"), SimpleNamespace(failed=None))
             night.notices.append((p.name, f"Your benefactor {of} has died: you inherit their role, {role}."))

@@ -152,10 +152,12 @@ def kill_tallies(night: Night, deaths: list[Death]) -> list[Death]:
     for (player, tag), n in counts.items():
         night.tags.append((player, tag, n))
         night.say(f"{player}'s {tag} count is now {n}.")
+    carriers: dict[str, int] = {}  # tag -> living carriers: counted once a tag, not once an infection
     for act, effect in s["infects"]:
         tag = effect.get("tag", "infected")
-        carriers = [p for p in night.tagged(tag) if p not in died]
-        night.tags.append((act.actor, "carriers", len(carriers)))
+        if tag not in carriers:
+            carriers[tag] = sum(1 for p in night.tagged(tag) if p not in died)
+        night.tags.append((act.actor, "carriers", carriers[tag]))
     return deaths
 
 

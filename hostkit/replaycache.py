@@ -1,0 +1,277 @@
+"""The replay cache: a game's loaded ruleset and its resolved nights, kept between commands.
+
+`Game.load` replays the record, and every resolved night is resolved again by the engine. A
+night's outcome is a function of the game's files up to that night and of hostkit's own code,
+so this module keeps it, and the loaded ruleset, in the user's cache: `$HOSTKIT_CACHE/replay`,
+else `$XDG_CACHE_HOME/hostkit/replay`, else `~/.cache/hostkit/replay` (`HOSTKIT_CACHE=""` turns
+every hostkit cache off). A command whose nights are all found never loads the engine's night
+machinery (`hostkit status` starts in about two thirds of the time).
+
+An answer never depends on the cache:
+- **The key is every input.** hostkit's code (the path, size and mtime_ns of every file of the
+  package and of the bundled rulesets, as Python's own bytecode cache trusts a source, and the
+  version), the Python version, and the exact bytes that were parsed: for the ruleset, the
+  ruleset named in game.toml and the game's roles.toml; for night N, game.toml, roles.toml and
+  every phase file up to night N (names and bytes). Any change gives another key, so a stale
+  entry is never found. The bytes are the ones the parser read (tomlio.RECORDING), not a second
+  read that a concurrent write could have changed.
+- **An entry is checked when read.** It carries its key and a hash of its payload; an entry that
+  is damaged, truncated, of another key or unreadable is ignored, and the night is resolved
+  again (and the entry written afresh).
+- **An entry is checked when written.** The payload is written only if it reads back as the
+  very same records, type for type (`same`); anything the format cannot hold is not cached.
+
+Format: marshal (the format of Python's own bytecode cache, read by the same Python only) of
+tagged tuples: scalars as they are, each container as (tag, items). The cache lives outside
+the game folder on purpose: a command's writes to the game commit together or not at all, and
+read-only commands such as `status` write nothing there.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Callable
+
+from . import __version__, model
+from .model import NightOutcome, Record, Ruleset
+
+FORMAT = 1  # bump when the encoding below changes
+MAGIC = b"hostkit-replay\0"
+
+try:  # the C module hashlib itself uses for blake2; importing it directly skips hashlib's OpenSSL set-up
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+_CODE_KEY: bytes | None = None
+
+
+def cache_dir() -> Path | None:
+    """Where replays are kept; None when HOSTKIT_CACHE is set empty (no cache)."""
+    env = os.environ.get("HOSTKIT_CACHE")
+    if env is not None:
+        return Path(env) / "replay" if env else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "hostkit" / "replay"
+
+
+def code_key() -> bytes:
+    """A fingerprint of hostkit's code and data and of the Python running it (once a process)."""
+    global _CODE_KEY
+    if _CODE_KEY is None:
+        from .rulesets import games_dir
+
+        package = Path(__file__).resolve().parent
+        games = games_dir().resolve()
+        _CODE_KEY = fingerprint((package,) if games.is_relative_to(package) else (package, games))
+    return _CODE_KEY
+
+
+def fingerprint(roots: tuple[Path, ...]) -> bytes:
+    """The path, size and mtime_ns of every file under `roots` (bytecode caches aside), with the
+    hostkit and Python versions: any edit, added or removed file changes it."""
+    h = blake2b(f"{FORMAT}\0{__version__}\0{sys.version}\0{sys.implementation.cache_tag}\0".encode())
+    for root in roots:
+        h.update(f"{root}\0".encode())
+        _walk(root, "", h)
+    return h.digest()
+
+
+def _walk(folder: Path, rel: str, h: Any) -> None:
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        h.update(f"unreadable:{rel}\n".encode())
+        return
+    for e in entries:
+        if e.name == "__pycache__" or e.name.startswith("."):
+            continue
+        if e.is_dir(follow_symlinks=True):
+            _walk(Path(e.path), f"{rel}{e.name}/", h)
+        else:
+            st = e.stat()
+            h.update(f"{rel}{e.name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+
+
+# --------------------------------------------------------------------------- the format
+
+def _records() -> dict[str, type]:
+    return {name: cls for name, cls in vars(model).items()
+            if isinstance(cls, type) and issubclass(cls, Record) and cls is not Record}
+
+
+_RECORDS: dict[str, type] = {}
+
+
+def encode(value: Any) -> Any:
+    """`value` as plain tagged tuples marshal can write; TypeError for anything else."""
+    t = type(value)
+    if value is None or t in (str, int, float, bool):
+        return value
+    if isinstance(value, Record):
+        if not _RECORDS:
+            _RECORDS.update(_records())
+        if _RECORDS.get(t.__name__) is not t:
+            raise TypeError(f"not a record of hostkit.model: {t.__name__}")
+        return ("R", t.__name__, tuple(encode(v) for v in value))
+    if t is tuple:
+        return ("T", tuple(encode(v) for v in value))
+    if t is list:
+        return ("L", tuple(encode(v) for v in value))
+    if t is dict or t is MappingProxyType:
+        return ("D" if t is dict else "M", tuple((encode(k), encode(v)) for k, v in value.items()))
+    if t is frozenset or t is set:
+        return ("F" if t is frozenset else "S", tuple(encode(v) for v in value))
+    raise TypeError(f"cannot cache a {t.__name__}")
+
+
+def decode(data: Any) -> Any:
+    """What `encode` wrote."""
+    if type(data) is not tuple:
+        return data
+    tag = data[0]
+    if tag == "R":
+        if not _RECORDS:
+            _RECORDS.update(_records())
+        return tuple.__new__(_RECORDS[data[1]], [decode(v) for v in data[2]])
+    items = data[1]
+    if tag == "T":
+        return tuple([decode(v) for v in items])
+    if tag == "L":
+        return [decode(v) for v in items]
+    if tag == "D":
+        return {decode(k): decode(v) for k, v in items}
+    if tag == "M":
+        return MappingProxyType({decode(k): decode(v) for k, v in items}) if items else model.EMPTY
+    if tag == "F":
+        return frozenset([decode(v) for v in items])
+    if tag == "S":
+        return {decode(v) for v in items}
+    raise ValueError(f"unknown tag {tag!r}")
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal and of the same types all the way down (1, 1.0 and True are equal, not the same)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, (dict, MappingProxyType)):
+        return list(a) == list(b) and all(same(x, y) for x, y in zip(a, b)) \
+            and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (set, frozenset)):
+        return {(type(x), x) for x in a} == {(type(x), x) for x in b}
+    if isinstance(a, float):
+        return a == b or (a != a and b != b)
+    return bool(a == b)
+
+
+# --------------------------------------------------------------------------- entries
+
+def _read(path: Path, key: bytes) -> Any:
+    """The payload of the entry at `path` if it is whole and of `key`, else None."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + len(key)
+    if not raw.startswith(MAGIC) or raw[len(MAGIC):head] != key or len(raw) < head + 32:
+        return None
+    digest, payload = raw[head:head + 32], raw[head + 32:]
+    if blake2b(payload, digest_size=32).digest() != digest:
+        return None
+    try:
+        return decode(marshal.loads(payload))
+    except Exception:  # noqa: BLE001 - a damaged entry of any kind is only a miss
+        return None
+
+
+def _write(path: Path, key: bytes, value: Any) -> None:
+    """Keep `value` under `key`, whole or not at all; only if it reads back the same."""
+    try:
+        payload = marshal.dumps(encode(value))
+        if not same(decode(marshal.loads(payload)), value):
+            return
+    except (TypeError, ValueError, KeyError, RecursionError):
+        return  # not something the format holds exactly: not cached
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(MAGIC + key + blake2b(payload, digest_size=32).digest() + payload)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass  # a cache that cannot be written only costs a replay next time
+
+
+class Replay:
+    """The replay cache for one load of one game folder (see the module docstring)."""
+
+    def __init__(self, where: Path, folder: Path) -> None:
+        self.where = where
+        self.folder = folder
+        self.code = code_key()
+        self.read: dict[str, bytes] = {}  # every file parsed during the load (tomlio.RECORDING)
+        self.roles: bytes | None = None  # the roles.toml the ruleset in use was built from (None: none)
+
+    def _key(self, *parts: bytes) -> bytes:
+        h = blake2b(self.code, digest_size=32)
+        for p in parts:
+            h.update(len(p).to_bytes(8, "big"))
+            h.update(p)
+        return h.digest()
+
+    def _roles_part(self, roles: bytes | None) -> bytes:
+        return b"absent" if roles is None else b"file:" + roles
+
+    def ruleset(self, name: str, roles_path: Path, load: Callable[[], Ruleset]) -> Ruleset:
+        """The game's ruleset: from the cache when its inputs are unchanged, else `load()` (kept)."""
+        try:
+            before: bytes | None = roles_path.read_bytes() if roles_path.is_file() else None
+        except OSError:
+            before = None
+        key = self._key(b"ruleset", name.encode(), self._roles_part(before))
+        path = self.where / f"ruleset-{key.hex()[:40]}.bin"
+        found = _read(path, key)
+        if isinstance(found, Ruleset):
+            self.roles = before
+            return found
+        rs = load()
+        self.roles = self.read.get(str(roles_path))  # the bytes load() parsed (None: it read none)
+        key = self._key(b"ruleset", name.encode(), self._roles_part(self.roles))
+        _write(self.where / f"ruleset-{key.hex()[:40]}.bin", key, rs)
+        return rs
+
+    def night_key(self, game_file: Path, phase_paths: list[Path]) -> bytes | None:
+        """The key of the night whose phase file is the last of `phase_paths`; None if a file's
+        parsed bytes are unknown."""
+        parts = [b"night", self._roles_part(self.roles)]
+        for p in (game_file, *phase_paths):
+            raw = self.read.get(str(p))
+            if raw is None:
+                return None
+            parts += [p.name.encode(), raw]
+        return self._key(*parts)
+
+    def night(self, key: bytes) -> NightOutcome | None:
+        found = _read(self.where / f"night-{key.hex()[:40]}.bin", key)
+        return found if isinstance(found, NightOutcome) else None
+
+    def keep_night(self, key: bytes, outcome: NightOutcome) -> None:
+        _write(self.where / f"night-{key.hex()[:40]}.bin", key, outcome)
+
+
+def begin(folder: Path) -> Replay | None:
+    """A replay cache for loading `folder`, or None when caching is off."""
+    where = cache_dir()
+    return Replay(where, folder) if where is not None else None

@@ -1,0 +1,215 @@
+"""The replay cache (hostkit/replaycache.py): resolved nights and the loaded ruleset kept between
+commands. An answer never depends on it: the same as without a cache on a hit, after any change
+to an input, and with damaged, foreign or swapped entries."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+import hostkit.engine
+from hostkit import replaycache
+from hostkit.cli import cli
+from hostkit.game import Game
+from hostkit.model import Effect, NightOutcome
+from hostkit.rulesets import RULESETS, load_ruleset
+
+from conftest import Host, new_classic, snapshot
+
+NIGHT_1 = [["act", "Bob", "Kill", "Fay"], ["act", "Dave", "Guard", "Ann"], ["act", "Ann", "Check", "Bob"]]
+NIGHT_2 = [["act", "Bob", "Kill", "Ann"], ["act", "Carol", "Poison", "Gus"]]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache of this test's own (the session's HOSTKIT_CACHE is shared by every test)."""
+    where = tmp_path / "cache"
+    monkeypatch.setenv("HOSTKIT_CACHE", str(where))
+    return where / "replay"
+
+
+def _played(folder: Path) -> Host:
+    """A classic game with two resolved nights and a day between them, now on night 3."""
+    new_classic(folder)
+    host = Host(folder)
+    for args in NIGHT_1:
+        host.ok(*args)
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    for args in NIGHT_2:
+        host.ok(*args)
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Bob", "Kill", "Eve")
+    return host
+
+
+def _uncached(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Game:
+    with monkeypatch.context() as m:
+        m.setenv("HOSTKIT_CACHE", "")
+        return Game.load(folder)
+
+
+def _answers(game: Game) -> tuple:
+    """What a load answers: the state every command reads, and every night's outcome."""
+    return (json.dumps([p.to_json() for p in game.state.players.values()], sort_keys=True),
+            game.state.phase, game.state.number, game.state.winner, list(game.state.warnings),
+            game.status(), game.outcomes, game.ruleset)
+
+
+def _no_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args, **kw):
+        raise AssertionError("the night was resolved again, not read from the cache")
+
+    monkeypatch.setattr(hostkit.engine, "resolve_night", refuse)
+
+
+def test_a_second_load_reads_every_night_from_the_cache_and_answers_the_same(tmp_path, cache, monkeypatch):
+    host = _played(tmp_path / "g")
+    first = Game.load(host.folder)  # resolves the two nights and keeps them
+    assert sorted(p.name.split("-")[0] for p in cache.iterdir()) == ["night", "night", "ruleset"]
+    with monkeypatch.context() as m:
+        _no_engine(m)
+        again = Game.load(host.folder)
+    plain = _uncached(host.folder, monkeypatch)
+    assert _answers(again) == _answers(first) == _answers(plain)
+    for n in (1, 2):
+        assert replaycache.same(again.outcomes[n], plain.outcomes[n])  # type for type, not only ==
+    assert replaycache.same(again.ruleset, plain.ruleset)
+    assert [d.player for d in again.outcomes[1].deaths] == ["Fay"]
+
+
+def test_status_in_a_fresh_process_skips_the_night_machinery_and_prints_the_same(tmp_path, cache):
+    host = _played(tmp_path / "g")
+    shutil.rmtree(cache)  # the commands above filled it: start empty
+    before = snapshot(host.folder)
+    code = ("import sys; from hostkit.cli import cli\n"
+            "try:\n    cli(['--game', sys.argv[1], 'status'], prog_name='hostkit')\n"
+            "except SystemExit as e:\n    assert not e.code\n"
+            "print('engine.night' if 'hostkit.engine.night' in sys.modules else 'no engine')")
+    env = dict(os.environ, HOSTKIT_CACHE=str(cache.parent))
+    outs = [subprocess.run([sys.executable, "-c", code, str(host.folder)], env=env, check=True,
+                           capture_output=True, text=True).stdout for _ in range(2)]
+    off = subprocess.run([sys.executable, "-c", code, str(host.folder)], env=dict(env, HOSTKIT_CACHE=""),
+                         check=True, capture_output=True, text=True).stdout
+    *first, loaded_first = outs[0].splitlines()
+    *second, loaded_second = outs[1].splitlines()
+    assert first == second == off.splitlines()[:-1]
+    assert "Fay" in "\n".join(second) and (loaded_first, loaded_second) == ("engine.night", "no engine")
+    assert snapshot(host.folder) == before  # the cache is not in the game folder
+
+
+def test_a_changed_night_file_is_resolved_again(tmp_path, cache, monkeypatch):
+    host = _played(tmp_path / "g")
+    old = Game.load(host.folder).outcomes[1]
+    night = host.folder / "phases" / "001-night-1.toml"
+    text = night.read_text()
+    guard = 'ability = "Guard"\ntargets = [\n    "Ann",'
+    assert guard in text
+    night.write_text(text.replace(guard, guard.replace("Ann", "Fay")))  # a hand edit: the Guard saves Fay
+    new = Game.load(host.folder)
+    assert _answers(new) == _answers(_uncached(host.folder, monkeypatch))
+    assert [d.player for d in old.deaths] == ["Fay"] and [d.player for d in new.outcomes[1].deaths] == []
+
+
+def test_a_changed_roles_file_reloads_the_ruleset(tmp_path, cache, monkeypatch):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text('[Baker]\nalignment = "Village"\nsummary = "bakes"\n')
+    new_classic(folder, assign=["Ann=Seer", "Bob=Werewolf", "Cy=Baker", "Dee=Villager", "Eve=Villager"])
+    assert Game.load(folder).ruleset.roles["Baker"].summary == "bakes"
+    (folder / "roles.toml").write_text('[Baker]\nalignment = "Village"\nsummary = "bakes bread"\n')
+    game = Game.load(folder)
+    assert game.ruleset.roles["Baker"].summary == "bakes bread"
+    assert _answers(game) == _answers(_uncached(folder, monkeypatch))
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped byte", "garbage", "empty", "swapped"])
+def test_a_damaged_or_foreign_entry_is_ignored(tmp_path, cache, monkeypatch, damage):
+    host = _played(tmp_path / "g")
+    Game.load(host.folder)
+    entries = sorted(cache.iterdir())
+    nights = [p for p in entries if p.name.startswith("night-")]
+    for p in entries:
+        raw = p.read_bytes()
+        if damage == "truncated":
+            p.write_bytes(raw[:len(raw) // 2])
+        elif damage == "flipped byte":
+            p.write_bytes(raw[:-5] + bytes([raw[-5] ^ 1]) + raw[-4:])
+        elif damage == "garbage":
+            p.write_bytes(b"\x00" * len(raw))
+        elif damage == "empty":
+            p.write_bytes(b"")
+    if damage == "swapped":  # each night's entry under the other's name: whole, but of another key
+        a, b = (p.read_bytes() for p in nights)
+        nights[0].write_bytes(b)
+        nights[1].write_bytes(a)
+    game = Game.load(host.folder)
+    assert _answers(game) == _answers(_uncached(host.folder, monkeypatch))
+    with monkeypatch.context() as m:  # the entries were written afresh
+        _no_engine(m)
+        assert _answers(Game.load(host.folder)) == _answers(game)
+
+
+def test_no_cache_when_hostkit_cache_is_empty(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOSTKIT_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    host = _played(tmp_path / "g")
+    Game.load(host.folder)
+    assert replaycache.cache_dir() is None
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
+
+
+def test_the_fingerprint_of_the_code_changes_with_any_file(tmp_path):
+    root = tmp_path / "pkg"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.py").write_text("x = 1\n")
+    (root / "sub" / "b.toml").write_text("k = 1\n")
+    (root / "__pycache__").mkdir()
+    seen = [replaycache.fingerprint((root,))]
+    (root / "__pycache__" / "a.pyc").write_bytes(b"bytecode")  # bytecode is not the code
+    assert replaycache.fingerprint((root,)) == seen[0]
+    os.utime(root / "a.py", ns=(1, 1))  # the same size, another mtime
+    seen.append(replaycache.fingerprint((root,)))
+    (root / "sub" / "b.toml").write_text("k = 22\n")
+    seen.append(replaycache.fingerprint((root,)))
+    (root / "sub" / "c.py").write_text("")
+    seen.append(replaycache.fingerprint((root,)))
+    (root / "sub" / "c.py").unlink()
+    (root / "sub" / "d.py").write_text("")  # the same file list size, another name
+    seen.append(replaycache.fingerprint((root,)))
+    assert len(set(seen)) == len(seen)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_bundled_ruleset_reads_back_exactly(name):
+    rs = load_ruleset(name)
+    assert replaycache.same(replaycache.decode(replaycache.encode(rs)), rs)
+
+
+@pytest.mark.parametrize("a, b", [(1, 1.0), (1, True), ((1,), [1]), ({"k": 1}, MappingProxyType({"k": 1})),
+                                  (frozenset({1}), frozenset({True})), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+                                  (Effect("kill"), ("kill", MappingProxyType({})))],
+                         ids=["int-float", "int-bool", "tuple-list", "dict-proxy", "set-members", "dict-order",
+                              "record-tuple"])
+def test_same_tells_apart_what_equality_does_not(a, b):
+    assert a == b or a == tuple(b) or dict(a) == dict(b)
+    assert not replaycache.same(a, b)
+    assert replaycache.same(replaycache.decode(replaycache.encode(a)), a)
+
+
+def test_what_the_format_cannot_hold_is_not_written(tmp_path):
+    path = tmp_path / "x.bin"
+    replaycache._write(path, b"k" * 32, NightOutcome(night=1, places={"Ann": object()}))  # type: ignore[arg-type]
+    assert not path.exists()
+    replaycache._write(path, b"k" * 32, NightOutcome(night=1))
+    assert replaycache._read(path, b"k" * 32) == NightOutcome(night=1)
+    assert replaycache._read(path, b"j" * 32) is None  # another key: not this entry
