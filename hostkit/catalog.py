@@ -19,6 +19,7 @@ def rulesets_info() -> list[dict[str, Any]]:
             "options": {k: {"default": o.default, "choices": list(o.choices), "summary": o.summary}
                         for k, o in rs.options.items()},
             "decisions": dict(rs.decisions),
+            "coverage": [dict(row) for row in rs.coverage],
         })
     return out
 

@@ -172,6 +172,7 @@ class Ruleset(Record):
     shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
     attack_order: str = "made"  # made | tie-break: the order attacks on a player are weighed in
     unflipped: tuple[str, ...] = ()  # death flavour keys of bodies never found: never flipped
+    coverage: tuple[Mapping[str, Any], ...] = ()  # coverage.toml: each rule of the rules text, works or host
     innate: tuple[Ability, ...] = ()  # seed natural II: actions every player has by the game's rules
 
     def role(self, name: str) -> Role | None:

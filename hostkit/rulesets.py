@@ -152,13 +152,15 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     items = read_items(items_path) if items_path.is_file() else {}
     _check_categories(items, steps, items_path)  # type: ignore[arg-type]
     _check_items(roles, items, roles_path)
+    cov_path = folder / "coverage.toml"
+    coverage = read_coverage(cov_path) if cov_path.is_file() else ()
     return Ruleset(
         name=name, title=title, summary=summary, resolution=resolution, steps=steps, tie_break=tie_break,
         first_phase=first_phase, first_number=first_number, options=MappingProxyType(options),
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
-        unflipped=unflipped, innate=innate,
+        unflipped=unflipped, innate=innate, coverage=coverage,
     )
 
 
@@ -172,6 +174,27 @@ ITEM_GRANTS = {
     "intel": "its holder's role PM lists every role in the game",
     "replicator": "once, becomes one Medium or two Small items (hostkit tech replicate)",
 }
+COVERAGE_KINDS = ("role", "variant", "item", "attribute", "rule", "definition")
+
+
+def read_coverage(path: Path) -> tuple[MappingProxyType, ...]:
+    """A coverage.toml: [[row]] tables, each a rule of the rules text (name, kind, seed: the
+    sentence it covers) that hostkit runs (status "works", with the tests that prove it) or
+    leaves to the host (status "host", with the prompt that tells the host what to do)."""
+    top = Table(load(path), path)
+    rows = []
+    for i, t in enumerate(top.tables("row")):
+        row = {"name": t.get("name", str), "kind": t.get("kind", str, choices=COVERAGE_KINDS),
+               "status": t.get("status", str, choices=("works", "host")), "seed": t.get("seed", str),
+               "tests": list(t.strings("tests", ())), "prompt": t.get("prompt", str, ""), "note": t.get("note", str, "")}
+        t.done()
+        if row["status"] == "works" and not row["tests"]:
+            raise FileError(f"{path}: row[{i}] ({row['name']}): a row that works names the tests that prove it")
+        if row["status"] == "host" and not row["prompt"]:
+            raise FileError(f"{path}: row[{i}] ({row['name']}): a row left to the host says what the host is asked")
+        rows.append(MappingProxyType(row))
+    top.done()
+    return tuple(rows)
 
 
 def read_items(path: Path) -> dict[str, Item]:

@@ -199,6 +199,12 @@ def host_notices(game: Game) -> list[str]:
     notice = max_day_notice(state)
     if notice:
         out.append(notice)
+    operatives = [p.name for p in state.players.values() if p.alive and game.ruleset.roles[p.role].name == "Agent Operative"]
+    agents = [p.name for p in state.players.values() if p.alive and state.role_of(p.name).appears_as("role") == "Agent"]
+    if operatives and state.phase == "night" and state.number == 1:
+        out.append(f"night 1: tell the Agent Operative ({', '.join(operatives)}) who the Agent is: "
+                   f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
+                   "Agent is until the First Night')")
     if state.phase == "day":
         why = lynch_required(state, state.number)
         if why:

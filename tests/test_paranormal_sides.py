@@ -78,6 +78,12 @@ VICTORY = [
      "that player is removed from play for that night (and possibly the game)"),
     ("Spore-Spreader-infester-does-not-stop-town", {**TOWN3, "Dan": "Doppelganger", "Inf": "Spore Spreader (Infester)"},
      ["Dan"], {}, {}, "Town", "The goal of the Infester is to have ALL surviving players at the end of the game infected"),
+    ("Rogue-Doppelganger-dopp-ally-counts-with-the-dopps", {"Ann": "Townie", "Bob": "Agent", "Dan": "Doppelganger",
+     "Rog": "Rogue Doppelganger (Dopp Ally)"}, [], {}, {}, "Doppelgangers",
+     "Acts as a third party with either Town Ally or Dopp Ally win condition"),
+    ("Rogue-Doppelganger-town-ally-wins-with-town", {"Ann": "Townie", "Dan": "Doppelganger",
+     "Rog": "Rogue Doppelganger (Town Ally)"}, ["Dan"], {}, {}, "Town",
+     "Acts as a third party with either Town Ally or Dopp Ally win condition"),
     ("Survivor-only-third-parties-left", {"Sue": "Survivor", "Xen": "Xenozoologist", "Ann": "Townie"}, ["Ann"], {}, {},
      "nobody", "Their only goal is to survive until the end of the game."),
 ]
@@ -325,3 +331,29 @@ def test_output_roles_text_shows_race_goal_visible_tags_and_notes():
     assert "    race: Doppelganger; goal: Kill; visible role: No Role; visible race: Human" in text  # the leader
     assert "    race: Human; goal: Kill (if active)" in text  # the War Vet
     assert "    note: Visible Race: Human." in text
+
+
+@pytest.mark.parametrize("roles, says", [
+    (["Ann=Townie", "Bob=Doppelganger", "Cy=Medium", "Di=Townie"], "There is a Medium in this game"),
+    (["Ann=Townie", "Bob=Doppelganger", "Cy=Agent", "Di=Townie"], "There is no Medium in this game")],
+    ids=["General-Rules-dead-statement-medium", "General-Rules-dead-statement-no-medium"])
+def test_General_Rules_death_pm_says_whether_a_medium_is_in_the_game(tmp_path, roles, says):
+    """seed General Rules: 'The dead may post once after they have died to comment on their
+    death.' 'Dead may freely PM a Medium character if that role is present in the game.' 'The
+    Dead channel will start with a statement of whether or not there is a Medium in the game.'"""
+    host = new(tmp_path, *roles, options=["max-day=4"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Ann", "--night", "1", "--format", "plain")
+    assert says in pm and "You may post once in the thread to comment on your death" in pm
+    assert "Medium" not in host.ok("pm", "Di", "--night", "1", "--format", "plain")
+
+
+def test_Agent_Operative_the_host_is_told_to_name_the_agent_on_night_1(tmp_path):
+    """seed Agent Operative: 'The Operative is not told who the Agent is until the First Night,
+    however.'"""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Op=Agent Operative", "Di=Townie", options=["max-day=4"])
+    assert "tell the Agent Operative (Op) who the Agent is: Ann" in host.ok("due")
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve", "--force")
+    assert "Agent Operative" not in host.ok("due")

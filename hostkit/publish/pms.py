@@ -85,12 +85,25 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
                    for x in outcome.results if x.player == name]
         blocked = any(b.player == name and b.notified for b in outcome.blocked)
         notices = list(dict.fromkeys(n.text for n in outcome.notices if n.player == name))
+        if any(d.player == name for d in outcome.deaths):
+            notices += dead_statement(game)
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
                "night": night, "results": results, "blocked": blocked, "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
+
+
+def dead_statement(game: "Game") -> list[str]:
+    """What every dead player is told (the ruleset's [results] `dead-medium` / `dead-no-medium`:
+    seed paranormal, 'The Dead channel will start with a statement of whether or not there is a
+    Medium in the game'); a Medium is a living player whose role is, or shows as, the Medium."""
+    results = game.ruleset.results
+    medium = any(p.alive and game.state.role_of(p.name).appears_as("role") == "Medium"
+                 for p in game.state.players.values())
+    text = results.get("dead-medium" if medium else "dead-no-medium")
+    return [text] if text else []
 
 
 def _chosen_targets(game: "Game", night: int) -> dict[tuple[str, str], tuple[str, ...]]:
