@@ -119,8 +119,10 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
            roles: str | None = None, aliases: Sequence[str] = (), weights: Sequence[str] = (),
            thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
-           seed: int | None = None, thread: str | None = None, title: str = "") -> Setup:
-    """Create a game folder (refused if one exists there); game.create also loads it."""
+           seed: int | None = None, thread: str | None = None, title: str = "",
+           attributes: Sequence[str] = ()) -> Setup:
+    """Create a game folder (refused if one exists there); game.create also loads it.
+    `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
     import random  # only when creating: every other command imports this module for its names
@@ -173,6 +175,17 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
+    attr_map: dict[str, tuple[str, ...]] = {}
+    for text in attributes:
+        who, attr = split_pair(text, "--attribute")
+        name = match_name(who, order)
+        found = next((a for a in rs.attributes if a.lower() == attr.strip().lower()), None)
+        if found is None:
+            raise HostkitError(f"--attribute {text!r}: {rs.name} has no attribute {attr!r}{suggest(attr, rs.attributes)}"
+                               + (f"; its attributes: {', '.join(rs.attributes)}" if rs.attributes else ""))
+        if found in attr_map.get(name, ()):
+            raise HostkitError(f"--attribute {text!r}: {name} already has {found}")
+        attr_map[name] = attr_map.get(name, ()) + (found,)
     opts = parse_options(rs, options)
     from .engine.sides import setup_refusal
 
@@ -182,7 +195,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
-                                  threshold=threshold_map.get(n, 0)) for n in order),
+                                  threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ())) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
     )

@@ -145,6 +145,10 @@ class Game:
         for i, p in enumerate(setup.players):
             if p.role not in rs.roles:
                 raise FileError(f"{path}: players[{i}].role: {rs.name} has no role {p.role!r}{suggest(p.role, rs.roles)}")
+            for j, a in enumerate(p.attributes):
+                if a not in rs.attributes:
+                    raise FileError(f"{path}: players[{i}].attributes[{j}]: {rs.name} has no attribute {a!r}"
+                                    f"{suggest(a, rs.attributes)}")
         for key, value in setup.options.items():
             try:
                 option_value(rs, key, value, where="option")
@@ -169,7 +173,7 @@ class Game:
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
                 charges={a.key: a.uses for a in (*role.abilities, *rs.innate) if a.uses is not None},
-                items=starting_items(role))
+                items=starting_items(role), attributes=p.attributes)
         options = rs.option_defaults()
         options.update(self.setup.options)
         first = self.phases[0].record

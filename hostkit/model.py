@@ -172,6 +172,7 @@ class Ruleset(Record):
     shared: Mapping[str, Ability] = EMPTY  # abilities roles include by name
     attack_order: str = "made"  # made | tie-break: the order attacks on a player are weighed in
     unflipped: tuple[str, ...] = ()  # death flavour keys of bodies never found: never flipped
+    attributes: Mapping[str, Mapping[str, Any]] = EMPTY  # name -> {appears, passives}: added to any role
     coverage: tuple[Mapping[str, Any], ...] = ()  # coverage.toml: each rule of the rules text, works or host
     innate: tuple[Ability, ...] = ()  # seed natural II: actions every player has by the game's rules
 
@@ -198,6 +199,7 @@ class PlayerSetup(Record):
     weight: float | None = None  # None: the role's weight
     previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
     threshold: int = 0  # added to the majority that eliminates this player: Loved +1, Hated -1
+    attributes: tuple[str, ...] = ()  # the ruleset's attributes on this player's role (paranormal's Kook)
 
 
 class Setup(Record):
@@ -597,12 +599,13 @@ class PlayerState:
     died: str | None = None  # "night 2", "day 1"
     cause: str | None = None
     items: dict[str, int] = field(default_factory=dict)  # item name -> how many the player holds
+    attributes: tuple[str, ...] = ()  # the ruleset's attributes dealt with the role (a Kook Agent)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "role": self.role, "alignment": self.alignment, "alive": self.alive,
                 "faction": self.faction, "charges": dict(self.charges), "tags": sorted(self.tags),
                 "counts": {k: v for k, v in sorted(self.tags.items()) if type(v) is int},
-                "died": self.died, "cause": self.cause, "items": dict(self.items)}
+                "died": self.died, "cause": self.cause, "items": dict(self.items), "attributes": list(self.attributes)}
 
 
 @dataclass
@@ -634,4 +637,19 @@ class GameState:
         return [p.name for p in self.players.values() if p.alive]
 
     def role_of(self, name: str) -> Role:
-        return self.ruleset.roles[self.players[name].role]
+        p = self.players[name]
+        role = self.ruleset.roles[p.role]
+        return with_attributes(self.ruleset, role, p.attributes) if p.attributes else role
+
+
+def with_attributes(ruleset: Ruleset, role: Role, names: tuple[str, ...]) -> Role:
+    """The role with the ruleset's attributes added (seed paranormal's Attributes: 'not a role in
+    itself, but an ability granted to a ... character that may or may not already have a role'):
+    what investigations see (`appears`) and the passives; the name stays the role's."""
+    appears = dict(role.appears)
+    passives = set(role.passives)
+    for n in names:
+        attr = ruleset.attributes.get(n, EMPTY)
+        appears.update(attr.get("appears", {}))
+        passives.update(attr.get("passives", ()))
+    return role._replace(appears=MappingProxyType(appears), passives=frozenset(passives))

@@ -139,6 +139,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     decisions = _str_table(t, "decisions")
     flavour = _str_table(t, "flavour")
     results = _str_table(t, "results")
+    t_attrs = t.sub("attributes", {})
     pass_step = t.get("pass_step", str, "")
     if pass_step and pass_step not in steps:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
@@ -152,6 +153,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     items = read_items(items_path) if items_path.is_file() else {}
     _check_categories(items, steps, items_path)  # type: ignore[arg-type]
     _check_items(roles, items, roles_path)
+    attributes = _attributes(t_attrs)
     cov_path = folder / "coverage.toml"
     coverage = read_coverage(cov_path) if cov_path.is_file() else ()
     return Ruleset(
@@ -161,7 +163,29 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
         unflipped=unflipped, innate=innate, coverage=coverage,
+        attributes=MappingProxyType(attributes),
     )
+
+
+def _attributes(t: Table) -> dict[str, MappingProxyType]:
+    """[attributes.NAME]: what an attribute adds to any role: `appears` (race, role, alignment,
+    goal as investigations see them) and `passives`."""
+    out = {}
+    for name in list(t.data):
+        a = t.sub(name)
+        ap = a.sub("appears", {})
+        appears = {k: ap.get(k, str) for k in ("alignment", "role", "race", "goal") if k in ap.data}
+        ap.done()
+        passives = a.strings("passives", ())
+        for i, pv in enumerate(passives):
+            if pv not in PASSIVES:
+                raise a.fail(f"passives[{i}]", f"unknown passive {pv!r}{suggest(pv, PASSIVES)}")
+        summary = a.get("summary", str, "")
+        a.done()
+        out[name] = MappingProxyType({"appears": MappingProxyType(appears), "passives": tuple(passives),
+                                      "summary": summary})
+    t.seen.update(t.data)
+    return out
 
 
 CONSUMED = ("use", "resolve", "save", "activate", "never")

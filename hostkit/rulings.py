@@ -205,6 +205,13 @@ def host_notices(game: Game) -> list[str]:
         out.append(f"night 1: tell the Agent Operative ({', '.join(operatives)}) who the Agent is: "
                    f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
                    "Agent is until the First Night')")
+    recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
+    for name in sorted(recent):
+        if "Spirit-bond" in state.players[name].attributes:
+            out.append(f"{name} died with the Spirit-bond (seed Attributes: 'When this player dies they may choose another "
+                       "living player to bond with'): hostkit does not run the bond; ask whom they bond with, offer it to "
+                       "that player tonight, and if they accept give them the ghost's abilities by hand (a role in the "
+                       "game's roles.toml)")
     if state.phase == "day":
         why = lynch_required(state, state.number)
         if why:

@@ -166,11 +166,13 @@ def test_mind_stealer_points(stockpile, goal, won):
 # ----------------------------------------------------------------------------- through the CLI
 
 
-def new(tmp_path, *assign, options=()):
+def new(tmp_path, *assign, options=(), attributes=()):
     host = Host(tmp_path / "g")
     args = ["new", str(tmp_path / "g"), "--ruleset", "paranormal", "--seed", "3"]
     for a in assign:
         args += ["--assign", a]
+    for a in attributes:
+        args += ["--attribute", a]
     for o in options:
         args += ["--option", o]
     out = host.runner.invoke(__import__("hostkit.cli", fromlist=["cli"]).cli, args, catch_exceptions=False)
@@ -357,3 +359,49 @@ def test_Agent_Operative_the_host_is_told_to_name_the_agent_on_night_1(tmp_path)
     host.ok("act", "Bob", "Kill", "Di")
     host.ok("resolve", "--force")
     assert "Agent Operative" not in host.ok("due")
+
+
+def test_Kook_on_any_role_reads_as_a_doppelganger_to_the_agent(tmp_path):
+    """seed Attributes, Kook: 'Race: Human, Visible Race: Doppelganger ... it makes the Agent
+    confuse him for a Doppelganger.' An attribute on any role (here a Detective)."""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Cy=Detective", "Di=Townie", options=["max-day=4"],
+               attributes=["Cy=kook"])
+    assert "Kook" in host.ok("pm", "Cy", "--format", "plain")
+    host.ok("act", "Ann", "Investigate", "Cy")
+    host.ok("act", "Cy", "Investigate", "Di")
+    host.ok("act", "Bob", "Kill", "Di")
+    out = host.ok("resolve")
+    assert "Ann (Investigate on Cy): Doppelganger" in out
+    import json
+
+    players = {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
+    assert players["Cy"]["attributes"] == ["Kook"] and players["Ann"]["attributes"] == []
+
+
+def test_Mind_Shield_attribute_on_any_role_stops_the_telepath(tmp_path):
+    """seed Attributes, Mind Shield: 'The Mind Shield is not a role in itself, but an ability
+    granted to a non-psychic character that may or may not already have a role.'"""
+    host = new(tmp_path, "Ann=Telepath", "Bob=Doppelganger", "Cy=Agent", "Di=Townie", options=["max-day=4"],
+               attributes=["Cy=Mind Shield"])
+    host.ok("act", "Ann", "Read", "Cy")
+    host.ok("act", "Cy", "Investigate", "Di")
+    host.ok("act", "Bob", "Kill", "Di")
+    out = host.ok("resolve")
+    assert "Ann's Read" in out and "Mind Shield" in out
+
+
+def test_attribute_unknown_is_refused_with_the_nearest(tmp_path):
+    """An attribute the ruleset does not have is refused at new, naming the nearest."""
+    out = Host(tmp_path).runner.invoke(__import__("hostkit.cli", fromlist=["cli"]).cli, [
+        "new", str(tmp_path / "g"), "--ruleset", "paranormal", "--assign", "Ann=Agent", "--attribute", "Ann=Kooky"])
+    assert out.exit_code == 1 and "did you mean 'Kook'" in out.output and not (tmp_path / "g").exists()
+
+
+def test_Spirit_bond_death_asks_the_host(tmp_path):
+    """seed Attributes, Spirit-bond: 'When this player dies they may choose another living player
+    to bond with.' hostkit does not run the bond: due asks the host, never silent."""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Di=Townie", options=["max-day=4"],
+               attributes=["Ann=Spirit-bond"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    assert "Ann died with the Spirit-bond" in host.ok("due")

@@ -53,6 +53,8 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--hated", multiple=True, help="NAME: Hated, one vote fewer than the majority eliminates them.")
 @click.option("--vote-markup", "markups", multiple=True, help="red (default), bold, tag or hash; repeatable.")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE: a ruleset option for this game.")
+@click.option("--attribute", "attributes", multiple=True,
+              help="NAME=ATTRIBUTE: one of the ruleset's attributes on NAME's role (paranormal: Kook, Mind Shield...).")
 @click.option("--host", "hosts", multiple=True, help="A moderator's forum account: never counted as votes.")
 @click.option("--seed", type=int, default=None, help="Seed for dealing and every random choice.")
 @click.option("--thread", default=None, help="The game thread's URL.")
@@ -60,7 +62,7 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--git", "use_git", is_flag=True,
               help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
 def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thresholds, loved, hated, markups,
-        options, hosts, seed, thread, title, use_git: bool) -> None:
+        options, attributes, hosts, seed, thread, title, use_git: bool) -> None:
     """Create a game folder.
 
     \b
@@ -73,7 +75,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thre
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
                   options=options, hosts=hosts, seed=seed, thread=thread,
-                  title=title)
+                  title=title, attributes=attributes)
     if use_git:
         from ..cohost import git_init
 

@@ -95,7 +95,7 @@ def _true_value(role: "Role", what: str) -> str:
 
 def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
     ps = game.state.players[name]
-    role = game.ruleset.roles[ps.role]
+    role = game.state.role_of(name)  # with the player's attributes (a Kook shows its Visible Race)
     partners = []
     if role.knows_faction and ps.faction:
         partners = [{"name": o.name, "role": o.role, "alive": o.alive}
@@ -108,8 +108,10 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         leader = next((r for r in game.ruleset.roles.values() if r.faction == ps.faction and r.win), None)
         ctx_role.update(alignment=ps.alignment, faction=ps.faction,
                         win=leader.win if leader is not None else f"You win when the {ps.faction} win.")
+    attrs = game.ruleset.attributes
     return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
-            "items": items_context(game, name)}
+            "items": items_context(game, name),
+            "attributes": [{"name": a, "summary": attrs[a].get("summary", "")} for a in ps.attributes if a in attrs]}
 
 
 def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
