@@ -535,3 +535,22 @@ def test_paranormal_items_stun_bomb_stuns_the_following_day(tmp_path):
     assert "stunned" in host.refused("act", "Yan", "Advanced Assassin bot", "Dee").lower()
     host.ok("tech", "pass", "Yan", "Zed", "Advanced Assassin bot")
     host.ok("act", "Zed", "Advanced Assassin bot", "Dee")  # the Alien who uses it is unaffected
+
+
+def test_paranormal_items_mind_shield_attribute_upgraded_by_passed_tech(tmp_path):
+    """Mind Shield: 'Should the user already possess a Natural Mind Shield, it will be upgraded to
+    an Advanced Mind Shield ... Telepaths will always receive a 'Survive' result' (a natural
+    shield from the Mind Shield attribute, the tech one passed by an alien the same night)."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "paranormal", "--seed", "5", "--assign", "Yan=Exterminator Operative",
+            "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger", "--assign", "Cy=Telepath", "--assign", "Dee=Townie",
+            "--attribute", "Ann=Mind Shield", "--option", "max-day=5")
+    host.ok("tech", "pick", "Yan", "Mind Shield", "Scanner", "Stun Bomb")
+    host.ok("tech", "pass", "Yan", "Ann", "Mind Shield")
+    host.ok("act", "Cy", "Read", "Ann")
+    host.ok("act", "Ann", "Investigate", "Bob")
+    host.ok("act", "Bob", "Kill", "Dee")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert {r["player"]: r["result"] for r in out["results"]} == {"Cy": "Survive", "Ann": "Doppelganger"}
+    assert out["failed"] == []
