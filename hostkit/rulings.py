@@ -205,6 +205,11 @@ def host_notices(game: Game) -> list[str]:
         out.append(f"night 1: tell the Agent Operative ({', '.join(operatives)}) who the Agent is: "
                    f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
                    "Agent is until the First Night')")
+    stealers = [p.name for p in state.players.values() if p.alive and sides.kind(state, p) == "points"]
+    if stealers and state.phase == "night":
+        out.append("the Mind Stealer ({}) may take on a role of its stockpile for a Day/Night phase instead of "
+                   "abducting, give one to its Robot, and began with 2 roles (1 Investigative, 1 Random): hostkit does "
+                   "not run these (seed Harvester); if they do, resolve that role's action by hand".format(", ".join(stealers)))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
     for name in sorted(recent):
         if "Spirit-bond" in state.players[name].attributes:

@@ -405,3 +405,36 @@ def test_Spirit_bond_death_asks_the_host(tmp_path):
     host.ok("act", "Bob", "Kill", "Ann")
     host.ok("resolve", "--force")
     assert "Ann died with the Spirit-bond" in host.ok("due")
+
+
+@pytest.mark.parametrize("victim, role, becomes", [
+    ("Ann", "Agent", "Townie"), ("Bob", "Doppelganger Agent", "Doppelganger"), ("Sue", "Exterminator Operative", "Survivor")],
+    ids=["Harvester-mind-stealer-human-becomes-vanilla", "Harvester-mind-stealer-dopp-becomes-vanilla-dopp",
+         "Harvester-mind-stealer-alien-becomes-survivor"])
+def test_cli_Mind_Stealer_steals_a_role_and_wins_on_points(tmp_path, victim, role, becomes):
+    """seed Harvester, Mind Stealer: 'Takes the Role from the Abducted player and adds it to their
+    stockpile. The abducted player reverts to a vanilla role for the rest of the game (Aliens will
+    all become survivors).' 'The Mind Stealer needs to steal X 'points' worth of Roles to win.'"""
+    roles = {"Ann": "Agent", "Bob": "Doppelganger", "Sue": "Townie", "Cy": "Townie", "Di": "Townie"}
+    roles[victim] = role
+    host = new(tmp_path, *(f"{n}={r}" for n, r in roles.items()), "Ms=Harvester (Mind Stealer)",
+               options=["max-day=5", "mind-stealer-goal=2", f"mind-stealer-points={role}:2"])
+    killer = next(n for n, r in roles.items() if "Doppelganger" in r)
+    host.ok("act", "Ms", "Abduct", victim)
+    host.ok("act", killer, "Kill", "Di")
+    host.ok("resolve", "--force")
+    st = host.game.state
+    assert st.players[victim].role == becomes
+    assert st.players[victim].alignment == RS.roles[role].alignment  # on the same side
+    assert st.players["Ms"].tags["stockpile"] == [role]
+    assert "stole roles worth 2 points" in st.players["Ms"].tags["won"]
+    assert "Your role was stolen tonight" in host.ok("pm", victim, "--night", "1", "--format", "plain")
+
+
+def test_Mind_Stealer_host_is_told_what_hostkit_does_not_run(tmp_path):
+    """seed Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile for the
+    next Day/Night phase and use that role instead of Abducting.' Not run: the host is told."""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)", "Cy=Townie",
+               options=["max-day=4", "mind-stealer-goal=2"])
+    assert "the Mind Stealer (Ms) may take on a role of its stockpile" in host.ok("due")
+    assert "the Mind Stealer (Ms) may take on a role of its stockpile" in host.ok("status")
