@@ -132,8 +132,9 @@ class Game:
 
     @classmethod
     def _load(cls, folder: Path, host: str | None, cache: replaycache.Replay | None) -> "Game":
-        setup = store.read_setup(folder)
         path = folder / store.GAME_FILE
+        setup = store.read_setup(folder) if cache is None else \
+            cache.parsed(path, lambda: store.read_setup(folder), Setup)
         try:
             if cache is None:
                 rs = load_ruleset(setup.ruleset, folder / "roles.toml")
@@ -157,7 +158,8 @@ class Game:
         checks.check_setup_file(path, setup, MARKUPS)
         phases = []
         for i, f in enumerate(checks.phase_files(folder), start=1):
-            phases.append(Phase(store.read_phase(f), f, i))
+            record = store.read_phase(f) if cache is None else cache.parsed(f, lambda: store.read_phase(f), PhaseRecord)
+            phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
         checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))

@@ -7,16 +7,15 @@ thread posts (Post) and the vote count (VoteCount and its parts). Nothing here d
 The records are Records (records.py: typing.NamedTuple's interface, without its per-class
 eval) rather than frozen dataclasses: just as immutable, and far cheaper to define at import,
 which `hostkit status` pays on every run (benchmarks/bench_status.py). Only the replayed state (PlayerState, GameState), which the replay
-builds up, is a mutable dataclass.
+builds up, is mutable: records.mutable, a dataclass's interface built without compiling code.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .records import Record
+from .records import Record, field, mutable
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -585,7 +584,7 @@ class VoteCount(Record):
 # mutable only while the replay builds them; the engine reads them and never changes them.
 
 
-@dataclass
+@mutable
 class PlayerState:
     name: str
     role: str
@@ -608,7 +607,7 @@ class PlayerState:
                 "died": self.died, "cause": self.cause, "items": dict(self.items), "attributes": list(self.attributes)}
 
 
-@dataclass
+@mutable
 class GameState:
     ruleset: Ruleset
     players: dict[str, PlayerState]

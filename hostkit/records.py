@@ -102,3 +102,104 @@ class Record(tuple, metaclass=_RecordMeta):
 
     def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
+
+
+# --------------------------------------------------------------------------- mutable state
+
+_MISSING: Any = object()
+
+
+class _Field:
+    __slots__ = ("default", "default_factory")
+
+    def __init__(self, default: Any, default_factory: Any) -> None:
+        self.default = default
+        self.default_factory = default_factory
+
+
+def field(*, default: Any = _MISSING, default_factory: Any = _MISSING) -> Any:
+    """dataclasses.field's `default` and `default_factory`, for a @mutable class."""
+    if (default is _MISSING) == (default_factory is _MISSING):
+        raise TypeError("field() takes exactly one of default and default_factory")
+    return _Field(default, default_factory)
+
+
+def mutable(cls: type) -> type:
+    """@dataclasses.dataclass (init, repr, eq; unhashable) for the replayed state's mutable
+    classes, written the same way (`x: int = 0`, `y: dict = field(default_factory=dict)`), but
+    built without compiling source: dataclasses makes each class by exec()ing generated code,
+    about 1 ms a class at every start-up. Only what these classes use is supported."""
+    name = cls.__qualname__
+    names: list[str] = []
+    defaults: dict[str, tuple[bool, Any]] = {}  # field -> (is a factory, the value or the factory)
+    for f, note in cls.__dict__.get("__annotations__", {}).items():
+        if str(note).startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        names.append(f)
+        if f in cls.__dict__:
+            value = cls.__dict__[f]
+            if isinstance(value, _Field):
+                if value.default_factory is not _MISSING:
+                    defaults[f] = (True, value.default_factory)
+                    delattr(cls, f)
+                    continue
+                value = value.default
+                setattr(cls, f, value)
+            defaults[f] = (False, value)
+        elif defaults:
+            raise TypeError(f"{name}: non-default field {f!r} follows a default field")
+    fields = tuple(names)
+
+    def __init__(self: Any, *args: Any, **kw: Any) -> None:
+        if len(args) > len(fields):
+            raise TypeError(f"{name}() takes {len(fields)} fields, got {len(args)}")
+        d = self.__dict__
+        for i, f in enumerate(fields):
+            if i < len(args):
+                if f in kw:
+                    raise TypeError(f"{name}() got two values for {f!r}")
+                d[f] = args[i]
+            elif f in kw:
+                d[f] = kw.pop(f)
+            elif f in defaults:
+                factory, value = defaults[f]
+                d[f] = value() if factory else value
+            else:
+                raise TypeError(f"{name}() missing the field {f!r}")
+        if kw:
+            raise TypeError(f"{name}() has no field {next(iter(kw))!r}")
+
+    def __repr__(self: Any) -> str:
+        return f"{name}(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in fields) + ")"
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in fields)
+
+    for fn in (__init__, __repr__, __eq__):
+        fn.__qualname__ = f"{name}.{fn.__name__}"
+        setattr(cls, fn.__name__, fn)
+    cls.__hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as a dataclass
+    cls.__match_args__ = fields  # type: ignore[attr-defined]
+    cls.__dataclass_fields__ = _DataclassFields(fields, defaults)  # type: ignore[attr-defined]
+    return cls
+
+
+class _DataclassFields:
+    """A @mutable class's `__dataclass_fields__`, made by dataclasses itself on first use only, so
+    dataclasses.fields(), is_dataclass(), replace() and asdict() work on it as on a dataclass."""
+
+    def __init__(self, fields: tuple[str, ...], defaults: dict[str, tuple[bool, Any]]) -> None:
+        self.fields = fields
+        self.defaults = defaults
+
+    def __get__(self, obj: Any, owner: type) -> Any:
+        import dataclasses
+
+        ns: dict[str, Any] = {"__annotations__": {f: owner.__annotations__[f] for f in self.fields}}
+        for f, (factory, value) in self.defaults.items():
+            ns[f] = dataclasses.field(default_factory=value) if factory else value
+        made = dataclasses.dataclass(type(owner.__name__, (), ns)).__dataclass_fields__  # type: ignore[attr-defined]
+        setattr(owner, "__dataclass_fields__", made)
+        return made

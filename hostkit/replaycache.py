@@ -12,7 +12,8 @@ An answer never depends on the cache:
   package and of the bundled rulesets, as Python's own bytecode cache trusts a source, and the
   version), the Python version, and the exact bytes that were parsed: for the ruleset, the
   ruleset named in game.toml and the game's roles.toml; for night N, game.toml, roles.toml and
-  every phase file up to night N (names and bytes). Any change gives another key, so a stale
+  every phase file up to night N (names and bytes); for a parsed file (game.toml, a phase
+  file: TOML is read in pure Python), its path and bytes. Any change gives another key, so a stale
   entry is never found. The bytes are the ones the parser read (tomlio.RECORDING), not a second
   read that a concurrent write could have changed.
 - **An entry is checked when read.** It carries its key and a hash of its payload; an entry that
@@ -251,6 +252,28 @@ class Replay:
         key = self._key(b"ruleset", name.encode(), self._roles_part(self.roles))
         _write(self.where / f"ruleset-{key.hex()[:40]}.bin", key, rs)
         return rs
+
+    def parsed(self, path: Path, parse: Callable[[], Any], kind: type) -> Any:
+        """What `parse()` (a reader of the file at `path`, such as store.read_phase) makes of it:
+        from the cache when these very bytes at this path were read before, else parsed (and
+        kept: only what parsed without an error is). TOML is parsed in pure Python, so a long
+        game's files cost more to parse than anything else a status does."""
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return parse()  # the reader reports it, naming the file
+        name = str(path)
+        key = self._key(b"file", name.encode(), raw)
+        found = _read(self.where / f"file-{key.hex()[:40]}.bin", key)
+        if isinstance(found, kind):
+            self.read[name] = raw  # the night keys hash these bytes, as if the parser had read them
+            return found
+        value = parse()
+        got = self.read.get(name)  # the bytes parse() read (a write in between changes them)
+        if got is not None:
+            key = key if got == raw else self._key(b"file", name.encode(), got)
+            _write(self.where / f"file-{key.hex()[:40]}.bin", key, value)
+        return value
 
     def night_key(self, game_file: Path, phase_paths: list[Path]) -> bytes | None:
         """The key of the night whose phase file is the last of `phase_paths`; None if a file's

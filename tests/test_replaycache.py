@@ -15,7 +15,8 @@ from types import MappingProxyType
 import pytest
 
 import hostkit.engine
-from hostkit import replaycache
+import hostkit.game as game_module
+from hostkit import replaycache, store
 from hostkit.cli import cli
 from hostkit.game import Game
 from hostkit.model import Effect, NightOutcome
@@ -65,16 +66,23 @@ def _answers(game: Game) -> tuple:
 
 
 def _no_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail if a night is resolved or a file parsed again (everything must come from the cache)."""
     def refuse(*args, **kw):
-        raise AssertionError("the night was resolved again, not read from the cache")
+        raise AssertionError("resolved or parsed again, not read from the cache")
 
     monkeypatch.setattr(hostkit.engine, "resolve_night", refuse)
+    monkeypatch.setattr(store, "read_phase", refuse)
+    monkeypatch.setattr(store, "read_setup", refuse)
+    monkeypatch.setattr(game_module, "load_ruleset", refuse)
 
 
 def test_a_second_load_reads_every_night_from_the_cache_and_answers_the_same(tmp_path, cache, monkeypatch):
     host = _played(tmp_path / "g")
-    first = Game.load(host.folder)  # resolves the two nights and keeps them
-    assert sorted(p.name.split("-")[0] for p in cache.iterdir()) == ["night", "night", "ruleset"]
+    shutil.rmtree(cache)  # the commands above filled it: start empty
+    first = Game.load(host.folder)  # resolves the two nights and keeps them, with the parsed files
+    kinds = sorted(p.name.split("-")[0] for p in cache.iterdir())
+    phases = len(list((host.folder / "phases").iterdir()))
+    assert kinds == ["file"] * (1 + phases) + ["night", "night", "ruleset"]
     with monkeypatch.context() as m:
         _no_engine(m)
         again = Game.load(host.folder)
