@@ -39,4 +39,7 @@ def roles_info(rs: Ruleset) -> dict[str, Any]:
                    **({"grants": list(i.grants)} if i.grants else {}),
                    "abilities": [{"name": a.name, "when": ability_when(a), "targets": a.targets, "does": a.summary,
                                   "effects": [e.kind for e in a.effects]} for a in i.abilities]}
-                  for i in (getattr(rs, "items", None) or {}).values()]}
+                  for i in (getattr(rs, "items", None) or {}).values()],
+        # seed natural II: every player's by the game's rules, not an ability of any role
+        "innate": [{"name": a.name, "phase": a.phase, "when": ability_when(a), "targets": a.targets, "uses": a.uses,
+                    "does": a.summary, "effects": [e.kind for e in a.effects]} for a in rs.innate]}

@@ -147,16 +147,31 @@ def phase_files(folder: Path) -> list[Path]:
     return ordered
 
 
+def first_phase(ruleset, options) -> tuple[str, int]:
+    """Where a game starts: the ruleset's first phase, or Night 0 with the option `start=night-0`
+    (seed natural I: a game may have a Night 0, where no action is used unless stated)."""
+    if (options or {}).get("start") == "night-0":
+        return ("night", 0)
+    return (ruleset.first_phase, ruleset.first_number)
+
+
+def next_phase(first: tuple[str, int], kind: str, number: int) -> tuple[str, int]:
+    """The phase after (kind, number) in a game that started at `first`. A game that starts at
+    night N >= 1 pairs night N with the day N after it; one that starts by day, or at Night 0,
+    numbers a day and the night after it alike (Night 0, Day 1, Night 1, Day 2...): a cycle is
+    Day N plus the night after it."""
+    night_first = first[0] == "night" and first[1] != 0
+    if kind == "night":
+        return "day", number if night_first else number + 1
+    return "night", number + 1 if night_first else number
+
+
 def expected_phases(first: tuple[str, int], count: int) -> list[tuple[str, int]]:
     """The (kind, number) of the first `count` phases of a ruleset starting at `first`."""
     kind, number = first
     out = [(kind, number)]
-    first_is_night = first[0] == "night"
     for _ in range(count - 1):
-        if kind == "night":
-            kind, number = "day", number if first_is_night else number + 1
-        else:
-            kind, number = "night", number + 1 if first_is_night else number
+        kind, number = next_phase(first, kind, number)
         out.append((kind, number))
     return out
 

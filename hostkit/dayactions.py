@@ -192,7 +192,7 @@ def end_day(game: Game, state: GameState, ph: Phase) -> list[NightOutcome]:
         apply_outcome(state, outcome, ph.index)
         ph.outcomes.append(outcome)
         out.append(outcome)
-    ph.actions = []
+    ph.actions = list(current.values())  # what resolved at the end (the Immediate ones are in ph.done)
     return out
 
 

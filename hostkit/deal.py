@@ -201,7 +201,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     )
     w = store.Writer(folder)
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
-    first = PhaseRecord(rs.first_phase, rs.first_number)
+    first = PhaseRecord(*checks.first_phase(rs, opts))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
     folder.mkdir(parents=True, exist_ok=True)
     from .cohost import write_git_files

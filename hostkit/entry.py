@@ -105,7 +105,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
         for other in game.phases:
             if other.record.number == phase.number and other.record.kind != phase.kind and any(
-                    a.actor == actor and a.ability.lower() == ability.key and not a.skip for a in other.actions):
+                    a.actor == actor and a.ability.lower() == ability.key and not a.skip
+                    for a in (*other.actions, *other.done)):
                 raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
     msg = ability.messages
     if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
@@ -225,6 +226,8 @@ def _unusable(ab: Ability, phase: PhaseRecord) -> str:
     """Why an ability cannot be used in this phase, in the words of its prefix."""
     if not phase_ok(ab, phase):
         return f"{ab.name} is usable only {_when(ab)}"
+    if phase.kind == "night" and phase.number == 0:
+        return f"{ab.name} cannot be used during Night 0 (seed natural I: no actions during Night 0 unless otherwise stated)"
     return f"{ab.name} cannot be used before night {ab.first_night}"
 
 

@@ -162,7 +162,7 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], (rs.first_phase, rs.first_number))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -481,10 +481,8 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        first_is_night = self.ruleset.first_phase == "night"
-        if ended.kind == "night":
-            return PhaseRecord("day", ended.number if first_is_night else ended.number + 1)
-        return PhaseRecord("night", ended.number + 1 if first_is_night else ended.number)
+        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+                                              ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
                        labels: Sequence[str] | None = None) -> list[Action]:

@@ -54,6 +54,8 @@ def roles_text(rs: Ruleset) -> str:
             how = "by itself, every night" if ab.name in item.auto else \
                 "once: the item is spent" if item.consumed == "use" else ability_when(ab)
             lines.append(f"    {ab.name} ({how}): {ab.summary}")
+    for ab in rs.innate:
+        lines.append(f"innate (every player, by the game's rules): {ab.name} ({ability_when(ab)}): {ab.summary}")
     return "\n".join(lines)
 
 

@@ -236,3 +236,349 @@ def test_natural_II_undo_takes_back_the_immediate_resolution(tmp_path):
     assert alive(host)["Ann"]
     host.ok("resolve")
     assert not alive(host)["Ann"]
+
+
+# --------------------------------------------------------------------------- ITA windows and innate ITA shots
+
+
+def test_natural_I_immediate_ignored_during_ita_window_with_the_reason_logged(tmp_path):
+    """Seed I and II: 'Immediate Day Action submissions are ignored during ITA windows.' It is
+    recorded, said to be ignored, never resolves, and the day's outcome logs why."""
+    host = day1(tmp_path)
+    assert "ITA window 1 is open" in host.ok("ita", "open")
+    out = host.ok("act", "Sn", "Snipe", "Ann")
+    assert "(ignored: submitted during ITA window 1: Immediate Day Action submissions are ignored" in out
+    refused = host.refused("resolve")
+    assert "no Immediate action is waiting" in refused and "Sn's Snipe ignored" in refused
+    assert "would be ignored" in host.refused("act", "--now", "Sn", "Snipe", "Bea")
+    assert "ignored" in json.loads(host.ok("actions", "--json"))["actions"][0]
+    host.ok("ita", "close")
+    out = host.ok("eliminate", "--none")
+    assert "failed: Sn's Snipe: submitted during ITA window 1" in out
+    assert "Sn's Snipe is ignored" in out  # in the log
+    assert alive(host)["Ann"]
+
+
+def test_natural_II_immediate_after_the_window_resolves(tmp_path):
+    host = day1(tmp_path)
+    host.ok("ita", "open")
+    host.ok("act", "Sn", "Snipe", "Ann")  # ignored
+    host.ok("ita", "close")
+    out = host.ok("act", "--now", "Sn", "Snipe", "Ann")  # a new submission replaces the ignored one
+    assert "replaces Sn's Snipe on Ann" in out and "dies: Ann, killed by Sniper" in out
+    assert not alive(host)["Ann"]
+
+
+def test_natural_II_immediate_waiting_when_a_window_opens_resolves_first(tmp_path):
+    host = day1(tmp_path)
+    host.ok("act", "Sn", "Snipe", "Ann")
+    out = host.ok("ita", "open")
+    assert "dies: Ann, killed by Sniper" in out and not alive(host)["Ann"]
+
+
+def test_natural_II_ita_windows_are_opened_and_closed_by_the_host(tmp_path):
+    host = game(tmp_path)
+    assert "it is night 1, not a day" in host.refused("ita", "open")
+    host.ok("resolve", "--force")
+    assert "no ITA window is open" in host.refused("ita", "close")
+    host.ok("ita", "open")
+    assert "ITA window 1 is already open" in host.refused("ita", "open")
+    assert "ITA window 1 open" in host.ok("actions")
+    host.ok("ita", "close")
+    assert "ITA window 2 is open" in host.ok("ita", "open")
+
+
+def test_natural_II_innate_ita_shot_only_in_a_window_and_resolved_at_once(tmp_path):
+    host = day1(tmp_path)
+    assert "usable only during an ITA window" in host.refused("act", "Ann", "ITA Shot", "Go")
+    host.ok("ita", "open")
+    host.ok("grant", "Ann", "ITA Shot", "--accuracy", "1")
+    out = host.ok("act", "--now", "Ann", "ITA Shot", "Go")
+    assert "dies: Go, killed by ITA Shot" in out  # accuracy 1: no roll needed
+    assert not alive(host)["Go"]
+
+
+def test_natural_II_innate_ita_shot_miss_told_to_the_shooter(tmp_path):
+    host = day1(tmp_path)
+    host.ok("ita", "open")
+    host.ok("grant", "Ann", "ITA Shot", "--accuracy", "0")
+    out = host.ok("act", "--now", "Ann", "ITA Shot", "Go")
+    assert "misses (roll" in out and "told: Ann: Your ITA Shot at Go missed." in out
+    assert alive(host)["Go"]
+
+
+def _shots(tmp_path, name: str, seed: int) -> list[bool]:
+    """Every player but Go shoots at Go's team-mates in turn; which shots hit."""
+    folder = tmp_path / name
+    create(folder, ruleset="natural", seed=seed, assign=[f"P{i}=Villager" for i in range(12)] + ["Go=Goon"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    host.ok("ita", "open")
+    hits = []
+    for i in range(0, 12, 2):
+        out = host.ok("act", "--now", f"P{i}", "ITA Shot", f"P{i + 1}")
+        hits.append("hits (roll" in out)
+    return hits
+
+
+def test_natural_II_ita_hit_decided_by_the_seeded_rng(tmp_path):
+    """An ITA shot hits by the game's seeded rng against the accuracy (natural's 30%): the same
+    seed gives the same hits in another folder; another seed may differ."""
+    a = _shots(tmp_path, "a", 11)
+    assert a == _shots(tmp_path, "b", 11)
+    assert any(_shots(tmp_path, f"s{seed}", seed) != a for seed in (12, 13, 14, 15))
+
+
+def test_natural_II_innate_per_player_count_and_an_additional_use(tmp_path):
+    """'“You may use an additional [Innate action]” means you can use the referenced action an
+    additional time': one ITA Shot each; a second is refused until the host grants one more."""
+    host = day1(tmp_path)
+    host.ok("ita", "open")
+    host.ok("grant", "Ann", "ITA Shot", "--accuracy", "0")
+    host.ok("act", "--now", "Ann", "ITA Shot", "Go")
+    assert "no uses left" in host.refused("act", "Ann", "ITA Shot", "Go")
+    assert "Ann: 1 use(s) of ITA Shot left" in host.ok("grant", "Ann", "ITA Shot", "--uses", "1")
+    host.ok("act", "--now", "Ann", "ITA Shot", "Go")
+    st = {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
+    assert st["Ann"]["innate"] == {"ita shot": 0} and st["Bea"]["innate"] == {"ita shot": 1}
+    assert "no innate action 'Snipe'" in host.refused("grant", "Ann", "Snipe", "--uses", "1")
+
+
+def test_natural_II_innate_used_in_addition_to_other_actions_same_phase(tmp_path):
+    """'They may implicitly be used in addition to other actions during the same phase': the
+    Sniper snipes and shoots in one day; the Day vig's shot still resolves at the day's end."""
+    host = day1(tmp_path)
+    host.ok("act", "Dv", "Day Shoot", "Cy")
+    host.ok("ita", "open")
+    host.ok("grant", "Sn", "ITA Shot", "--accuracy", "1")
+    host.ok("act", "--now", "Sn", "ITA Shot", "Ann")
+    host.ok("ita", "close")
+    host.ok("act", "--now", "Sn", "Snipe", "Bea")
+    host.ok("eliminate", "--none")
+    st = alive(host)
+    assert not st["Ann"] and not st["Bea"] and not st["Cy"]
+
+
+def test_natural_II_innate_is_not_an_ability_of_the_role(tmp_path):
+    """'They are not considered to be an ability of a role or player, and are ignored by effects
+    that modify, inspect, or cause a player to lose abilities': not among any role's abilities
+    (roles, role PMs), its uses apart from the role's charges, kept through a conversion."""
+    from engine_helpers import ruleset, state
+    from hostkit.engine.day import apply_outcome
+    from hostkit.model import Change, NightOutcome
+
+    info = json.loads(Host(tmp_path)("roles", "natural", "--json").stdout)
+    assert [a["name"] for a in info["innate"]] == ["ITA Shot"]
+    assert not any(a["name"] == "ITA Shot" for r in info["roles"] for a in r["abilities"])
+    host = day1(tmp_path)
+    assert "ITA Shot" not in host.ok("pm", "Ann")
+    assert json.loads(host.ok("status", "--json"))["players"][0]["charges"] == {}
+    rs = ruleset("natural")
+    st = state(rs, "Ve=Veteran V=Villager")
+    st.players["V"].charges["ita shot"] = 3
+    apply_outcome(st, NightOutcome(night=1, changes=(Change("V", "convert", "Veteran", None),)))
+    assert st.players["V"].role == "Veteran" and st.players["V"].charges == {"ita shot": 3, "alert": 2}
+
+
+# --------------------------------------------------------------------------- the required test day
+
+
+def test_natural_II_a_whole_day_ita_window_ignored_immediate_immediate_after_and_day_vig_before_elimination(tmp_path):
+    """Issue 13's test day: an ITA window with shots, an ignored Immediate action during it, an
+    Immediate action after it, and a Day vig shot before the elimination."""
+    host = day1(tmp_path)
+    host.ok("act", "Dv", "Day Shoot", "Go")  # resolves at the day's end
+    host.ok("ita", "open")
+    host.ok("grant", "Ann", "ITA Shot", "--accuracy", "1")
+    host.ok("grant", "Bea", "ITA Shot", "--accuracy", "0")
+    assert "dies: Cy, killed by ITA Shot" in host.ok("act", "--now", "Ann", "ITA Shot", "Cy")
+    host.ok("act", "Bea", "ITA Shot", "Dee")  # resolved when the window closes
+    assert "(ignored: submitted during ITA window 1" in host.ok("act", "Gun", "Snipe", "Ann")
+    out = host.ok("ita", "close")
+    assert "Bea's ITA Shot" not in out and "ITA Shot on Dee misses" in out and "window is closed" in out
+    assert "dies: Eve, killed by Sniper" in host.ok("act", "--now", "Sn", "Snipe", "Eve")
+    host.ok("vote", "Ann", "Fay")
+    out = host.ok("eliminate", "Fay")
+    assert out.index("dies: Go, killed by Vigilante") < out.index("Fay is eliminated")
+    st = alive(host)
+    assert [n for n, a in st.items() if not a] == ["Go", "Cy", "Eve", "Fay"]
+    assert st["Dee"]
+    day = [ph for ph in host.game.phases if ph.record.kind == "day"][0]
+    assert [(d.player, d.cause) for o in day.outcomes for d in o.deaths] == [
+        ("Cy", "ITA Shot"), ("Eve", "Sniper"), ("Go", "Vigilante")]
+    assert [(f.player, f.ability) for o in day.outcomes for f in o.failed if "ITA window 1" in f.reason] == [
+        ("Gun", "Snipe")]
+    assert "Gun's Snipe is ignored: submitted during ITA window 1" in out
+
+
+# --------------------------------------------------------------------------- Night 0, Even/Odd and Cycle numbering
+
+N0_ROLES = DAY_ROLES + '''
+[Watchman]
+alignment = "Town"
+summary = "From Night 0, watch a player."
+[[Watchman.abilities]]
+name = "Keep Watch"
+first_night = 0
+category = "inspect"
+effects = [{ effect = "observe", mode = "watch" }]
+
+[Seer]
+alignment = "Town"
+summary = "On odd cycles, by day or by night, once a cycle, inspect a player's alignment."
+[[Seer.abilities]]
+name = "Vision"
+phase = "cycle"
+nights = "odd"
+category = "inspect"
+effects = [{ effect = "inspect", what = "alignment" }]
+'''
+
+
+def night0(tmp_path) -> Host:
+    return game(tmp_path, roles=N0_ROLES, options=["start=night-0"],
+                players=["Wm=Watchman", "Se=Seer", "Ora=Oracle", "Go=Goon", "Co=Cop", "Ann=Villager",
+                         "Bea=Villager", "Cy=Villager"])
+
+
+def test_natural_I_night_0_start_and_no_actions_unless_stated(tmp_path):
+    """Seed I: 'Actions cannot be used and abilities cannot trigger during Night 0 unless
+    otherwise stated.' --option start=night-0 starts there; an ability with first_night = 0 is
+    the 'otherwise stated'."""
+    host = night0(tmp_path)
+    st = json.loads(host.ok("status", "--json"))
+    assert (st["phase"], st["number"]) == ("night", 0)
+    assert "no actions during Night 0 unless otherwise stated" in host.refused("act", "Co", "Investigate", "Go")
+    assert "no actions during Night 0" in host.refused("act", "Go", "Ann")
+    host.ok("act", "Wm", "Keep Watch", "Ann")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert out["night"] == 0 and out["results"] == [{"player": "Wm", "ability": "Keep Watch", "target": "Ann",
+                                                     "result": []}]
+    assert [(ph.record.kind, ph.record.number) for ph in host.game.phases] == [("night", 0), ("day", 1)]
+    host.ok("eliminate", "--none")
+    assert [(ph.record.kind, ph.record.number) for ph in host.game.phases][-1] == ("night", 1)
+
+
+def test_natural_I_night_0_engine_fails_an_action_without_first_night_0():
+    from engine_helpers import failed, ruleset, run
+
+    o, _ = run(ruleset("natural"), "Co=Cop Go=Goon V=Villager", "Co Investigate V; Go Kill V", night=0)
+    assert "Night 0" in failed(o)["Co.Investigate"] and o.deaths == ()
+
+
+def test_natural_II_cycle_is_day_n_and_the_night_after_it(tmp_path):
+    """With Night 0: Day 1 and Night 1 are cycle 1. 'Cycle — once per Cycle, in either phase'."""
+    host = night0(tmp_path)
+    host.ok("resolve", "--force")
+    host.ok("act", "Ora", "Gaze", "Go")  # day 1
+    host.ok("eliminate", "--none")
+    assert "once per cycle, and it was used in day 1" in host.refused("act", "Ora", "Gaze", "Ann")  # night 1
+    host.ok("resolve", "--force")
+    host.ok("act", "Ora", "Gaze", "Ann")  # day 2: cycle 2
+
+
+def test_natural_II_even_odd_follow_the_cycle_number(tmp_path):
+    """'Even or Odd — May only be used on even or odd Cycles': with Night 0, Night 0 is cycle 0
+    (even), Day 1 and Night 1 cycle 1 (odd), Day 2 cycle 2."""
+    host = night0(tmp_path)
+    assert "usable only once a cycle on odd cycles, and it is night 0" in host.refused("act", "Se", "Vision", "Go")
+    host.ok("resolve", "--force")
+    out = host.ok("act", "Se", "Vision", "Go")  # day 1: odd
+    assert "recorded" in out
+    assert "result: Se (Vision on Go): Mafia" in host.ok("eliminate", "--none")
+    host.ok("resolve", "--force")  # night 1: same cycle, already used
+    assert "usable only once a cycle on odd cycles, and it is day 2" in host.refused("act", "Se", "Vision", "Ann")
+
+
+# --------------------------------------------------------------------------- IV and its FAQ
+
+FAQ_ROLES = '''
+["Lost Wolf"]
+alignment = "Mafia"
+summary = "Mafia-aligned, but the pack does not know you until you rejoin it."
+[["Lost Wolf".abilities]]
+name = "Rejoin"
+targets = 0
+category = "recruit"
+effects = [{ effect = "convert", target = -1, faction = "Mafia" }]
+
+[Survivor]
+alignment = "Neutral"
+summary = "Third party."
+[[Survivor.abilities]]
+name = "Pact"
+allied = "allied"
+category = "misc"
+effects = [{ effect = "tell", text = "A survivor reached out to you." }]
+
+[Deputy]
+alignment = "Town"
+summary = "Each night, shoot an unallied player."
+[[Deputy.abilities]]
+name = "Arrest"
+allied = "unallied"
+category = "kill"
+effects = [{ effect = "kill", type = "shot", cause = "Deputy", flavour = "shot" }]
+'''
+
+
+def faq(tmp_path, *players) -> Host:
+    return game(tmp_path, roles=FAQ_ROLES, players=list(players))
+
+
+def test_natural_IV_FAQ_lost_wolf_is_unallied_until_rejoining(tmp_path):
+    """FAQ: 'The Lost Wolf would be considered an unallied player until the moment they rejoined
+    the pack': the Mafia's unallied kill may target them before, not after."""
+    host = faq(tmp_path, "Lw=Lost Wolf", "Go=Goon", "Gf=Godfather", "Ann=Villager", "Bea=Villager", "Cy=Villager",
+               "Dee=Villager")
+    host.ok("act", "Go", "Kill", "Lw")  # accepted: unallied
+    host.ok("act", "Go", "Kill", "Ann")
+    host.ok("act", "Lw", "Rejoin")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "Lw is an allied player" in host.refused("act", "Go", "Kill", "Lw")
+
+
+def test_natural_IV_FAQ_tragedy_unallied_kill_on_a_rejoining_lost_wolf(tmp_path):
+    """FAQ: 'what if the Mafia use an unallied kill on their Lost Wolf who submits their action to
+    rejoin the pack that same Night? A. Tragedy.'"""
+    host = faq(tmp_path, "Lw=Lost Wolf", "Go=Goon", "Ann=Villager", "Bea=Villager", "Cy=Villager")
+    host.ok("act", "Go", "Kill", "Lw")
+    host.ok("act", "Lw", "Rejoin")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in out["deaths"]] == ["Lw"]
+
+
+def test_natural_IV_FAQ_third_party_never_allied_with_other_factions(tmp_path):
+    """FAQ: 3rd Party or Neutral players 'are never considered allied with members of other
+    factions' (even confirmed); among themselves, allied when confirmed (hostkit's reading of
+    'may or may not')."""
+    host = faq(tmp_path, "S1=Survivor", "S2=Survivor", "Ann=Villager", "Go=Goon", "Bea=Villager")
+    host.ok("confirm", "Ann")
+    assert "Ann is not an allied player" in host.refused("act", "S1", "Pact", "Ann")
+    assert "S2 is not an allied player" in host.refused("act", "S1", "Pact", "S2")  # not confirmed
+    host.ok("confirm", "S2", "--to", "S1")
+    host.ok("act", "S1", "Pact", "S2")
+
+
+def test_natural_IV_FAQ_unallied_night_action_resolves_though_confirmed_allied_later(tmp_path):
+    """FAQ: 'My Night action requires the target be unallied, but they're host confirmed to be an
+    allied player at the start of Day. ... we only care if it's true when you submitted the
+    action. The action would resolve normally.'"""
+    host = faq(tmp_path, "Dep=Deputy", "Ann=Villager", "Go=Goon", "Bea=Villager", "Cy=Villager")
+    host.ok("act", "Dep", "Arrest", "Ann")
+    host.ok("confirm", "Ann")  # confirmed before the night resolves
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in out["deaths"]] == ["Ann"]
+
+
+def test_natural_IV_allied_needs_the_same_alignment_and_a_confirmation(tmp_path):
+    """IV: 'An allied player is a player of the same alignment, whose alignment has been either
+    publicly confirmed, or confirmed to you personally'; 'An unallied player is a player of a
+    different alignment or any player whose alignment has not been confirmed by the host'."""
+    host = faq(tmp_path, "Dep=Deputy", "Ann=Villager", "Bea=Villager", "Go=Goon", "Cy=Villager")
+    host.ok("act", "Dep", "Arrest", "Ann")  # same alignment, unconfirmed: unallied
+    host.ok("confirm", "Bea", "--to", "Dep")
+    assert "Bea is an allied player" in host.refused("act", "Dep", "Arrest", "Bea")
+    host.ok("confirm", "Go")  # a publicly confirmed Goon is still of another alignment
+    host.ok("act", "Dep", "Arrest", "Go")

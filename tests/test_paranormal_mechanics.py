@@ -418,3 +418,29 @@ def test_mind_controlled_investigator_pm_does_not_name_the_entered_target(tmp_pa
     host.ok("resolve", "--force")
     pm = host.ok("pm", "Ann", "--night", "1")
     assert "Doppelganger" in pm and "on Cy" not in pm and "mind was seized" in pm
+
+
+def test_tracking_devices_are_planted_by_day_not_visited_at_night(tmp_path):
+    """Seed Advanced Tracking Devices: 'These devices are planted on players during the day. Once
+    planted they show where the tracked individual is.' A War Vet does not shoot the planter."""
+    host = _new(tmp_path, ["Ms=Mad Scientist (Intelligence Scientist)", "W=War Vet", "Bob=Doppelganger", "Ann=Agent",
+                           "Cy=Townie", "Dee=Townie"])
+    assert "usable only by day" in host.refused("act", "Ms", "Plant Tracker", "Ann")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("act", "--now", "Ms", "Plant Tracker", "W")
+    st = _status(host)
+    assert "tracked" in st["W"]["tags"] and st["Ms"]["alive"]
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "Bob", "Kill", "skip")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert not out["deaths"]
+    report = {r["ability"]: r["result"] for r in out["results"] if r["player"] == "Ms"}["Tracking Report"]
+    assert report == ["W: stayed home"]
+    host.ok("act", "--now", "Ms", "Plant Tracker", "Ann")  # day 2: the second device
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "Ann", "Investigate", "Bob")
+    host.ok("act", "Bob", "Kill", "Cy")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    report = {r["ability"]: r["result"] for r in out["results"] if r["player"] == "Ms"}["Tracking Report"]
+    assert sorted(report) == ["Ann: Bob", "W: stayed home"]

@@ -89,15 +89,22 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     game = load(ctx)
     ph = game.current
     waiting = waiting_on(game)
+    ignored = {a.seq: why for a in ph.actions for k, why in ph.ignored.items() if game._key(game.state, a) == k}
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
               "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                          for a in ph.actions],
+                          | ({"ignored": ignored[a.seq]} if a.seq in ignored else {}) for a in ph.actions],
+              "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
+                           for a in ph.done],
+              "ita_window": game.state.ita_open,
               "waiting": [w.to_json() for w in waiting]})
     else:
-        click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)")
+        click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)"
+                   + (f", ITA window {game.state.ita_open} open" if game.state.ita_open else ""))
         for a in ph.actions:
-            click.echo("  " + action_line(a))
+            click.echo("  " + action_line(a) + (f" (ignored: {ignored[a.seq]})" if a.seq in ignored else ""))
+        for a in ph.done:
+            click.echo("  " + action_line(a) + " (resolved at once)")
         if waiting:
             click.echo(waiting_text(waiting))
 
