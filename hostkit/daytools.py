@@ -20,13 +20,15 @@ if TYPE_CHECKING:  # pragma: no cover
 # forum families by the templates' needs: [size=...] takes a percentage on phpBB, 1-7 on
 # vBulletin, XenForo and MyBB, points on SMF; Discourse and NodeBB read Markdown.
 FORUMS = ("auto", "phpbb", "vbulletin", "xenforo", "mybb", "smf", "invision", "discourse", "nodebb", "other")
+# Patterns, compiled (by re's cache) only when a game has a thread URL: every `status` imports
+# this module, and most games there have none.
 _URL_FORUMS = (
-    (re.compile(r"mafiascum\.net|viewtopic\.php|/viewtopic/", re.I), "phpbb"),
-    (re.compile(r"showthread\.php|/forum/.*\d+-[^/]+/?$", re.I), "vbulletin"),
-    (re.compile(r"/threads/[^/]*\.\d+/?", re.I), "xenforo"),
-    (re.compile(r"/t/[^/]+/\d+", re.I), "discourse"),
-    (re.compile(r"[?&]topic=\d+", re.I), "smf"),
-    (re.compile(r"/topic/\d+", re.I), "invision"),
+    (r"mafiascum\.net|viewtopic\.php|/viewtopic/", "phpbb"),
+    (r"showthread\.php|/forum/.*\d+-[^/]+/?$", "vbulletin"),
+    (r"/threads/[^/]*\.\d+/?", "xenforo"),
+    (r"/t/[^/]+/\d+", "discourse"),
+    (r"[?&]topic=\d+", "smf"),
+    (r"/topic/\d+", "invision"),
 )
 SMALL_SIZE = {"phpbb": "85", "vbulletin": "2", "xenforo": "2", "mybb": "2", "smf": "8pt"}
 
@@ -43,7 +45,7 @@ def forum_engine(game: "Game") -> str:
 def forum_from_url(url: str | None) -> str:
     """'phpbb', 'xenforo', ... from a thread URL's shape, or 'other'."""
     for pattern, name in _URL_FORUMS:
-        if url and pattern.search(url):
+        if url and re.search(pattern, url, re.I):
             return name
     return "other"
 
@@ -64,8 +66,8 @@ def status_report(game: "Game") -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- the deadline
 
-_REL = re.compile(r"^\+?\s*(?:in\s+)?((?:\d+\s*[dhm]\s*)+)$", re.I)
-_REL_PART = re.compile(r"(\d+)\s*([dhm])", re.I)
+_REL = r"^\+?\s*(?:in\s+)?((?:\d+\s*[dhm]\s*)+)$"  # compiled when a deadline is typed (see _URL_FORUMS)
+_REL_PART = r"(\d+)\s*([dhm])"
 
 
 def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
@@ -77,10 +79,10 @@ def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
 
     now = now or datetime.now(timezone.utc)
     t = text.strip()
-    m = _REL.match(t)
+    m = re.match(_REL, t, re.I)
     if m:
         delta = timedelta()
-        for n, unit in _REL_PART.findall(m.group(1)):
+        for n, unit in re.findall(_REL_PART, m.group(1), re.I):
             delta += {"d": timedelta(days=int(n)), "h": timedelta(hours=int(n)),
                       "m": timedelta(minutes=int(n))}[unit.lower()]
         return (now + delta).replace(microsecond=0)

@@ -24,6 +24,15 @@ def ability_when(ab) -> str:
         when += ", one action for the whole team"
     if ab.phase == "night" and ab.first_night > 1:
         when += f", from night {ab.first_night}"
+    if ab.phase != "day" and ab.first_night == 0:
+        when += ", Night 0 included"
+    # Seed natural II's other prefixes, as a role PM's tag line says them.
+    if ab.window == "ita":
+        when += ", during an ITA window"
+    if ab.immediate:
+        when += ", Immediate: resolves as soon as it is submitted"
+    if ab.innate:
+        when += ", Innate: every player's by the game's rules"
     return when
 
 

@@ -582,3 +582,60 @@ def test_natural_IV_allied_needs_the_same_alignment_and_a_confirmation(tmp_path)
     assert "Bea is an allied player" in host.refused("act", "Dep", "Arrest", "Bea")
     host.ok("confirm", "Go")  # a publicly confirmed Goon is still of another alignment
     host.ok("act", "Dep", "Arrest", "Go")
+
+
+# --------------------------------------------------------------------------- II: kinds, tag lines, Factional; the FAQ's OOP answer
+
+
+def test_natural_II_two_kinds_action_and_passive(tmp_path):
+    """'There are 2 kinds of abilities, Action and Passive': actions are entered with act;
+    a passive is not an action and cannot be entered."""
+    info = json.loads(Host(tmp_path)("roles", "natural", "--json").stdout)
+    for role in info["roles"]:
+        assert set(role) >= {"abilities", "passives"}
+    roles = DAY_ROLES + '\n[Tough]\nalignment = "Town"\npassives = ["unblockable"]\n'
+    host = game(tmp_path, roles=roles, players=["T=Tough", "Go=Goon", "Ann=Villager", "Bea=Villager"])
+    assert "has no ability 'unblockable'" in host.refused("act", "T", "unblockable", "Ann")
+
+
+def test_natural_II_tag_line_says_the_prefixes(tmp_path):
+    """'An ability's “tag line” ... will say what kind it is': a role PM names the Day, Cycle and
+    Immediate prefixes."""
+    host = game(tmp_path)
+    assert "Snipe[/b] (Each day, Immediate: resolves as soon as it is submitted" in host.ok("pm", "Sn")
+    assert "Day Shoot[/b] (Each day;" in host.ok("pm", "Dv")
+    assert "Gaze[/b] (Each cycle;" in host.ok("pm", "Ora")
+    assert "ITA Shot (Once per game, by day, during an ITA window, Immediate" in host.ok("roles", "natural")
+
+
+def test_natural_II_factional_used_by_allied_players_instead_of_the_owner(tmp_path):
+    """'Factional — May be used by allied players instead of the player who owns it': any Mafia
+    member enters the one kill (a later entry replaces it); a Town player has no such action."""
+    host = game(tmp_path)
+    host.ok("act", "Gun", "Kill", "Ann")
+    assert "replaces Gun's Kill on Ann" in host.ok("act", "Go", "Kill", "Bea")
+    assert "has no ability 'Kill'" in host.refused("act", "Cy", "Kill", "Bea")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in out["deaths"]] == ["Bea"]
+
+
+def test_natural_II_day_results_reach_the_player_by_pm(tmp_path):
+    """A Cycle inspection used by day resolves at the day's end; its result is in `pm --day N`."""
+    host = day1(tmp_path)
+    assert "day 1 has resolved no day action" in host.refused("pm", "--day", "1")
+    host.ok("act", "Ora", "Gaze", "Go")
+    host.ok("eliminate", "--none")
+    out = host.ok("pm", "Ora", "--day", "1", "--format", "plain")
+    assert "day 1" in out and "Gaze on Go: Mafia." in out
+
+
+def test_natural_FAQ_hosts_answer_interaction_questions_without_touching_the_game(tmp_path):
+    """FAQ: 'You may ask the hosts how certain interactions would resolve.' The host tries it on a
+    dry run, by night or by day, and nothing is recorded."""
+    host = day1(tmp_path)
+    host.ok("act", "Dv", "Day Shoot", "Ann")
+    host.ok("act", "Dd", "Shield", "Ann")
+    before = host.ok("log")
+    out = host.ok("resolve", "--dry-run")
+    assert "dry run: nothing recorded" in out and "saved: Ann by Day Doctor" in out
+    assert host.ok("log") == before and alive(host)["Ann"]

@@ -18,6 +18,7 @@ from ..errors import HostkitError
 @click.command()
 @click.argument("player", required=False, shell_complete=complete_names)
 @click.option("--night", type=int, default=None, help="The night result PMs of night N.")
+@click.option("--day", type=int, default=None, help="The result PMs of day N's actions (Day, Cycle, Immediate).")
 @click.option("--info", is_flag=True, help="Mid-night information for roles that need it (the Witch's view).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one file per player into DIR.")
@@ -25,7 +26,8 @@ from ..errors import HostkitError
               help="Render as bbcode, markdown or plain (default: the game's 'pm-format' option, else its "
                    "'format'; see 'hostkit status').")
 @click.pass_context
-def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, out: Path | None, fmt) -> None:
+def pm(ctx: click.Context, player: str | None, night: int | None, day: int | None, info: bool, out: Path | None,
+       fmt) -> None:
     """Render role PMs (default), night result PMs (--night N) or mid-night info (--info).
 
     \b
@@ -33,14 +35,17 @@ def pm(ctx: click.Context, player: str | None, night: int | None, info: bool, ou
     'hostkit new ... --option pm-format=markdown'. Examples:
       hostkit pm                  every role PM
       hostkit pm Ann --night 1    what Ann learned on night 1
+      hostkit pm --day 1          what day 1's actions told their users
       hostkit pm --night 1 --out pms/ --format markdown
     """
-    from ..publish import night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
+    from ..publish import day_pms, night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
 
     game = load(ctx)
-    if night is not None and info:
-        raise HostkitError("give --night N or --info, not both")
-    if night is not None:
+    if sum((night is not None, day is not None, info)) > 1:
+        raise HostkitError("give one of --night N, --day N or --info")
+    if day is not None:
+        pms = day_pms(game, day, player, fmt=fmt)
+    elif night is not None:
         pms = night_pms(game, night, player, fmt=fmt)
     elif info:
         names = [game.player(player)] if player else night_info_players(game)

@@ -28,6 +28,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             p.tags.pop(change.key, None)
         elif change.kind == "convert":
             role = state.ruleset.roles[change.key]
+            same_role = p.role == role.name  # a domination: the player keeps their role (and its charges)
             p.role = role.name
             p.alignment = role.alignment
             p.faction = change.value or role.faction
@@ -37,9 +38,12 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
                 p.alignment = _faction_alignment(state, change.value)
             # Seed ooo 12: a converted player gets the new role's full set of charges. Innate
             # actions are the game's, not the role's (seed natural II): their charges stay.
+            # A player who keeps their role and changes side (seed paranormal Hivemind: 'Converted
+            # players keep their current role') keeps the charges they have left.
             innate = {a.key for a in state.ruleset.innate}
-            p.charges = {**{k: v for k, v in p.charges.items() if k in innate},
-                         **{a.key: a.uses for a in role.abilities if a.uses is not None}}
+            if not same_role:
+                p.charges = {**{k: v for k, v in p.charges.items() if k in innate},
+                             **{a.key: a.uses for a in role.abilities if a.uses is not None}}
         elif change.kind == "item-gain":
             p.items[change.key] = p.items.get(change.key, 0) + int(change.value or 1)
         elif change.kind == "item-loss":
@@ -183,9 +187,10 @@ def victory(state: GameState) -> str | None:
         if rule == "all-kill":
             return evil if not good else None
         all_good = [p for p in state.players.values() if p.faction != evil]
-        villagers = [p for p in all_good if not state.ruleset.roles[p.role].abilities
-                     and not state.ruleset.roles[p.role].passives]
-        specials = [p for p in all_good if p not in villagers]
+        plain = [not state.ruleset.roles[p.role].abilities and not state.ruleset.roles[p.role].passives
+                 for p in all_good]  # one look a player (not a search of the villagers for each)
+        villagers = [p for p, v in zip(all_good, plain) if v]
+        specials = [p for p, v in zip(all_good, plain) if not v]
         if (villagers and not any(p.alive for p in villagers)) or (specials and not any(p.alive for p in specials)):
             return evil
         return None

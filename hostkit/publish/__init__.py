@@ -5,11 +5,11 @@ built on one shared template context (context.py). This module is their public f
 from __future__ import annotations
 
 from .context import ability_targets, game_context, items_context, role_context
-from .pms import night_info, night_info_players, night_pms, pm_filename, pms_text, role_pm, role_pms, write_pms
+from .pms import day_pms, night_info, night_info_players, night_pms, pm_filename, pms_text, role_pm, role_pms, write_pms
 from .posts import (HOST_ONLY, death_flavour, death_post, end_context, end_post, flip_level, flip_post, game_flavour, post_url,
                     speaking_order_post, vote_count_host_notes, vote_count_post)
 
-__all__ = ["role_pm", "role_pms", "night_pms", "night_info", "night_info_players", "write_pms", "pms_text",
+__all__ = ["role_pm", "role_pms", "night_pms", "day_pms", "night_info", "night_info_players", "write_pms", "pms_text",
            "pm_filename", "ability_targets", "game_context", "items_context", "role_context",
            "HOST_ONLY", "death_flavour", "death_post", "end_context", "end_post", "flip_level", "flip_post", "game_flavour", "post_url",
            "speaking_order_post", "vote_count_host_notes", "vote_count_post"]

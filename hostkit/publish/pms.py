@@ -75,22 +75,38 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
         done = sorted(game.outcomes)
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
-    chosen = _chosen_targets(game, night)
+    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt)
+
+
+def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
+    """(player, text) result PMs of day DAY's actions (seed natural II: Day and Cycle actions at the
+    day's end, Immediate ones at once), as night_pms words a night's: template ``night_result``
+    with ``phase`` = "day". Refused while the day has resolved no action."""
+    day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == day), None)
+    outcomes = list(day_ph.outcomes) if day_ph is not None else []
+    if not outcomes:
+        raise RuleError(f"day {day} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+    chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)}
+    return _result_pms(game, outcomes, day, "day", chosen, player, fmt)
+
+
+def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, player: str | None,
+                fmt: str | None) -> list[tuple[str, str]]:
     r = _pm_renderer(game, fmt)
     out = []
     names = [_player(game, player)] if player is not None else _seat_order(game)
     for name in names:
         results = [{"ability": x.ability, "target": _shown_target(x, chosen), "seen": _result_items(x.result),
                     "result": x.result if isinstance(x.result, str) else ", ".join(x.result)}
-                   for x in outcome.results if x.player == name]
-        blocked = any(b.player == name and b.notified for b in outcome.blocked)
-        notices = list(dict.fromkeys(n.text for n in outcome.notices if n.player == name))
-        if any(d.player == name for d in outcome.deaths):
+                   for o in outcomes for x in o.results if x.player == name]
+        blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
+        notices = list(dict.fromkeys(n.text for o in outcomes for n in o.notices if n.player == name))
+        if any(d.player == name for o in outcomes for d in o.deaths):
             notices += dead_statement(game)
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
-               "night": night, "results": results, "blocked": blocked, "notices": notices}
+               "night": number, "phase": phase, "results": results, "blocked": blocked, "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
 

@@ -323,7 +323,8 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
 
 
 def end_context(game: "Game") -> dict[str, Any]:
-    """The end-of-game post's context: winner, players in seat order [{name, role, alignment,
+    """The end-of-game post's context: winner, won (every player who won, 'Ed (Survivor)', where
+    the ruleset names them), ended_by ('max-day'), players in seat order [{name, role, alignment,
     alive, died, cause, fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
     phase played, a quiet one saying so."""
     state = game.state
@@ -340,16 +341,18 @@ def end_context(game: "Game") -> dict[str, Any]:
     history = []
     for ph in game.phases:
         rec = ph.record
-        if rec.ended is None and not state.winner:
-            continue
         when = f"{rec.kind} {rec.number}"
+        if rec.ended is None and not (state.winner and by_when.get(when)):
+            continue  # a phase the game never played (begun after it ended), unless it ended the game
         events = list(by_when.get(when, []))
         if rec.kind == "day" and rec.ended is not None and not rec.eliminated:
             events.append("no one was eliminated")
         if not events:
             events.append("no one died" if rec.kind == "night" else "no one was eliminated")
         history.append({"label": rec.label[:1].upper() + rec.label[1:], "events": events})
-    return {"winner": state.winner or "", "players": players, "history": history}
+    won = [f"{n} ({state.players[n].role})" for n in getattr(state, "won", {})]
+    return {"winner": state.winner or "", "players": players, "history": history, "won": won,
+            "ended_by": getattr(state, "ended_by", "")}
 
 
 def _how(cause: str | None, when: str | None) -> str:
