@@ -356,6 +356,9 @@ def aftermath(before: "Game", after: "Game") -> list[str]:
     from .engine.day import flip_held
 
     out = []
+    # Deaths by the day's own actions (seed natural II, printed with their outcome) are not bonds.
+    day = after.phases[before.current.index - 1] if len(after.phases) >= before.current.index else None
+    by_actions = {d.player for o in (getattr(day, "outcomes", None) or ()) for d in o.deaths}
     for name, p in after.state.players.items():
         was = before.state.players[name]
         if not was.alive and flip_held(before.state, name) and not flip_held(after.state, name):
@@ -365,7 +368,7 @@ def aftermath(before: "Game", after: "Game") -> list[str]:
             data = was.tags["abducted"]
             by = f" {data['by']}" if isinstance(data, dict) and data.get("by") else ""
             out.append(f"{name} returns to play: their abductor{by} left the game (tell them)")
-        elif was.alive and not p.alive and p.cause not in (None, "eliminated") \
+        elif was.alive and not p.alive and p.cause not in (None, "eliminated") and name not in by_actions \
                 and p.died == f"day {before.current.record.number}":
             out.append(f"{name} dies with them: bound to the {p.cause}")
     return out

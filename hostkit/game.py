@@ -599,6 +599,10 @@ class Game:
         if ability is not None:
             key_actions = [a for a in key_actions if a.ability.lower() == ability.lower()]
         if not key_actions:
+            done = [a for a in ph.done if a.actor == name and (ability is None or a.ability.lower() == ability.lower())]
+            if done:
+                raise RuleError(f"{name}'s {done[-1].ability} already resolved at once (Immediate, seed natural II): "
+                                "it cannot be taken back; 'hostkit undo' takes back its resolution")
             raise RuleError(f"{name} has no action recorded for {ph.record.label}" + (f" with {ability}" if ability else ""))
         if len(key_actions) > 1:
             raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
@@ -658,8 +662,9 @@ class Game:
         out = {}
         for p in self.state.players.values():
             data = night_tag_today(self.state, p.name, "vote-controlled", ph.record.number) if p.alive else None
-            if data is not None and data.get("by") in self.state.players:
-                out[p.name] = data["by"]
+            by = self.state.players.get(data.get("by")) if data is not None else None
+            if by is not None and by.alive:  # a dead Scientist controls no one
+                out[p.name] = by.name
         return out
 
     def vote_entry(self, voter: str, target: str | None, *, after_post: int | None = None,
@@ -668,6 +673,11 @@ class Game:
         player who controls VOTER's vote today (a Mind Control Ray) and chose this one."""
         self.open_phase("day")
         name = self.player(voter)
+        if not self.state.players[name].alive:
+            raise RuleError(f"{name} is dead: dead players cannot vote")
+        why = self.out_of_play(name)
+        if why:
+            raise RuleError(f"{name} is {why}: {why} players cannot vote")
         controller = self.vote_controllers().get(name)
         chooser = self.player(by) if by is not None else None
         if controller is not None and chooser != controller:
@@ -675,11 +685,6 @@ class Game:
                             f"{controller} chooses with 'hostkit vote {name} TARGET --by {controller}'")
         if controller is None and chooser is not None:
             raise RuleError(f"--by {chooser}: {name}'s vote is not controlled today")
-        if not self.state.players[name].alive:
-            raise RuleError(f"{name} is dead: dead players cannot vote")
-        why = self.out_of_play(name)
-        if why:
-            raise RuleError(f"{name} is {why}: {why} players cannot vote")
         if target is not None and target.lower() in ("none", "no elimination", "no lynch", "abstain"):
             if not self.state.options.get("no-elimination", True) and not self.state.options.get("abstention"):
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")

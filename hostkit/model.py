@@ -638,7 +638,17 @@ class GameState:
     def role_of(self, name: str) -> Role:
         p = self.players[name]
         role = self.ruleset.roles[p.role]
-        return with_attributes(self.ruleset, role, p.attributes) if p.attributes else role
+        if p.attributes:
+            role = with_attributes(self.ruleset, role, p.attributes)
+        bond = p.tags.get("bonded") if p.tags else None
+        if bond:
+            # Seed paranormal Spirit-bond: 'they lose any abilities they may have had and gain the
+            # ghost's abilities instead'; the faction's shared actions are the faction's, not the role's.
+            ghost = self.ruleset.roles[bond["role"]]
+            own = tuple(a for a in role.abilities if a.factional)
+            role = role._replace(abilities=tuple(a for a in ghost.abilities if not a.factional) + own,
+                                 passives=frozenset(ghost.passives | (role.passives & {"mind-shield", "anti-tech"})))
+        return role
 
 
 def with_attributes(ruleset: Ruleset, role: Role, names: tuple[str, ...]) -> Role:

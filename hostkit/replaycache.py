@@ -75,27 +75,27 @@ def code_key() -> bytes:
 def fingerprint(roots: tuple[Path, ...]) -> bytes:
     """The path, size and mtime_ns of every file under `roots` (bytecode caches aside), with the
     hostkit and Python versions: any edit, added or removed file changes it."""
-    h = blake2b(f"{FORMAT}\0{__version__}\0{sys.version}\0{sys.implementation.cache_tag}\0".encode())
+    lines = [f"{FORMAT}\0{__version__}\0{sys.version}\0{sys.implementation.cache_tag}"]
     for root in roots:
-        h.update(f"{root}\0".encode())
-        _walk(root, "", h)
-    return h.digest()
+        lines.append(f"root\0{root}")
+        _walk(root, "", lines)
+    return blake2b("\n".join(lines).encode()).digest()
 
 
-def _walk(folder: Path, rel: str, h: Any) -> None:
+def _walk(folder: Path | str, rel: str, lines: list[str]) -> None:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
-        h.update(f"unreadable:{rel}\n".encode())
+        lines.append(f"unreadable\0{rel}")
         return
     for e in entries:
         if e.name == "__pycache__" or e.name.startswith("."):
             continue
-        if e.is_dir(follow_symlinks=True):
-            _walk(Path(e.path), f"{rel}{e.name}/", h)
+        if e.is_dir():
+            _walk(e.path, f"{rel}{e.name}/", lines)
         else:
             st = e.stat()
-            h.update(f"{rel}{e.name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            lines.append(f"{rel}{e.name}\0{st.st_size}\0{st.st_mtime_ns}")
 
 
 # --------------------------------------------------------------------------- the format
@@ -131,27 +131,27 @@ def encode(value: Any) -> Any:
 
 
 def decode(data: Any) -> Any:
-    """What `encode` wrote."""
+    """What `encode` wrote. (Scalars, most of the nodes, are taken as they are, without a call.)"""
     if type(data) is not tuple:
         return data
     tag = data[0]
     if tag == "R":
         if not _RECORDS:
             _RECORDS.update(_records())
-        return tuple.__new__(_RECORDS[data[1]], [decode(v) for v in data[2]])
+        return tuple.__new__(_RECORDS[data[1]], [v if type(v) is not tuple else decode(v) for v in data[2]])
     items = data[1]
+    if tag == "D" or tag == "M":
+        out = {k if type(k) is not tuple else decode(k): v if type(v) is not tuple else decode(v) for k, v in items}
+        return out if tag == "D" else MappingProxyType(out) if out else model.EMPTY
+    values = [v if type(v) is not tuple else decode(v) for v in items]
     if tag == "T":
-        return tuple([decode(v) for v in items])
+        return tuple(values)
     if tag == "L":
-        return [decode(v) for v in items]
-    if tag == "D":
-        return {decode(k): decode(v) for k, v in items}
-    if tag == "M":
-        return MappingProxyType({decode(k): decode(v) for k, v in items}) if items else model.EMPTY
+        return values
     if tag == "F":
-        return frozenset([decode(v) for v in items])
+        return frozenset(values)
     if tag == "S":
-        return {decode(v) for v in items}
+        return set(values)
     raise ValueError(f"unknown tag {tag!r}")
 
 

@@ -85,6 +85,13 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
              "modkill", ph.index)
     elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
         pass
+    elif kind == "bond":  # a dead Spirit-bond player's choice (bond_events)
+        state.players[actor].tags["bond-to"] = target
+    elif kind == "bond-answer":  # the receiver's answer to the ghost's offer (bond_answer_events)
+        ghost = str(event.data.get("ghost", ""))
+        state.players[ghost].tags["bond-answered"] = bool(event.data.get("accept"))
+        if event.data.get("accept"):
+            state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
     elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
         tech.apply(state, event, game.player)
     else:
@@ -136,6 +143,64 @@ def finish(state: GameState, won: str, by: str = "") -> None:
         state.won = sides.end_winners(state, won)
 
 
+# -- the Spirit-bond (seed paranormal, Attributes)
+
+SPIRIT_BOND = "Spirit-bond"
+
+
+def settle_bonds(state: GameState) -> None:
+    """At the end of the phase in which a receiver accepted a ghost's offer: 'they lose any
+    abilities they may have had and gain the ghost's abilities instead' (tag `bonded`; GameState
+    .role_of gives them the ghost's abilities, with the charges the ghost had left)."""
+    for p in state.players.values():
+        data = p.tags.pop("bond-pending", None)
+        if data and p.alive:
+            p.tags["bonded"] = data
+            ghost = state.players[data["from"]]
+            p.charges = {k: v for k, v in ghost.charges.items()}
+
+
+def bond_events(game: Game, ghost: str, target: str) -> list[DayEvent]:
+    """A dead Spirit-bond player chooses a living player to bond with (seed: 'When this player
+    dies they may choose another living player to bond with'): once."""
+    game.open_phase()
+    state = game.state
+    name = game.player(ghost)
+    p = state.players[name]
+    if SPIRIT_BOND not in p.attributes:
+        raise RuleError(f"{name} has no Spirit-bond: only a Spirit-bond player's ghost bonds")
+    if p.alive:
+        raise RuleError(f"{name} is alive: Spirit-bond: 'When this player dies they may choose another living player'")
+    if "bond-to" in p.tags:
+        raise RuleError(f"{name} has already chosen to bond with {p.tags['bond-to']}")
+    to = game.player(target)
+    if to == name or not state.players[to].alive:
+        raise RuleError(f"{to} is not a living player: Spirit-bond: 'another living player to bond with'")
+    why = game.out_of_play(to)
+    if why:
+        raise RuleError(f"{to} is {why}: no ghost can reach them")
+    return [DayEvent("bond", name, to)]
+
+
+def bond_answer_events(game: Game, receiver: str, accept: bool) -> list[DayEvent]:
+    """The receiver's answer to the ghost's offer, made on the night after the choice (seed: 'That
+    night they visit that player as a ghost and offers them their power'); it takes effect at the
+    end of that night."""
+    ph = game.open_phase()
+    state = game.state
+    name = game.player(receiver)
+    ghost = next((g.name for g in state.players.values() if g.tags.get("bond-to") == name
+                  and "bond-answered" not in g.tags), None)
+    if ghost is None:
+        raise RuleError(f"no ghost has offered {name} a Spirit-bond")
+    if ph.record.kind != "night":
+        raise RuleError(f"the ghost visits {name} at night (Spirit-bond: 'That night they visit that player as a "
+                        "ghost'): record the answer during the night")
+    if not state.players[name].alive:
+        raise RuleError(f"{name} is dead and cannot accept a Spirit-bond")
+    return [DayEvent("bond-answer", name, None, data={"ghost": ghost, "accept": accept})]
+
+
 def over_text(state: GameState) -> str:
     """'The game is over: Town wins.', with every other player who won (a Survivor) and why the
     game ended when the maximum game day ended it; '' while the game goes on."""
@@ -155,6 +220,7 @@ def over_text(state: GameState) -> str:
 def night_over(state: GameState, night: int) -> None:
     """After a night's outcome: the wins it settles at once (victory = "sides": a Xenozoologist's
     fourth specimen, a Mind Stealer's points, a Bloom's Seeding)."""
+    settle_bonds(state)
     if state.options.get("victory") == "sides":
         sides.after_night(state, night)
 
@@ -163,6 +229,7 @@ def day_over(state: GameState, day: int, eliminated: str | None, index: int, pic
     """After a day's elimination (or none): what the elimination sets off (victory = "sides": a
     Bloom's plants, an Infester's spore cloud), the win check, and the maximum game day (option
     max-day: at its end every player who has not won loses)."""
+    settle_bonds(state)
     said = sides.after_day(state, day, eliminated, pick) if state.options.get("victory") == "sides" else []
     check_victory(state, index)
     last = sides.max_day(state)
@@ -212,11 +279,15 @@ def host_notices(game: Game) -> list[str]:
                    "not run these (seed Harvester); if they do, resolve that role's action by hand".format(", ".join(stealers)))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
     for name in sorted(recent):
-        if "Spirit-bond" in state.players[name].attributes:
+        if SPIRIT_BOND in state.players[name].attributes and "bond-to" not in state.players[name].tags:
             out.append(f"{name} died with the Spirit-bond (seed Attributes: 'When this player dies they may choose another "
-                       "living player to bond with'): hostkit does not run the bond; ask whom they bond with, offer it to "
-                       "that player tonight, and if they accept give them the ghost's abilities by hand (a role in the "
-                       "game's roles.toml)")
+                       f"living player to bond with'): ask whom they bond with, then 'hostkit bond {name} PLAYER'")
+    for g in state.players.values():
+        if "bond-to" in g.tags and "bond-answered" not in g.tags and state.players[g.tags["bond-to"]].alive:
+            to = g.tags["bond-to"]
+            out.append(f"{g.name}'s ghost offers {to} their power at night (Spirit-bond): record the answer, "
+                       f"'hostkit bond {to} --accept' or '--decline' (if accepted, {to} has {g.name}'s abilities "
+                       "instead of their own from the end of that night)")
     if state.phase == "day":
         why = lynch_required(state, state.number)
         if why:

@@ -40,6 +40,9 @@ NAT_D1 = [["new", "{dir}", "--ruleset", "natural", "--seed", "1", "--assign", "A
            "--assign", "Cy=Villager", "--assign", "Dee=Villager"], ["resolve", "--force"]]
 # (setup commands, the writing command under test). Every command that writes is here: the
 # completeness test below fails when a command is added without a row (or a read-only entry).
+PARA_D1 = [["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign",
+            "Bob=Doppelganger", "--assign", "Cy=Townie", "--assign", "Di=Townie", "--attribute", "Ann=Spirit-bond",
+            "--option", "max-day=4"], ["act", "Bob", "Kill", "Ann"], ["resolve", "--force"]]
 STEPS = [
     ([], NEW),
     ([NEW], ["act", "Bob", "Kill", "Fay"]),
@@ -76,6 +79,8 @@ STEPS = [
     (D1, ["ita", "open"]),
     (D1 + [["ita", "open"]], ["ita", "close"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
+    (PARA_D1, ["bond", "Ann", "Cy"]),
+    (PARA_D1 + [["bond", "Ann", "Cy"], ["eliminate", "--none"]], ["bond", "Cy", "--accept"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],

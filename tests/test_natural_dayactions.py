@@ -100,6 +100,7 @@ def test_natural_II_day_action_resolves_when_the_day_ends_before_the_elimination
     assert alive(host)["Ann"]  # not at once
     out = host.ok("eliminate", "Bea")
     assert out.index("dies: Ann, killed by Vigilante") < out.index("Bea is eliminated")
+    assert "dies with them" not in out  # a day action's death is not a Spirit-bond's
     assert not alive(host)["Ann"] and not alive(host)["Bea"]
     assert died(host, "Ann") == "day 1" and died(host, "Bea") == "day 1"
 
@@ -214,6 +215,7 @@ def test_natural_II_immediate_once_a_phase_after_it_resolved(tmp_path):
     host = day1(tmp_path)
     host.ok("act", "--now", "Sn", "Snipe", "Ann")
     assert "already used in day 1, where it resolved at once" in host.refused("act", "Sn", "Snipe", "Bea")
+    assert "already resolved at once" in host.refused("act", "--remove", "Sn")
     assert "Sn (Snipe)" not in host.ok("actions")  # not "waiting on" any more
 
 

@@ -444,3 +444,15 @@ def test_tracking_devices_are_planted_by_day_not_visited_at_night(tmp_path):
     out = json.loads(host.ok("resolve", "--force", "--json"))
     report = {r["ability"]: r["result"] for r in out["results"] if r["player"] == "Ms"}["Tracking Report"]
     assert sorted(report) == ["Ann: Bob", "W: stayed home"]
+
+
+def test_mind_control_vote_lapses_when_the_controller_is_dead(tmp_path):
+    """Seed Mind Control Ray: 'allows the Scientist to control that player's vote during the next
+    day': a Scientist killed that night controls no one; a dead voter is refused as dead first."""
+    host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Dee=Townie", "Cy=Townie",
+                           "Eve=Townie", "Fay=Townie"])
+    host.ok("act", "Ms", "Mind Control Ray", "Dee", "Cy")
+    host.ok("act", "Bob", "Kill", "Ms")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Dee", "Bob")
+    assert "Ms is dead: dead players cannot vote" in host.refused("vote", "Ms", "Bob")

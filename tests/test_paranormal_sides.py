@@ -438,3 +438,44 @@ def test_Mind_Stealer_host_is_told_what_hostkit_does_not_run(tmp_path):
                options=["max-day=4", "mind-stealer-goal=2"])
     assert "the Mind Stealer (Ms) may take on a role of its stockpile" in host.ok("due")
     assert "the Mind Stealer (Ms) may take on a role of its stockpile" in host.ok("status")
+
+
+def test_Spirit_bond_ghost_chooses_receiver_accepts_and_takes_the_abilities(tmp_path):
+    """seed Attributes, Spirit-bond: 'When this player dies they may choose another living player
+    to bond with. That night they visit that player as a ghost and offers them their power. If that
+    player accepts, they lose any abilities they may have had and gain the ghost's abilities
+    instead.'"""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Cy=Vigilante", "Di=Townie", "Ed=Townie", "Fay=Townie",
+               options=["max-day=4"], attributes=["Ann=Spirit-bond"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    assert "hostkit bond Ann PLAYER" in host.ok("due")
+    assert "Spirit-bond" in host.refused("bond", "Cy", "Di")  # Cy has no Spirit-bond
+    assert "not a living player" in host.refused("bond", "Ann", "Ann")
+    host.ok("bond", "Ann", "Cy")
+    assert "already chosen" in host.refused("bond", "Ann", "Di")
+    assert "record the answer during the night" in host.refused("bond", "Cy", "--accept")
+    host.ok("eliminate", "--none")
+    assert "'hostkit bond Cy --accept'" in host.ok("due")
+    host.ok("bond", "Cy", "--accept")
+    host.ok("act", "Cy", "Shoot", "Fay")  # tonight Cy still has their own abilities
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve", "--force")
+    st = host.game.state
+    assert st.role_of("Cy").ability("Investigate") is not None and st.role_of("Cy").ability("Shoot") is None
+    assert "no ability 'Shoot'" in host.refused("act", "Cy", "Shoot", "Ed")
+
+
+def test_Spirit_bond_declined_changes_nothing(tmp_path):
+    """seed Attributes, Spirit-bond: 'If that player accepts' - and if not, nothing changes."""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Cy=Vigilante", "Di=Townie", "Ed=Townie",
+               options=["max-day=4"], attributes=["Ann=Spirit-bond"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    host.ok("bond", "Ann", "Cy")
+    host.ok("eliminate", "--none")
+    host.ok("bond", "Cy", "--decline")
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve", "--force")
+    assert host.game.state.role_of("Cy").ability("Shoot") is not None
+    assert "no ghost has offered Cy" in host.refused("bond", "Cy", "--accept")

@@ -358,3 +358,41 @@ def test_the_count_history_stays_small_and_numbers_keep_counting(tmp_path):
     assert len(kept) <= HISTORY_KEPT + 1
     assert [h["count_number"] for h in kept if h.get("published", True)] == [f"1.{HISTORY_KEPT + 5:02d}"]
     assert count(676, "--publish")["count_number"] == f"1.{HISTORY_KEPT + 6:02d}"
+
+
+def _osa_by_table(a: str, b: str) -> int:
+    """The textbook dynamic-programming OSA distance, to check the bit-vector one against."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+@pytest.mark.parametrize("a, b, distance", [
+    ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("vijay", "vjay", 1), ("misika", "mishka", 1),
+    ("ca", "ac", 1), ("abc", "ca", 3), ("kitten", "sitting", 3), ("hikari", "hiraki", 2),
+    ("a" * 70 + "b", "a" * 70 + "c", 1), ("zoë", "zoe", 1),
+], ids=["empty", "insert-all", "delete-all", "one-letter-dropped", "one-substituted", "swap",
+        "no-letter-edited-twice", "kitten", "two-apart", "longer-than-a-word", "accent"])
+def test_the_misspelling_distance_is_osa(a, b, distance):
+    from hostkit.votes.names import osa_distance
+
+    assert osa_distance(a, b) == distance == _osa_by_table(a, b)
+
+
+def test_the_misspelling_distance_matches_the_table_on_any_names():
+    from hypothesis import given, settings, strategies as st
+
+    from hostkit.votes.names import osa_distance
+
+    names = st.text(alphabet="abcdeé_1", max_size=14)
+
+    @settings(max_examples=400, deadline=None)
+    @given(names, names)
+    def check(a: str, b: str) -> None:
+        assert osa_distance(a, b) == _osa_by_table(a, b)
+
+    check()

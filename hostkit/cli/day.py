@@ -599,8 +599,43 @@ def grant(ctx: click.Context, player: str, ability: str, uses: int | None, accur
     click.echo(f"{name}: " + ", ".join(parts) + ".")
 
 
+
+@click.command()
+@click.argument("player", shell_complete=complete_names)
+@click.argument("target", required=False)
+@click.option("--accept", "answer", flag_value="accept", help="PLAYER accepts the ghost's offer.")
+@click.option("--decline", "answer", flag_value="decline", help="PLAYER declines the ghost's offer.")
+@click.pass_context
+def bond(ctx: click.Context, player: str, target: str | None, answer: str | None) -> None:
+    """The Spirit-bond: a dead player's ghost chooses a living player, who answers at night.
+
+    \b
+    Seed paranormal, Attributes: 'When this player dies they may choose another living player to
+    bond with. That night they visit that player as a ghost and offers them their power. If that
+    player accepts, they lose any abilities they may have had and gain the ghost's abilities
+    instead.' The receiver has the ghost's abilities from the end of the night they accept.
+    Examples:
+      hostkit bond Ann Bob          (Ann's ghost bonds with Bob)
+      hostkit bond Bob --accept     (that night: Bob takes Ann's abilities)
+    """
+    from ..rulings import bond_answer_events, bond_events
+
+    if (target is None) == (answer is None):
+        raise HostkitError("give GHOST TARGET (the ghost's choice), or RECEIVER --accept / --decline (the answer)")
+    with locked(ctx):
+        game = load(ctx)
+        events = bond_events(game, player, target) if target else bond_answer_events(game, player, answer == "accept")
+        game.append(*events)
+    e = events[0]
+    if e.kind == "bond":
+        click.echo(f"{e.actor}'s ghost bonds with {e.target}: it offers them its power at night.")
+    else:
+        click.echo(f"{e.actor} {'accepts' if e.data['accept'] else 'declines'} {e.data['ghost']}'s power"
+                   + (": from the end of this night they have its abilities instead of their own." if e.data["accept"]
+                      else "."))
+
 COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity,
-            confirm, ita, grant]
+            confirm, ita, grant, bond]
 
 
 def _over(state) -> str:
