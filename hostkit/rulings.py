@@ -278,6 +278,13 @@ def host_notices(game: Game) -> list[str]:
                    "abducting, give one to its Robot, and began with 2 roles (1 Investigative, 1 Random): hostkit does "
                    "not run these (seed Harvester); if they do, resolve that role's action by hand".format(", ".join(stealers)))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
+    key = "dead-medium" if any(p.alive and state.role_of(p.name).appears_as("role") == "Medium"
+                               for p in state.players.values()) else "dead-no-medium"
+    statement = game.ruleset.results.get(key)
+    for name, kind, when, i in state.deaths:
+        if statement and i >= game.current.index - 1 and not when.startswith("night"):
+            out.append(f"{name} died by day ({kind}): PM them the dead statement (night deaths get it in their "
+                       f"night PM): {statement}")
     for name in sorted(recent):
         if SPIRIT_BOND in state.players[name].attributes and "bond-to" not in state.players[name].tags:
             out.append(f"{name} died with the Spirit-bond (seed Attributes: 'When this player dies they may choose another "

@@ -456,3 +456,17 @@ def test_mind_control_vote_lapses_when_the_controller_is_dead(tmp_path):
     host.ok("resolve", "--force")
     host.ok("vote", "Dee", "Bob")
     assert "Ms is dead: dead players cannot vote" in host.refused("vote", "Ms", "Bob")
+
+
+def test_consumed_advanced_doppelganger_cannot_act_or_be_targeted(tmp_path):
+    """Seed Advanced Doppelganger: 'the player who was the doppelganger is now out of the game'."""
+    host = _new(tmp_path, ["A=Advanced Doppelganger", "Bob=Doppelganger", "Ann=Townie", "Cy=Townie", "Dee=Townie",
+                           "Eve=Townie", "Fay=Agent", "Gus=Townie"])
+    host.ok("act", "A", "Consume", "Ann")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "abducted" in host.refused("vote", "A", "Cy")
+    host.ok("eliminate", "--none", "--force")
+    assert "A consumed a player and has left the game: no actions" in host.refused("act", "A", "Kill", "Cy")
+    assert "A consumed a player and has left the game: they cannot be the target" in host.refused(
+        "act", "Fay", "Investigate", "A")
