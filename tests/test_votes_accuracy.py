@@ -378,21 +378,21 @@ def _osa_by_table(a: str, b: str) -> int:
 ], ids=["empty", "insert-all", "delete-all", "one-letter-dropped", "one-substituted", "swap",
         "no-letter-edited-twice", "kitten", "two-apart", "longer-than-a-word", "accent"])
 def test_the_misspelling_distance_is_osa(a, b, distance):
-    from hostkit.votes.names import osa_distance
+    from hostkit.votes.names import osa_distances
 
-    assert osa_distance(a, b) == distance == _osa_by_table(a, b)
+    assert osa_distances(a, b)[-1] == distance == _osa_by_table(a, b)
 
 
 def test_the_misspelling_distance_matches_the_table_on_any_names():
     from hypothesis import given, settings, strategies as st
 
-    from hostkit.votes.names import osa_distance
+    from hostkit.votes.names import osa_distances
 
     names = st.text(alphabet="abcdeé_1", max_size=14)
 
     @settings(max_examples=400, deadline=None)
     @given(names, names)
-    def check(a: str, b: str) -> None:
-        assert osa_distance(a, b) == _osa_by_table(a, b)
+    def check(a: str, b: str) -> None:  # the distance to every start of b, the whole of b last
+        assert osa_distances(a, b) == [_osa_by_table(a, b[:j]) for j in range(len(b) + 1)]
 
     check()
