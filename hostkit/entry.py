@@ -80,8 +80,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     where = f"{actor} ({role.name}) {ability.name}"
     held = _held(state, actor)
     if held is not None and not _usable_while_held(held, role.name, ability.name):
-        raise RuleError(f"{where}: {actor} {_held_words(held)} and is out of play: no actions but remote tech "
-                        "(seed Abduction)")
+        raise RuleError(f"{where}: {actor} {_held_words(held)}: no actions but remote tech (seed Abduction)")
     if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
     if phase.kind == "day":
@@ -137,8 +136,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         tp = state.players[t]
         out = _held(state, t) if tp.alive else None
         if out is not None:
-            raise RuleError(f"{where}: {t} {_held_words(out)} and is out of play: they cannot be the target of any "
-                            "other action (seed Abduction)")
+            raise RuleError(f"{where}: {t} {_held_words(out)}: they cannot be the target of any other action "
+                            "(seed Abduction)")
         if ability.dead_only and tp.alive:
             raise RuleError(f"{where}: {t} is alive; choose a dead player")
         if ability.living_only and not tp.alive:
@@ -178,8 +177,8 @@ def _held(state: GameState, player: str) -> dict | None:
 
 def _held_words(data: dict) -> str:
     if data.get("kind") == "consumed":
-        return "has consumed a player and left play"
-    return f"was abducted by {data['by']}" if data.get("by") else "was abducted"
+        return "consumed a player and has left the game"
+    return (f"was abducted by {data['by']}" if data.get("by") else "was abducted") + " and is out of play"
 
 
 def _usable_while_held(data: dict, role: str, ability: str) -> bool:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from . import tech
 from .engine import sides
-from .engine.day import election, kill, owed, speaking_order, victory
+from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
 from .model import DayEvent, GameState, Removal
 
@@ -62,6 +63,7 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[winner].tags["sheriff-at-death"] = True
     elif kind == "shot":
         state.duties_done.add((actor, "shot"))
+        spend_last_shot_item(state, actor)
         if target:
             shooter = state.role_of(actor)
             kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
@@ -90,6 +92,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         state.players[ghost].tags["bond-answered"] = bool(event.data.get("accept"))
         if event.data.get("accept"):
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
+    elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
+        tech.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 
@@ -274,6 +278,13 @@ def host_notices(game: Game) -> list[str]:
                    "abducting, give one to its Robot, and began with 2 roles (1 Investigative, 1 Random): hostkit does "
                    "not run these (seed Harvester); if they do, resolve that role's action by hand".format(", ".join(stealers)))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
+    key = "dead-medium" if any(p.alive and state.role_of(p.name).appears_as("role") == "Medium"
+                               for p in state.players.values()) else "dead-no-medium"
+    statement = game.ruleset.results.get(key)
+    for name, kind, when, i in state.deaths:
+        if statement and i >= game.current.index - 1 and not when.startswith("night"):
+            out.append(f"{name} died by day ({kind}): PM them the dead statement (night deaths get it in their "
+                       f"night PM): {statement}")
     for name in sorted(recent):
         if SPIRIT_BOND in state.players[name].attributes and "bond-to" not in state.players[name].tags:
             out.append(f"{name} died with the Spirit-bond (seed Attributes: 'When this player dies they may choose another "

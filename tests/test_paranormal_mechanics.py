@@ -15,10 +15,9 @@ from conftest import Host
 from engine_helpers import ruleset, run
 from hostkit.errors import RuleError
 from hostkit.game import Game, create
-from test_ruleset_paranormal import check
+from test_ruleset_paranormal import TECH, check  # aliens dealt tech as starting items (alien-tech.toml is gone)
 
 ROOT = Path(__file__).resolve().parents[1]
-TECH = (ROOT / "games" / "paranormal" / "alien-tech.toml").read_text()
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +63,7 @@ CASES = [
      dict(failed={"H.Dominate": "out of play"}, no_changes={("T", "convert", "Townie")})),
     ("plasma-bomb-works-while-abducted", "Can also be used while abducted.",
      "Op=Exterminator_Operative_with_tech X=Xenozoologist T=Townie", "Op Plasma_Bomb T", dict(tags={"Op": KEPT_ALIEN}),
-     dict(dead=["T"], changes={("Op", "charge", "plasma bomb")})),
+     dict(dead=["T"], changes={("Op", "item-loss", "Plasma Bomb")})),
     ("plasma-bomb-works-the-night-of-the-abduction", "Can also be used while abducted.",
      "Op=Exterminator_Operative_with_tech X=Xenozoologist T=Townie", "X Abduct Op; Op Plasma_Bomb T", {},
      dict(dead=["T"], ok=["Op.Plasma_Bomb"])),
@@ -182,7 +181,7 @@ CASES = [
 
 @pytest.mark.parametrize("sentence, players, lines, kw, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_night(rs, sentence, players, lines, kw, expect):
-    o, _ = run(rs, players, lines, **kw)
+    o, _ = run(rs, players, lines, starting=True, **kw)
     check(o, expect)
     for player, by in expect.get("saved", {}).items():
         assert [list(s.by) for s in o.saved if s.player == player] == [by], o.saved
@@ -457,3 +456,17 @@ def test_mind_control_vote_lapses_when_the_controller_is_dead(tmp_path):
     host.ok("resolve", "--force")
     host.ok("vote", "Dee", "Bob")
     assert "Ms is dead: dead players cannot vote" in host.refused("vote", "Ms", "Bob")
+
+
+def test_consumed_advanced_doppelganger_cannot_act_or_be_targeted(tmp_path):
+    """Seed Advanced Doppelganger: 'the player who was the doppelganger is now out of the game'."""
+    host = _new(tmp_path, ["A=Advanced Doppelganger", "Bob=Doppelganger", "Ann=Townie", "Cy=Townie", "Dee=Townie",
+                           "Eve=Townie", "Fay=Agent", "Gus=Townie"])
+    host.ok("act", "A", "Consume", "Ann")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "abducted" in host.refused("vote", "A", "Cy")
+    host.ok("eliminate", "--none", "--force")
+    assert "A consumed a player and has left the game: no actions" in host.refused("act", "A", "Kill", "Cy")
+    assert "A consumed a player and has left the game: they cannot be the target" in host.refused(
+        "act", "Fay", "Investigate", "A")

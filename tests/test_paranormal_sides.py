@@ -479,3 +479,14 @@ def test_Spirit_bond_declined_changes_nothing(tmp_path):
     host.ok("resolve", "--force")
     assert host.game.state.role_of("Cy").ability("Shoot") is not None
     assert "no ghost has offered Cy" in host.refused("bond", "Cy", "--accept")
+
+
+def test_General_Rules_a_lynched_player_gets_the_dead_statement_through_the_host(tmp_path):
+    """seed General Rules: 'The Dead channel will start with a statement of whether or not there
+    is a Medium in the game.' A player lynched by day has no night PM: due gives the host the text."""
+    host = new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Medium", "Di=Townie", "Ed=Townie", options=["max-day=4"])
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Di")
+    assert "Di died by day (eliminated): PM them the dead statement" in host.ok("due")
+    assert "There is a Medium in this game" in host.ok("due")
