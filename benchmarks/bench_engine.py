@@ -6,7 +6,8 @@ For each ruleset, players are dealt its roles (every role with a night ability e
 plus one Villager-like role in five), and every living player acts: one of their role's night
 abilities (the faction's factional kill once per faction), on random legal-looking targets (the
 dead for a dig or a revive, two distinct players for a two-target ability). items-werewolf deals
-the roles' starting items and some players use them; ooo-werewolf starts with some framed and
+the roles' starting items and paranormal's aliens random tech for their slots, and some players
+use them; ooo-werewolf starts with some framed and
 infected players; paranormal and natural with some doused and shielded ones. So a night
 exercises every mechanism the ruleset has: blocks, redirects, protections, kills, readings,
 conversions, items and the end-of-night steps.
@@ -62,6 +63,12 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
                          charges={a.key: a.uses for a in role.abilities if a.uses is not None})
         for item in role.items:
             ps.items[item] = ps.items.get(item, 0) + 1
+        for slot, k in role.tech.items():  # paranormal's aliens: random tech for their slots
+            fits = sorted(i.name for i in rs.items.values() if i.slot == slot and i.name not in ps.items
+                          and (not i.only or {role.name, role.faction} & set(i.only))
+                          and not {role.name, role.faction} & set(i.not_for))
+            for item in rnd.sample(fits, min(k, len(fits))):
+                ps.items[item] = 1
         players[pname] = ps
     for pname in rnd.sample(names, n // 20):  # some died on earlier nights
         players[pname].alive = False
@@ -80,7 +87,8 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
         role = rs.roles[ps.role]
         usable = [a for a in role.abilities if a.phase != "day" and not (a.factional and ps.faction in factions_done)
                   and a.requires is None and (a.nights == "any" or (a.nights == "even") == (state.number % 2 == 0))]
-        held = [ab for item in ps.items for ab in items[item].abilities if ab.name not in items[item].auto]
+        held = [ab for item in ps.items for ab in items[item].abilities
+                if ab.name not in items[item].auto and ab.phase != "day"]
         if held and rnd.random() < 0.3:
             usable = held
         if not usable:

@@ -32,9 +32,11 @@ def roles_info(rs: Ruleset) -> dict[str, Any]:
          "abilities": [{"name": a.name, "phase": a.phase, "nights": a.nights, "when": ability_when(a),
                         "targets": a.targets, "uses": a.uses, "factional": a.factional,
                         "does": a.summary, "effects": [e.kind for e in a.effects]} for a in r.abilities],
-         "items": list(r.items)}
+         "items": list(r.items), **({"tech": dict(r.tech)} if r.tech else {})}
         for r in rs.roles.values()],
         "items": [{"name": i.name, "summary": i.summary, "consumed": i.consumed, "auto": list(i.auto),
+                   **({"slot": i.slot} if i.slot else {}), **({"two_use": i.two_use} if i.two_use else {}),
+                   **({"grants": list(i.grants)} if i.grants else {}),
                    "abilities": [{"name": a.name, "when": ability_when(a), "targets": a.targets, "does": a.summary,
                                   "effects": [e.kind for e in a.effects]} for a in i.abilities]}
                   for i in (getattr(rs, "items", None) or {}).values()],

@@ -151,8 +151,15 @@ def entry_conflict(state: GameState, actor: str, ability: Ability, current: list
     if not items:
         return None
     ps = state.players[actor]
+    why = _action_conflict(state, actor, ability, current)
+    if why:
+        return why
+
+    role = state.role_of(actor)
 
     def item_of(name: str) -> tuple[str, str] | None:
+        if role.ability(name) is not None:  # the role's own ability of that name (a Mad Scientist's Ray)
+            return None
         if name.lower().startswith(PASS + " "):
             return name[len(PASS) + 1:], "pass"
         for item in items.values():
@@ -173,6 +180,35 @@ def entry_conflict(state: GameState, actor: str, ability: Ability, current: list
     if need > ps.items.get(mine[0], 0):
         return (f"{actor} holds {ps.items.get(mine[0], 0)} {mine[0]} and cannot both use and pass it tonight: "
                 "an item passed tonight is not used, and one used up is not passed")
+    return None
+
+
+def _action_item(state: GameState, name: str) -> Item | None:
+    """The item whose ability `name` uses up its holder's action (items.toml `action = true`)."""
+    for item in items_of(state.ruleset).values():
+        if item.action and item.ability(name) is not None:
+            return item
+    return None
+
+
+def _action_conflict(state: GameState, actor: str, ability: Ability, current: list[Action]) -> str | None:
+    """Seed paranormal 'Item list': an item that 'does use up the Alien's action' (the Stun Orb;
+    the Plasma Bomb, 'in lieu of a nightkill') is not used with the role's own action that night."""
+    role = state.role_of(actor)
+    mine = [a for a in current if a.actor == actor and not a.skip and a.ability.lower() != ability.key]
+    item = _action_item(state, ability.name)
+    if item is not None:
+        own = next((a for a in mine if role.ability(a.ability) is not None), None)
+        if own is not None:
+            return (f"{actor}'s {item.name} uses up their action, and {own.ability} is already entered tonight: "
+                    f"one or the other (seed: the {item.name} 'does use up the Alien's action')")
+        return None
+    if role.ability(ability.name) is not None:
+        other = next((a for a in mine if _action_item(state, a.ability) is not None), None)
+        if other is not None:
+            used = _action_item(state, other.ability)
+            return (f"{actor}'s {used.name if used else other.ability} is entered tonight and uses up their action: "
+                    f"{ability.name} cannot be used too")
     return None
 
 

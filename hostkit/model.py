@@ -88,6 +88,7 @@ class Role(Record):
     count: str = ""  # e.g. "1-4" seats, for documentation only
     notes: tuple[str, ...] = ()
     items: tuple[str, ...] = ()  # items the role starts the game with (a name twice: two of them)
+    tech: Mapping[str, int] = EMPTY  # tech slots the player picks items for, per game: slot -> how many
     goal_text: str = ""  # the Goal line as the rules word it, where it is more than the `goal` read ("Kill (if active)")
     victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
@@ -118,9 +119,17 @@ class Item(Record):
     name: str
     summary: str = ""
     abilities: tuple[Ability, ...] = ()
-    consumed: str = "use"  # use: spent when used | save: spent when it stops an attack | never
+    consumed: str = "use"  # use: spent when used | resolve: when its action resolves | save | activate | never
     auto: tuple[str, ...] = ()  # abilities used every night by the holder without being entered
     notes: tuple[str, ...] = ()
+    slot: str = ""  # the tech slot it takes when picked (Small, Medium, Large); "" = not picked by slot
+    two_use: str = ""  # the slot in which it may be picked as a two-use item (two of it)
+    grants: tuple[str, ...] = ()  # attributes its holder has (passives, and the tech attributes)
+    only: tuple[str, ...] = ()  # roles or factions that may pick it (empty: every role with slots)
+    not_for: tuple[str, ...] = ()  # roles or factions that may not pick it
+    remote: bool = False  # triggered remotely: usable while abducted or kept out of play
+    action: bool = False  # using it uses up the holder's action: not with a role ability that night
+    modifies: Mapping[str, Any] = EMPTY  # {ability = NAME, kill parameters...}: changes the holder's own ability
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:

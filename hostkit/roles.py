@@ -162,12 +162,34 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         count=t.get("count", str, p.count if p else ""),
         notes=t.strings("notes", p.notes if p else ()),
         items=t.strings("items", p.items if p else ()),
+        tech=_tech_slots(t, p.tech if p else None),
         goal_text=t.get("goal_text", str, p.goal_text if p else ""),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
     return role
+
+
+TECH_SLOTS = ("Small", "Medium", "Large")
+
+
+def _tech_slots(t: Table, inherited: Any) -> Any:
+    """`tech = { Medium = 1, Small = 2 }`: the tech slots an alien picks items for (seed 'Tech:')."""
+    if "tech" not in t.data:
+        t.seen.add("tech")
+        return inherited if inherited is not None else MappingProxyType({})
+    sub = t.sub("tech")
+    out = {}
+    for key in list(sub.data):
+        if key not in TECH_SLOTS:
+            raise sub.fail(key, f"unknown tech slot{suggest(key, TECH_SLOTS)}; the slots: {', '.join(TECH_SLOTS)}")
+        n = sub.get(key, int)
+        if n < 0:
+            raise sub.fail(key, "a number of slots is 0 or more")
+        out[key] = n
+    sub.done()
+    return MappingProxyType(out)
 
 
 def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Ability:

@@ -15,7 +15,7 @@ from typing import Any
 from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
-from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, _ability, read_role_file, read_roles
+from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
 from .tomlio import Table, load
 
 __all__ = ["RULESETS", "PASSIVES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
@@ -188,7 +188,16 @@ def _attributes(t: Table) -> dict[str, MappingProxyType]:
     return out
 
 
-CONSUMED = ("use", "save", "never")
+CONSUMED = ("use", "resolve", "save", "activate", "never")
+# What an item may grant its holder beyond the role passives: tech attributes read by the engine.
+ITEM_GRANTS = {
+    "holoform": "when investigated, shows the role and race its holder chose (hostkit tech holoform)",
+    "advanced-holoform": "also screens psychic and tech detection, and projects a hologram followers watch",
+    "return-fire": "night-killed, its holder shoots the attacker (and still suffers the attack)",
+    "camouflage": "its holder's kills look as if they came from the source chosen (hostkit tech camouflage)",
+    "intel": "its holder's role PM lists every role in the game",
+    "replicator": "once, becomes one Medium or two Small items (hostkit tech replicate)",
+}
 COVERAGE_KINDS = ("role", "variant", "item", "attribute", "rule", "definition")
 
 
@@ -221,7 +230,14 @@ def read_items(path: Path) -> dict[str, Item]:
         abilities = tuple(_ability(a) for a in t.tables("abilities"))
         item = Item(name=name, summary=t.get("summary", str, ""), abilities=abilities,
                     consumed=t.get("consumed", str, "use", choices=CONSUMED), auto=t.strings("auto", ()),
-                    notes=t.strings("notes", ()))
+                    notes=t.strings("notes", ()), slot=t.get("slot", str, "", choices=("", *TECH_SLOTS)),
+                    two_use=t.get("two_use", str, "", choices=("", *TECH_SLOTS)), grants=t.strings("grants", ()),
+                    only=t.strings("only", ()), not_for=t.strings("not_for", ()),
+                    remote=t.get("remote", bool, False), action=t.get("action", bool, False),
+                    modifies=_modifies(t))
+        for i, g in enumerate(item.grants):
+            if g not in PASSIVES and g not in ITEM_GRANTS:
+                raise t.fail(f"grants[{i}]", f"unknown attribute {g!r}{suggest(g, [*PASSIVES, *ITEM_GRANTS])}")
         t.done()
         for i, a in enumerate(item.auto):
             ab = item.ability(a)
@@ -240,6 +256,23 @@ def read_items(path: Path) -> dict[str, Item]:
                                 "that name: item abilities are named by the holder, so each name is unique")
             owner[ab.key] = item.name
     return items
+
+
+def _modifies(t: Table) -> Any:
+    """`modifies = { ability = "Kill", strength = 99, heals = false }`: the holder's own ability of
+    that name has its kill effects' parameters changed (the Advanced Targeting System)."""
+    if "modifies" not in t.data:
+        t.seen.add("modifies")
+        return MappingProxyType({})
+    from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
+
+    sub = t.sub("modifies")
+    out: dict[str, Any] = {"ability": sub.get("ability", str)}
+    for key, (typ, _default) in PARAMS["kill"].items():
+        if key in sub.data and key != "target":
+            out[key] = sub.get(key, typ)
+    sub.done()
+    return MappingProxyType(out)
 
 
 def _check_items(roles: dict[str, Role], items: Any, path: Path) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from . import tech
 from .engine import sides
-from .engine.day import election, kill, owed, speaking_order, victory
+from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
 from .model import DayEvent, GameState, Removal
 
@@ -62,6 +63,7 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[winner].tags["sheriff-at-death"] = True
     elif kind == "shot":
         state.duties_done.add((actor, "shot"))
+        spend_last_shot_item(state, actor)
         if target:
             shooter = state.role_of(actor)
             kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
@@ -90,6 +92,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         state.players[ghost].tags["bond-answered"] = bool(event.data.get("accept"))
         if event.data.get("accept"):
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
+    elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
+        tech.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from hostkit.engine import resolve, rng_for
+from hostkit.items import starting_items
 from hostkit.model import Action, GameState, NightOutcome, PlayerState, Ruleset
 from hostkit.rulesets import load_ruleset, read_roles
 
@@ -20,23 +21,29 @@ def ruleset(name: str = "natural", extra: str | None = None, tmp: Path | None = 
     path = tmp / "roles.toml"
     path.write_text(extra, encoding="utf-8")
     roles = dict(rs.roles)
-    roles.update(read_roles(path))
+    roles.update(read_roles(path, rs))
     return rs._replace(roles=MappingProxyType(roles))
 
 
 def state(rs: Ruleset, players: str, *, night: int = 1, options: dict | None = None,
           tags: dict[str, dict] | None = None, dead: tuple[str, ...] = (),
           charges: dict[str, dict[str, int]] | None = None,
-          last: dict[str, tuple[str, tuple[str, ...], int]] | None = None) -> GameState:
-    """players: 'Ann=Roleblocker Bob=Goon ...' (names without spaces)."""
+          last: dict[str, tuple[str, tuple[str, ...], int]] | None = None,
+          items: dict[str, dict[str, int]] | None = None, starting: bool = False) -> GameState:
+    """players: 'Ann=Roleblocker Bob=Goon ...' (names without spaces). Players hold `items`
+    (name -> item -> count), and with `starting` their role's starting items too."""
     out: dict[str, PlayerState] = {}
     for pair in players.split():
         name, role_name = pair.split("=")
         role = rs.role(role_name.replace("_", " "))
         assert role is not None, role_name
         ps = PlayerState(name=name, role=role.name, faction=role.faction, alignment=role.alignment,
-                         charges={a.key: a.uses for a in role.abilities if a.uses is not None})
+                         charges={a.key: a.uses for a in role.abilities if a.uses is not None},
+                         items=starting_items(role) if starting else {})
         out[name] = ps
+    for name, bag in (items or {}).items():
+        for item, n in bag.items():
+            out[name].items[item] = out[name].items.get(item, 0) + n
     for name, t in (tags or {}).items():
         out[name].tags.update(t)
     for name in dead:

@@ -30,6 +30,12 @@ TIED = D1 + [["sheriff", "run", "Ann", "Dave", "Carol"]] + [
     ["sheriff", "vote", n, t] for n, t in zip(LIVING, ["Ann", "Ann", "Ann", "Dave", "Dave", "Dave", "Carol"])
 ] + [["sheriff", "elect"]]
 TIED_NEW = [[*NEW, "--option", "sheriff-tie=revote"]] + TIED[1:]
+# A paranormal game whose aliens picked their tech (the tech room's commands).
+PNEW = ["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Zed=Exterminator (Mind Shield)",
+        "--assign", "Yan=Exterminator Operative", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
+        "--assign", "Cy=Townie", "--assign", "Di=Townie"]
+PICKED = [PNEW, ["tech", "pick", "Zed", "Combat Camouflage", "Replicator"],
+          ["tech", "pick", "Yan", "Advanced Holoform Modulator", "Scanner", "Stun Orb"]]
 NAT_D1 = [["new", "{dir}", "--ruleset", "natural", "--seed", "1", "--assign", "Ann=Cop", "--assign", "Bob=Goon",
            "--assign", "Cy=Villager", "--assign", "Dee=Villager"], ["resolve", "--force"]]
 # (setup commands, the writing command under test). Every command that writes is here: the
@@ -64,6 +70,12 @@ STEPS = [
     (D1, ["kill", "Ann", "--reason", "modkill"]),
     (D1, ["deadline", "2030-01-01 18:00"]),
     (D1, ["confirm", "Ann", "--to", "Carol"]),
+    ([PNEW], ["tech", "pick", "Zed", "Combat Camouflage", "Replicator"]),
+    (PICKED, ["tech", "pass", "Yan", "Ann", "Scanner"]),
+    (PICKED, ["tech", "replicate", "Zed", "Scanner"]),
+    (PICKED, ["tech", "holoform", "Yan", "Townie", "Human"]),
+    (PICKED, ["tech", "hologram", "Yan", "Ann"]),
+    (PICKED, ["tech", "camouflage", "Zed", "Vigilante"]),
     (D1, ["ita", "open"]),
     (D1 + [["ita", "open"]], ["ita", "close"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
@@ -77,7 +89,7 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
              "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
-             "log": ["log"], "activity": ["activity", "--html", "{page}"]}
+             "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
@@ -103,7 +115,7 @@ def command_names() -> set[str]:
 
 
 def _name(args: list[str]) -> str:
-    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita") else args[0]
+    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech") else args[0]
 
 
 def test_every_command_is_crash_tested_or_writes_nothing():

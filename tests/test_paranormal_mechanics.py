@@ -15,10 +15,9 @@ from conftest import Host
 from engine_helpers import ruleset, run
 from hostkit.errors import RuleError
 from hostkit.game import Game, create
-from test_ruleset_paranormal import check
+from test_ruleset_paranormal import TECH, check  # aliens dealt tech as starting items (alien-tech.toml is gone)
 
 ROOT = Path(__file__).resolve().parents[1]
-TECH = (ROOT / "games" / "paranormal" / "alien-tech.toml").read_text()
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +63,7 @@ CASES = [
      dict(failed={"H.Dominate": "out of play"}, no_changes={("T", "convert", "Townie")})),
     ("plasma-bomb-works-while-abducted", "Can also be used while abducted.",
      "Op=Exterminator_Operative_with_tech X=Xenozoologist T=Townie", "Op Plasma_Bomb T", dict(tags={"Op": KEPT_ALIEN}),
-     dict(dead=["T"], changes={("Op", "charge", "plasma bomb")})),
+     dict(dead=["T"], changes={("Op", "item-loss", "Plasma Bomb")})),
     ("plasma-bomb-works-the-night-of-the-abduction", "Can also be used while abducted.",
      "Op=Exterminator_Operative_with_tech X=Xenozoologist T=Townie", "X Abduct Op; Op Plasma_Bomb T", {},
      dict(dead=["T"], ok=["Op.Plasma_Bomb"])),
@@ -183,7 +182,7 @@ CASES = [
 
 @pytest.mark.parametrize("sentence, players, lines, kw, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_night(rs, sentence, players, lines, kw, expect):
-    o, _ = run(rs, players, lines, **kw)
+    o, _ = run(rs, players, lines, starting=True, **kw)
     check(o, expect)
     for player, by in expect.get("saved", {}).items():
         assert [list(s.by) for s in o.saved if s.player == player] == [by], o.saved

@@ -18,12 +18,27 @@ from hostkit.errors import RuleError
 from hostkit.game import Game, create
 
 ROOT = Path(__file__).resolve().parents[1]
-TECH = (ROOT / "games" / "paranormal" / "alien-tech.toml").read_text()
+# Aliens with the tech these cases use, as a host's roles.toml could deal it: the bundled roles
+# with starting items from games/paranormal/items.toml (alien-tech.toml's ready-made roles are
+# gone: tech is items now, picked per game with 'hostkit tech pick').
+TECH = """
+["Exterminator (Anti-Tech Field) with tech"]
+extends = "Exterminator (Anti-Tech Field)"
+items = ["Advanced Targeting System", "Mind Control Ray"]
+
+["Exterminator Operative with tech"]
+extends = "Exterminator Operative"
+items = ["Plasma Bomb", "Stun Orb", "Scanner", "Assassin bot", "Stun Bomb"]
+
+["Survivor with tech"]
+extends = "Survivor"
+items = ["Personal Shield"]
+"""
 
 
 @pytest.fixture(scope="module")
 def rs(tmp_path_factory):
-    """The bundled paranormal roles plus the alien-tech examples (a host's roles.toml)."""
+    """The bundled paranormal roles plus aliens dealt tech as starting items (a host's roles.toml)."""
     return ruleset("paranormal", TECH, tmp_path_factory.mktemp("tech"))
 
 
@@ -108,7 +123,8 @@ CASES = [
     ("detective_sees_the_role_a_dopp_wears", "De=Detective Da=Doppelganger_Agent", "De Investigate Da", {},
      dict(results={"De.Investigate": "Agent"})),
     ("scanner_bypasses_appearances", "Op=Exterminator_Operative_with_tech L=Doppelganger_leader", "Op Scanner L", {},
-     dict(results={"Op.Scanner": "Doppelganger, Doppelganger leader"})),
+     # The result also lists the tech held (issue 12: 'the Scanner showing gadgets' was missing).
+     dict(results={"Op.Scanner": "Doppelganger, Doppelganger leader; tech: none"})),
     ("telepath_reads_the_goal_of_the_action", "Tp=Telepath Ag=Agent D=Doppelganger", "Tp Read Ag; Ag Investigate D", {},
      dict(results={"Tp.Read": "Find"})),
     ("telepath_reads_protect_from_a_guard", "Tp=Telepath G=Bodyguard_(Guardian) T=Townie", "Tp Read G; G Guard T", {},
@@ -152,7 +168,8 @@ CASES = [
      "Ms Assassin_Bot S; S Personal_Shield", {}, dict(dead=[])),
     ("tough_doppelganger_survives_a_night_kill", "Vi=Vigilante Td=Tough_Doppelganger", "Vi Shoot Td", {}, dict(dead=[])),
     ("plasma_bomb_kills_a_tough_doppelganger", "Op=Exterminator_Operative_with_tech Td=Tough_Doppelganger G=Bodyguard_(Guardian)",
-     "Op Plasma_Bomb Td; G Guard Td", {}, dict(dead=["Td"], cause={"Td": "Plasma Bomb"})),
+     # The guard visiting Td is caught in the chain too (issue 12: only the target died before).
+     "Op Plasma_Bomb Td; G Guard Td", {}, dict(dead=["G", "Td"], cause={"Td": "Plasma Bomb"})),
     ("advanced_targeting_bypasses_protection", "Ex=Exterminator_(Anti-Tech_Field)_with_tech G=Bodyguard_(Guardian) T=Townie",
      "Ex Kill T; G Guard T", {}, dict(dead=["T"])),
     ("body_double_stops_every_death", "Ms=Mad_Scientist_(Cutting_Edge_Scientist) D=Doppelganger Op=Exterminator_Operative_with_tech",
@@ -211,7 +228,7 @@ def check(o, expect):
 
 @pytest.mark.parametrize("players, lines, kw, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_night(rs, players, lines, kw, expect):
-    o, _ = run(rs, players, lines, **kw)
+    o, _ = run(rs, players, lines, starting=True, **kw)  # the aliens hold their starting tech
     check(o, expect)
     assert all(line.endswith(".") for line in o.log)
     for f in o.failed:

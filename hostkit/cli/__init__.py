@@ -17,7 +17,7 @@ from .base import LazyGroup
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
-MODULES = ("setup", "night", "day", "posts", "charts", "cohost")
+MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "status", "demo"), "setup"),
@@ -27,6 +27,7 @@ WHERE = {
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
+    "tech": "tech",
 }
 
 

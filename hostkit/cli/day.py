@@ -345,15 +345,19 @@ def due(ctx: click.Context, as_json: bool) -> None:
     Example: hostkit due
     """
     from ..rulings import host_notices
+    from ..tech import prompts
 
     game = load(ctx)
     items = game.due()
     notices = host_notices(game)
+    asks = prompts(game)
     if as_json:
-        emit({"due": items, "winner": game.state.winner, "host": notices})
+        emit({"due": items, "winner": game.state.winner, "host": notices, "tech": asks})
         return
-    if not items:
+    if not items and not asks:
         click.echo("Nothing is owed.")
+    for ask in asks:
+        click.echo(ask["text"])
     for item in items:
         owes = ", ".join(item["owes"]) or "nothing"
         why = f" (no shot: died of {item['no_shot_because']})" if item["no_shot_because"] else ""

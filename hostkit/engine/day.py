@@ -261,11 +261,32 @@ def owed(state: GameState, deaths: list[tuple[str, str, str]], done: set[tuple[s
             duties.append("last words")
         if "last-shot" in role.passives and kind not in no_shot and (player, "shot") not in done:
             duties.append("shot")
+        elif kind == "eliminated" and _item_shot(state, ps) and (player, "shot") not in done:
+            duties.append("shot")  # seed paranormal: a lynched Hold-out Blaster holder shoots before dying
         if ps.tags.get("sheriff-at-death") and (player, "badge") not in done:
             duties.append("badge")
         out.append({"player": player, "role": role.name, "kind": kind, "when": when, "owes": duties,
                     "no_shot_because": kind if "last-shot" in role.passives and kind in no_shot else None})
     return out
+
+
+def _item_shot(state: GameState, ps) -> str | None:
+    """The item that gives a lynched player a shot (items.toml grants 'return-fire')."""
+    table = getattr(state.ruleset, "items", None) or {}
+    return next((n for n, c in sorted(ps.items.items()) if c > 0 and n in table and "return-fire" in table[n].grants),
+                None)
+
+
+def spend_last_shot_item(state: GameState, player: str) -> None:
+    """A Hold-out Blaster is one-shot: the lynched holder's shot uses it up."""
+    ps = state.players[player]
+    if "last-shot" in state.ruleset.roles[ps.role].passives:
+        return
+    name = _item_shot(state, ps)
+    if name:
+        ps.items[name] -= 1
+        if ps.items[name] <= 0:
+            del ps.items[name]
 
 
 def election(votes: dict[str, str], candidates: list[str], weights: dict[str, float]) -> tuple[dict[str, float], str | None]:

@@ -94,6 +94,7 @@ class Block:
     scope: str  # moving | all | all-but
     exempt: tuple[str, ...]
     notify: str  # moving | all | none
+    shorts: bool = False  # a tech short (an EMP, a pulse), not a role-block: it stops unblockable roles too
     removes: bool = False  # an abduction: the player is out of play, so even an unblockable role stops
 
     def stops(self, act: Act) -> bool:
@@ -350,8 +351,9 @@ class Night:
         """The resolved blocks that stop this act."""
         blocks = [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)]
         if "unblockable" in act.role.passives:
-            # Unblockable is not untouchable: an abducted player is out of play (seed Abduction).
-            return [b for b in blocks if b.removes]
+            # Unblockable is not untouchable: an abducted player is out of play (seed Abduction),
+            # and a tech short (an EMP) stops the device, not the role.
+            return [b for b in blocks if b.removes or b.shorts]
         return blocks
 
     def shield(self, act: Act, target: str) -> Protection | None:

@@ -12,11 +12,12 @@ uses, no delayed poison: those belong to the night)."""
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Sequence
 
 from ..items import find_ability
-from ..model import Action, GameState, NightOutcome, Ruleset
-from .effects import EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
+from ..model import Ability, Action, GameState, NightOutcome, Ruleset
+from .effects import BEFORE_EFFECTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import natural, ordered
 from .settle import settle as settle_night
@@ -27,9 +28,13 @@ def rng_for(seed: int, phase: str, number: int) -> random.Random:
     return random.Random(f"hostkit:{seed}:{phase}:{number}")
 
 
-def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night") -> list[Act]:
+def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",
+              boosts: dict[int, tuple[str, Ability]] | None = None) -> list[Act]:
     """The phase's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
-    Standing abilities and an item's automatic uses are added at night only."""
+    Standing abilities and an item's automatic uses are added at night only. An ability an item
+    of its holder modifies (the Advanced Targeting System) is used modified; `boosts` (when given)
+    receives act position -> (item, the unmodified ability)."""
+    boosts = {} if boosts is None else boosts
     acts = []
     for i, action in enumerate(actions):
         if action.actor not in state.players:
@@ -42,13 +47,36 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, pha
                 role, ability = found
         if ability is None:  # game.py validates at entry; a hand edit may still get here
             continue
-        acts.append(Act(action, ability, role, action.targets, i))
+        act = Act(action, ability, role, action.targets, i)
+        boost = modified(state, action.actor, ability)
+        if boost is not None:
+            boosts[len(acts)] = (boost[0], ability)
+            act.ability = boost[1]
+        acts.append(act)
     if phase != "night":
         return acts
     acts = acts + _standing(state, acts)
     for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
         acts = acts + extra(state, acts)
     return acts
+
+
+def modified(state: GameState, player: str, ability: Ability) -> tuple[str, Ability] | None:
+    """(item, the ability as modified) when an item the player holds modifies this ability of
+    theirs (items.toml `modifies`: the Advanced Targeting System's unstoppable Kill)."""
+    table = getattr(state.ruleset, "items", None)
+    if not table or ability.phase == "day":
+        return None
+    for name, count in sorted(state.players[player].items.items()):
+        item = table.get(name)
+        if item is None or count <= 0 or not item.modifies \
+                or str(item.modifies.get("ability", "")).lower() != ability.key:
+            continue
+        change = {k: v for k, v in item.modifies.items() if k != "ability"}
+        effects = tuple(e._replace(params=MappingProxyType({**e.params, **change})) if e.kind == "kill" else e
+                        for e in ability.effects)
+        return item.name, ability._replace(effects=effects)
+    return None
 
 
 def _standing(state: GameState, acts: list[Act]) -> list[Act]:
@@ -83,7 +111,9 @@ def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
     """Resolve one night (or, with phase="day", a batch of day actions) and also return the
     resolved Night (visits, blocks...) for inspection."""
     night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS, phase=phase)
-    acts = make_acts(state, actions, ruleset, phase)
+    boosts: dict[int, tuple[str, Ability]] = {}
+    acts = make_acts(state, actions, ruleset, phase, boosts)
+    night.ext["boosted"] = {id(acts[i]): b for i, b in boosts.items()}
     if ruleset.resolution == "natural":
         acts = canonical(acts)
     night.add_acts(acts)
@@ -158,6 +188,8 @@ def run(night: Night, act: Act) -> None:
         if reason:
             night.fail(act, reason)
             return
+    if any(hook(night, act) for hook in BEFORE_EFFECTS):
+        return
     if act.ability.requires == "attacked" and act.targets:
         attackers = night.attacked_entered.get(act.targets[0], set()) - {act.actor}
         if not attackers:

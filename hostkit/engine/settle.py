@@ -11,7 +11,7 @@ from collections import deque
 from typing import Callable
 
 from ..model import ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved, where
-from .effects import READERS, block, change, info, items, kill, protect
+from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, protect, tech
 from .effects.base import fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -120,8 +120,11 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("traps", _on_night(lambda n: _traps(n))),
     ("delayed", _on_night(lambda n: _delayed(n) if n.phase == "night" else None)),  # poison kills at night
     ("index-visits", _on_night(_index_visits)),
+    ("plasma-chain", _on_night(tech.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
     ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO
     ("attacks", _attack_step),  # a rampage strikes here, once its target has died of it
+    ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
+    ("camouflage", _on_deaths(tech.camouflage)),  # paranormal: Combat Camouflage names another source
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives
@@ -129,6 +132,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("bonds", _on_deaths(change.bonds)),  # paranormal Hivemind: the converted die with it
     ("releases", _on_deaths(change.releases)),
     ("cures", _on_night(lambda n: _cures(n))),
+    ("tech-fixed", _on_night(tech.fixed)),  # paranormal: shorted-out tech is fixed after a night
     ("results", _results_step),
     ("outcome", _outcome_step),
     ("item-changes", _item_changes),
@@ -408,7 +412,10 @@ def _investigations(night: Night) -> list[Result]:
             if act.actor not in told:
                 told.add(act.actor)
                 night.notices.append((act.actor, note))
-        value: str | tuple[str, ...] = READERS[effect.kind](night, act, effect, target)
+        value: str | tuple[str, ...] | None = next(
+            (v for v in (fake(night, act, effect, target) for fake in FAKE_READINGS) if v is not None), None)
+        if value is None:
+            value = READERS[effect.kind](night, act, effect, target)
         results.append(Result(act.actor, act.ability.name, entered, value, note))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
         night.say(f"{act.what()} on {target} learns: {shown}.")

@@ -122,9 +122,15 @@ def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
     out = []
     for item_name in sorted(n for n, c in ps.items.items() if c > 0 and n in table):
         item = table[item_name]
-        out.append({"name": item.name, "count": ps.items[item_name], "summary": item.summary,
+        summary = item.summary
+        if "intel" in item.grants:  # seed: Intel gives a list of all Roles in the game, in the role PM
+            from ..tech import intel_text
+
+            summary = f"{summary} {intel_text(game.state)}"
+        out.append({"name": item.name, "count": ps.items[item_name], "summary": summary,
                     "abilities": [{"name": ab.name, "summary": ab.summary,
                                    "when": "By itself, every night" if ab.name in item.auto else
-                                   "Once, at night (the item is spent)" if item.consumed == "use" else ability_when(ab),
+                                   "Once, at night (the item is spent)" if item.consumed in ("use", "resolve")
+                                   else ability_when(ab),
                                    "targets": ability_targets(ab)} for ab in item.abilities]})
     return out

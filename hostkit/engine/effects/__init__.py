@@ -10,7 +10,7 @@ The mechanisms: block.py (block, redirect, swap, jail, commute, distract, lock, 
 blackout), protect.py (protect, heal, guard), kill.py (kill, kill-visitors, ignite, maul,
 infect, guilt, count-kills), info.py (inspect, observe and the other readings), change.py
 (frame, tag, convert and the other changes of what a player is) and items.py (steal, loot,
-give, swap-identity, shift, revive). Each declares its effects in an EFFECTS table of
+give, swap-identity, shift, revive) and tech.py (plasma, short, and what alien tech items do). Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
 names effects in its data, and the loader refuses a name that is not here.
@@ -30,10 +30,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, change, doom, info, items, kill, protect, steal
+from . import block, change, doom, info, items, kill, protect, steal, tech
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal)
+MODULES = (block, protect, kill, info, change, items, steal, tech)
 
 
 def _join() -> dict[str, EffectSpec]:
@@ -68,7 +68,12 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
     block.locked, block.shielded, block.abducted, info.hidden)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
-USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play,)
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing)
+# After an act reached its targets, before its effects: True when the act is taken care of (an
+# Advanced shield makes it seem to work). fn(night, act) -> bool.
+BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects,)
+# A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
+FAKE_READINGS = (tech.fake_reading,)
 # Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
 EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
 
@@ -81,4 +86,4 @@ def kinds_phrase(act: Act) -> str:
 
 
 __all__ = ["SPECS", "REGISTRY", "PARAMS", "CHOICES", "NAR_CATEGORY", "NAR_ORDER", "KIND_WORDS", "READERS",
-           "REACH", "USABLE", "EXTRA_ACTS", "SELF_CHANGING", "EffectSpec", "kinds_phrase"]
+           "REACH", "USABLE", "EXTRA_ACTS", "BEFORE_EFFECTS", "FAKE_READINGS", "SELF_CHANGING", "EffectSpec", "kinds_phrase"]

@@ -131,8 +131,14 @@ def spend_frame(night: Night, player: str) -> None:
 
 
 def has(night: Night, player: str, attribute: str) -> bool:
-    """Does the player hold an attribute, by their role (a passive) or by a tag (a built shield)?"""
-    return attribute in night.role(player).passives or attribute in night.state.players[player].tags
+    """Does the player hold an attribute, by their role (a passive), by a tag (a built shield) or
+    by an item they hold (items.toml `grants`: alien tech)?"""
+    if attribute in night.role(player).passives or attribute in night.state.players[player].tags:
+        return True
+    table = getattr(night.ruleset, "items", None)
+    if not table:
+        return False
+    return any(c > 0 and n in table and attribute in table[n].grants for n, c in night.state.players[player].items.items())
 
 
 def specimen(night: Night, player: str) -> str:

@@ -31,7 +31,8 @@ from typing import Any
 
 from ...model import Effect
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
-from .base import OUT, TARGET, EffectSpec, has, moving, specimen, st
+from . import tech
+from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 
 SQUARE = "the Town Square"
 SHIELDS = {"psychic": ("mind-shield", "Mind Shield"), "tech": ("anti-tech", "Anti-Tech Field")}
@@ -173,26 +174,6 @@ def _blockers_die(night: Night) -> None:
 
 
 
-def _shielded(night: Night, act: Act, target: str) -> str | None:
-    power = act.ability.power
-    if power not in SHIELDS or not act.targets or target != act.targets[0]:
-        return None
-    attribute, name = SHIELDS[power]
-    if not has(night, target, attribute):
-        return None
-    told = night.ext.setdefault("shield-told", set())
-    if target not in told:
-        told.add(target)
-        night.notices.append((target, f"Something tried to reach you tonight, but your {name} held."))
-    if power == "tech" and act.ability.uses is not None and act.ability.targets == 1:
-        act.keeps_charge = True  # seed: a single-target one-shot item is not used up
-    # Seed Mind Shield: 'Psychic characters will be aware of a Mind Shield blocking their
-    # abilities'; Anti-Tech Field: 'Tech characters will be aware that their item was blocked.'
-    article = "an" if name[0] in "AEIOU" else "a"
-    night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}."))
-    return f"{target}'s {name} blocks {power} powers"
-
-
 def _abducted(night: Night, act: Act, target: str) -> str | None:
     if OUT in night.state.players[target].tags:
         return f"{target} had been abducted and is out of play"
@@ -212,7 +193,7 @@ def usable_while_out(act: Act, data: Any) -> bool:
 
 def _out_of_play(night: Night, act: Act) -> str | None:
     data = night.state.players[act.actor].tags.get(OUT)
-    if data is not None and not usable_while_out(act, data):
+    if data is not None and not usable_while_out(act, data) and not tech.remote(night, act):
         by = data.get("by") if isinstance(data, dict) else None
         how = "consumed" if isinstance(data, dict) and data.get("kind") == "consumed" else "abducted"
         return f"{act.actor} has been {how} and is out of play" + (f" (held by {by})" if by and by != act.actor else "")
@@ -230,7 +211,7 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     alerts = tuple(a.name for a in night.by_actor.get(target, ())
-                   if any(e.kind == "kill-visitors" for e in a.ability.effects))
+                   if any(e.kind == "kill-visitors" for e in a.ability.effects) or tech.remote(night, a))
     exempt = tuple(effect.get("except", ()))
     # The abducted player is told they were taken (below), not merely that they were blocked.
     night.blocks.setdefault(target, []).append(
@@ -262,9 +243,22 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
     for player, acts in night.by_actor.items():
         if player == act.actor:
             continue
-        spared = tuple(a.name for a in acts if power and a.ability.power != power)
+        if tech.blackout_immune(night, act, player, power):
+            night.say(f"{player} is immune to {act.what()}.")
+            continue
+        spared = tuple(a.name for a in acts if power and a.ability.power != power and not (
+            power == "tech" and tech.item_of(night, a) is not None))
         if len(spared) < len(acts):
-            night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all")))
+            night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all"),
+                                                             shorts=bool(power)))
+        if effect.get("fix", False):
+            tech.blackout_shorts(night, act, player)
+    if power == "psychic":
+        tech.pulse_notices(night, act)
+    if effect.get("tag"):  # the Stun Bomb: 'or using any active abilities the following day'
+        for player in sorted(night.location):
+            if player != act.actor and not tech.blackout_immune(night, act, player, power):
+                night.tags.append((player, effect.get("tag"), {"by": act.actor, "night": night.number}))
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
 
 
@@ -280,7 +274,7 @@ def mark_abducted(night: Night, outcome: Any) -> Any:
 
 
 locked = _locked
-shielded = _shielded
+shielded = tech.shielded
 abducted = _abducted
 out_of_play = _out_of_play
 blockers_die = _blockers_die
@@ -297,5 +291,6 @@ EFFECTS: dict[str, EffectSpec] = {
     "commute": EffectSpec(commute, {}, {}, "hide", "rules changing"),
     "abduct": EffectSpec(abduct, {**TARGET, "keep": (bool, False), "except": (list, []), "notify": (str, "all")},
                          {"notify": ("moving", "all", "none")}, "block", "blocking"),
-    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all")}, {}, "block", "blocking"),
+    "blackout": EffectSpec(blackout, {"power": (str, ""), "notify": (str, "all"), "fix": (bool, False), "tag": (str, "")}, {},
+                           "block", "blocking"),
 }

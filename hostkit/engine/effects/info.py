@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
+from .tech import scan_reading
 from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
                    spend_frame, st)
 
@@ -253,8 +254,8 @@ def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[
 
 
 def _scan(night: Night, act: Act, effect: Effect, target: str) -> str:
-    role = night.role(target)
-    return f"{role.race or 'Human'}, {role.name}"
+    """The true race and role, past every appearance, and the tech the target holds."""
+    return scan_reading(night, target)
 
 
 def _sneaks_caught(night: Night) -> None:

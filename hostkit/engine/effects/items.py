@@ -29,6 +29,7 @@ import re
 from ...items import item_role, items_of
 from ...model import Action, Change, Death, Effect, GameState, NightOutcome
 from ..night import Act, Night
+from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 
 KEY = "items"
@@ -327,6 +328,12 @@ def after(night: Night, outcome: NightOutcome) -> NightOutcome:
     st: ItemNight | None = night.ext.get(KEY)
     if st is None:
         return outcome
+    # Alien tech used up tonight: an action that resolved, a Holoform that was read (the readings
+    # are made by now), a blaster that fired.
+    log = list(outcome.log)
+    for holder, item, why in tech.spent(night):
+        if st.take(holder, item, 1):
+            log.append(f"{holder} uses up {item} ({why}).")
     changes: list[Change] = []
     for name in sorted(set(st.start) | set(st.inv)):
         before, now = st.start.get(name, {}), st.inv.get(name, {})
@@ -338,7 +345,7 @@ def after(night: Night, outcome: NightOutcome) -> NightOutcome:
                 changes.append(Change(name, "item-gain", item, delta))
     changes += [Change(a, "swap-identity", b) for a, b in st.swapped]
     changes += [Change(t, "revive", "") for t in st.revived]
-    return outcome._replace(changes=outcome.changes + tuple(changes), revived=tuple(st.revived))
+    return outcome._replace(changes=outcome.changes + tuple(changes), revived=tuple(st.revived), log=tuple(log))
 
 
 EFFECTS: dict[str, EffectSpec] = {
