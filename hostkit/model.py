@@ -648,6 +648,11 @@ class GameState:
             own = tuple(a for a in role.abilities if a.factional)
             role = role._replace(abilities=tuple(a for a in ghost.abilities if not a.factional) + own,
                                  passives=frozenset(ghost.passives | (role.passives & {"mind-shield", "anti-tech"})))
+        if p.tags and ("taken-on" in p.tags or "robot-role" in p.tags):
+            # Seed paranormal Harvester: a stockpiled role taken on, the Robot's role (stockpile.py).
+            from .stockpile import with_stockpile
+
+            role = with_stockpile(self, name, role)
         return role
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import tech
+from . import stockpile, tech
 from .engine import sides
 from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
@@ -94,6 +94,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
     elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
         tech.apply(state, event, game.player)
+    elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's
+        stockpile.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 
@@ -272,11 +274,8 @@ def host_notices(game: Game) -> list[str]:
         out.append(f"night 1: tell the Agent Operative ({', '.join(operatives)}) who the Agent is: "
                    f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
                    "Agent is until the First Night')")
-    stealers = [p.name for p in state.players.values() if p.alive and sides.kind(state, p) == "points"]
-    if stealers and state.phase == "night":
-        out.append("the Mind Stealer ({}) may take on a role of its stockpile for a Day/Night phase instead of "
-                   "abducting, give one to its Robot, and began with 2 roles (1 Investigative, 1 Random): hostkit does "
-                   "not run these (seed Harvester); if they do, resolve that role's action by hand".format(", ".join(stealers)))
+    # Seed Harvester: the Mind Stealer's starting roles (and its Robot-or-tech choice) are asked until set.
+    out.extend(ask["text"] for ask in stockpile.prompts(game))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
     key = "dead-medium" if any(p.alive and state.role_of(p.name).appears_as("role") == "Medium"
                                for p in state.players.values()) else "dead-no-medium"
