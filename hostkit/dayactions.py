@@ -242,6 +242,29 @@ def resolve_events(game: Game) -> list[DayEvent]:
     return [DayEvent(RESOLVE)]
 
 
+def deadline_refusal(game: Game, now: Any = None) -> str | None:
+    """Seed natural II: 'actions must be submitted before the Phase's respective action deadline'.
+    Why an action entered now, by day, after the day's recorded deadline (`hostkit deadline`, the
+    last `deadline` event) is refused, or None; the host who enters an action submitted in time
+    says so (`act --on-time`)."""
+    from datetime import datetime, timezone
+
+    ph = game.current
+    if ph.record.kind != "day":
+        return None
+    at = None
+    for e in sorted(ph.record.events, key=entry_key):
+        if e.kind == "deadline":
+            at = e.data.get("at") or None
+    if not at:
+        return None
+    when = datetime.fromisoformat(at)
+    if (now or datetime.now(timezone.utc)) <= when:
+        return None
+    return (f"the day's action deadline passed ({when.isoformat()}): actions must be submitted before the "
+            "Phase's action deadline (seed natural II); enter one submitted in time with --on-time")
+
+
 def now_events(game: Game, added: list[Action]) -> list[DayEvent]:
     """The entry `act --now` adds: resolve at once the Immediate day actions just entered."""
     if game.current.record.kind != "day":

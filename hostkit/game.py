@@ -513,22 +513,33 @@ class Game:
         return self.enter(lines, labels)[0]
 
     def enter(self, lines: Sequence[tuple[str, str | None, list[str]]],
-              labels: Sequence[str] | None = None, *, now: bool = False) -> tuple[list[Action], list[str]]:
+              labels: Sequence[str] | None = None, *, now: bool = False,
+              on_time: bool = True) -> tuple[list[Action], list[str]]:
         """Record several actions, all or none; return them and the notes of what they took back.
 
         An action that needs its target under attack (a Witch's antidote: `requires = "attacked"`)
         answered the attack as it stood; when a new entry changes that attack, the action is taken
         back in the same commit, not spent, and a note says so (seed classic Phase Sequencing:
         WerewolfAction MUST precede WitchAction)."""
+        self._check_deadline(on_time)
         added = self.action_entries(lines, labels)
         current = self._after(list(self.current.actions), added)
         removals, notes = self._stale(current)
         return self._entered(added, removals, notes, now=now)[:2]
 
+    def _check_deadline(self, on_time: bool) -> None:
+        if not on_time:
+            why = dayactions.deadline_refusal(self)
+            if why:
+                raise RuleError(why)
+
     def enter_now(self, lines: Sequence[tuple[str, str | None, list[str]]],
-                  labels: Sequence[str] | None = None) -> tuple[list[Action], list[str], list[NightOutcome]]:
+                  labels: Sequence[str] | None = None, *,
+                  on_time: bool = True) -> tuple[list[Action], list[str], list[NightOutcome]]:
         """Record Immediate day actions and resolve them at once, in one commit (`act --now`; seed
-        natural II); return them, the notes, and the outcomes, in entry order."""
+        natural II); return them, the notes, and the outcomes, in entry order. With on_time False
+        (the CLI's default), an entry after the day's recorded deadline is refused."""
+        self._check_deadline(on_time)
         added = self.action_entries(lines, labels)
         removals, notes = self._stale(self._after(list(self.current.actions), added))
         return self._entered(added, removals, notes, now=True)

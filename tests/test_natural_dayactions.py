@@ -641,3 +641,17 @@ def test_natural_FAQ_hosts_answer_interaction_questions_without_touching_the_gam
     out = host.ok("resolve", "--dry-run")
     assert "dry run: nothing recorded" in out and "saved: Ann by Day Doctor" in out
     assert host.ok("log") == before and alive(host)["Ann"]
+
+
+def test_natural_II_actions_must_be_submitted_before_the_phase_deadline(tmp_path):
+    """'Unless otherwise noted, actions must be submitted before the Phase's respective action
+    deadline': after the day's recorded deadline an action is refused, naming the rule, unless the
+    host says it was submitted in time (--on-time)."""
+    host = day1(tmp_path)
+    host.ok("deadline", "2020-01-01 18:00")
+    out = host.refused("act", "Dv", "Day Shoot", "Ann")
+    assert "action deadline passed" in out and "before the Phase's action deadline" in out
+    assert "action deadline passed" in host.refused("act", "--now", "Sn", "Snipe", "Ann")
+    host.ok("act", "--on-time", "Dv", "Day Shoot", "Ann")
+    host.ok("deadline", "2999-01-01 18:00")
+    host.ok("act", "Dd", "Shield", "Bea")

@@ -13,11 +13,13 @@ from .base import complete_names, emit, load, locked, read_text
 @click.option("--remove", is_flag=True, help="Take back the actor's action instead.")
 @click.option("--now", is_flag=True,
               help="By day: resolve the Immediate action(s) at once, in the same commit (as 'hostkit resolve').")
+@click.option("--on-time", is_flag=True,
+              help="By day, after the day's deadline: the player submitted this action before it.")
 @click.option("--file", "file", default=None,
               help="Enter many actions, one 'ACTOR [ABILITY] [TARGET]...' a line ('-' = stdin); all or none. "
                    "Names with spaces need no quotes there: the longest known name is matched first.")
 @click.pass_context
-def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, file) -> None:
+def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_time: bool, file) -> None:
     """Record an action for the current phase: ACTOR [ABILITY] [TARGET]...
 
     \b
@@ -34,7 +36,9 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, fil
     \b
     By day, Day and Cycle actions resolve when the day ends, before the elimination; Immediate
     ones at 'hostkit resolve' (or --now). An Immediate action entered while an ITA window is
-    open is recorded as ignored, with the reason (seed natural I).
+    open is recorded as ignored, with the reason (seed natural I). After the day's deadline
+    ('hostkit deadline') an action is refused, since actions must be submitted before it;
+    --on-time enters one the player submitted in time.
     """
     from ..game import parse_act_lines
     from ..text import action_line
@@ -49,7 +53,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, fil
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
             lines, labels = parse_act_lines(game, read_text(file), file)
-            added, notes, outcomes = game.enter_now(lines, labels) if now else (*game.enter(lines, labels), [])
+            added, notes, outcomes = game.enter_now(lines, labels, on_time=on_time) if now else (
+                *game.enter(lines, labels, on_time=on_time), [])
             for a in added:
                 click.echo("recorded " + recorded_line(game, a) + replaced_note(game, a) + ignored_note(game, a))
         elif not words:
@@ -63,7 +68,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, fil
                 click.echo("removed " + action_line(removed))
             else:
                 line = [(actor, ability, targets)]
-                added, notes, outcomes = game.enter_now(line) if now else (*game.enter(line), [])
+                added, notes, outcomes = game.enter_now(line, on_time=on_time) if now else (
+                    *game.enter(line, on_time=on_time), [])
                 click.echo("recorded " + recorded_line(game, added[0], named=ability is not None)
                            + replaced_note(game, added[0]) + ignored_note(game, added[0]))
     for note in notes:
