@@ -63,8 +63,19 @@ def _key(raw: bytes) -> str:
     return h.hexdigest()[:32]
 
 
-def _cached(cache_dir: Path | None, key: str) -> Page | None:
-    if cache_dir is None:
+def _entries(cache_dir: Path | None) -> set[str]:
+    """The names in the cache folder, read once: a first count does not try to open each page's
+    entry in vain."""
+    import os
+
+    try:
+        return set(os.listdir(cache_dir)) if cache_dir is not None else set()
+    except OSError:
+        return set()  # no cache yet
+
+
+def _cached(cache_dir: Path | None, key: str, entries: set[str]) -> Page | None:
+    if cache_dir is None or f"{key}.json" not in entries:
         return None
     try:
         return page_from_json(json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8")))
@@ -76,13 +87,16 @@ def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
     if cache_dir is None:
         return
     import os
-    import tempfile
 
+    tmp = cache_dir / f".{key}.{os.getpid()}.tmp"  # this process's own: no other writes it
     try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=f".{key}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "wb") as f:
+            f = open(tmp, "wb")
+        except FileNotFoundError:  # the first page kept: make the folder
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            f = open(tmp, "wb")
+        try:
+            with f:
                 f.write(json.dumps(page_to_json(page)).encode("utf-8"))
             os.replace(tmp, cache_dir / f"{key}.json")  # whole or absent, never half-written
         except BaseException:
@@ -101,6 +115,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     forum posts.
     """
     pages: list[Page] = []
+    entries = _entries(cache_dir)
     for path in paths:
         path = Path(path)
         try:
@@ -108,7 +123,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
         except OSError as exc:
             raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
         key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
-        page = _cached(cache_dir, key)
+        page = _cached(cache_dir, key, entries)
         if page is None:
             try:
                 page = forums.parse_page(raw)
