@@ -9,9 +9,9 @@ the MS takes, and the MS also begins with a Bodyguard Role of their choice in ad
 other two."
 
 Each choice is a ruling (a DayEvent `stockpile-*`), checked here when the host types it
-(`*_events`) and applied on replay (`apply`). GameState.role_of gives the Mind Stealer the
-abilities the tags `taken-on` and `robot-role` name while their phases last, so the engine
-resolves them like any role's. Pure functions, no I/O.
+(`*_events`) and applied on replay (`apply`). GameState.role_of (model.with_stockpile) gives the
+Mind Stealer the abilities the tags `taken-on` and `robot-role` name while their phases last, so
+the engine resolves them like any role's. Pure functions, no I/O.
 
 - The stockpile is the starting roles (tag `stockpile-start`) and the stolen ones (tag
   `stockpile`, set by effect steal-role); only the stolen ones count for the win ('needs to
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import checks
 from .engine import sides
 from .errors import HostkitError, RuleError
-from .model import DayEvent, GameState, Role
+from .model import ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
 from .tech import DECLINED, PICKS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +42,6 @@ START = "stockpile-start"  # tag: the starting roles
 STOLEN = "stockpile"  # tag: the stolen roles (effect steal-role)
 TAKEN = "taken-on"  # tag: {"role", "phases": [[kind, number], ...]}
 ROBOT = "robot-role"  # tag: {"role", "phases": [[kind, number], ...]}
-ROBOT_PREFIX = "Robot "
 SEED = "seed Harvester"
 
 
@@ -75,33 +74,6 @@ def investigative(role: Role) -> bool:
 def bodyguard(role: Role) -> bool:
     """One of the seed's Bodyguard variants (Heroic, Observant, Vengeful Guard, Guardian)."""
     return role.name.startswith("Bodyguard")
-
-
-def active(data: Any, state: GameState) -> str | None:
-    """The role a `taken-on`/`robot-role` tag gives in the state's phase, or None."""
-    if not isinstance(data, dict):
-        return None
-    if [state.phase, state.number] in [list(p) for p in data.get("phases", ())]:
-        return str(data.get("role", "")) or None
-    return None
-
-
-def with_stockpile(state: GameState, name: str, role: Role) -> Role:
-    """The Mind Stealer's role as the phase has it: a taken-on role's abilities instead of its
-    own (the faction's shared actions kept), and the Robot's role's abilities added."""
-    tags = state.players[name].tags
-    taken, robot = active(tags.get(TAKEN), state), active(tags.get(ROBOT), state)
-    roles = state.ruleset.roles
-    if taken in roles:
-        other = roles[taken]
-        own = tuple(a for a in role.abilities if a.factional)
-        role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
-                             passives=frozenset(role.passives | other.passives))
-    if robot in roles:
-        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None)
-                      for a in roles[robot].abilities if not a.factional)
-        role = role._replace(abilities=role.abilities + extra)
-    return role
 
 
 # --------------------------------------------------------------------------- the host's entries
@@ -194,7 +166,7 @@ def take_events(game: Game, player: str, word: str) -> list[DayEvent]:
     held = active(state.players[name].tags.get(TAKEN), state)
     if held:
         raise RuleError(f"{name} has already taken on {held} for this Day/Night phase")
-    entered = [a.ability for a in (*ph.actions, *getattr(ph, "done", ())) if a.actor == name and not a.skip]
+    entered = [a.ability for a in (*ph.actions, *getattr(ph, "done", ())) if a.actor == name]
     if entered:
         raise RuleError(f"{name} has entered {', '.join(entered)} in {ph.record.label}: a taken-on role is used "
                         f"'instead of Abducting' ({SEED}); remove it first (hostkit act --remove {name} \"{entered[0]}\")")
@@ -265,9 +237,23 @@ def prompts(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def overview(state: GameState, name: str) -> dict[str, Any]:
-    """`hostkit stockpile show`: the stockpile, the taken-on role and the Robot's role now."""
-    tags = state.players[name].tags
-    return {"player": name, "start": list(tags.get(START) or ()), "stolen": list(tags.get(STOLEN) or ()),
-            "robot": has_robot(state, name), "taken_on": active(tags.get(TAKEN), state),
-            "robot_role": active(tags.get(ROBOT), state)}
+def overview(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
+    """`hostkit stockpile show`: each Mind Stealer's stockpile, and the roles taken on now."""
+    out = []
+    for name in names:
+        tags = state.players[name].tags
+        out.append({"player": name, "alive": state.players[name].alive, "start": list(tags.get(START) or ()),
+                    "stolen": list(tags.get(STOLEN) or ()), "robot": has_robot(state, name),
+                    "taken_on": active(tags.get(TAKEN), state), "robot_role": active(tags.get(ROBOT), state)})
+    return out
+
+
+def show(game: Game, player: str | None) -> list[dict[str, Any]]:
+    """The Mind Stealer named (refused if not one), or every Mind Stealer of the game."""
+    state = game.state
+    if player is None:
+        return overview(state, [n for n in state.players if is_stealer(state, n)])
+    name = game.player(player)
+    if not is_stealer(state, name):
+        raise RuleError(f"{name} ({state.players[name].role}) is not a Mind Stealer: only it has a stockpile ({SEED})")
+    return overview(state, [name])

@@ -147,6 +147,8 @@ def test_cli_Harvester_taken_on_role_is_used_instead_of_abducting(tmp_path):
     assert "not in Ms's stockpile" in host.refused("stockpile", "take", "Ms", "Medium")
     host.ok("act", "Ms", "Abduct", "Cy")
     assert "remove it first" in host.refused("stockpile", "take", "Ms", "Detective")
+    host.ok("act", "Ms", "Abduct", "skip")  # a skip entered is an Abduct entered too
+    assert "remove it first" in host.refused("stockpile", "take", "Ms", "Detective")
     host.ok("act", "--remove", "Ms", "Abduct")
     out = host.ok("stockpile", "take", "Ms", "Detective")
     assert "Ms takes on Detective for night 1 and day 1, instead of Abducting." in out
@@ -201,3 +203,5 @@ def test_cli_Harvester_no_robot_when_tech_was_picked(tmp_path):
     host.ok("resolve", "--force")
     assert "has no Robot" in host.refused("stockpile", "robot", "Ms", "Detective")
     assert "Robot or tech: tech, no Robot" in host.ok("stockpile", "show", "Ms")
+    assert "Ms: starting roles: Detective, Vigilante; stolen: none." in host.ok("stockpile", "show")
+    assert "not a Mind Stealer" in host.refused("stockpile", "show", "Ann")

@@ -168,26 +168,28 @@ def stockpile() -> None:
 
 
 @stockpile.command("show")
-@click.argument("player")
+@click.argument("player", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def stockpile_show(ctx: click.Context, player: str, as_json: bool) -> None:
-    """The Mind Stealer's stockpile, and the roles taken on now.
+def stockpile_show(ctx: click.Context, player: str | None, as_json: bool) -> None:
+    """A Mind Stealer's stockpile and the roles taken on now (every Mind Stealer's, with no PLAYER).
 
     Example: hostkit stockpile show Zed
     """
-    from ..stockpile import overview
+    from ..stockpile import show
 
-    game = load(ctx)
-    data = overview(game.state, game.player(player))
+    data = show(load(ctx), player)
     if as_json:
         emit(data)
         return
-    click.echo(f"{data['player']}: starting roles: {', '.join(data['start']) or 'not set'}; "
-               f"stolen: {', '.join(data['stolen']) or 'none'}.")
-    robot = {True: "the Robot", False: "tech, no Robot", None: "not chosen yet"}[data["robot"]]
-    click.echo(f"Robot or tech: {robot}. Taken on now: {data['taken_on'] or 'nothing'}. "
-               f"Robot's role now: {data['robot_role'] or 'none'}.")
+    if not data:
+        click.echo("No Mind Stealer in this game.")
+    for d in data:
+        click.echo(f"{d['player']}: starting roles: {', '.join(d['start']) or 'not set'}; "
+                   f"stolen: {', '.join(d['stolen']) or 'none'}.")
+        robot = {True: "the Robot", False: "tech, no Robot", None: "not chosen yet"}[d["robot"]]
+        click.echo(f"  Robot or tech: {robot}. Taken on now: {d['taken_on'] or 'nothing'}. "
+                   f"Robot's role now: {d['robot_role'] or 'none'}.")
 
 
 @stockpile.command("start")
