@@ -68,7 +68,8 @@ CASES = [
      "Op=Exterminator_Operative_with_tech X=Xenozoologist T=Townie", "X Abduct Op; Op Plasma_Bomb T", {},
      dict(dead=["T"], ok=["Op.Plasma_Bomb"])),
     ("abduction-organ-harvester-victim-not-flipped", "Abducted players are not role-flipped until their abductor leaves the game.",
-     "Oh=Harvester_(Organ_Harvester) T=Townie", "Oh Abduct T", {}, dict(dead=["T"], tags={("T", "flip-held")})),
+     "Oh=Harvester_(Organ_Harvester) T=Townie", "Oh Abduct T", {},
+     dict(dead=["T"], tags={("T", "flip-held")}, no_notices=["T"], happen={("T", "abducted")})),
     ("abduction-flip-due-when-the-abductor-dies-at-night", "Abducted players are not role-flipped until their abductor leaves the game.",
      "Oh=Harvester_(Organ_Harvester) A=Agent Vi=Vigilante", "Vi Shoot Oh", dict(dead=("A",), tags={"A": {"flip-held": {"by": "Oh"}}}),
      dict(dead=["Oh"], happen={("A", "flip due")})),
@@ -185,6 +186,8 @@ def test_night(rs, sentence, players, lines, kw, expect):
     check(o, expect)
     for player, by in expect.get("saved", {}).items():
         assert [list(s.by) for s in o.saved if s.player == player] == [by], o.saved
+    for player in expect.get("no_notices", ()):
+        assert not [n for n in o.notices if n.player == player], o.notices
     happened = {(h.player, h.what) for h in o.happenings}
     assert expect.get("happen", set()) <= happened, (happened, sentence)
 

@@ -238,16 +238,30 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
 
 
 def blackout(night: Night, act: Act, effect: Effect) -> None:
-    """Every other player's actions of the given power fail tonight."""
+    """Every other player's actions of the given power fail tonight. A second blackout of the
+    same kind adds nothing but a block on the first one's user (who the first spares), so a night
+    costs one pass over the town per kind of blackout, however many are used."""
     power = effect.get("power", "")
+    key = (power, act.ability.power, bool(effect.get("fix", False)), effect.get("tag", ""))
+    done = night.ext.setdefault("blackouts", {})
+    if key in done:
+        first = done[key]
+        if first.actor != act.actor and not tech.blackout_immune(night, act, first.actor, power):
+            acts = night.by_actor.get(first.actor, ())
+            spared = tuple(a.name for a in acts if not _blacked_out(night, a, power))
+            night.blocks.setdefault(first.actor, []).append(
+                Block(act, "all-but", spared, effect.get("notify", "all"), shorts=bool(power)))
+        night.say(f"{act.label()} also shorts out every {power + ' ' if power else ''}action in town tonight.")
+        return
+    done[key] = act
+    immune: list[str] = []
     for player, acts in night.by_actor.items():
         if player == act.actor:
             continue
         if tech.blackout_immune(night, act, player, power):
-            night.say(f"{player} is immune to {act.what()}.")
+            immune.append(player)
             continue
-        spared = tuple(a.name for a in acts if power and a.ability.power != power and not (
-            power == "tech" and tech.item_of(night, a) is not None))
+        spared = tuple(a.name for a in acts if not _blacked_out(night, a, power))
         if len(spared) < len(acts):
             night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all"),
                                                              shorts=bool(power)))
@@ -259,7 +273,14 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
         for player in sorted(night.location):
             if player != act.actor and not tech.blackout_immune(night, act, player, power):
                 night.tags.append((player, effect.get("tag"), {"by": act.actor, "night": night.number}))
+    if immune:
+        night.say(f"Immune to {act.what()}: {', '.join(sorted(immune))}.")
     night.say(f"{act.label()} shorts out every {power + ' ' if power else ''}action in town tonight.")
+
+
+def _blacked_out(night: Night, act: Act, power: str) -> bool:
+    """Does a blackout of `power` ("" = every action) stop this act? Tech: any item's use too."""
+    return not power or act.ability.power == power or (power == "tech" and tech.item_of(night, act) is not None)
 
 
 

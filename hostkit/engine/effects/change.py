@@ -239,6 +239,10 @@ def _releases(night: Night, deaths: list) -> list:
         if player not in dead:  # seed: 'returned to play the following morning'
             night.happen(player, "returned", by, "returned to play in the morning",
                          tell="You are returned to play this morning.")
+    # A player who died while abducted (the Organ Harvester's victim) learns nothing more.
+    gone = {t for t in night.ext.get("abducted", {}) if t in dead}
+    if gone:
+        night.notices[:] = [(p, t) for p, t in night.notices if not (p in gone and t.startswith("You were abducted"))]
     taken = {t: a.actor for t, a in night.ext.get("abducted", {}).items()}
     for p in night.state.players.values():
         data = p.tags.get(OUT)

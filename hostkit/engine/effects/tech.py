@@ -293,18 +293,31 @@ def blackout_immune(night: Night, act: Act, player: str, power: str) -> bool:
     Mind Shields')."""
     mine = POWER_SHIELD.get(act.ability.power)
     theirs = POWER_SHIELD.get(power)
-    return bool(mine and has(night, player, mine) or theirs and has(night, player, theirs))
+    return bool(mine and player in holders(night, mine) or theirs and player in holders(night, theirs))
+
+
+def holders(night: Night, attribute: str) -> frozenset[str]:
+    """Every living player holding an attribute (passive, tag or item), found once a night: a
+    town-wide effect asks it of every player."""
+    key = ("holders", attribute)
+    if key not in night.ext:
+        night.ext[key] = frozenset(p for p in night.location if has(night, p, attribute))
+    return night.ext[key]
 
 
 def pulse_notices(night: Night, act: Act) -> None:
     """Psychic Pulser: 'All Psychic players (excluding Mind Shields) are blocked for that night and
     cannot use any Psychic Abilities until the following Night. Mediums can read dead chat but
     cannot post in it until the following night.' Every psychic player is told."""
+    psychic_roles: dict[int, bool] = {}  # by role object: a town has few roles
     for player in sorted(night.location):
         role = night.role(player)
-        psychic = "psychic" in role.passives or any(a.power == "psychic" for a in role.abilities)
-        if player == act.actor or not psychic or has(night, player, "mind-shield") \
-                or has(night, player, "anti-tech"):
+        psychic = psychic_roles.get(id(role))
+        if psychic is None:
+            psychic = psychic_roles[id(role)] = "psychic" in role.passives or any(
+                a.power == "psychic" for a in role.abilities)
+        if player == act.actor or not psychic or player in holders(night, "mind-shield") \
+                or player in holders(night, "anti-tech"):
             continue
         text = "A psychic pulse blocks your psychic powers until the following night."
         if role.name.endswith("Medium"):
