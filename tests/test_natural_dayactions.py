@@ -655,3 +655,30 @@ def test_natural_II_actions_must_be_submitted_before_the_phase_deadline(tmp_path
     host.ok("act", "--on-time", "Dv", "Day Shoot", "Ann")
     host.ok("deadline", "2999-01-01 18:00")
     host.ok("act", "Dd", "Shield", "Bea")
+
+
+def test_natural_II_a_day_action_whose_actor_or_target_died_first_fails_at_the_day_end(tmp_path):
+    """Immediate actions resolved during the day come first: a Day action whose actor they killed,
+    or whose target they killed, fails at the day's end, with the reason (nothing is dropped
+    silently, and the record still replays)."""
+    host = day1(tmp_path)
+    host.ok("act", "Dv", "Day Shoot", "Ann")
+    host.ok("act", "Dd", "Shield", "Bea")
+    host.ok("act", "--now", "Sn", "Snipe", "Dv")
+    host.ok("act", "--now", "Gun", "Snipe", "Bea")
+    out = host.ok("eliminate", "--none")
+    assert "failed: Dv's Day Shoot: Dv was already dead" in out
+    assert "failed: Dd's Shield: Bea is dead" in out
+    assert alive(host)["Ann"] and host.game.state.phase == "night"
+
+
+def test_natural_II_a_hand_edited_window_close_without_an_open_is_reported(tmp_path):
+    """A hand edit the record cannot hold (a window closed that was never opened) is reported
+    with its file and key, never a traceback."""
+    host = day1(tmp_path)
+    host.ok("vote", "Ann", "Bea")
+    day_file = sorted((host.folder / "phases").glob("*day-1.toml"))[0]
+    day_file.write_text(day_file.read_text() + '\n[[events]]\nseq = 99\nkind = "ita-close"\n')
+    result = host("status")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{day_file}: events[0]: no ITA window is open" in result.output

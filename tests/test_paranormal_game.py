@@ -1,7 +1,7 @@
 """One whole Paranormal game through the CLI, as a host types it (issue 12's 'Done when'):
-Humans, Doppelgangers and Aliens (a Xenozoologist, a Tech Hivemind, a Survivor), tech (the Mad
-Scientist's Assassin Bot, a tech invention), an abduction, two conversions and the end at the
-maximum game day, where only the Survivor has won.
+Humans, Doppelgangers and Aliens (a Xenozoologist, a Tech Hivemind, a Survivor), tech (alien tech
+picked by slot, a Scanner used; the Mad Scientist's Assassin Bot), an abduction, two conversions and
+the end at the maximum game day, where only the Survivor has won.
 
 Seed sentences it proves: 'The Game will have a set Maximum game-day that it will go to. At that
 point, any players who have not already achieved their victory conditions will lose.'; 'They
@@ -36,12 +36,22 @@ def test_General_Rules_a_whole_game_with_aliens_tech_an_abduction_a_conversion_t
     assert "the maximum game day is day 2" in made.stdout  # ample warning, from the start
     host = Host(folder)
 
+    # The aliens pick their tech (seed: 'All aliens get to pick from the following set of
+    # equipment to start the game with, based on the number of Tech slots listed under their role').
+    assert "Ed (Survivor) has 1 Small tech slot(s) to fill" in host.ok("due")
+    host.ok("tech", "pick", "Cy", "Scanner x2")
+    host.ok("tech", "pick", "Di", "none")
+    host.ok("tech", "pick", "Ed", "Personal Shield")
+    assert "tech slot" not in host.ok("due")
+
     pms = host.ok("pm", "--format", "plain")
     assert "You are the Survivor. Your alignment is Survivor. Race: Alien. Goal: Survive." in pms
     assert "Race: Alien. Goal: Kill/Protect." in pms  # the Hivemind
 
-    # Night 1: an abduction, a domination, the Doppelgangers' kill, a tech kill, an investigation.
+    # Night 1: an abduction, alien tech (a Scanner, which does not use the action), a domination,
+    # the Doppelgangers' kill, a Mad Scientist's tech kill, an investigation.
     host.ok("act", "Cy", "Abduct", "Hal")
+    host.ok("act", "Cy", "Scanner", "Di")
     host.ok("act", "Di", "Dominate", "Gus")
     host.ok("act", "Bob", "Kill", "Ivy")
     host.ok("act", "Fay", "Assassin Bot", "Jon")
@@ -53,6 +63,7 @@ def test_General_Rules_a_whole_game_with_aliens_tech_an_abduction_a_conversion_t
     assert "captured: Hal by Cy (kept as the Psychic Human specimen)" in night1
     assert "converted: Gus by Di (joins the Hivemind)" in night1
     assert "result: Ann (Investigate on Bob): Doppelganger" in night1
+    assert "result: Cy (Scanner on Di): Alien, Hivemind (Tech)" in night1
     results = host.ok("pm", "--night", "1", "--format", "plain")
     assert "You are being kept for study" in results  # Hal, the captive
     assert "You have been dominated tonight" in results  # Gus, the convert
@@ -78,6 +89,7 @@ def test_General_Rules_a_whole_game_with_aliens_tech_an_abduction_a_conversion_t
     assert players["Fay"]["alignment"] == "Hivemind" and players["Fay"]["role"] == ROLES["Fay"]
     assert players["Fay"]["charges"]["assassin bot"] == 0  # a domination keeps the role and what is spent
     assert "abducted" in players["Gus"]["tags"] and "abducted" in players["Hal"]["tags"]
+    assert players["Cy"]["items"] == {"Scanner": 1} and players["Ed"]["items"] == {"Personal Shield": 1}
     assert status["winner"] is None
 
     # Day 2, the maximum day: the host is warned, then the day's end ends the game.
