@@ -640,6 +640,12 @@ class GameState:
         role = self.ruleset.roles[p.role]
         if p.attributes:
             role = with_attributes(self.ruleset, role, p.attributes)
+        wearing = p.tags.get("wearing") if p.tags else None
+        if wearing and wearing["night"] == self.number and self.phase in ("night", "day"):
+            # Seed paranormal Harvester: the Mind Stealer 'may choose to take on any Role in its
+            # stockpile for the next Day/Night phase and use that role instead of Abducting'.
+            taken = self.ruleset.roles[wearing["role"]]
+            role = role._replace(abilities=tuple(a for a in taken.abilities if not a.factional))
         bond = p.tags.get("bonded") if p.tags else None
         if bond:
             # Seed paranormal Spirit-bond: 'they lose any abilities they may have had and gain the
