@@ -162,6 +162,18 @@ def settle_bonds(state: GameState) -> None:
             p.charges = {k: v for k, v in ghost.charges.items()}
 
 
+def take_role_events(game: Game, stealer: str, role: str) -> list[DayEvent]:
+    """By day, a Mind Stealer takes on a role of its stockpile for the next Day/Night phase (seed
+    Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile for the next
+    Day/Night phase and use that role instead of Abducting'): `hostkit take-role`, the by-day form
+    of `hostkit stockpile take` (stockpile.take_events: that day and the night after)."""
+    ph = game.open_phase()
+    if ph.record.kind != "day":
+        raise RuleError("'take-role' is entered by day (seed Harvester: 'for the next Day/Night phase'); at night "
+                        "use 'hostkit stockpile take' (that night and the next day)")
+    return stockpile.take_events(game, stealer, role)
+
+
 def bond_events(game: Game, ghost: str, target: str) -> list[DayEvent]:
     """A dead Spirit-bond player chooses a living player to bond with (seed: 'When this player
     dies they may choose another living player to bond with'): once."""
@@ -274,6 +286,12 @@ def host_notices(game: Game) -> list[str]:
         out.append(f"night 1: tell the Agent Operative ({', '.join(operatives)}) who the Agent is: "
                    f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
                    "Agent is until the First Night')")
+    stealers = [p.name for p in state.players.values() if p.alive and sides.kind(state, p) == "points"]
+    if stealers and state.phase == "day":
+        for name in stealers:
+            out.append(f"the Mind Stealer ({name}) may take on a role of its stockpile "
+                       f"({', '.join(stockpile.stockpile(state, name)) or 'empty'}) for today and tonight instead of "
+                       f"abducting: 'hostkit take-role {name} ROLE'")
     # Seed Harvester: the Mind Stealer's starting roles (and its Robot-or-tech choice) are asked until set.
     out.extend(ask["text"] for ask in stockpile.prompts(game))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}

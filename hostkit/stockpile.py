@@ -50,10 +50,19 @@ def is_stealer(state: GameState, name: str) -> bool:
     return sides.kind(state, state.players[name]) == "points"
 
 
+def option_roles(state: GameState) -> list[str]:
+    """The starting roles the host set at `new` (option mind-stealer-roles: 'ROLE,ROLE')."""
+    return [r.strip() for r in str(state.options.get("mind-stealer-roles", "") or "").split(",") if r.strip()]
+
+
+def starting(state: GameState, name: str) -> list[str]:
+    """The Mind Stealer's starting roles: recorded (hostkit stockpile start), else the option's."""
+    return list(state.players[name].tags.get(START) or ()) or option_roles(state)
+
+
 def stockpile(state: GameState, name: str) -> list[str]:
     """The roles the Mind Stealer may use: the starting roles, then the stolen ones."""
-    tags = state.players[name].tags
-    return list(tags.get(START) or ()) + list(tags.get(STOLEN) or ())
+    return starting(state, name) + list(state.players[name].tags.get(STOLEN) or ())
 
 
 def has_robot(state: GameState, name: str) -> bool | None:
@@ -125,8 +134,9 @@ def start_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent
         raise RuleError(f"the starting roles are set at the start of the game ({first.label}), and it is "
                         f"{ph.record.label} ({SEED}: 'begins the game with 2 Roles available')")
     state = game.state
-    if state.players[name].tags.get(START):
-        raise RuleError(f"{name}'s starting roles are already set: {', '.join(state.players[name].tags[START])}")
+    if starting(state, name):
+        raise RuleError(f"{name}'s starting roles are already set: {', '.join(starting(state, name))}"
+                        + ("" if state.players[name].tags.get(START) else " (option mind-stealer-roles)"))
     robot = has_robot(state, name)
     if robot is None:
         raise RuleError(f"first record {name}'s choice of a Robot or 2 Small Tech slots ('hostkit tech pick {name} "
@@ -223,16 +233,17 @@ def prompts(game: Game) -> list[dict[str, Any]]:
     state = game.state
     out: list[dict[str, Any]] = []
     for p in state.players.values():
-        if not p.alive or not is_stealer(state, p.name) or p.tags.get(START):
+        if not p.alive or not is_stealer(state, p.name) or starting(state, p.name):
             continue
         robot = has_robot(state, p.name)
         if robot is None:
             text = (f"{p.name} (Mind Stealer) chooses a Robot or 2 Small Tech slots: ask, then 'hostkit tech pick "
-                    f"{p.name} none' for the Robot (or its items); then its starting roles")
+                    f"{p.name} none' for the Robot (or its items); then its starting roles (or set "
+                    "options.mind-stealer-roles = \"ROLE,ROLE\" in game.toml)")
         else:
             what = "1 Investigative, 1 Random and a Bodyguard role (the Robot)" if robot else "1 Investigative, 1 Random"
             text = (f"{p.name} (Mind Stealer) begins with {what}: ask which, then 'hostkit stockpile start "
-                    f"{p.name} ROLE...'")
+                    f"{p.name} ROLE...' (or set options.mind-stealer-roles in game.toml)")
         out.append({"player": p.name, "role": p.role, "ask": "stockpile", "text": text})
     return out
 
@@ -242,7 +253,7 @@ def overview(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
     out = []
     for name in names:
         tags = state.players[name].tags
-        out.append({"player": name, "alive": state.players[name].alive, "start": list(tags.get(START) or ()),
+        out.append({"player": name, "alive": state.players[name].alive, "start": starting(state, name),
                     "stolen": list(tags.get(STOLEN) or ()), "robot": has_robot(state, name),
                     "taken_on": active(tags.get(TAKEN), state), "robot_role": active(tags.get(ROBOT), state)})
     return out

@@ -88,6 +88,9 @@ STEPS = [
     (D1 + [["ita", "open"]], ["ita", "close"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
     (PARA_D1, ["bond", "Ann", "Cy"]),
+    ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
+       "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],
+      ["act", "Bob", "Kill", "Cy"], ["resolve", "--force"]], ["take-role", "Ms", "Agent"]),
     (PARA_D1 + [["bond", "Ann", "Cy"], ["eliminate", "--none"]], ["bond", "Cy", "--accept"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).

@@ -682,3 +682,14 @@ def test_natural_II_a_hand_edited_window_close_without_an_open_is_reported(tmp_p
     result = host("status")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{day_file}: events[0]: no ITA window is open" in result.output
+
+
+def test_natural_II_the_host_page_shows_what_the_day_actions_did(tmp_path):
+    host = day1(tmp_path)
+    host.ok("act", "--now", "Sn", "Snipe", "Ann")
+    host.ok("act", "Dv", "Day Shoot", "Bea")
+    host.ok("eliminate", "--none")
+    page = host.ok("page")
+    assert "Day actions resolved (2)" in page and "dies: Ann, killed by Sniper" in page
+    assert "dies: Bea, killed by Vigilante" in page
+    assert "Day actions resolved" not in host.ok("page", "--public")

@@ -481,3 +481,29 @@ def test_General_Rules_a_lynched_player_gets_the_dead_statement_through_the_host
     host.ok("eliminate", "Di")
     assert "Di died by day (eliminated): PM them the dead statement" in host.ok("due")
     assert "There is a Medium in this game" in host.ok("due")
+
+
+def test_cli_Mind_Stealer_takes_on_a_stockpiled_role_instead_of_abducting(tmp_path):
+    """seed Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile for the
+    next Day/Night phase and use that role instead of Abducting.' and 'The Mind Stealer begins the
+    game with 2 Roles available (1 Investigative, 1 Random).'"""
+    asked = new(tmp_path / "a", "Ann=Agent", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)",
+                options=["max-day=4", "mind-stealer-goal=5"])
+    assert "options.mind-stealer-roles" in asked.ok("due")
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)", "Di=Townie", "Ed=Townie",
+               "Fay=Townie", "Gus=Townie",
+               options=["max-day=4", "mind-stealer-goal=5", "mind-stealer-roles=Detective,Vigilante"])
+    host.ok("act", "Ms", "Abduct", "Ann")
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve", "--force")
+    assert "stockpile (Detective, Vigilante, Agent)" in host.ok("due")
+    assert "not in Ms's stockpile" in host.refused("take-role", "Ms", "Telepath")
+    host.ok("take-role", "Ms", "Detective")
+    host.ok("eliminate", "--none")
+    assert "no ability 'Abduct'" in host.refused("act", "Ms", "Abduct", "Ed")  # instead of abducting
+    host.ok("act", "Ms", "Investigate", "Bob")
+    host.ok("act", "Bob", "Kill", "Ed")
+    assert "result: Ms (Investigate on Bob): No Role" in host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "by day" in host.refused("take-role", "Ms", "Agent")
+    host.ok("act", "Ms", "Abduct", "Fay")  # night 3: its own role again

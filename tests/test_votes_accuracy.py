@@ -371,28 +371,41 @@ def _osa_by_table(a: str, b: str) -> int:
     return d[len(a)][len(b)]
 
 
-@pytest.mark.parametrize("a, b, distance", [
-    ("", "", 0), ("", "abc", 3), ("abc", "", 3), ("vijay", "vjay", 1), ("misika", "mishka", 1),
-    ("ca", "ac", 1), ("abc", "ca", 3), ("kitten", "sitting", 3), ("hikari", "hiraki", 2),
-    ("a" * 70 + "b", "a" * 70 + "c", 1), ("zoë", "zoe", 1),
-], ids=["empty", "insert-all", "delete-all", "one-letter-dropped", "one-substituted", "swap",
-        "no-letter-edited-twice", "kitten", "two-apart", "longer-than-a-word", "accent"])
-def test_the_misspelling_distance_is_osa(a, b, distance):
-    from hostkit.votes.names import osa_distances
-
-    assert osa_distances(a, b)[-1] == distance == _osa_by_table(a, b)
+def _misspelling_by_table(t: str, k: str, core: str) -> float:
+    """The misspelling similarity worked out in full, with no letter test to skip the distance."""
+    ends = [len(k)] + ([len(t), len(t) + 1] if len(k) > len(t) else []) + ([len(core)] if core != k and len(core) >= 3 else [])
+    return max(1.0 - _osa_by_table(t, k[:j]) / max(len(t), j) for j in ends)
 
 
-def test_the_misspelling_distance_matches_the_table_on_any_names():
+@pytest.mark.parametrize("typed, key, misspelt", [
+    ("vjay", "vijay", True), ("mishka", "misika", True), ("hiraki", "hikari", False),
+    ("aelx", "alex", True), ("zoee", "zoeé", True), ("bobby", "robert", False),
+    ("elmos", "elmo42", True), ("qqqq", "abcd", False),
+], ids=["one-letter-dropped", "one-substituted", "two-apart", "swap-is-one-edit", "accent",
+        "other-name", "core-without-digits", "no-letter-shared"])
+def test_a_misspelling_is_judged_by_the_osa_distance(typed, key, misspelt):
+    from hostkit.votes.names import MISSPELT, misspelling
+
+    core = key.rstrip("0123456789")
+    assert (misspelling(typed, key, core) >= MISSPELT) is misspelt
+    assert (_misspelling_by_table(typed, key, core) >= MISSPELT) is misspelt
+
+
+def test_the_letter_test_never_hides_a_misspelling():
+    """The quick letter test skips only pairs the full distance would reject too."""
     from hypothesis import given, settings, strategies as st
 
-    from hostkit.votes.names import osa_distances
+    from hostkit.votes.names import MISSPELT, misspelling
 
-    names = st.text(alphabet="abcdeé_1", max_size=14)
+    names = st.text(alphabet="abcdeé_1", min_size=4, max_size=14)
 
     @settings(max_examples=400, deadline=None)
     @given(names, names)
-    def check(a: str, b: str) -> None:  # the distance to every start of b, the whole of b last
-        assert osa_distances(a, b) == [_osa_by_table(a, b[:j]) for j in range(len(b) + 1)]
+    def check(t: str, k: str) -> None:
+        core = k.rstrip("0123456789")
+        full, quick = _misspelling_by_table(t, k, core), misspelling(t, k, core)
+        assert (quick >= MISSPELT) == (full >= MISSPELT)
+        if full >= MISSPELT:
+            assert quick == pytest.approx(full)
 
     check()

@@ -23,7 +23,7 @@ WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "status", "demo"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
     **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
-                     "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond"), "day"),
+                     "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role"), "day"),
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),

@@ -226,7 +226,11 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     data["hand_votes"] = [f"{v.voter}: " + ("unvote" if v.target is None else v.target)
                           + (f" (after post {v.after_post})" if v.after_post is not None else "") for v in rec.votes]
     if show_secret:
-        data["actions"] = [action_line(a) for a in ph.actions]
+        from ..text import outcome_text
+
+        data["actions"] = [action_line(a) for a in (*ph.done, *ph.actions)]
+        # seed natural II: what the day's actions did (Immediate ones at once, the rest at the day's end)
+        data["day_outcomes"] = [outcome_text(o) for o in ph.outcomes]
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),

@@ -100,43 +100,23 @@ def _subsequence(t: str, k: str, starts: frozenset[int]) -> int | None:
 MISSPELT = 0.74  # the least similarity (1 - OSA distance / length) read as a misspelling
 
 
-def osa_distances(a: str, b: str) -> list[int]:
-    """The optimal string alignment distance (insertions, deletions, substitutions and swaps of
-    two neighbouring letters, no letter edited twice) from A to each start of B: item j is the
-    distance between A and b[:j], the last item the distance between A and B.
+def misspelling(t: str, k: str, core: str) -> float:
+    """How closely the name T (normalised) misspells the key K: the best similarity (1 - the OSA
+    distance over the longer length) to K, to its starts as long as T (and one letter longer)
+    and to its CORE (K without trailing digits); 0.0 when it cannot reach MISSPELT. Each letter
+    of T that K lacks costs an edit, so when those alone keep the similarity under MISSPELT
+    (most pairs of names on a real day), no distance is worked out."""
+    lacking = sum(c not in k for c in t)
+    if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
+        return 0.0
+    from rapidfuzz.distance import OSA  # loaded only when a name needs it
 
-    Hyyro's bit-vector algorithm (2003), one step per letter of B, each step giving the
-    distance to the start read so far: a name and all its starts cost a few microseconds,
-    where importing a fuzzy-matching library for it cost each count ~19 ms of start-up.
-    Python's unbounded integers stand in for the machine word: every operation here (and, or,
-    not, add, shift left) only carries upward, so the bits that matter stay exact.
-    """
-    if not a:
-        return list(range(len(b) + 1))
-    match: dict[str, int] = {}  # letter -> the positions of A holding it, as bits
-    for i, c in enumerate(a):
-        match[c] = match.get(c, 0) | (1 << i)
-    vp, vn, d0, prev = (1 << len(a)) - 1, 0, 0, 0
-    last = 1 << (len(a) - 1)
-    dist = len(a)
-    out = [dist]
-    for c in b:
-        pm = match.get(c, 0)
-        swap = (((~d0) & pm) << 1) & prev
-        d0 = (((pm & vp) + vp) ^ vp) | pm | vn | swap
-        hp = vn | ~(d0 | vp)
-        hn = d0 & vp
-        if hp & last:
-            dist += 1
-        elif hn & last:
-            dist -= 1
-        hp = (hp << 1) | 1
-        hn <<= 1
-        vp = hn | ~(d0 | hp)
-        vn = hp & d0
-        prev = pm
-        out.append(dist)
-    return out
+    ends = [len(k)]
+    if len(k) > len(t):
+        ends += [len(t), len(t) + 1]
+    if core != k and len(core) >= 3:
+        ends.append(len(core))
+    return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
 
 
 def score(typed: str, key: str) -> tuple[float, str]:
@@ -175,22 +155,9 @@ def score(typed: str, key: str) -> tuple[float, str]:
         if hits is not None:
             found.append((0.7 + 0.2 * hits / len(t) + (0.02 if len(t) >= 4 else 0.0), "letters in order"))
     if len(t) >= 4:
-        # Similarity to the key, to its starts as long as the name (and one letter longer) and
-        # to its core: 1 - the OSA distance over the longer length; one pass gives every start.
-        # Each letter of the name that the key lacks costs an edit, so when those alone keep
-        # the similarity under MISSPELT (most pairs of names), no distance is worked out.
-        letters = set(k)
-        lacking = sum(c not in letters for c in t)
-        if 1.0 - lacking / max(len(t), len(k)) >= MISSPELT:
-            dist = osa_distances(t, k)
-            ends = [len(k)]
-            if len(k) > len(t):
-                ends += [len(t), len(t) + 1]
-            if core != k and len(core) >= 3:
-                ends.append(len(core))
-            sim = max(1.0 - dist[j] / max(len(t), j) for j in ends)
-            if sim >= MISSPELT:
-                found.append((0.62 + 0.3 * sim, "misspelt"))
+        sim = misspelling(t, k, core)
+        if sim >= MISSPELT:
+            found.append((0.62 + 0.3 * sim, "misspelt"))
         if t[0] == k[0] and sorted(t) == sorted(k[:len(t)]) and len(t) >= 5:
             found.append((0.84, "letters shuffled"))
     return max(found) if found else (0.0, "")
