@@ -169,15 +169,18 @@ class Game:
 
     def _initial_state(self) -> GameState:
         rs = self.ruleset
+        options = rs.option_defaults()
+        options.update(self.setup.options)
+        # an innate action's uses may be the game's option (natural's ita-shots)
+        innate = {a.key: options[a.uses_option] if a.uses_option else a.uses for a in rs.innate}
         players: dict[str, PlayerState] = {}
         for p in self.setup.players:
             role = rs.roles[p.role]
+            charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
+            charges.update((k, v) for k, v in innate.items() if v is not None)
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
-                charges={a.key: a.uses for a in (*role.abilities, *rs.innate) if a.uses is not None},
-                items=starting_items(role), attributes=p.attributes)
-        options = rs.option_defaults()
-        options.update(self.setup.options)
+                charges=charges, items=starting_items(role), attributes=p.attributes)
         first = self.phases[0].record
         return GameState(rs, players, first.kind, first.number, options,
                          initial_roles=tuple(p.role for p in self.setup.players))
