@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import entry as entry_rules, rulings
+from . import rulings
 from .engine.day import apply_outcome
 from .errors import FileError, HostkitError, RuleError
 from .items import find_ability
@@ -123,12 +123,7 @@ def replay_day(game: Game, state: GameState, ph: Phase) -> None:
             removal = last_removal.get((item.actor.lower(), item.ability.lower()))
             if removal is not None and removal > key:
                 continue  # taken back later: it may no longer be valid
-            try:
-                checked = entry_rules.check_action(game, state, item.actor, item.ability, game._words(state, item),
-                                                   current=list(current.values()), phase=rec, seq=item.seq)
-            except HostkitError as exc:
-                raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
-            checked = checked._replace(seq=item.seq, host=item.host)
+            checked = game._recheck(state, ph, i, item, current)
             k = game._key(state, checked)
             current[k] = checked
             ph.ignored.pop(k, None)

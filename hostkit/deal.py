@@ -240,6 +240,11 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
         raise HostkitError(f"{where}: {key} must be a finite number, not {value!r}")
     if isinstance(value, int) and not isinstance(value, bool):
         checks.check_int64(value, f"{where}: {key}")
+    for ab in rs.innate:  # an innate action's uses or accuracy, set by the game (natural's ITA shots)
+        if key == ab.uses_option and value < 0:
+            raise HostkitError(f"{where}: {key} is a number of uses: 0 or more")
+        if key == ab.accuracy_option and not 0 <= value <= 1:
+            raise HostkitError(f"{where}: {key} is an accuracy: from 0 to 1")
     if spec.choices and value not in spec.choices:
         raise HostkitError(f"{where}: {key} must be one of {', '.join(map(str, spec.choices))}"
                            + suggest(str(value), map(str, spec.choices)))

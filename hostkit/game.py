@@ -169,15 +169,18 @@ class Game:
 
     def _initial_state(self) -> GameState:
         rs = self.ruleset
+        options = rs.option_defaults()
+        options.update(self.setup.options)
+        # an innate action's uses may be the game's option (natural's ita-shots)
+        innate = {a.key: options[a.uses_option] if a.uses_option else a.uses for a in rs.innate}
         players: dict[str, PlayerState] = {}
         for p in self.setup.players:
             role = rs.roles[p.role]
+            charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
+            charges.update((k, v) for k, v in innate.items() if v is not None)
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,
-                charges={a.key: a.uses for a in (*role.abilities, *rs.innate) if a.uses is not None},
-                items=starting_items(role), attributes=p.attributes)
-        options = rs.option_defaults()
-        options.update(self.setup.options)
+                charges=charges, items=starting_items(role), attributes=p.attributes)
         first = self.phases[0].record
         return GameState(rs, players, first.kind, first.number, options,
                          initial_roles=tuple(p.role for p in self.setup.players))
@@ -306,14 +309,20 @@ class Game:
             removal = last_removal.get((action.actor.lower(), action.ability.lower()))
             if removal is not None and removal > key_:
                 continue  # taken back later: it may no longer be valid (its actor was shot)
-            try:
-                checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
-                                                   current=list(current.values()), phase=rec, seq=action.seq)
-            except HostkitError as exc:
-                raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
-            checked = checked._replace(seq=action.seq, host=action.host)
+            checked = self._recheck(state, ph, i, action, current)
             current[self._key(state, checked)] = checked
         return sorted(current.values(), key=entry_key)
+
+    def _recheck(self, state: GameState, ph: Phase, i: int, action: Action,
+                 current: dict[tuple[str, str], Action]) -> Action:
+        """A recorded action checked again by the entry rules on the replayed state (keeping its
+        seq and host); one that no longer passes names its file and key."""
+        try:
+            checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
+                                               current=list(current.values()), phase=ph.record, seq=action.seq)
+        except HostkitError as exc:
+            raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
+        return checked._replace(seq=action.seq, host=action.host)
 
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,

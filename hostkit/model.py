@@ -62,6 +62,8 @@ class Ability(Record):
     standing: bool = False  # used every night unless its user enters another ability of its `exclusive` group
     max_skips_in_a_row: int = 0  # 0: no limit; else nights in a row it may go unused (the Dopps' bloodlust)
     dead_only: bool = False  # targets must be dead (a Gravedigger's dig; set living_only = false too)
+    uses_option: str | None = None  # innate only: the ruleset option giving each player's starting uses
+    accuracy_option: str | None = None  # innate only: the ruleset option giving each player's accuracy
 
     @property
     def key(self) -> str:

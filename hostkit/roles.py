@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from .engine.sides import VICTORIES
 from .errors import suggest
-from .model import Ability, Effect, Role, Ruleset
+from .model import Ability, Effect, OptionSpec, Role, Ruleset
 from .tomlio import Table, load
 
 PASSIVES = {
@@ -209,6 +209,8 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         factional=t.get("factional", bool, False),
         immediate=t.get("immediate", bool, False),
         innate=_innate(t, innate),
+        uses_option=t.get("uses_option", str, None) if innate else None,
+        accuracy_option=t.get("accuracy_option", str, None) if innate else None,
         window=t.get("window", str, "", choices=("", "ita")),
         skippable=t.get("skippable", bool, True),
         self_target=t.get("self", bool, False),
@@ -249,14 +251,21 @@ def _innate(t: Table, innate: bool) -> bool:
     return innate
 
 
-def read_innate(tables: list[Table]) -> tuple[Ability, ...]:
-    """The ruleset's `[[innate]]` abilities (seed natural II): every player's by the game's rules."""
+def read_innate(tables: list[Table], options: Mapping[str, OptionSpec]) -> tuple[Ability, ...]:
+    """The ruleset's `[[innate]]` abilities (seed natural II): every player's by the game's rules.
+    `uses_option` and `accuracy_option` name the ruleset options a game sets them with (an int of
+    uses; a float from 0 to 1)."""
     out = tuple(_ability(t, innate=True) for t in tables)
     seen: set[str] = set()
     for t, ab in zip(tables, out):
         if ab.key in seen:
             raise t.fail("name", f"two innate actions named {ab.name!r}")
         seen.add(ab.key)
+        for key, name, typ in (("uses_option", ab.uses_option, int), ("accuracy_option", ab.accuracy_option, float)):
+            spec = options.get(name) if name else None
+            if name and (spec is None or isinstance(spec.default, bool) or not isinstance(spec.default, typ)):
+                raise t.fail(key, f"{name!r} must be an option of this ruleset ([options.{name}]) with a "
+                                  f"default of type {typ.__name__}{suggest(name, options)}")
     return out
 
 

@@ -143,7 +143,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     pass_step = t.get("pass_step", str, "")
     if pass_step and pass_step not in steps:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
-    innate = read_innate(t.tables("innate"))
+    innate = read_innate(t.tables("innate"), options)
     t.done()
     roles_path = folder / "roles.toml"
     roles, factions, shared = read_role_file(roles_path)

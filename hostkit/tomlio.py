@@ -64,7 +64,7 @@ class Table:
             return default
         value = self.data[name]
         kinds = kind if isinstance(kind, tuple) else (kind,)
-        if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        if float in kinds and int not in kinds and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if bool not in kinds and isinstance(value, bool) or not isinstance(value, kinds):
             names = " or ".join(_type_name(k) for k in kinds)

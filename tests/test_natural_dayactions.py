@@ -67,7 +67,10 @@ PLAYERS = ["Dv=Day Vigilante", "Sn=Sniper", "Gun=Gunman", "Ora=Oracle", "Dd=Day 
            "Ann=Villager", "Bea=Villager", "Cy=Villager", "Dee=Villager", "Eve=Villager", "Fay=Villager"]
 
 
-def game(tmp_path, players=PLAYERS, options=(), ruleset="natural", roles=DAY_ROLES) -> Host:
+def game(tmp_path, players=PLAYERS, options=None, ruleset="natural", roles=DAY_ROLES) -> Host:
+    """A game folder; a natural game grants each player one ITA shot (option ita-shots) unless OPTIONS say."""
+    if options is None:
+        options = ("ita-shots=1",) if ruleset == "natural" else ()
     folder = tmp_path / "g"
     folder.mkdir()
     (folder / "roles.toml").write_text(roles)
@@ -312,7 +315,8 @@ def test_natural_II_innate_ita_shot_miss_told_to_the_shooter(tmp_path):
 def _shots(tmp_path, name: str, seed: int) -> list[bool]:
     """Every player but Go shoots at Go's team-mates in turn; which shots hit."""
     folder = tmp_path / name
-    create(folder, ruleset="natural", seed=seed, assign=[f"P{i}=Villager" for i in range(12)] + ["Go=Goon"])
+    create(folder, ruleset="natural", seed=seed, assign=[f"P{i}=Villager" for i in range(12)] + ["Go=Goon"],
+           options=["ita-shots=1"])
     host = Host(folder)
     host.ok("resolve", "--force")
     host.ok("ita", "open")
@@ -693,3 +697,44 @@ def test_natural_II_the_host_page_shows_what_the_day_actions_did(tmp_path):
     assert "Day actions resolved (2)" in page and "dies: Ann, killed by Sniper" in page
     assert "dies: Bea, killed by Vigilante" in page
     assert "Day actions resolved" not in host.ok("page", "--public")
+
+
+# --------------------------------------------------------------------------- the game's ITA options
+
+
+def test_natural_II_innate_ita_shots_only_when_the_game_grants_them(tmp_path):
+    """'Innate — Are granted to players via game rules (i.e. ITA shots ...)': a natural game has
+    no ITA shots unless it sets ita-shots; with ita-shots=2 every player may shoot twice."""
+    (tmp_path / "none").mkdir()
+    (tmp_path / "two").mkdir()
+    none = game(tmp_path / "none", options=())
+    none.ok("resolve", "--force")
+    none.ok("ita", "open")
+    assert "no uses left" in none("act", "--now", "Ann", "ITA Shot", "Go").output
+    two = game(tmp_path / "two", options=("ita-shots=2",))
+    assert json.loads(two.ok("status", "--json"))["players"][0]["innate"] == {"ita shot": 2}
+
+
+@pytest.mark.parametrize("accuracy, says", [("0", "misses (roll"), ("1", "dies: Go, killed by ITA Shot")],
+                         ids=["never-hits", "always-hits"])
+def test_natural_II_the_games_ita_accuracy_decides_the_hit(tmp_path, accuracy, says):
+    """The game's ita-accuracy replaces the 30% default: 0 never hits, 1 always does."""
+    host = game(tmp_path, options=("ita-shots=1", f"ita-accuracy={accuracy}"))
+    host.ok("resolve", "--force")
+    host.ok("ita", "open")
+    out = host.ok("act", "--now", "Ann", "ITA Shot", "Go")
+    assert says in out
+    assert alive(host)["Go"] is (accuracy == "0")
+
+
+@pytest.mark.parametrize("option, rule", [("ita-accuracy=1.5", "from 0 to 1"), ("ita-shots=-1", "0 or more"),
+                                          ("ita-shots=x", "takes int")], ids=["accuracy-over-1", "negative-shots", "not-a-number"])
+def test_natural_II_bad_ita_options_are_refused_at_new(tmp_path, option, rule):
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+
+    result = CliRunner().invoke(cli, ["new", str(tmp_path / "g"), "--ruleset", "natural", "--option", option,
+                                      "--assign", "Ann=Villager", "--assign", "Go=Goon"])
+    assert result.exit_code == 1 and rule in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "g").exists()

@@ -115,3 +115,14 @@ def test_every_bundled_ruleset_still_loads():
     for name in RULESETS:
         assert load_ruleset(name).roles
     assert re.search(r"\| `extends` \|", SCHEMA) and "[factions." in SCHEMA and "[shared." in SCHEMA
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_an_option_keeps_the_type_its_ruleset_gives_it(name, tmp_path):
+    """An int option stays an int (it was read as a float, so `--option max-day=3` wrote 3.0
+    and a day number was compared with a float); a float one stays a float."""
+    raw = tomllib.loads((games_dir() / name / "ruleset.toml").read_text(encoding="utf-8")).get("options", {})
+    rs = load_ruleset(name)
+    for key, table in raw.items():
+        if "default" in table:
+            assert type(rs.options[key].default) is type(table["default"]), key

@@ -33,7 +33,10 @@ def kill(night: Night, act: Act, effect: Effect) -> None:
         return
     # `accuracy` (an ITA shot's, seed natural II): the seeded rng decides whether it hits; the
     # shooter's own accuracy (tag `accuracy:<ability>`, set by a grant) replaces the ability's.
-    accuracy = night.state.players[act.actor].tags.get(f"accuracy:{act.ability.key}", effect.get("accuracy", 1.0))
+    # The game's option (accuracy_option: natural's ita-accuracy) replaces the effect's accuracy.
+    ab = act.ability
+    base = night.state.options[ab.accuracy_option] if ab.accuracy_option else effect.get("accuracy", 1.0)
+    accuracy = night.state.players[act.actor].tags.get(f"accuracy:{ab.key}", base)
     if accuracy < 1:
         roll = night.rng.random()
         hit = roll < accuracy
