@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .entry import _attacked, phase_ok
+from .items import action_used_up
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -76,6 +77,8 @@ def waiting_on(game: "Game") -> list[Waiting]:
                 continue
             if ab.exclusive and _group_used(state, ph.actions, name, ab):
                 continue  # one ability of its group a phase, and another was entered
+            if not ab.factional and action_used_up(state, name, ab, ph.actions):
+                continue  # an item that uses up the action was entered instead (Stun Orb, Plasma Bomb)
             if ab.factional and ps.faction:
                 members = tuple(n.name for n in game.setup.players if n.name in state.players
                                 and state.players[n.name].alive and state.players[n.name].faction == ps.faction

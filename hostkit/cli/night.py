@@ -89,7 +89,7 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     nor an explicit skip; [required] marks one the rules will not let go unused tonight.
     Example: hostkit actions
     """
-    from ..text import action_line
+    from ..text import recorded_line
     from ..waiting import waiting_on, waiting_text
 
     game = load(ctx)
@@ -108,9 +108,9 @@ def actions(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)"
                    + (f", ITA window {game.state.ita_open} open" if game.state.ita_open else ""))
         for a in ph.actions:
-            click.echo("  " + action_line(a) + (f" (ignored: {ignored[a.seq]})" if a.seq in ignored else ""))
+            click.echo("  " + recorded_line(game, a) + (f" (ignored: {ignored[a.seq]})" if a.seq in ignored else ""))
         for a in ph.done:
-            click.echo("  " + action_line(a) + " (resolved at once)")
+            click.echo("  " + recorded_line(game, a) + " (resolved at once)")
         if waiting:
             click.echo(waiting_text(waiting))
 

@@ -1,0 +1,49 @@
+"""paranormal tried by a careless host and a hostile player (red team, issue 12): each test
+reproduces one defect found through the CLI in a temp folder and quotes the seed sentence or
+house rule it checks."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import Host
+
+
+def _new(tmp_path, *assign: str) -> Host:
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "5"]
+    for a in assign:
+        args += ["--assign", a]
+    host.ok(*args)
+    return host
+
+
+CAST = ("Yan=Exterminator Operative", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie")
+
+
+def test_paranormal_items_stun_orb_used_instead_of_the_action_is_not_waited_on(tmp_path):
+    """Stun Orb: '1 Use, does use up the alien's action.' Once a passed Stun Orb is entered, the
+    holder's own action cannot be entered, so 'actions' must not wait on it and 'resolve' must
+    not ask for --force for it."""
+    host = _new(tmp_path, *CAST)
+    host.ok("tech", "pick", "Yan", "Stun Orb", "Stun Bomb", "Mind Shield")
+    host.ok("tech", "pass", "Yan", "Ann", "Stun Orb")
+    host.ok("act", "Ann", "Stun Orb", "Bob")
+    assert "uses up their action" in host.refused("act", "Ann", "Investigate", "Cy")
+    waiting = json.loads(host.ok("actions", "--json"))["waiting"]
+    assert not [w for w in waiting if "Ann" in w["players"]], waiting
+    host.ok("act", "Bob", "Kill", "Dee")
+    assert "waiting on" not in host.ok("actions")
+    host.ok("resolve")  # no --force: nothing usable is left unentered
+
+
+def test_paranormal_items_stun_bomb_entered_is_listed_as_used_not_skipped(tmp_path):
+    """Stun Bomb: 'Allows the Alien to stun the entire town': it takes no target, so the entry is
+    the bomb going off; 'act' and 'actions' must not call it a skip (it resolves as used)."""
+    host = _new(tmp_path, *CAST)
+    host.ok("tech", "pick", "Yan", "Stun Bomb", "Mind Shield", "Scanner")
+    out = host.ok("act", "Yan", "Stun Bomb")
+    assert "(skip)" not in out and "Yan: Stun Bomb" in out
+    listed = host.ok("actions")
+    assert "Yan: Stun Bomb" in listed and "(skip)" not in listed, listed
