@@ -47,3 +47,23 @@ def test_paranormal_items_stun_bomb_entered_is_listed_as_used_not_skipped(tmp_pa
     assert "(skip)" not in out and "Yan: Stun Bomb" in out
     listed = host.ok("actions")
     assert "Yan: Stun Bomb" in listed and "(skip)" not in listed, listed
+    assert host.ok("act", "--remove", "Yan", "Stun Bomb").strip() == "removed Yan: Stun Bomb"
+
+
+def test_paranormal_abduction_modkilled_captive_is_not_flipped(tmp_path):
+    """Abduction: 'Abducted players are not role-flipped until their abductor leaves the game.'
+    A host's modkill of a kept captive must not print (or allow) the flip while the
+    Xenozoologist lives; undo restores the folder byte for byte."""
+    from conftest import snapshot
+
+    host = _new(tmp_path, "Xe=Xenozoologist", "Gus=Townie", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Gus")
+    host.ok("act", "Bob", "Kill", "Dee")
+    host.ok("resolve")
+    before = snapshot(host.folder)
+    out = host.ok("kill", "Gus", "--reason", "replacement refused")
+    assert "No flip" in out and "Townie" not in out, out
+    assert "not role-flipped" in host.refused("post", "flip", "Gus")
+    assert "undone: the kill on Gus" in host.ok("undo")
+    assert snapshot(host.folder) == before

@@ -41,7 +41,6 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     --on-time enters one the player submitted in time.
     """
     from ..game import parse_act_lines
-    from ..text import action_line
     from ..text import recorded_line
     from ..text import outcome_text
     from ..waiting import ignored_note, replaced_note
@@ -65,7 +64,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
                 if now:
                     raise HostkitError("--now resolves an action; it cannot go with --remove")
                 removed, notes = game.take_back(actor, ability)
-                click.echo("removed " + action_line(removed))
+                click.echo("removed " + recorded_line(game, removed))
             else:
                 line = [(actor, ability, targets)]
                 added, notes, outcomes = game.enter_now(line, on_time=on_time) if now else (
