@@ -109,9 +109,10 @@ def _covers(state, action, name: str, ab) -> bool:
 def _group_used(state, actions, name: str, ab) -> bool:
     role = state.role_of(name)
     for a in actions:
-        if a.actor == name and not a.skip and a.ability.lower() != ab.key:
+        if a.actor == name and a.ability.lower() != ab.key:
             other = role.ability(a.ability)
-            if other is not None and other.exclusive == ab.exclusive:
+            # an entry of an ability that takes no target is its use, not a skip (a War Vet's Alert)
+            if other is not None and other.exclusive == ab.exclusive and (not a.skip or other.targets == 0):
                 return True
     return False
 

@@ -67,3 +67,17 @@ def test_paranormal_abduction_modkilled_captive_is_not_flipped(tmp_path):
     assert "not role-flipped" in host.refused("post", "flip", "Gus")
     assert "undone: the kill on Gus" in host.ok("undo")
     assert snapshot(host.folder) == before
+
+
+def test_paranormal_war_vet_alert_entered_answers_the_night(tmp_path):
+    """War Vet: 'Can choose to turn off this ability for a night.' A host who enters the War Vet's
+    choice to stay on alert ('act Wv Alert', an ability with no target) has answered for the
+    night: 'actions' must stop waiting on Stand Down, and 'resolve' must not ask for --force."""
+    host = _new(tmp_path, "Wv=War Vet", "De=Detective", "Bo=Doppelganger", "A=Townie", "B=Townie")
+    host.ok("act", "De", "Investigate", "Wv")
+    host.ok("act", "Bo", "Kill", "A")
+    assert "Stand Down" in host.ok("actions")
+    host.ok("act", "Wv", "Alert")
+    assert "waiting on" not in host.ok("actions")
+    out = host.ok("resolve")
+    assert "De, killed by War Vet" in out, out  # the alert still works
