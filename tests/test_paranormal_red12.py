@@ -81,3 +81,20 @@ def test_paranormal_war_vet_alert_entered_answers_the_night(tmp_path):
     assert "waiting on" not in host.ok("actions")
     out = host.ok("resolve")
     assert "De, killed by War Vet" in out, out  # the alert still works
+
+
+def test_paranormal_abduction_kept_captive_trades_tech_only_with_the_scientist(tmp_path):
+    """'Alien Tech can be passed ... This must be done via PM at Night', and a kept captive is out
+    of play: 'The Scientist and all of his captives may freely PM one another' (seed
+    Xenozoologist). A pass between a captive and anyone else is refused, nothing written."""
+    host = _new(tmp_path, "Xe=Xenozoologist", "Ao=Agent Operative", "Ag=Agent", "Bob=Doppelganger",
+                "Cy=Townie", "Dee=Townie", "Eve=Townie")
+    host.ok("tech", "pick", "Xe", "Assassin bot")
+    host.ok("tech", "pick", "Ao", "Personal Shield", "Holoform Modulator", "Stun Bomb")
+    host.ok("act", "Xe", "Abduct", "Ag")
+    host.ok("act", "Bob", "Kill", "Dee")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")  # day 1 ends without votes: night 2, when tech is passed
+    assert "only the Scientist and his captives" in host.refused("tech", "pass", "Ao", "Ag", "Personal Shield")
+    host.ok("tech", "pass", "Xe", "Ag", "Assassin bot")
+    assert "only the Scientist and his captives" in host.refused("tech", "pass", "Ag", "Ao", "Assassin bot")
