@@ -98,3 +98,21 @@ def test_paranormal_abduction_kept_captive_trades_tech_only_with_the_scientist(t
     assert "only the Scientist and his captives" in host.refused("tech", "pass", "Ao", "Ag", "Personal Shield")
     host.ok("tech", "pass", "Xe", "Ag", "Assassin bot")
     assert "only the Scientist and his captives" in host.refused("tech", "pass", "Ag", "Ao", "Assassin bot")
+
+
+def test_paranormal_xenozoologist_kept_doppelganger_is_no_town_win(tmp_path):
+    """Xenozoologist: 'If he is killed, all abducted players are returned to the game.' The Town
+    wins 'when every Doppelganger and every other killer is dead': a Doppelganger kept alive by a
+    living Scientist can come back, so the Town has not won yet; lynching the Scientist returns it."""
+    host = _new(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Eve=Townie", "Xe=Xenozoologist", "Dee=Townie")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Bob")
+    host.ok("act", "Bob", "Kill", "Dee")
+    out = host.ok("resolve")
+    assert "captured: Bob by Xe" in out and "winner" not in host.ok("status").splitlines()[0]
+    for voter in ("Ann", "Eve", "Dee"):
+        host.ok("vote", voter, "Xe")
+    host.ok("eliminate", "Xe")
+    status = host.ok("status")
+    assert "game is over" not in status.splitlines()[0], status
+    assert "abducted" not in [line for line in status.splitlines() if line.strip().startswith("Bob")][0]
