@@ -62,3 +62,52 @@ def test_natural_II_hand_edited_grant_is_reported_with_file_and_key(tmp_path, ed
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert f"{day_file}: {said}" in result.output
+
+
+# --------------------------------------------------------------------------- classic-werewolf's day flow
+
+CLASSIC12 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+             "Gus=Werewolf", "Hal=Villager", "Ivy=Werewolf", "Jon=Villager", "Kim=Werewolf", "Leo=Villager"]
+
+
+def classic_day1(tmp_path, night) -> Host:
+    create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=list(CLASSIC12))
+    host = Host(tmp_path / "g")
+    for a in night:
+        host.ok("act", *a)
+    host.ok("resolve", "--force")
+    return host
+
+
+@pytest.mark.parametrize("how", [("eliminate", "Fay"), ("eliminate", "--none"), ("eliminate", "Fay", "--force")],
+                         ids=["classic-DeathResolution-before-Voting-eliminate",
+                              "classic-DeathResolution-before-Voting-eliminate-none",
+                              "classic-DeathResolution-before-Voting-eliminate-force"])
+def test_classic_DeathResolution_a_night_hunters_shot_before_the_elimination(tmp_path, how):
+    """A careless host ended Day 1 while the night-killed Hunter's shot was owed: the day ended,
+    and 'shoot' then said 'Eve owes no last shot now': the shot was lost for good. The day flow
+    runs DeathResolution (Hunter shoot, badge) before Voting: the elimination waits for it."""
+    host = classic_day1(tmp_path, [["Bob", "Kill", "Eve"]])
+    for n in ("Ann", "Carol", "Dave"):
+        host.ok("vote", n, "Fay")
+    out = host.refused(*how)
+    assert "Eve's last shot must be taken first (or 'skip'): DeathResolution comes before Voting" in out
+    host.ok("shoot", "Eve", "Gus")
+    assert "Fay is eliminated" in host.ok("eliminate", "Fay")
+
+
+def test_classic_DeathResolution_a_night_sheriffs_badge_before_the_elimination(tmp_path):
+    """The Sheriff killed at night owes the badge (it weighs 1.5 in the vote): the elimination
+    waits for it, as Discussion does; 'badge ANN none' tears it up."""
+    host = classic_day1(tmp_path, [])
+    host.ok("sheriff", "run", "Ann")
+    for n in [a.split("=")[0] for a in CLASSIC12]:
+        host.ok("sheriff", "vote", n, "Ann")
+    host.ok("sheriff", "elect")
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    assert "Ann's badge must be passed first (or 'none'): DeathResolution comes before Voting" in \
+        host.refused("eliminate", "--none", "--force")
+    host.ok("badge", "Ann", "none")
+    assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
