@@ -642,12 +642,6 @@ class GameState:
         role = self.ruleset.roles[p.role]
         if p.attributes:
             role = with_attributes(self.ruleset, role, p.attributes)
-        wearing = p.tags.get("wearing") if p.tags else None
-        if wearing and wearing["night"] == self.number and self.phase in ("night", "day"):
-            # Seed paranormal Harvester: the Mind Stealer 'may choose to take on any Role in its
-            # stockpile for the next Day/Night phase and use that role instead of Abducting'.
-            taken = self.ruleset.roles[wearing["role"]]
-            role = role._replace(abilities=tuple(a for a in taken.abilities if not a.factional))
         bond = p.tags.get("bonded") if p.tags else None
         if bond:
             # Seed paranormal Spirit-bond: 'they lose any abilities they may have had and gain the
@@ -656,7 +650,42 @@ class GameState:
             own = tuple(a for a in role.abilities if a.factional)
             role = role._replace(abilities=tuple(a for a in ghost.abilities if not a.factional) + own,
                                  passives=frozenset(ghost.passives | (role.passives & {"mind-shield", "anti-tech"})))
+        if p.tags and ("taken-on" in p.tags or "robot-role" in p.tags):
+            # Seed paranormal Harvester: a stockpiled role taken on, the Robot's role (stockpile.py).
+            role = with_stockpile(self, name, role)
         return role
+
+
+ROBOT_PREFIX = "Robot "  # the Mind Stealer's Robot's abilities: "Robot Guard"
+
+
+def stockpile_role(data: Any, state: GameState) -> str | None:
+    """The role a Mind Stealer's `taken-on`/`robot-role` tag gives in the state's phase, or None."""
+    if not isinstance(data, dict):
+        return None
+    if [state.phase, state.number] in [list(p) for p in data.get("phases", ())]:
+        return str(data.get("role", "")) or None
+    return None
+
+
+def with_stockpile(state: GameState, name: str, role: Role) -> Role:
+    """The Mind Stealer's role as the phase has it (seed paranormal Harvester; hostkit/stockpile.py):
+    a taken-on role's abilities instead of its own (the faction's shared actions kept) and that
+    role's passives added, and the Robot's role's abilities added as 'Robot ABILITY' (their own
+    charges, no exclusive group: 'in addition to any actions the MS takes')."""
+    tags = state.players[name].tags
+    taken, robot = stockpile_role(tags.get("taken-on"), state), stockpile_role(tags.get("robot-role"), state)
+    roles = state.ruleset.roles
+    if taken in roles:
+        other = roles[taken]
+        own = tuple(a for a in role.abilities if a.factional)
+        role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
+                             passives=frozenset(role.passives | other.passives))
+    if robot in roles:
+        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None)
+                      for a in roles[robot].abilities if not a.factional)
+        role = role._replace(abilities=role.abilities + extra)
+    return role
 
 
 def with_attributes(ruleset: Ruleset, role: Role, names: tuple[str, ...]) -> Role:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import tech
+from . import stockpile, tech
 from .engine import sides
 from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
@@ -85,8 +85,6 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
              "modkill", ph.index)
     elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
         pass
-    elif kind == "take-role":  # a Mind Stealer takes on a stockpiled role (take_role_events)
-        state.players[actor].tags["wearing"] = {"role": str(event.data["role"]), "night": ph.record.number + 1}
     elif kind == "bond":  # a dead Spirit-bond player's choice (bond_events)
         state.players[actor].tags["bond-to"] = target
     elif kind == "bond-answer":  # the receiver's answer to the ghost's offer (bond_answer_events)
@@ -96,6 +94,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
     elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
         tech.apply(state, event, game.player)
+    elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's
+        stockpile.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
 
@@ -162,33 +162,16 @@ def settle_bonds(state: GameState) -> None:
             p.charges = {k: v for k, v in ghost.charges.items()}
 
 
-def stockpile_of(state: GameState, name: str) -> list[str]:
-    """The roles a Mind Stealer may take on: the two it began with (option mind-stealer-roles, the
-    host's pick) and those it stole (tag `stockpile`)."""
-    start = [r.strip() for r in str(state.options.get("mind-stealer-roles", "") or "").split(",") if r.strip()]
-    return start + list(state.players[name].tags.get("stockpile", ()))
-
-
 def take_role_events(game: Game, stealer: str, role: str) -> list[DayEvent]:
     """By day, a Mind Stealer takes on a role of its stockpile for the next Day/Night phase (seed
     Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile for the next
-    Day/Night phase and use that role instead of Abducting'): that night and the day after, it has
-    that role's abilities instead of its own."""
+    Day/Night phase and use that role instead of Abducting'): `hostkit take-role`, the by-day form
+    of `hostkit stockpile take` (stockpile.take_events: that day and the night after)."""
     ph = game.open_phase()
-    state = game.state
-    name = game.player(stealer)
-    p = state.players[name]
-    if sides.kind(state, p) != "points":
-        raise RuleError(f"{name} is no Mind Stealer: only a Mind Stealer takes on a stockpiled role")
-    if not p.alive:
-        raise RuleError(f"{name} is dead")
     if ph.record.kind != "day":
-        raise RuleError("a Mind Stealer takes on a role by day, for the next Day/Night phase (seed Harvester)")
-    pile = stockpile_of(state, name)
-    found = next((r for r in pile if r.lower() == role.strip().lower()), None)
-    if found is None or found not in game.ruleset.roles:
-        raise RuleError(f"{role!r} is not in {name}'s stockpile" + (f" ({', '.join(pile)})" if pile else " (empty)"))
-    return [DayEvent("take-role", name, None, data={"role": found})]
+        raise RuleError("'take-role' is entered by day (seed Harvester: 'for the next Day/Night phase'); at night "
+                        "use 'hostkit stockpile take' (that night and the next day)")
+    return stockpile.take_events(game, stealer, role)
 
 
 def bond_events(game: Game, ghost: str, target: str) -> list[DayEvent]:
@@ -304,16 +287,13 @@ def host_notices(game: Game) -> list[str]:
                    f"{', '.join(agents) or 'there is no Agent'} (seed Agent Operative: 'The Operative is not told who the "
                    "Agent is until the First Night')")
     stealers = [p.name for p in state.players.values() if p.alive and sides.kind(state, p) == "points"]
-    if stealers and state.phase == "night":
-        out.append("the Mind Stealer ({}) may give a role of its stockpile to its Robot (seed Harvester): hostkit does "
-                   "not run the Robot; if they do, resolve the Robot's action by hand".format(", ".join(stealers)))
     if stealers and state.phase == "day":
         for name in stealers:
-            out.append(f"the Mind Stealer ({name}) may take on a role of its stockpile ({', '.join(stockpile_of(state, name)) or 'empty'}) "
-                       f"for tonight and tomorrow instead of abducting: 'hostkit take-role {name} ROLE'")
-    if stealers and not str(state.options.get("mind-stealer-roles", "") or "").strip():
-        out.append("the Mind Stealer 'begins the game with 2 Roles available (1 Investigative, 1 Random)' (seed "
-                   "Harvester): the host picks them: set options.mind-stealer-roles = \"ROLE,ROLE\" in game.toml")
+            out.append(f"the Mind Stealer ({name}) may take on a role of its stockpile "
+                       f"({', '.join(stockpile.stockpile(state, name)) or 'empty'}) for today and tonight instead of "
+                       f"abducting: 'hostkit take-role {name} ROLE'")
+    # Seed Harvester: the Mind Stealer's starting roles (and its Robot-or-tech choice) are asked until set.
+    out.extend(ask["text"] for ask in stockpile.prompts(game))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
     key = "dead-medium" if any(p.alive and state.role_of(p.name).appears_as("role") == "Medium"
                                for p in state.players.values()) else "dead-no-medium"

@@ -36,6 +36,11 @@ PNEW = ["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Z
         "--assign", "Cy=Townie", "--assign", "Di=Townie"]
 PICKED = [PNEW, ["tech", "pick", "Zed", "Combat Camouflage", "Replicator"],
           ["tech", "pick", "Yan", "Advanced Holoform Modulator", "Scanner", "Stun Orb"]]
+# A paranormal game whose Mind Stealer took the Robot (the stockpile's commands).
+MS_ROBOT = [["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ms=Harvester (Mind Stealer)",
+             "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger", "--assign", "Cy=Townie", "--assign", "Di=Townie"],
+            ["tech", "pick", "Ms", "none"]]
+MS_SET = MS_ROBOT + [["stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)"]]
 NAT_D1 = [["new", "{dir}", "--ruleset", "natural", "--seed", "1", "--assign", "Ann=Cop", "--assign", "Bob=Goon",
            "--assign", "Cy=Villager", "--assign", "Dee=Villager"], ["resolve", "--force"]]
 # (setup commands, the writing command under test). Every command that writes is here: the
@@ -76,6 +81,9 @@ STEPS = [
     (PICKED, ["tech", "holoform", "Yan", "Townie", "Human"]),
     (PICKED, ["tech", "hologram", "Yan", "Ann"]),
     (PICKED, ["tech", "camouflage", "Zed", "Vigilante"]),
+    (MS_ROBOT, ["stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)"]),
+    (MS_SET, ["stockpile", "take", "Ms", "Detective"]),
+    (MS_SET + [["resolve", "--force"]], ["stockpile", "robot", "Ms", "Bodyguard (Guardian)"]),
     (D1, ["ita", "open"]),
     (D1 + [["ita", "open"]], ["ita", "close"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
@@ -92,7 +100,8 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
              "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
-             "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"]}
+             "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"],
+             "stockpile show": ["stockpile", "show"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
@@ -118,7 +127,7 @@ def command_names() -> set[str]:
 
 
 def _name(args: list[str]) -> str:
-    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech") else args[0]
+    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech", "stockpile") else args[0]
 
 
 def test_every_command_is_crash_tested_or_writes_nothing():

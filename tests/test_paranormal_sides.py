@@ -431,15 +431,6 @@ def test_cli_Mind_Stealer_steals_a_role_and_wins_on_points(tmp_path, victim, rol
     assert "Your role was stolen tonight" in host.ok("pm", victim, "--night", "1", "--format", "plain")
 
 
-def test_Mind_Stealer_host_is_told_what_hostkit_does_not_run(tmp_path):
-    """seed Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile for the
-    next Day/Night phase and use that role instead of Abducting.' Not run: the host is told."""
-    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)", "Cy=Townie",
-               options=["max-day=4", "mind-stealer-goal=2"])
-    assert "the Mind Stealer (Ms) may give a role of its stockpile to its Robot" in host.ok("due")
-    assert "the Mind Stealer (Ms) may give a role of its stockpile to its Robot" in host.ok("status")
-
-
 def test_Spirit_bond_ghost_chooses_receiver_accepts_and_takes_the_abilities(tmp_path):
     """seed Attributes, Spirit-bond: 'When this player dies they may choose another living player
     to bond with. That night they visit that player as a ghost and offers them their power. If that

@@ -27,7 +27,7 @@ WHERE = {
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
-    "tech": "tech",
+    **dict.fromkeys(("tech", "stockpile"), "tech"),
 }
 
 

@@ -640,12 +640,13 @@ def bond(ctx: click.Context, player: str, target: str | None, answer: str | None
 @click.argument("role")
 @click.pass_context
 def take_role(ctx: click.Context, stealer: str, role: str) -> None:
-    """By day, a Mind Stealer takes on a ROLE of its stockpile for tonight and tomorrow.
+    """By day, a Mind Stealer takes on a ROLE of its stockpile for today and tonight.
 
     \b
     Seed paranormal, Harvester: 'The Mind Stealer may choose to take on any Role in its
     stockpile for the next Day/Night phase and use that role instead of Abducting.' The
-    stockpile: the roles it stole and its two starting roles (option mind-stealer-roles).
+    stockpile: the roles it stole and its starting roles (hostkit stockpile start, or option
+    mind-stealer-roles). At night: hostkit stockpile take.
     Example: hostkit take-role Ms Agent
     """
     from ..rulings import take_role_events
@@ -655,7 +656,8 @@ def take_role(ctx: click.Context, stealer: str, role: str) -> None:
         events = take_role_events(game, stealer, role)
         game.append(*events)
     e = events[0]
-    click.echo(f"{e.actor} takes on {e.data['role']}: tonight and tomorrow it has that role's abilities instead of its own.")
+    click.echo(f"{e.actor} takes on {e.data['role']}: today and tonight it has that role's abilities instead of "
+               "its own (no Abduct).")
 
 COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity,
             confirm, ita, grant, bond, take_role]

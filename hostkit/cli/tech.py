@@ -155,4 +155,98 @@ def camouflage(ctx: click.Context, player: str, source: str) -> None:
     click.echo(f"{ev.actor}'s kills will look like: {ev.data['source']}.")
 
 
-COMMANDS = [tech]
+@click.group()
+def stockpile() -> None:
+    """The Mind Stealer's stockpile: starting roles, a role taken on, the Robot's role.
+
+    \b
+    Example:
+      hostkit stockpile start Zed Detective Medium
+      hostkit stockpile take Zed Detective      (then: hostkit act Zed Investigate Ann)
+      hostkit stockpile robot Zed "Bodyguard (Guardian)"   (then: hostkit act Zed "Robot Guard" Ann)
+    """
+
+
+@stockpile.command("show")
+@click.argument("player", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def stockpile_show(ctx: click.Context, player: str | None, as_json: bool) -> None:
+    """A Mind Stealer's stockpile and the roles taken on now (every Mind Stealer's, with no PLAYER).
+
+    Example: hostkit stockpile show Zed
+    """
+    from ..stockpile import show
+
+    data = show(load(ctx), player)
+    if as_json:
+        emit(data)
+        return
+    if not data:
+        click.echo("No Mind Stealer in this game.")
+    for d in data:
+        click.echo(f"{d['player']}: starting roles: {', '.join(d['start']) or 'not set'}; "
+                   f"stolen: {', '.join(d['stolen']) or 'none'}.")
+        robot = {True: "the Robot", False: "tech, no Robot", None: "not chosen yet"}[d["robot"]]
+        click.echo(f"  Robot or tech: {robot}. Taken on now: {d['taken_on'] or 'nothing'}. "
+                   f"Robot's role now: {d['robot_role'] or 'none'}.")
+
+
+@stockpile.command("start")
+@click.argument("player")
+@click.argument("roles", nargs=-1, required=True)
+@click.pass_context
+def stockpile_start(ctx: click.Context, player: str, roles: tuple[str, ...]) -> None:
+    """Record the Mind Stealer's starting roles: 1 Investigative and 1 Random, and a Bodyguard
+    role with the Robot (record the Robot first: hostkit tech pick PLAYER none).
+
+    Example: hostkit stockpile start Zed Detective Medium
+    """
+    from ..stockpile import start_events
+
+    _game, events = _record(ctx, start_events, player, list(roles))
+    ev = events[0]
+    click.echo(f"{ev.actor} begins with: {', '.join(ev.data['roles'])}.")
+
+
+@stockpile.command("take")
+@click.argument("player")
+@click.argument("role", nargs=-1, required=True)
+@click.pass_context
+def stockpile_take(ctx: click.Context, player: str, role: tuple[str, ...]) -> None:
+    """Record the Mind Stealer taking on a stockpiled role for this phase and the next, instead
+    of Abducting: enter that role's abilities for it with hostkit act.
+
+    Example: hostkit stockpile take Zed Detective
+    """
+    from ..stockpile import take_events
+
+    _game, events = _record(ctx, take_events, player, " ".join(role))
+    ev = events[0]
+    click.echo(f"{ev.actor} takes on {ev.data['role']} for {_phases(ev.data['phases'])}, instead of Abducting.")
+
+
+@stockpile.command("robot")
+@click.argument("player")
+@click.argument("role", nargs=-1, required=True)
+@click.pass_context
+def stockpile_robot(ctx: click.Context, player: str, role: tuple[str, ...]) -> None:
+    """Record the stockpiled role the Mind Stealer gives its Robot today (for today and the
+    night after): enter its abilities as 'Robot ABILITY' with hostkit act.
+
+    Example: hostkit stockpile robot Zed "Bodyguard (Guardian)"
+    """
+    from ..stockpile import ROBOT_PREFIX, robot_events
+
+    game, events = _record(ctx, robot_events, player, " ".join(role))
+    ev = events[0]
+    names = [ROBOT_PREFIX + a.name for a in game.ruleset.roles[ev.data["role"]].abilities if not a.factional]
+    click.echo(f"{ev.actor}'s Robot is a {ev.data['role']} for {_phases(ev.data['phases'])}: "
+               f"{', '.join(names) or 'no abilities'}.")
+
+
+def _phases(phases: list) -> str:
+    return " and ".join(f"{k} {n}" for k, n in phases)
+
+
+COMMANDS = [tech, stockpile]

@@ -437,6 +437,8 @@ def _changes(night: Night, deaths: list[Death]) -> list[Change]:
         out.append(Change(player, "untag", tag))
     for player, tag, data in night.tags:
         out.append(Change(player, "tag", tag, data))
+    for player, key, delta in night.ext.get("charges", ()):  # a device built (effects/build.py)
+        out.append(Change(player, "charge", key, delta))
     dead = {d.player for d in deaths}
     bonds = {(t, id(a)) for t, a in night.ext.get("bonds", ())}
     for player, role, faction, act in night.converts:

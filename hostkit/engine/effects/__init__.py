@@ -30,10 +30,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, change, doom, info, items, kill, protect, steal, tech
+from . import block, build, change, doom, info, items, kill, protect, steal, tech
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build)
 
 
 def _join() -> dict[str, EffectSpec]:

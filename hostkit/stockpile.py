@@ -1,0 +1,270 @@
+"""The Mind Stealer's stockpile as the host records it: the starting roles, a stockpiled role
+taken on for a Day/Night phase, and the role given to the Robot (seed paranormal, Harvester).
+
+Seed: "The Mind Stealer begins the game with 2 Roles available (1 Investigative, 1 Random). The
+Mind Stealer may choose to take on any Role in its stockpile for the next Day/Night phase and use
+that role instead of Abducting. If the MS chooses a Robot instead of Tech slots they may give the
+Robot a Role each day from their stockpile. The Robot can use that role in addition to any actions
+the MS takes, and the MS also begins with a Bodyguard Role of their choice in addition to the
+other two."
+
+Each choice is a ruling (a DayEvent `stockpile-*`), checked here when the host types it
+(`*_events`) and applied on replay (`apply`). GameState.role_of (model.with_stockpile) gives the
+Mind Stealer the abilities the tags `taken-on` and `robot-role` name while their phases last, so
+the engine resolves them like any role's. Pure functions, no I/O.
+
+- The stockpile is the starting roles (tag `stockpile-start`) and the stolen ones (tag
+  `stockpile`, set by effect steal-role); only the stolen ones count for the win ('needs to
+  steal X points worth of Roles').
+- A taken-on role lasts the phase it is recorded in and the phase after it (a Day/Night pair);
+  its abilities replace the Mind Stealer's (no Abduct meanwhile).
+- The Robot exists when the Mind Stealer left its tech slots empty ('hostkit tech pick MS none');
+  its role is given by day and lasts that day and the night after; its abilities are added to
+  the Mind Stealer's under the name 'Robot ABILITY' (a separate action, no exclusive group).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import TYPE_CHECKING, Any, Sequence
+
+from . import checks
+from .engine import sides
+from .errors import HostkitError, RuleError
+from .model import ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
+from .tech import DECLINED, PICKS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import GameView as Game
+
+KINDS = ("stockpile-start", "stockpile-take", "stockpile-robot")
+START = "stockpile-start"  # tag: the starting roles
+STOLEN = "stockpile"  # tag: the stolen roles (effect steal-role)
+TAKEN = "taken-on"  # tag: {"role", "phases": [[kind, number], ...]}
+ROBOT = "robot-role"  # tag: {"role", "phases": [[kind, number], ...]}
+SEED = "seed Harvester"
+
+
+def is_stealer(state: GameState, name: str) -> bool:
+    """Is the player a Mind Stealer (a role that wins on stolen points)?"""
+    return sides.kind(state, state.players[name]) == "points"
+
+
+def option_roles(state: GameState) -> list[str]:
+    """The starting roles the host set at `new` (option mind-stealer-roles: 'ROLE,ROLE')."""
+    return [r.strip() for r in str(state.options.get("mind-stealer-roles", "") or "").split(",") if r.strip()]
+
+
+def starting(state: GameState, name: str) -> list[str]:
+    """The Mind Stealer's starting roles: recorded (hostkit stockpile start), else the option's."""
+    return list(state.players[name].tags.get(START) or ()) or option_roles(state)
+
+
+def stockpile(state: GameState, name: str) -> list[str]:
+    """The roles the Mind Stealer may use: the starting roles, then the stolen ones."""
+    return starting(state, name) + list(state.players[name].tags.get(STOLEN) or ())
+
+
+def has_robot(state: GameState, name: str) -> bool | None:
+    """True: the Robot (tech slots left empty); False: tech picked; None: not decided yet."""
+    tags = state.players[name].tags
+    if tags.get(DECLINED):
+        return True
+    if tags.get(PICKS):
+        return False
+    return None
+
+
+def investigative(role: Role) -> bool:
+    """A role with an investigating ability (the seed's 'Investigators' step of the event order)."""
+    return any(a.category == "investigate" for a in role.abilities)
+
+
+def bodyguard(role: Role) -> bool:
+    """One of the seed's Bodyguard variants (Heroic, Observant, Vengeful Guard, Guardian)."""
+    return role.name.startswith("Bodyguard")
+
+
+# --------------------------------------------------------------------------- the host's entries
+
+
+def _stealer(game: Game, player: str) -> str:
+    name = game.player(player)
+    state = game.state
+    if state.winner:
+        raise RuleError(f"the game is over: {state.winner} won")
+    if not is_stealer(state, name):
+        raise RuleError(f"{name} ({state.players[name].role}) is not a Mind Stealer: only it has a stockpile ({SEED})")
+    if not state.players[name].alive:
+        raise RuleError(f"{name} is dead: a dead Mind Stealer uses no stockpile")
+    return name
+
+
+def _role(game: Game, word: str) -> str:
+    role = game.ruleset.role(word)
+    if role is None:
+        from .errors import suggest
+
+        raise RuleError(f"unknown role {word!r}{suggest(word, list(game.ruleset.roles))}")
+    return role.name
+
+
+def _from_stockpile(state: GameState, name: str, word: str, game: Game) -> str:
+    role = _role(game, word)
+    pile = stockpile(state, name)
+    if role not in pile:
+        raise RuleError(f"{role} is not in {name}'s stockpile ({', '.join(pile) or 'empty'}): the Mind Stealer "
+                        f"uses 'any Role in its stockpile' ({SEED})")
+    return role
+
+
+def _covers(game: Game) -> list[list[Any]]:
+    rec = game.current.record
+    nxt = checks.next_phase(checks.first_phase(game.ruleset, game.setup.options), rec.kind, rec.number)
+    return [[rec.kind, rec.number], [nxt[0], nxt[1]]]
+
+
+def start_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]:
+    """The Mind Stealer's starting roles, chosen at the start of the game: 1 Investigative and
+    1 Random, and with the Robot also a Bodyguard role of their choice."""
+    name = _stealer(game, player)
+    ph = game.open_phase()
+    first = game.phases[0].record
+    if ph.record.kind != first.kind or ph.record.number != first.number:
+        raise RuleError(f"the starting roles are set at the start of the game ({first.label}), and it is "
+                        f"{ph.record.label} ({SEED}: 'begins the game with 2 Roles available')")
+    state = game.state
+    if starting(state, name):
+        raise RuleError(f"{name}'s starting roles are already set: {', '.join(starting(state, name))}"
+                        + ("" if state.players[name].tags.get(START) else " (option mind-stealer-roles)"))
+    robot = has_robot(state, name)
+    if robot is None:
+        raise RuleError(f"first record {name}'s choice of a Robot or 2 Small Tech slots ('hostkit tech pick {name} "
+                        f"none' for the Robot, else its items): with the Robot it also begins with a Bodyguard role")
+    roles = [_role(game, w) for w in words]
+    check_start(state, name, roles, robot)
+    return [DayEvent(START, name, None, data={"roles": roles})]
+
+
+def check_start(state: GameState, name: str, roles: list[str], robot: bool) -> None:
+    """Why these starting roles break the seed, raised as a RuleError."""
+    want = 3 if robot else 2
+    what = ("1 Investigative, 1 Random and a Bodyguard role (the Robot)" if robot
+            else "1 Investigative, 1 Random")
+    if len(roles) != want:
+        raise RuleError(f"{name} begins with {want} roles ({what}; {SEED}), got {len(roles)}")
+    table = state.ruleset.roles
+    for r in roles:
+        if r not in table:
+            raise RuleError(f"unknown role {r!r}")
+        if getattr(table[r], "victory", "") == "points":
+            raise RuleError(f"{r} cannot be stockpiled: it is the Mind Stealer's own kind")
+    need = [investigative, bodyguard] if robot else [investigative]
+    ok = any(all(test(table[r]) for test, r in zip(need, order)) for order in permutations(roles, len(need)))
+    if not ok:
+        raise RuleError(f"{name}'s starting roles must be {what} ({SEED}): "
+                        + ("none of them is investigative" if not any(investigative(table[r]) for r in roles)
+                           else "no Bodyguard role beside the Investigative one"))
+
+
+def take_events(game: Game, player: str, word: str) -> list[DayEvent]:
+    """The Mind Stealer takes on a stockpiled role for this phase and the next, instead of Abducting."""
+    name = _stealer(game, player)
+    ph = game.open_phase()
+    state = game.state
+    role = _from_stockpile(state, name, word, game)
+    held = active(state.players[name].tags.get(TAKEN), state)
+    if held:
+        raise RuleError(f"{name} has already taken on {held} for this Day/Night phase")
+    entered = [a.ability for a in (*ph.actions, *getattr(ph, "done", ())) if a.actor == name]
+    if entered:
+        raise RuleError(f"{name} has entered {', '.join(entered)} in {ph.record.label}: a taken-on role is used "
+                        f"'instead of Abducting' ({SEED}); remove it first (hostkit act --remove {name} \"{entered[0]}\")")
+    return [DayEvent("stockpile-take", name, None, data={"role": role, "phases": _covers(game)})]
+
+
+def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:
+    """The Mind Stealer gives its Robot a stockpiled role, by day; it lasts that day and the night after."""
+    name = _stealer(game, player)
+    ph = game.open_phase()
+    state = game.state
+    if not has_robot(state, name):
+        raise RuleError(f"{name} has no Robot: only a Mind Stealer who chose the Robot instead of Tech slots "
+                        f"('hostkit tech pick {name} none') gives it a role ({SEED})")
+    if ph.record.kind != "day":
+        raise RuleError(f"the Robot is given a role each day ({SEED}), and it is {ph.record.label}")
+    held = active(state.players[name].tags.get(ROBOT), state)
+    if held:
+        raise RuleError(f"{name}'s Robot already has {held} today: one role each day")
+    role = _from_stockpile(state, name, word, game)
+    return [DayEvent("stockpile-robot", name, None, data={"role": role, "phases": _covers(game)})]
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def apply(state: GameState, event: DayEvent, player: Any) -> None:
+    """Replay one stockpile ruling onto the state (a hand-edited record is checked here too)."""
+    who = player(event.actor)
+    ps = state.players[who]
+    if not is_stealer(state, who):
+        raise HostkitError(f"{who} is not a Mind Stealer")
+    if event.kind == START:
+        roles = [str(r) for r in event.data.get("roles", ())]
+        try:
+            check_start(state, who, roles, bool(has_robot(state, who)))
+        except RuleError as exc:
+            raise HostkitError(str(exc)) from None
+        ps.tags[START] = roles
+        return
+    role = str(event.data.get("role", ""))
+    if role not in stockpile(state, who):
+        raise HostkitError(f"{role!r} is not in {who}'s stockpile")
+    phases = [[str(k), int(n)] for k, n in event.data.get("phases", ())]
+    ps.tags[TAKEN if event.kind == "stockpile-take" else ROBOT] = {"role": role, "phases": phases}
+
+
+# --------------------------------------------------------------------------- what the host is asked
+
+
+def prompts(game: Game) -> list[dict[str, Any]]:
+    """A living Mind Stealer with no starting roles yet: ask for them (and for the Robot-or-tech
+    choice first when it is open)."""
+    state = game.state
+    out: list[dict[str, Any]] = []
+    for p in state.players.values():
+        if not p.alive or not is_stealer(state, p.name) or starting(state, p.name):
+            continue
+        robot = has_robot(state, p.name)
+        if robot is None:
+            text = (f"{p.name} (Mind Stealer) chooses a Robot or 2 Small Tech slots: ask, then 'hostkit tech pick "
+                    f"{p.name} none' for the Robot (or its items); then its starting roles (or set "
+                    "options.mind-stealer-roles = \"ROLE,ROLE\" in game.toml)")
+        else:
+            what = "1 Investigative, 1 Random and a Bodyguard role (the Robot)" if robot else "1 Investigative, 1 Random"
+            text = (f"{p.name} (Mind Stealer) begins with {what}: ask which, then 'hostkit stockpile start "
+                    f"{p.name} ROLE...' (or set options.mind-stealer-roles in game.toml)")
+        out.append({"player": p.name, "role": p.role, "ask": "stockpile", "text": text})
+    return out
+
+
+def overview(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
+    """`hostkit stockpile show`: each Mind Stealer's stockpile, and the roles taken on now."""
+    out = []
+    for name in names:
+        tags = state.players[name].tags
+        out.append({"player": name, "alive": state.players[name].alive, "start": starting(state, name),
+                    "stolen": list(tags.get(STOLEN) or ()), "robot": has_robot(state, name),
+                    "taken_on": active(tags.get(TAKEN), state), "robot_role": active(tags.get(ROBOT), state)})
+    return out
+
+
+def show(game: Game, player: str | None) -> list[dict[str, Any]]:
+    """The Mind Stealer named (refused if not one), or every Mind Stealer of the game."""
+    state = game.state
+    if player is None:
+        return overview(state, [n for n in state.players if is_stealer(state, n)])
+    name = game.player(player)
+    if not is_stealer(state, name):
+        raise RuleError(f"{name} ({state.players[name].role}) is not a Mind Stealer: only it has a stockpile ({SEED})")
+    return overview(state, [name])
