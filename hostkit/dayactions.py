@@ -196,11 +196,39 @@ def apply_grant(game: Game, state: GameState, event: DayEvent) -> None:
     player (data `uses`), or a new accuracy for their shots (data `accuracy`)."""
     player = game.player(event.actor or "")
     ab = innate_ability(state.ruleset, str(event.data.get("ability", "")))
+    check_grant(state, player, ab, event.data)
     p = state.players[player]
     if "uses" in event.data:
-        p.charges[ab.key] = p.charges.get(ab.key, ab.uses or 0) + int(event.data["uses"])
+        p.charges[ab.key] = p.charges.get(ab.key, ab.uses or 0) + event.data["uses"]
     if "accuracy" in event.data:
         p.tags[f"accuracy:{ab.key}"] = float(event.data["accuracy"])
+
+
+MAX_GRANT = 1000  # more uses than any game has players or days; keeps a TOML integer in range
+
+
+def check_grant(state: GameState, player: str, ab: Ability, data: dict[str, Any]) -> None:
+    """A grant's data as the rules allow it, at entry and on replay (a hand edit): uses a whole
+    non-zero number of at most MAX_GRANT either way that leaves no negative count, accuracy a
+    number from 0 to 1; else a RuleError naming the value."""
+    p = state.players[player]
+    if not p.alive:
+        raise RuleError(f"{player} is dead: a dead player uses no innate action")
+    if "uses" not in data and "accuracy" not in data:
+        raise RuleError("grant needs --uses N (additional uses) or --accuracy P")
+    if "uses" in data:
+        uses = data["uses"]
+        if isinstance(uses, bool) or not isinstance(uses, int):
+            raise RuleError(f"uses (--uses) must be a whole number, got {uses!r}")
+        if uses == 0 or abs(uses) > MAX_GRANT:
+            raise RuleError(f"uses (--uses) must be a whole number from -{MAX_GRANT} to {MAX_GRANT}, not 0; got {uses}")
+        left = p.charges.get(ab.key, ab.uses or 0)
+        if left + uses < 0:
+            raise RuleError(f"{player} has {left} {ab.name} use(s) left: cannot take away {-uses}")
+    if "accuracy" in data:
+        acc = data["accuracy"]
+        if isinstance(acc, bool) or not isinstance(acc, (int, float)) or not 0 <= acc <= 1:
+            raise RuleError(f"accuracy (--accuracy) must be a number between 0 and 1, got {acc!r}")
 
 
 def innate_ability(ruleset, word: str) -> Ability:
@@ -294,22 +322,12 @@ def grant_events(game: Game, player: str, ability: str, uses: int | None, accura
     game.open_phase()
     name = game.player(player)
     ab = innate_ability(game.ruleset, ability)
-    if not game.state.players[name].alive:
-        raise RuleError(f"{name} is dead: a dead player uses no innate action")
-    if uses is None and accuracy is None:
-        raise RuleError("grant needs --uses N (additional uses) or --accuracy P")
     data: dict[str, Any] = {"ability": ab.name}
     if uses is not None:
-        if uses == 0:
-            raise RuleError("--uses must not be 0")
-        left = game.state.players[name].charges.get(ab.key, ab.uses or 0)
-        if left + uses < 0:
-            raise RuleError(f"{name} has {left} {ab.name} use(s) left: cannot take away {-uses}")
         data["uses"] = uses
     if accuracy is not None:
-        if not 0 <= accuracy <= 1:
-            raise RuleError(f"--accuracy must be between 0 and 1, got {accuracy}")
         data["accuracy"] = accuracy
+    check_grant(game.state, name, ab, data)
     return [DayEvent(GRANT, actor=name, data=data)]
 
 

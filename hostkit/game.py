@@ -737,6 +737,11 @@ class Game:
         actions resolve first (seed natural II), so a player they kill, or a win they bring, leaves
         no one to eliminate."""
         self.open_phase("day")
+        # Seed classic-werewolf day flow: DeathResolution (a night death's last shot, the badge)
+        # comes before Voting; ending the day first would lose the shot or the badge for good.
+        owed = rulings.death_resolution_owed(self, "Voting")
+        if owed:
+            raise RuleError(owed)
         name = None
         if player is not None:
             name = self.player(player)

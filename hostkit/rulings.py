@@ -503,16 +503,24 @@ def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
     return [DayEvent("badge", name, to)]
 
 
+def death_resolution_owed(game: Game, before: str) -> str | None:
+    """Why the day cannot go on to BEFORE (Discussion, Voting) yet: a last shot or a badge the
+    latest deaths still owe (seed classic day flow: DeathResolution comes first), or None."""
+    shots = shots_owed(game)
+    if shots:
+        return f"{shots[0]}'s last shot must be taken first (or 'skip'): DeathResolution comes before {before}"
+    pending = [d["player"] for d in due(game) if "badge" in d["owes"]]
+    if pending:
+        return f"{pending[0]}'s badge must be passed first (or 'none'): DeathResolution comes before {before}"
+    return None
+
+
 def speaking(game: Game) -> list[str]:
     """Discussion: the speaking order for the current day."""
     ph = game.open_phase("day")
-    shots = shots_owed(game)
-    if shots:
-        raise RuleError(f"{shots[0]}'s last shot must be taken first (or 'skip'): DeathResolution comes before "
-                        "Discussion")
-    pending = [d["player"] for d in due(game) if "badge" in d["owes"]]
-    if pending:
-        raise RuleError(f"{pending[0]}'s badge must be passed first: DeathResolution comes before Discussion")
+    why = death_resolution_owed(game, "Discussion")
+    if why:
+        raise RuleError(why)
     return speaking_order([p.name for p in game.setup.players], set(game.state.alive()), game.state.sheriff,
                           ph.record.number)
 
