@@ -139,3 +139,15 @@ def test_paranormal_items_stun_bomb_stops_a_stun_orb_in_any_entry_order(lines):
     failed = {(f.player, f.ability): f.reason for f in o.failed}
     assert failed.get(("Yo", "Stun Orb")) == "blocked by Stun Bomb (Op)", (failed, o.log)
     assert not any(c.kind == "item-loss" and c.player == "Yo" for c in o.changes)
+
+
+def test_paranormal_items_tech_list_shows_no_open_slots_after_none(tmp_path):
+    """Mind Stealer: 'Tech: ... 1 Robot or 2 Small Tech slots'. After 'tech pick Ms none' (the
+    Robot) the slots stay empty by choice: 'tech list' must not still call them open (as 'due'
+    already stops asking)."""
+    host = _new(tmp_path, "Ms=Harvester (Mind Stealer)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie")
+    assert "open slots: 2 Small" in host.ok("tech", "list")
+    host.ok("tech", "pick", "Ms", "none")
+    listed = host.ok("tech", "list")
+    assert "Ms (Harvester (Mind Stealer)): nothing" in listed and "open slots" not in listed, listed
+    assert json.loads(host.ok("tech", "list", "--json"))["players"][0]["free"] == ""
