@@ -111,3 +111,15 @@ def test_classic_DeathResolution_a_night_sheriffs_badge_before_the_elimination(t
         host.refused("eliminate", "--none", "--force")
     host.ok("badge", "Ann", "none")
     assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
+
+
+def test_natural_II_a_day_inspection_log_says_the_end_of_the_day(tmp_path):
+    """The day's log, printed by eliminate, said an Oracle's Gaze by day was 'read at the end of
+    the night': day actions resolve at the end of the day (seed natural II)."""
+    from test_natural_dayactions import day1
+
+    host = day1(tmp_path)
+    host.ok("act", "Ora", "Gaze", "Go")
+    out = host.ok("eliminate", "--none")
+    assert "Oracle (Ora) uses Gaze on Go; the result is read at the end of the day." in out
+    assert "end of the night" not in out
