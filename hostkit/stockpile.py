@@ -233,7 +233,17 @@ def prompts(game: Game) -> list[dict[str, Any]]:
     state = game.state
     out: list[dict[str, Any]] = []
     for p in state.players.values():
-        if not p.alive or not is_stealer(state, p.name) or starting(state, p.name):
+        if not p.alive or not is_stealer(state, p.name):
+            continue
+        if not p.tags.get(START) and option_roles(state):
+            # The host's option is checked like 'stockpile start', once the Robot-or-tech choice is known.
+            why = _option_problem(state, p.name)
+            if why:
+                out.append({"player": p.name, "role": p.role, "ask": "stockpile",
+                            "text": f"option mind-stealer-roles ({', '.join(option_roles(state))}) does not fit "
+                                    f"the seed: {why}; fix it in game.toml"})
+            continue
+        if starting(state, p.name):
             continue
         robot = has_robot(state, p.name)
         if robot is None:
@@ -246,6 +256,22 @@ def prompts(game: Game) -> list[dict[str, Any]]:
                     f"{p.name} ROLE...' (or set options.mind-stealer-roles in game.toml)")
         out.append({"player": p.name, "role": p.role, "ask": "stockpile", "text": text})
     return out
+
+
+def _option_problem(state: GameState, name: str) -> str | None:
+    """Why the option's starting roles break the seed for this Mind Stealer, or None."""
+    roles = option_roles(state)
+    unknown = [r for r in roles if r not in state.ruleset.roles]
+    if unknown:
+        return f"unknown role {unknown[0]!r}"
+    robot = has_robot(state, name)
+    try:
+        check_start(state, name, roles, bool(robot))
+    except RuleError as exc:
+        if robot is None and len(roles) == 3:
+            return None  # three roles: right once the Robot is chosen
+        return str(exc)
+    return None
 
 
 def overview(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:

@@ -205,3 +205,26 @@ def test_cli_Harvester_no_robot_when_tech_was_picked(tmp_path):
     assert "Robot or tech: tech, no Robot" in host.ok("stockpile", "show", "Ms")
     assert "Ms: starting roles: Detective, Vigilante; stolen: none." in host.ok("stockpile", "show")
     assert "not a Mind Stealer" in host.refused("stockpile", "show", "Ann")
+
+
+@pytest.mark.parametrize("roles, pick, says", [
+    ("Detective,Vigilante", ["Scanner", "Stun Orb"], None),
+    ("Vigilante,Townie", ["Scanner", "Stun Orb"], "none of them is investigative"),
+    ("Detective,Vigilant", ["Scanner", "Stun Orb"], "unknown role 'Vigilant'"),
+    ("Detective,Vigilante", ["none"], "begins with 3 roles"),
+    ("Detective,Vigilante,Bodyguard (Guardian)", ["none"], None),
+], ids=["Harvester-option-start-fits", "Harvester-option-start-needs-an-investigative",
+        "Harvester-option-start-unknown-role", "Harvester-option-start-robot-needs-a-bodyguard",
+        "Harvester-option-start-robot-with-bodyguard"])
+def test_cli_Harvester_option_starting_roles_are_checked(tmp_path, roles, pick, says):
+    """seed Harvester: 'The Mind Stealer begins the game with 2 Roles available (1 Investigative,
+    1 Random).' and 'the MS also begins with a Bodyguard Role of their choice in addition to the
+    other two.': the host's option mind-stealer-roles is held to it (status and due say so)."""
+    host = new(tmp_path, "Ann=Agent", "Bob=Doppelganger", f"Ms={MS}", "Cy=Townie",
+               options=["max-day=5", "mind-stealer-goal=5", f"mind-stealer-roles={roles}"])
+    host.ok("tech", "pick", "Ms", *pick)
+    due = host.ok("due")
+    if says is None:
+        assert "mind-stealer-roles" not in due
+    else:
+        assert "option mind-stealer-roles" in due and says in due
