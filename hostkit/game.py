@@ -70,7 +70,7 @@ def describe(entry: Entry, rec: PhaseRecord) -> str:
         if entry.actor is None and entry.target is None:
             return {"resolve": "the resolution of the Immediate actions waiting", "ita-open": "the opening of an ITA window",
                     "ita-close": "the closing of the ITA window"}.get(entry.kind, f"the {entry.kind}")
-        return f"the {entry.kind} of {entry.actor or ''}".rstrip() + (f" on {entry.target}" if entry.target else "")
+        return f"the {entry.kind}" + (f" of {entry.actor}" if entry.actor else "") + (f" on {entry.target}" if entry.target else "")
     if rec.kind == "night":
         deaths = entry.published.get("deaths")
         return f"the end of {rec.label}" + ("" if deaths is None else f" (deaths: {', '.join(deaths) or 'none'})")

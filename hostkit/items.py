@@ -191,6 +191,13 @@ def _action_item(state: GameState, name: str) -> Item | None:
     return None
 
 
+def action_used_up(state: GameState, actor: str, ability: Ability, current: list[Action]) -> bool:
+    """True when ACTOR's entries tonight already use up the action ABILITY needs (a Stun Orb or
+    Plasma Bomb entered instead of the role's own action, or the reverse): ``waiting_on`` does
+    not wait on an ability the entry would refuse."""
+    return _action_conflict(state, actor, ability, current) is not None
+
+
 def _action_conflict(state: GameState, actor: str, ability: Ability, current: list[Action]) -> str | None:
     """Seed paranormal 'Item list': an item that 'does use up the Alien's action' (the Stun Orb;
     the Plasma Bomb, 'in lieu of a nightkill') is not used with the role's own action that night."""

@@ -167,6 +167,23 @@ def _used_tonight(game: Game, player: str, item: str) -> bool:
     return any(a.actor == player and a.ability.lower() in names and a.targets for a in game.current.actions)
 
 
+def _check_reachable(state, a: str, b: str) -> None:
+    """Tech is passed 'via PM', and a kept captive is out of play: only 'the Scientist and all of
+    his captives may freely PM one another' (seed Xenozoologist); a consumed player has left."""
+    from .entry import _held, _held_words
+
+    for p, other in ((a, b), (b, a)):
+        data = _held(state, p)
+        if data is None:
+            continue
+        by = data.get("by")
+        mates = by not in (None, p) and data.get("kind") != "consumed" and (
+            other == by or (_held(state, other) or {}).get("by") == by)
+        if not mates:
+            raise RuleError(f"{p} {_held_words(data)}: tech passes by PM, and only the Scientist and his captives "
+                            f"may PM one another (seed Abduction), so {other} cannot trade with {p}")
+
+
 def pass_events(game: Game, giver: str, receiver: str, word: str) -> list[DayEvent]:
     """Tech passed by PM at night (the Exterminators may exchange it freely, day or night)."""
     a, b = game.player(giver), game.player(receiver)
@@ -178,6 +195,7 @@ def pass_events(game: Game, giver: str, receiver: str, word: str) -> list[DayEve
             raise RuleError(f"{p} is dead: tech passes between living players")
     if a == b:
         raise RuleError(f"{a} cannot pass tech to themself")
+    _check_reachable(state, a, b)
     if state.players[a].items.get(item, 0) <= 0:
         raise RuleError(f"{a} does not hold {item} ({a} holds {holding_text(state.players[a])})")
     free = state.players[a].faction == "Exterminators" and state.players[b].faction == "Exterminators"

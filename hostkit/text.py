@@ -159,6 +159,11 @@ def recorded_line(game, action, *, named: bool = True) -> str:
     except Exception:  # noqa: BLE001 - an actor the state cannot place: the plain line
         return action_line(action)
     ab = role.ability(action.ability)
+    if ab is None:  # an item's ability (a Stun Bomb takes no target: used, not skipped)
+        from .items import items_of
+
+        ab = next((x for it in items_of(game.state.ruleset).values()
+                   if (x := it.ability(action.ability)) is not None), None)
     line = action_line(action, ab.targets if ab is not None else None)
     if not named and ab is not None and not ab.factional:
         shared = [a.name for a in role.abilities if a.factional and a.targets == ab.targets]

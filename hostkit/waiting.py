@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .entry import _attacked, phase_ok
+from .items import action_used_up
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -76,6 +77,8 @@ def waiting_on(game: "Game") -> list[Waiting]:
                 continue
             if ab.exclusive and _group_used(state, ph.actions, name, ab):
                 continue  # one ability of its group a phase, and another was entered
+            if not ab.factional and action_used_up(state, name, ab, ph.actions):
+                continue  # an item that uses up the action was entered instead (Stun Orb, Plasma Bomb)
             if ab.factional and ps.faction:
                 members = tuple(n.name for n in game.setup.players if n.name in state.players
                                 and state.players[n.name].alive and state.players[n.name].faction == ps.faction
@@ -106,9 +109,10 @@ def _covers(state, action, name: str, ab) -> bool:
 def _group_used(state, actions, name: str, ab) -> bool:
     role = state.role_of(name)
     for a in actions:
-        if a.actor == name and not a.skip and a.ability.lower() != ab.key:
+        if a.actor == name and a.ability.lower() != ab.key:
             other = role.ability(a.ability)
-            if other is not None and other.exclusive == ab.exclusive:
+            # an entry of an ability that takes no target is its use, not a skip (a War Vet's Alert)
+            if other is not None and other.exclusive == ab.exclusive and (not a.skip or other.targets == 0):
                 return True
     return False
 

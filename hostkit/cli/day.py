@@ -419,6 +419,7 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     Example: hostkit kill Bob --reason "modkill for inactivity"
     """
     from ..daytools import kill_events
+    from ..engine.day import flip_held
     from ..publish import flip_post
 
     with locked(ctx):
@@ -426,8 +427,14 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
         events = kill_events(game, player, reason)
         game = game.append(*events)
     name = events[-1].target
-    click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
-    click.echo(flip_post(game, name, fmt=fmt))
+    held = flip_held(game.state, name)
+    if held:
+        click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + f". No flip: {name} was abducted by "
+                   f"{held}, and abducted players are not role-flipped until their abductor leaves the game "
+                   "(seed Abduction).")
+    else:
+        click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
+        click.echo(flip_post(game, name, fmt=fmt))
     if game.state.winner:
         click.echo(_over(game.state))
 

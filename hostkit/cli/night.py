@@ -41,7 +41,6 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     --on-time enters one the player submitted in time.
     """
     from ..game import parse_act_lines
-    from ..text import action_line
     from ..text import recorded_line
     from ..text import outcome_text
     from ..waiting import ignored_note, replaced_note
@@ -65,7 +64,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
                 if now:
                     raise HostkitError("--now resolves an action; it cannot go with --remove")
                 removed, notes = game.take_back(actor, ability)
-                click.echo("removed " + action_line(removed))
+                click.echo("removed " + recorded_line(game, removed))
             else:
                 line = [(actor, ability, targets)]
                 added, notes, outcomes = game.enter_now(line, on_time=on_time) if now else (
@@ -89,7 +88,7 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     nor an explicit skip; [required] marks one the rules will not let go unused tonight.
     Example: hostkit actions
     """
-    from ..text import action_line
+    from ..text import recorded_line
     from ..waiting import waiting_on, waiting_text
 
     game = load(ctx)
@@ -108,9 +107,9 @@ def actions(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)"
                    + (f", ITA window {game.state.ita_open} open" if game.state.ita_open else ""))
         for a in ph.actions:
-            click.echo("  " + action_line(a) + (f" (ignored: {ignored[a.seq]})" if a.seq in ignored else ""))
+            click.echo("  " + recorded_line(game, a) + (f" (ignored: {ignored[a.seq]})" if a.seq in ignored else ""))
         for a in ph.done:
-            click.echo("  " + action_line(a) + " (resolved at once)")
+            click.echo("  " + recorded_line(game, a) + " (resolved at once)")
         if waiting:
             click.echo(waiting_text(waiting))
 

@@ -137,8 +137,15 @@ def swap_identities(state: GameState, a: str, b: str) -> None:
 
 def kill(state: GameState, player: str, when: str, cause: str, kind: str = "", phase_index: int = 0) -> None:
     """A death outside the night's resolution (an elimination, a last shot). The players bound
-    to the dead (a Hivemind's converted) die with them."""
+    to the dead (a Hivemind's converted) die with them. A kept captive who dies this way (a
+    modkill) is not flipped while the abductor is in the game (seed paranormal: 'Abducted players
+    are not role-flipped until their abductor leaves the game')."""
     p = state.players[player]
+    held = p.tags.get(OUT)
+    if isinstance(held, dict) and held.get("kind") != "consumed" and held.get("by") not in (None, player):
+        by = state.players.get(held["by"])
+        if by is not None and by.alive:
+            p.tags[FLIP_HELD] = {"by": by.name}
     p.alive = False
     p.died = when
     p.cause = cause

@@ -121,9 +121,23 @@ def victory(state: Any) -> str | None:
         members = [p for p in playing if side(state, p) == team]
         if not groups - {team, "Town"} and len(members) * 2 >= len(playing):
             return team
-    if groups <= {"Town"}:
+    # A kept captive of a hostile group is alive and comes back when its abductor leaves the
+    # game (seed Xenozoologist: 'If he is killed, all abducted players are returned to the
+    # game'; Town: 'every Doppelganger and every other killer is dead'): no Town win yet.
+    kept = {side(state, p) for p in alive if p not in playing and kind(state, p) not in PASSIVE_KINDS
+            and _returns(state, p)}
+    if groups <= {"Town"} and kept <= {"Town"}:
         return "Town" if groups else "nobody"
     return None
+
+
+def _returns(state: Any, p: Any) -> bool:
+    """Is P held by an abductor still in play, so that P returns to play when it leaves?"""
+    data = p.tags.get("abducted")
+    if not isinstance(data, dict) or data.get("kind") == "consumed" or data.get("left_game"):
+        return False
+    by = state.players.get(data.get("by"))
+    return by is not None and by.alive and not gone(by)
 
 
 def end_winners(state: Any, winner: str) -> dict[str, str]:
