@@ -671,6 +671,11 @@ class Game:
         outcome = self.night_outcome()
         if dry_run:
             return self, outcome
+        # Seed classic flow: BanishmentResolution (the banished Hunter's shot, the Sheriff's
+        # badge) comes before the next night; resolving first would lose them for good.
+        owed = rulings.death_resolution_owed(self, "the night's resolution", "BanishmentResolution")
+        if owed:
+            raise RuleError(owed)
         return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
 
     def vote_controllers(self) -> dict[str, str]:

@@ -503,15 +503,16 @@ def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
     return [DayEvent("badge", name, to)]
 
 
-def death_resolution_owed(game: Game, before: str) -> str | None:
-    """Why the day cannot go on to BEFORE (Discussion, Voting) yet: a last shot or a badge the
-    latest deaths still owe (seed classic day flow: DeathResolution comes first), or None."""
+def death_resolution_owed(game: Game, before: str, handler: str = "DeathResolution") -> str | None:
+    """Why the game cannot go on to BEFORE (Discussion, Voting, the night) yet: a last shot or a
+    badge the latest deaths still owe (seed classic flow: DeathResolution, or after the vote
+    BanishmentResolution, comes first), or None."""
     shots = shots_owed(game)
     if shots:
-        return f"{shots[0]}'s last shot must be taken first (or 'skip'): DeathResolution comes before {before}"
+        return f"{shots[0]}'s last shot must be taken first (or 'skip'): {handler} comes before {before}"
     pending = [d["player"] for d in due(game) if "badge" in d["owes"]]
     if pending:
-        return f"{pending[0]}'s badge must be passed first (or 'none'): DeathResolution comes before {before}"
+        return f"{pending[0]}'s badge must be passed first (or 'none'): {handler} comes before {before}"
     return None
 
 

@@ -111,3 +111,32 @@ def test_classic_DeathResolution_a_night_sheriffs_badge_before_the_elimination(t
         host.refused("eliminate", "--none", "--force")
     host.ok("badge", "Ann", "none")
     assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
+
+
+def test_natural_II_a_day_inspection_log_says_the_end_of_the_day(tmp_path):
+    """The day's log, printed by eliminate, said an Oracle's Gaze by day was 'read at the end of
+    the night': day actions resolve at the end of the day (seed natural II)."""
+    from test_natural_dayactions import day1
+
+    host = day1(tmp_path)
+    host.ok("act", "Ora", "Gaze", "Go")
+    out = host.ok("eliminate", "--none")
+    assert "Oracle (Ora) uses Gaze on Go; the result is read at the end of the day." in out
+    assert "end of the night" not in out
+
+
+def test_classic_BanishmentResolution_the_banished_hunters_shot_before_the_night_resolves(tmp_path):
+    """A careless host banished the Hunter, then ran the night: 'resolve --force' went through
+    and 'shoot' then said 'Eve owes no last shot now'. BanishmentResolution (last words, Hunter
+    shoot, badge) comes before the next night: resolve waits for the shot (or 'skip')."""
+    host = classic_day1(tmp_path, [["Bob", "Kill", "Fay"]])
+    for n in ("Ann", "Bob", "Carol", "Gus"):
+        host.ok("vote", n, "Eve")
+    host.ok("eliminate", "Eve")
+    host.ok("act", "Bob", "Kill", "Ann")
+    for how in (("resolve", "--force"),):
+        assert "Eve's last shot must be taken first (or 'skip'): BanishmentResolution comes before the night's " \
+               "resolution" in host.refused(*how)
+    host.ok("resolve", "--dry-run")  # a preview records nothing: allowed
+    host.ok("shoot", "Eve", "skip")
+    assert "dies: Ann" in host.ok("resolve", "--force")

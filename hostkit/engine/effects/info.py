@@ -32,7 +32,7 @@ def investigate(night: Night, act: Act, effect: Effect) -> None:
     """Inspect and observe: the result is computed at the end of the night (seed natural V)."""
     target = act.slot(effect)
     night.pending.append((act, effect))
-    night.say(f"{act.label()} uses {act.ability.name} on {target}; the result is read at the end of the night.")
+    night.say(f"{act.label()} uses {act.ability.name} on {target}; the result is read at the end of the {night.phase}.")
 
 
 
