@@ -140,3 +140,15 @@ def test_classic_BanishmentResolution_the_banished_hunters_shot_before_the_night
     host.ok("resolve", "--dry-run")  # a preview records nothing: allowed
     host.ok("shoot", "Eve", "skip")
     assert "dies: Ann" in host.ok("resolve", "--force")
+
+
+def test_classic_DeathResolution_a_modkilled_hunter_has_no_shot(tmp_path):
+    """'hostkit kill Eve' (a modkill) left the Hunter owing a shot, and 'shoot Eve Bob' was taken:
+    the Hunter shoots only 'when the werewolves kill you or the village banishes you' (Hunter
+    Shoot Rules: WEREWOLF_KILL yes, POISON no). A host's kill leaves no shot, and does not hold
+    the day up."""
+    host = classic_day1(tmp_path, [["Bob", "Kill", "Fay"]])
+    host.ok("kill", "Eve")
+    assert "no shot: died of modkill" in host.ok("due")
+    assert "Eve died of modkill: no last shot" in host.refused("shoot", "Eve", "Bob")
+    assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")

@@ -259,6 +259,9 @@ def owed(state: GameState, deaths: list[tuple[str, str, str]], done: set[tuple[s
     """
     out = []
     no_shot = set(str(state.options.get("last-shot-not-by", "poison")).split(","))
+    # A host's kill (a modkill, 'hostkit kill') is neither the werewolves' kill nor a banishment:
+    # the Hunter shoots only "when the werewolves kill you or the village banishes you".
+    no_shot.add("modkill")
     for player, kind, when in deaths:
         ps = state.players[player]
         role = state.ruleset.roles[ps.role]
