@@ -151,3 +151,19 @@ def test_paranormal_items_tech_list_shows_no_open_slots_after_none(tmp_path):
     listed = host.ok("tech", "list")
     assert "Ms (Harvester (Mind Stealer)): nothing" in listed and "open slots" not in listed, listed
     assert json.loads(host.ok("tech", "list", "--json"))["players"][0]["free"] == ""
+
+
+def test_paranormal_abduction_kept_bomber_is_not_told_they_could_not_act(tmp_path):
+    """Plasma Bomb: 'Can also be used while abducted.' A kept Exterminator whose bomb went off is
+    told so, not 'could not act' alone; a captive with nothing exempt still hears the plain line."""
+    host = _new(tmp_path, "Em=Exterminator (Mind Shield)", "Xe=Xenozoologist", "Bob=Doppelganger", "Cy=Townie",
+                "Dee=Townie", "Fo=Townie")
+    host.ok("tech", "pick", "Em", "Plasma Bomb", "Stun Bomb")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Em")
+    host.ok("act", "Em", "Plasma Bomb", "Cy")
+    host.ok("act", "Bob", "Kill", "Fo")
+    out = host.ok("resolve", "--force")
+    assert "Cy, killed by Plasma Bomb" in out, out
+    told = [line for line in out.splitlines() if line.strip().startswith("told: Em:")]
+    assert told and "except for your Plasma Bomb, which works even while abducted" in told[0], out

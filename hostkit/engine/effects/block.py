@@ -205,6 +205,16 @@ KEPT = ("You are being kept for study: you are out of play (you cannot act, vote
         "abductor leaves the game. You and your abductor may PM each other freely.")
 
 
+def _abducted_text(night: Night, target: str, alerts: tuple[str, ...]) -> str:
+    """What the taken player is told: 'could not act', save for what an abduction does not stop
+    (seed: the Plasma Bomb 'Can also be used while abducted'; a War Vet's alert)."""
+    kept = sorted({a.ability.name for a in night.by_actor.get(target, ()) if a.name in alerts})
+    if not kept:
+        return ABDUCTED
+    return (f"You were abducted tonight: you were taken from your home and could not act, except for your "
+            f"{' and '.join(kept)}, which works even while abducted.")
+
+
 def abduct(night: Night, act: Act, effect: Effect) -> None:
     """Block the target and remove them from play tonight (seed: Abduction)."""
     target = act.slot(effect)
@@ -221,20 +231,21 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
     night.say(f"{act.label()} abducts {target}: their actions fail and no one else can reach them tonight.")
     if not effect.get("keep", False):
         night.happen(target, "abducted", act.actor, "for the night",
-                     tell=ABDUCTED if effect.get("notify", "all") != "none" else "")
+                     tell=_abducted_text(night, target, alerts) if effect.get("notify", "all") != "none" else "")
         night.ext.setdefault("returning", []).append((target, act.actor))
         return
     kind = specimen(night, target)
     held = list(night.state.players[act.actor].tags.get("specimens", ()))
     if kind in held:
         night.say(f"{act.label()} already holds a {kind} specimen: {target} will be returned in the morning.")
-        night.happen(target, "abducted", act.actor, f"{act.actor} already holds a {kind}", tell=ABDUCTED)
+        night.happen(target, "abducted", act.actor, f"{act.actor} already holds a {kind}",
+                     tell=_abducted_text(night, target, alerts))
         night.ext.setdefault("returning", []).append((target, act.actor))
         return
     night.tags.append((target, OUT, {"by": act.actor, "kind": kind, "except": list(exempt)}))
     night.tags.append((act.actor, "specimens", sorted(held + [kind])))
     night.say(f"{act.label()} keeps {target} as its {kind} specimen: {target} is out of play.")
-    night.happen(target, "captured", act.actor, f"kept as the {kind} specimen", tell=f"{ABDUCTED} {KEPT}")
+    night.happen(target, "captured", act.actor, f"kept as the {kind} specimen", tell=f"{_abducted_text(night, target, alerts)} {KEPT}")
 
 
 def blackout(night: Night, act: Act, effect: Effect) -> None:
