@@ -398,7 +398,9 @@ def overview(game: Game) -> dict[str, Any]:
             continue
         players.append({"name": p.name, "role": role.name, "alive": p.alive,
                         "holds": holding_text(p) if held(p) else "",
-                        "free": slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name) else ""})
+                        # 'tech pick PLAYER none' (the Mind Stealer's Robot): the open slots stay empty
+                        "free": slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name)
+                        and DECLINED not in p.tags else ""})
     return {"catalogue": {s: v for s, v in catalogue.items() if v}, "players": players}
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import Host
 
 
@@ -116,3 +118,36 @@ def test_paranormal_xenozoologist_kept_doppelganger_is_no_town_win(tmp_path):
     status = host.ok("status")
     assert "game is over" not in status.splitlines()[0], status
     assert "abducted" not in [line for line in status.splitlines() if line.strip().startswith("Bob")][0]
+
+
+# Engine table: a town-wide blackout stops every other action whatever order the host typed them in.
+BLACKOUT_ORDER = [
+    ("paranormal-items-stun-bomb-before-orb-typed-first", "Yo Stun_Orb T; Op Stun_Bomb; D Kill T"),
+    ("paranormal-items-stun-bomb-before-orb-typed-second", "Op Stun_Bomb; Yo Stun_Orb T; D Kill T"),
+]
+
+
+@pytest.mark.parametrize("lines", [c[1] for c in BLACKOUT_ORDER], ids=[c[0] for c in BLACKOUT_ORDER])
+def test_paranormal_items_stun_bomb_stops_a_stun_orb_in_any_entry_order(lines):
+    """Stun Bomb: 'Allows the Alien to stun the entire town, preventing any player from using an
+    Action for that night.' A Stun Orb typed before the bomb is stopped too, and keeps its charge."""
+    from engine_helpers import night, ruleset, state
+
+    st = state(ruleset("paranormal"), "Op=Exterminator_Operative Yo=Agent_Operative T=Townie D=Doppelganger",
+               items={"Op": {"Stun Bomb": 1}, "Yo": {"Stun Orb": 1}})
+    o, _ = night(st, lines)
+    failed = {(f.player, f.ability): f.reason for f in o.failed}
+    assert failed.get(("Yo", "Stun Orb")) == "blocked by Stun Bomb (Op)", (failed, o.log)
+    assert not any(c.kind == "item-loss" and c.player == "Yo" for c in o.changes)
+
+
+def test_paranormal_items_tech_list_shows_no_open_slots_after_none(tmp_path):
+    """Mind Stealer: 'Tech: ... 1 Robot or 2 Small Tech slots'. After 'tech pick Ms none' (the
+    Robot) the slots stay empty by choice: 'tech list' must not still call them open (as 'due'
+    already stops asking)."""
+    host = _new(tmp_path, "Ms=Harvester (Mind Stealer)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie")
+    assert "open slots: 2 Small" in host.ok("tech", "list")
+    host.ok("tech", "pick", "Ms", "none")
+    listed = host.ok("tech", "list")
+    assert "Ms (Harvester (Mind Stealer)): nothing" in listed and "open slots" not in listed, listed
+    assert json.loads(host.ok("tech", "list", "--json"))["players"][0]["free"] == ""
