@@ -570,7 +570,8 @@ class Game:
         if dry_run and not dayactions.waiting_now(self):
             ended, _ = dayactions.day_end_preview(self)
             if not ended:
-                raise RuleError(f"nothing to resolve in {ph.record.label}: no day action is recorded")
+                raise RuleError(f"nothing to resolve in {ph.record.label}: no day action is waiting "
+                                "(none recorded, or each resolved at once already)")
             return self, ended
         events = dayactions.resolve_events(self)
         new = self.trial(*events) if dry_run else self.append(*events)

@@ -152,3 +152,13 @@ def test_classic_DeathResolution_a_modkilled_hunter_has_no_shot(tmp_path):
     assert "no shot: died of modkill" in host.ok("due")
     assert "Eve died of modkill: no last shot" in host.refused("shoot", "Eve", "Bob")
     assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
+
+
+def test_natural_II_dry_run_by_day_after_everything_resolved_at_once(tmp_path):
+    """'resolve --dry-run' by day, once the only action had resolved at once, said 'no day action
+    is recorded' though one is: it says none is waiting."""
+    host = natural_day1(tmp_path, options=("ita-shots=1", "ita-accuracy=0"))
+    host.ok("ita", "open")
+    host.ok("act", "--now", "Ann", "ITA Shot", "Bob")
+    out = host.refused("resolve", "--dry-run")
+    assert "no day action is waiting (none recorded, or each resolved at once already)" in out
