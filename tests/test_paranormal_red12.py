@@ -8,17 +8,7 @@ import json
 
 import pytest
 
-from conftest import Host
-
-
-def _new(tmp_path, *assign: str) -> Host:
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "5"]
-    for a in assign:
-        args += ["--assign", a]
-    host.ok(*args)
-    return host
+from test_paranormal_tech import _new  # a paranormal game through the CLI, seed 5
 
 
 CAST = ("Yan=Exterminator Operative", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie")
