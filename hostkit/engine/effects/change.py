@@ -192,6 +192,7 @@ def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
                 continue
             _inherit(night, act.actor, target, role, tuple(effect.get("inherit", ())), act)
     named = {player: data for player, tag, data in night.tags if tag == HEIR}
+    spent: set[str] = set()  # heirs named tonight who inherit: their naming is dropped, in one pass
     for p in night.state.players.values():
         data = named.get(p.name) or p.tags.get(HEIR)
         if not p.alive or p.name in died or not isinstance(data, dict):
@@ -201,11 +202,13 @@ def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
             # The Heir inherits once: the naming is spent, whether it stood from an earlier night
             # or was made tonight (a tag given tonight would otherwise outlive the untag).
             night.untags.setdefault((p.name, HEIR), None)
-            if p.name in named:  # only a naming made tonight is in night.tags (one pass, not one per heir)
-                night.tags[:] = [t for t in night.tags if not (t[0] == p.name and t[1] == HEIR)]
+            if p.name in named:  # only a naming made tonight is in night.tags
+                spent.add(p.name)
             role = night.state.players[of].role
             _inherit(night, p.name, of, role, ("kills", "carriers"), SimpleNamespace(failed=None))
             night.notices.append((p.name, f"Your benefactor {of} has died: you inherit their role, {role}."))
+    if spent:
+        night.tags[:] = [t for t in night.tags if not (t[1] == HEIR and t[0] in spent)]
     return deaths
 
 
