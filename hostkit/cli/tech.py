@@ -69,7 +69,12 @@ def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
     if ev.data.get("none"):
         click.echo(f"{ev.actor} leaves their open tech slots empty.")
         return
-    click.echo(f"{ev.actor} picks: " + ", ".join(n + (" x2" if c == 2 else "") for n, c in ev.data["items"]) + ".")
+    click.echo(f"{ev.actor} picks: {_item_list(ev.data['items'])}.")
+
+
+def _item_list(items) -> str:
+    """'Scanner x2, Stun Orb': the items picked or made, a two-use one marked."""
+    return ", ".join(n + (" x2" if c == 2 else "") for n, c in items)
 
 
 @tech.command("pass")
@@ -102,8 +107,7 @@ def replicate(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
 
     _game, events = _record(ctx, replicate_events, player, list(items))
     ev = events[0]
-    click.echo(f"{ev.actor}'s {ev.data['from']} makes: "
-               + ", ".join(n + (" x2" if c == 2 else "") for n, c in ev.data["items"]) + ".")
+    click.echo(f"{ev.actor}'s {ev.data['from']} makes: {_item_list(ev.data['items'])}.")
 
 
 @tech.command("holoform")
