@@ -193,11 +193,19 @@ class Night:
         self.phase = phase  # night, or day: a batch of day actions (the day's end, an Immediate one)
         self.location: dict[str, str] = {}
         self.tag_index: dict[str, set[str]] = {}  # tag -> living players carrying it at the start
+        # Each living player's role, worked out once: the state does not change while a night
+        # resolves, and a role is looked up several times a player (the Act, standing abilities,
+        # every effect that reads its target's role). One small dict of shared Roles is also far
+        # less memory to reach than each player's state, tags and attributes again.
+        self.roles: dict[str, Role] = {}
+        role_of = state.role_of
         for p in state.players.values():
             if p.alive:
-                self.location[p.name] = AWAY if "away" in self.role(p.name).passives else HOME
+                name = p.name
+                role = self.roles[name] = role_of(name)
+                self.location[name] = AWAY if "away" in role.passives else HOME
                 for tag in p.tags:
-                    self.tag_index.setdefault(tag, set()).add(p.name)
+                    self.tag_index.setdefault(tag, set()).add(name)
         self.acts: list[Act] = []
         self.by_actor: dict[str, list[Act]] = {}
         self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
@@ -245,7 +253,9 @@ class Night:
     # -- looking things up
 
     def role(self, player: str) -> Role:
-        return self.state.role_of(player)
+        """The player's role tonight (GameState.role_of, worked out once for the living)."""
+        role = self.roles.get(player)
+        return role if role is not None else self.state.role_of(player)
 
     def alive(self, player: str) -> bool:
         """Alive at the start of the night (deaths apply only at its end)."""
