@@ -1,7 +1,8 @@
-"""The replay cache: a game's loaded ruleset and its resolved nights, kept between commands.
+"""The replay cache: a game's loaded ruleset and its resolved nights and days, kept between commands.
 
-`Game.load` replays the record, and every resolved night is resolved again by the engine. A
-night's outcome is a function of the game's files up to that night and of hostkit's own code,
+`Game.load` replays the record, and every resolved night (and every batch of day actions: seed
+natural II's Immediate actions and a day's end) is resolved again by the engine. Such an
+outcome is a function of the game's files up to that phase and of hostkit's own code,
 so this module keeps it, and the loaded ruleset, in the user's cache: `$HOSTKIT_CACHE/replay`,
 else `$XDG_CACHE_HOME/hostkit/replay`, else `~/.cache/hostkit/replay` (`HOSTKIT_CACHE=""` turns
 every hostkit cache off). A command whose nights are all found never loads the engine's night
@@ -12,7 +13,8 @@ An answer never depends on the cache:
   package and of the bundled rulesets, as Python's own bytecode cache trusts a source, and the
   version), the Python version, and the exact bytes that were parsed: for the ruleset, the
   ruleset named in game.toml and the game's roles.toml; for night N, game.toml, roles.toml and
-  every phase file up to night N (names and bytes); for a parsed file (game.toml, a phase
+  every phase file up to night N (names and bytes); for the i-th batch of day actions resolved
+  in day N, the same up to day N, with i and the batch's random seed; for a parsed file (game.toml, a phase
   file: TOML is read in pure Python), its path and bytes. Any change gives another key, so a stale
   entry is never found. The bytes are the ones the parser read (tomlio.RECORDING), not a second
   read that a concurrent write could have changed.
@@ -275,15 +277,22 @@ class Replay:
             _write(self.where / f"file-{key.hex()[:40]}.bin", key, value)
         return value
 
-    def night_key(self, game_file: Path, phase_paths: list[Path]) -> bytes | None:
+    def night_key(self, game_file: Path, phase_paths: list[Path], *, day: tuple[int, str, int] | None = None
+                  ) -> bytes | None:
         """The key of the night whose phase file is the last of `phase_paths`; None if a file's
-        parsed bytes are unknown."""
-        parts = [b"night", self._roles_part(self.roles)]
+        parsed bytes are unknown. With `day` = (i, rng phase, rng number): the key of the i-th
+        batch of day actions resolved in the day whose phase file is the last one (seed natural
+        II: each Immediate action at once, then the day's end; the day's file, with every entry
+        of it, is in the key, and the replay of those files makes its batches in one order)."""
+        parts = [b"night" if day is None else b"day", self._roles_part(self.roles)]
         for p in (game_file, *phase_paths):
             raw = self.read.get(str(p))
             if raw is None:
                 return None
             parts += [p.name.encode(), raw]
+        if day is not None:
+            i, phase, number = day
+            parts += [str(i).encode(), phase.encode(), str(number).encode()]
         return self._key(*parts)
 
     def night(self, key: bytes) -> NightOutcome | None:
@@ -292,6 +301,14 @@ class Replay:
 
     def keep_night(self, key: bytes, outcome: NightOutcome) -> None:
         _write(self.where / f"night-{key.hex()[:40]}.bin", key, outcome)
+
+    def day(self, key: bytes) -> NightOutcome | None:
+        """A batch of day actions' outcome (night_key with `day`), or None."""
+        found = _read(self.where / f"day-{key.hex()[:40]}.bin", key)
+        return found if isinstance(found, NightOutcome) else None
+
+    def keep_day(self, key: bytes, outcome: NightOutcome) -> None:
+        _write(self.where / f"day-{key.hex()[:40]}.bin", key, outcome)
 
 
 def begin(folder: Path) -> Replay | None:

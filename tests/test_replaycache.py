@@ -221,3 +221,88 @@ def test_what_the_format_cannot_hold_is_not_written(tmp_path):
     replaycache._write(path, b"k" * 32, NightOutcome(night=1))
     assert replaycache._read(path, b"k" * 32) == NightOutcome(night=1)
     assert replaycache._read(path, b"j" * 32) is None  # another key: not this entry
+
+
+# --------------------------------------------------------------------------- day outcomes (seed natural II)
+
+def _day_played(folder: Path) -> Host:
+    """A natural game (test_natural_dayactions' day roles) whose day 1 resolved an Immediate snipe
+    at once and, at its end, a Day Doctor's shield against a day shot; now on day 2 with another
+    snipe resolved at once."""
+    from test_natural_dayactions import DAY_ROLES, PLAYERS
+
+    from hostkit.game import create
+
+    folder.mkdir()
+    (folder / "roles.toml").write_text(DAY_ROLES)
+    create(folder, ruleset="natural", seed=7, assign=list(PLAYERS), options=["ita-shots=1"])
+    host = Host(folder)
+    host.ok("resolve", "--force")  # night 0
+    host.ok("act", "--now", "Sn", "Snipe", "Cy")
+    host.ok("act", "Dv", "Day Shoot", "Ann")
+    host.ok("act", "Dd", "Shield", "Ann")
+    host.ok("eliminate", "--none")
+    host.ok("resolve", "--force")  # night 1
+    host.ok("act", "--now", "Gun", "Snipe", "Dee")
+    return host
+
+
+def _day_answers(game: Game) -> tuple:
+    """What a load answers, with every day's outcomes (each batch of day actions)."""
+    days = [(ph.record.number, list(ph.outcomes)) for ph in game.phases if ph.record.kind == "day"]
+    return (*_answers(game), days)
+
+
+def _no_day_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_engine(monkeypatch)
+    monkeypatch.setattr(hostkit.engine, "resolve_day", _refuse)
+
+
+def _refuse(*args, **kw):
+    raise AssertionError("a day's actions resolved again, not read from the cache")
+
+
+def test_natural_II_day_outcomes_come_from_the_cache_and_answer_the_same(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    shutil.rmtree(cache)  # the commands above filled it: start empty
+    first = Game.load(host.folder)  # resolves the days' batches and keeps them
+    days = sorted(p.name for p in cache.iterdir() if p.name.startswith("day-"))
+    assert len(days) == 3  # day 1: the snipe at once and the day's end; day 2: the snipe at once
+    with monkeypatch.context() as m:
+        _no_day_engine(m)
+        again = Game.load(host.folder)
+    plain = _uncached(host.folder, monkeypatch)
+    assert _day_answers(again) == _day_answers(first) == _day_answers(plain)
+    for (_, got), (_, want) in zip(_day_answers(again)[-1], _day_answers(plain)[-1]):
+        assert all(replaycache.same(a, b) for a, b in zip(got, want))  # type for type, not only ==
+    day1 = _day_answers(again)[-1][0][1]
+    assert [d.player for d in day1[0].deaths] == ["Cy"]  # the snipe at once
+    assert [s.player for s in day1[1].saved] == ["Ann"] and not day1[1].deaths  # the shield at the end
+    assert [d.player for d in _day_answers(again)[-1][1][1][0].deaths] == ["Dee"]
+
+
+def test_natural_II_a_hand_edited_day_is_resolved_again(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    Game.load(host.folder)
+    day = next(p for p in (host.folder / "phases").iterdir() if p.name.endswith("day-1.toml"))
+    text = day.read_text()
+    shield = 'ability = "Shield"\ntargets = [\n    "Ann",'
+    assert shield in text
+    day.write_text(text.replace(shield, shield.replace("Ann", "Bea")))  # a hand edit: the shield misses Ann
+    new = Game.load(host.folder)
+    assert _day_answers(new) == _day_answers(_uncached(host.folder, monkeypatch))
+    end = _day_answers(new)[-1][0][1][1]
+    assert [d.player for d in end.deaths] == ["Ann"] and not end.saved  # the day shot now kills
+
+
+def test_natural_II_a_damaged_day_entry_is_a_miss(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    want = _day_answers(Game.load(host.folder))
+    for p in cache.iterdir():
+        if p.name.startswith("day-"):
+            raw = p.read_bytes()
+            p.write_bytes(raw[:-5] + bytes([raw[-5] ^ 1]) + raw[-4:])
+    assert _day_answers(Game.load(host.folder)) == want
+    with monkeypatch.context() as m:  # written afresh
+        _no_day_engine(m)
+        assert _day_answers(Game.load(host.folder)) == want
