@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import MappingProxyType
 
@@ -306,3 +307,92 @@ def test_natural_II_a_damaged_day_entry_is_a_miss(tmp_path, cache, monkeypatch):
     with monkeypatch.context() as m:  # written afresh
         _no_day_engine(m)
         assert _day_answers(Game.load(host.folder)) == want
+
+
+# --------------------------------------------------------------------------- pruning
+
+DAY = 24 * 3600
+
+
+def _entry(where: Path, name: str, age: float, size: int = 10, now: float = 1e9) -> Path:
+    path = where / name
+    path.write_bytes(b"x" * size)
+    os.utime(path, (now - age, now - age))
+    return path
+
+
+def test_prune_removes_only_stale_entries_of_other_code_and_old_leftovers(tmp_path):
+    where = tmp_path / "replay"
+    where.mkdir()
+    code = bytes.fromhex("ab" * 32)
+    mine, other, key = "abababab", "12345678", "0" * 40
+    keep = [
+        _entry(where, f"night-{key}-{mine}.bin", age=400 * DAY),  # this code's: old, still read
+        _entry(where, f"day-{'1' * 40}-{other}.bin", age=DAY / 2),  # another code's, recent: grace
+        _entry(where, f".night-{key}-{mine}.bin.x1y2.tmp", age=60),  # a write in progress
+        _entry(where, "notes.txt", age=400 * DAY),  # not the cache's: never touched
+        _entry(where, f"night-{'z' * 40}-{other}.bin", age=400 * DAY),  # not a key
+        _entry(where, f"night-{key}-{other}.json", age=400 * DAY),
+    ]
+    gone = [
+        _entry(where, f"file-{'2' * 40}-{other}.bin", age=2 * DAY),  # another code's (an upgrade)
+        _entry(where, f"ruleset-{'3' * 40}.bin", age=2 * DAY),  # the older format, no code key
+        _entry(where, f".file-{'4' * 40}-{other}.bin.a1b2.tmp", age=2 * 3600),  # a crashed write
+    ]
+    outside = _entry(tmp_path, f"night-{'5' * 40}.bin", age=400 * DAY)
+    (where / f"night-{'6' * 40}.bin").mkdir()  # a folder named like an entry: not a file
+    os.utime(where / f"night-{'6' * 40}.bin", (1, 1))
+    (where / f"night-{'7' * 40}.bin").symlink_to(outside)  # a link named like an entry: not followed
+    os.utime(where / f"night-{'7' * 40}.bin", (1, 1), follow_symlinks=False)
+    removed = replaycache.prune(where, code, now=1e9)
+    assert sorted(removed) == sorted(p.name for p in gone)
+    assert all(p.exists() for p in keep) and not any(p.exists() for p in gone)
+    assert outside.exists() and (where / f"night-{'6' * 40}.bin").is_dir()
+    assert (where / f"night-{'7' * 40}.bin").is_symlink()
+
+
+def test_prune_bounds_the_size_oldest_written_first(tmp_path):
+    where = tmp_path / "replay"
+    where.mkdir()
+    code = bytes.fromhex("ab" * 32)
+    entries = [_entry(where, f"night-{str(i) * 40}-abababab.bin", age=100 - i, size=100) for i in range(6)]
+    removed = replaycache.prune(where, code, now=1e9, max_bytes=450, keep_bytes=300)
+    assert removed == [p.name for p in entries[:3]]  # 600 bytes: the three oldest go, down to 300
+    assert [p.exists() for p in entries] == [False] * 3 + [True] * 3
+    assert replaycache.prune(where, code, now=1e9, max_bytes=450, keep_bytes=300) == []
+
+
+def test_a_load_prunes_only_when_it_writes_and_at_most_once_a_day(tmp_path, cache, monkeypatch):
+    host = _played(tmp_path / "g")
+    Game.load(host.folder)  # every entry is there now
+    names = sorted(p.name for p in cache.iterdir())
+    tag = replaycache.code_key().hex()[:replaycache.CODE_CHARS]
+    assert names and all(n.endswith(f"-{tag}.bin") for n in names)
+    marker = cache.parent / "replay.pruned"
+    if marker.exists():
+        marker.unlink()
+    stale = _entry(cache, f"night-{'9' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    Game.load(host.folder)  # every answer from the cache: nothing written, no prune
+    assert stale.exists() and not marker.exists()
+    host.ok("act", "Bob", "Kill", "Hal")  # the night file changes: the next load parses and keeps it
+    Game.load(host.folder)  # ... and prunes
+    assert not stale.exists() and marker.exists()
+    again = _entry(cache, f"night-{'8' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    host.ok("act", "Bob", "Kill", "Eve")
+    Game.load(host.folder)  # written again, but pruned less than a day ago
+    assert again.exists()
+    assert _answers(Game.load(host.folder)) == _answers(_uncached(host.folder, monkeypatch))
+
+
+def test_prune_skips_while_another_process_prunes(tmp_path):
+    from filelock import FileLock
+
+    where = tmp_path / "replay"
+    where.mkdir()
+    stale = _entry(where, f"night-{'1' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    code = bytes.fromhex("ab" * 32)
+    with FileLock(str(tmp_path / "replay.lock")):
+        replaycache.maybe_prune(where, code)  # busy: it does not wait, and does not prune
+        assert stale.exists() and not (tmp_path / "replay.pruned").exists()
+    replaycache.maybe_prune(where, code)
+    assert not stale.exists() and (tmp_path / "replay.pruned").exists()
