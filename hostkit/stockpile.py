@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import checks
 from .engine import sides
-from .engine.effects.base import OUT
 from .errors import HostkitError, RuleError
 from .model import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
 from .tech import DECLINED, PICKS
@@ -46,6 +45,7 @@ STOLEN = "stockpile"  # tag: the stolen roles (effect steal-role)
 TAKEN = "taken-on"  # tag: {"role", "phases": [[kind, number], ...]}
 ROBOT = "robot-role"  # tag: {"role", "phases": [[kind, number], ...]}
 SEED = "seed Harvester"
+KEPT = "abducted"  # tag: kept out of play by an abductor (engine/effects/base.OUT; not imported: status stays light)
 
 
 def is_stealer(state: GameState, name: str) -> bool:
@@ -198,7 +198,7 @@ def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:
     if gone:
         when = f" on night {gone.get('night')}" if isinstance(gone, dict) and gone.get("night") else ""
         raise RuleError(f"{name}'s Robot was destroyed{when}: it can no longer be given a role (decision mind-stealer-robot)")
-    if state.players[name].tags.get(OUT):
+    if state.players[name].tags.get(KEPT):
         raise RuleError(f"{name} is kept out of play by an abductor: it gives its Robot no role until it returns "
                         f"(decision mind-stealer-robot)")
     if ph.record.kind != "day":
