@@ -13,16 +13,18 @@ n steps, never n squared.
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..model import Ability, Action, Effect, GameState, Role, Ruleset, body_name
+from ..model import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
 
 HOME = "home"
 AWAY = "away"
 JAILED = "jailed"
 
 SELF = -1  # an effect's `target = -1`: the acting player themself (a Veteran's self-protection)
+_NO_TAGS: Mapping[str, Any] = MappingProxyType({})
 
 
 
@@ -215,8 +217,15 @@ class Night:
         # every effect that reads its target's role). One small dict of shared Roles is also far
         # less memory to reach than each player's state, tags and attributes again.
         self.roles: dict[str, Role] = {}
+        # The players (alive or dead) who carry tags at the start, in seat order, and their tags:
+        # most carry none, so a step that looks for a tag walks these, not every player's state.
+        self.carriers: list[PlayerState] = []
+        self._tags: dict[str, Mapping[str, Any]] = {}
         role_of = state.role_of
         for p in state.players.values():
+            if p.tags:
+                self.carriers.append(p)
+                self._tags[p.name] = p.tags
             if p.alive:
                 name = p.name
                 role = self.roles[name] = role_of(name)
@@ -239,7 +248,7 @@ class Night:
         self.jailed: dict[str, Act] = {}
         self.visits: list[tuple[str, str, Act]] = []  # (visitor, visited, act)
         self.visits_from: dict[str, list[str]] = {}  # built at the end of the night (index_visits)
-        self.visits_to: dict[str, list[tuple[str, Act]]] = {}
+        self.visits_to: dict[str, list[tuple[str, str, Act]]] = {}  # visited -> its visits (visitor, visited, act)
         self.pending: list[tuple[Act, Effect]] = []  # investigations, computed at the end of night
         self.ignites: list[tuple[Act, Effect]] = []  # ignitions, expanded at the end of night
         self.tags: list[tuple[str, str, Any]] = []  # (player, tag, data) to add
@@ -284,6 +293,16 @@ class Night:
         """The player behind a name: a body's player ("Ms's Robot" -> "Ms"), else the name."""
         body = self.bodies.get(name)
         return body.actor if body is not None else name
+
+    def tags_of(self, player: str) -> Mapping[str, Any]:
+        """The player's tags at the start of the night (read only): their state's own mapping.
+        A KeyError for a name that is not a player, as `state.players[name].tags` gives."""
+        tags = self._tags.get(player)
+        if tags is not None:
+            return tags
+        if player in self.state.players:
+            return _NO_TAGS
+        raise KeyError(player)
 
     def alive(self, player: str) -> bool:
         """Alive at the start of the night (deaths apply only at its end)."""
@@ -372,15 +391,18 @@ class Night:
 
     def visit(self, act: Act, target: str) -> None:
         self.visits.append((act.body, target, act))
-        act.visited += (target,)
+        if not act.visited and len(act.targets) == 1 and act.targets[0] == target:
+            act.visited = act.targets  # the usual one visit: the same tuple, not a copy of it
+        else:
+            act.visited += (target,)
 
     def index_visits(self) -> None:
         """Index the night's visits from and to each player, in one pass (once every action has
         resolved: visits are made only when an action resolves)."""
         froms, tos = self.visits_from, self.visits_to
-        for visitor, visited, act in self.visits:
-            froms.setdefault(visitor, []).append(visited)
-            tos.setdefault(visited, []).append((visitor, act))
+        for visit in self.visits:
+            froms.setdefault(visit[0], []).append(visit[1])
+            tos.setdefault(visit[1], []).append(visit)
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""

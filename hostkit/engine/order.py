@@ -47,14 +47,21 @@ def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...])
     """Sort by step, then tie-break list, then entry order."""
     step_index = {s: i for i, s in enumerate(steps)}
     tb = {t.lower(): i for i, t in reversed(list(enumerate(tie_break)))}
+    ranks: dict[tuple[str, str, str], int] = {}  # (role, ability, category) -> (step, tie-break) as one number
+    width = max((a.index for a in acts), default=0) + 1  # past every entry index
 
-    def tie(act: Act) -> int:
-        for key in (act.name.lower(), act.role.name.lower()):
-            if key in tb:
-                return tb[key]
-        return len(tie_break)
+    def key(act: Act) -> int:
+        ab = act.ability
+        k = (act.role.name, ab.name, ab.category)
+        rank = ranks.get(k)
+        if rank is None:
+            tie = next((tb[n] for n in (f"{k[0]}.{k[1]}".lower(), k[0].lower()) if n in tb), len(tie_break))
+            rank = ranks[k] = step_index.get(ab.category, len(steps)) * (len(tie_break) + 1) + tie
+        return rank * width + act.index
 
-    return sorted(acts, key=lambda a: (step_index.get(a.ability.category, len(steps)), tie(a), a.index))
+    # (step, tie-break, entry index) as one integer: the same order as the tuple, worked out
+    # once a role's ability, and compared without building a tuple per act.
+    return sorted(acts, key=key)
 
 
 # --------------------------------------------------------------------------- the graph
@@ -133,6 +140,28 @@ def _is_self_changing(act: Act) -> bool:
                for e in act.ability.effects)
 
 
+def _reached(acts: list[Act], pos: _Possible, self_changing: list[bool]) -> tuple[set[str], set[str]]:
+    """The players whose acts edges() looks up by actor (those a block, jail or redirect may
+    name) and by target (those a swap or a protection may name, and each self-changing actor)."""
+    actors: set[str] = set()
+    targets: set[str] = set()
+    for i, a in enumerate(acts):
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            kind = e.kind
+            if kind in ("block", "jail", "redirect"):
+                actors.update(pos.slot(a, e.get("who", 0) if kind == "redirect" else e.get("target", 0)))
+            elif kind == "swap":
+                for s in (e.get("first", 0), e.get("second", 1)):
+                    targets.update(pos.slot(a, s))
+            elif kind == "protect" and e.get("against", "kill") != "kill-effect":
+                targets.update(pos.slot(a, e.get("target", 0)))
+        if self_changing[i]:
+            targets.add(a.actor)
+    return actors, targets
+
+
 def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int, set[int]]:
     """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair.
     `priorities` names the seed priorities that break would-be cycles (see the module doc)."""
@@ -140,15 +169,21 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
     redirect_first = REDIRECT_FIRST in priorities
     block_first = BLOCK_FIRST in priorities
     pos = _Possible(acts)
+    possible = [pos.all(a) for a in acts]
+    self_changing = [_is_self_changing(a) for a in acts]
+    # The acts by actor and by possible target, indexed only for the players some act's change
+    # can reach (the loop below looks up no other): a night's lists are then a few, not two a
+    # player (lists in entry order, as the full index has them).
+    actors, targets = _reached(acts, pos, self_changing)
     by_actor: dict[str, list[int]] = {}
     by_target: dict[str, list[int]] = {}
-    possible = [pos.all(a) for a in acts]
     for i, act in enumerate(acts):
-        by_actor.setdefault(act.body, []).append(i)
+        if act.body in actors:
+            by_actor.setdefault(act.body, []).append(i)
         for t in possible[i]:
-            by_target.setdefault(t, []).append(i)
+            if t in targets:
+                by_target.setdefault(t, []).append(i)
     out: dict[int, set[int]] = {}
-    self_changing = [_is_self_changing(a) for a in acts]
     redirects = {i for i, a in enumerate(acts) if "redirect" in a.effect_kinds()}
 
     def add(i: int, j: int) -> None:

@@ -72,10 +72,25 @@ def _outcome_step(s: Settling) -> None:
         changes=tuple(changes),
         notices=tuple(Notice(p, t) for p, t in night.notices),
         log=tuple(night.log),
-        acts=tuple(trace(a) for a in sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))),
+        acts=tuple(map(trace, _in_resolution_order(night))),
         places=places(night),
         happenings=tuple(Happening(*h) for h in night.happenings),
     )
+
+
+def _in_resolution_order(night: Night) -> list[Act]:
+    """The night's acts in the order they resolved (Act.ran), then those that never did, in
+    their order: what sorting by (ran < 0, ran) gives, placed by their `ran` in one pass."""
+    placed: list[Act | None] = [None] * night.ran
+    never = []
+    for a in night.acts:
+        if 0 <= a.ran < night.ran and placed[a.ran] is None:
+            placed[a.ran] = a
+        elif a.ran < 0:
+            never.append(a)
+        else:  # a place given twice (an act run again): keep the sort's answer
+            return sorted(night.acts, key=lambda a: (a.ran < 0, a.ran))
+    return [a for a in placed if a is not None] + never
 
 
 def trace(act: Act) -> ActTrace:
@@ -202,7 +217,7 @@ def _traps(night: Night) -> None:
 def _delayed(night: Night) -> None:
     """Tags that kill on this night (poison) become attacks. No protection stops them, since no
     action makes them (seed natural III, footnote 1); a heal of their kind, or a cure, does."""
-    for p in night.state.players.values():
+    for p in night.carriers:  # a player without tags has none to take effect
         if not p.alive:
             continue
         for tag, data in p.tags.items():
@@ -244,7 +259,7 @@ def _rampage(night: Night, attack: Attack) -> list[Attack]:
     """Seed ooo 2: a rampaging kill that killed its target at home also reaches every
     rampageable visitor there; they die at the target's home."""
     out = []
-    for visitor, act in night.visits_to.get(attack.target, ()):
+    for visitor, _, act in night.visits_to.get(attack.target, ()):
         if visitor not in (attack.attacker, attack.target) and "rampageable" in act.role.passives:
             out.append(Attack(
                 target=visitor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
@@ -391,7 +406,7 @@ def _cures(night: Night) -> None:
             if h.by.failed:
                 continue
             for tag in h.cures:
-                if tag in night.state.players[t].tags:
+                if tag in night.tags_of(t):
                     night.untags.setdefault((t, tag), None)
                     night.say(f"{h.by.label()} cures {t} of {tag}.")
 

@@ -117,7 +117,7 @@ def left_home(night: Night, player: str) -> bool:
 
 def framed(night: Night, player: str) -> bool:
     """Seed ooo 6: is the player framed now (a standing frame, or one made tonight)?"""
-    return FRAMED in night.state.players[player].tags or player in night.new_tags.get(FRAMED, ())
+    return FRAMED in night.tags_of(player) or player in night.new_tags.get(FRAMED, ())
 
 
 def spend_frame(night: Night, player: str) -> None:
@@ -126,7 +126,7 @@ def spend_frame(night: Night, player: str) -> None:
     if player in s["frames_spent"]:
         return
     s["frames_spent"].add(player)
-    if FRAMED in night.state.players[player].tags:
+    if FRAMED in night.tags_of(player):
         night.untags.setdefault((player, FRAMED), None)
     made = _framed_tonight(night, s).pop(player, None)
     if made:  # frames given tonight: they leave night.tags with the others spent (drop_spent_frames)
@@ -173,7 +173,7 @@ def has(night: Night, player: str, attribute: str) -> bool:
     holds nothing."""
     if player in night.bodies:
         return False
-    if attribute in night.role(player).passives or attribute in night.state.players[player].tags:
+    if attribute in night.role(player).passives or attribute in night.tags_of(player):
         return True
     table = getattr(night.ruleset, "items", None)
     if not table:

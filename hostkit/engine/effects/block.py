@@ -175,7 +175,7 @@ def _blockers_die(night: Night) -> None:
 
 
 def _abducted(night: Night, act: Act, target: str) -> str | None:
-    if OUT in night.state.players[target].tags:
+    if OUT in night.tags_of(target):
         return f"{target} had been abducted and is out of play"
     by = night.ext.get("abducted", {}).get(target)
     if by is not None and by is not act:
@@ -192,7 +192,7 @@ def usable_while_out(act: Act, data: Any) -> bool:
 
 
 def _out_of_play(night: Night, act: Act) -> str | None:
-    data = night.state.players[act.actor].tags.get(OUT)
+    data = night.tags_of(act.actor).get(OUT)
     if data is not None and not usable_while_out(act, data) and not tech.remote(night, act):
         by = data.get("by") if isinstance(data, dict) else None
         how = "consumed" if isinstance(data, dict) and data.get("kind") == "consumed" else "abducted"

@@ -100,7 +100,7 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     if leaves:
         night.tags.append((act.actor, OUT, {"by": act.actor, "kind": "consumed", "left_game": True}))
         for tag in SHIELD_TAGS:  # seed: 'Any abilities ... are lost, including Mind Shield'
-            if tag in night.state.players[target].tags:
+            if tag in night.tags_of(target):
                 night.untags.setdefault((target, tag), None)
         night.tags[:] = [t for t in night.tags if not (t[0] == target and t[1] in SHIELD_TAGS)]
         night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
@@ -218,7 +218,7 @@ def _releases(night: Night, deaths: list) -> list:
     abduct). A player who died while abducted is not flipped until the abductor leaves the game."""
     dead = {d.player for d in deaths}
     told = "Your abductor {by} died tonight: you are returned to play this morning."
-    for p in night.state.players.values():
+    for p in night.carriers:
         data = p.tags.get(OUT)
         if p.alive and p.name not in dead and isinstance(data, dict) and data.get("by") in dead \
                 and data.get("kind") != "consumed":
@@ -236,7 +236,7 @@ def _releases(night: Night, deaths: list) -> list:
         keep.append(t)  # the entry itself: not a copy of every tag given tonight
     if len(keep) < len(night.tags):
         night.tags[:] = keep
-    for p in night.state.players.values():
+    for p in night.carriers:
         data = p.tags.get(FLIP_HELD)
         if not p.alive and isinstance(data, dict) and data.get("by") in dead:
             night.happen(p.name, "flip due", data["by"], "their abductor has left the game: flip them now")
@@ -249,7 +249,7 @@ def _releases(night: Night, deaths: list) -> list:
     if gone:
         night.notices[:] = [(p, t) for p, t in night.notices if not (p in gone and t.startswith("You were abducted"))]
     taken = {t: a.actor for t, a in night.ext.get("abducted", {}).items()}
-    for p in night.state.players.values():
+    for p in night.carriers:
         data = p.tags.get(OUT)
         if isinstance(data, dict) and data.get("kind") != "consumed":
             taken.setdefault(p.name, data.get("by"))
@@ -270,7 +270,7 @@ def _bonds(night: Night, deaths: list) -> list:
 
     dead = {d.player for d in deaths}
     bound: dict[str, str] = {}
-    for p in night.state.players.values():
+    for p in night.carriers:
         data = p.tags.get(BOUND)
         if p.alive and isinstance(data, dict):
             bound[p.name] = data.get("by")

@@ -71,7 +71,7 @@ def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, 
     if mode == "track":
         return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
     if mode == "watch":
-        return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.body, target}))
+        return tuple(sorted({v for v, _, _ in night.visits_to.get(target, ())} - {act.body, target}))
     return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
                  if a.done and a.failed is None and not a.skip)
 
@@ -177,7 +177,7 @@ def _patrol_guard(night: Night) -> None:
 
 def _lookout(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     """Seed 6: who visited the target; on the Night Kill target, every framed player too."""
-    seen = {v for v, _ in night.visits_to.get(target, ()) if v not in (act.body, target)}
+    seen = {v for v, _, _ in night.visits_to.get(target, ()) if v not in (act.body, target)}
     if "lookout-kills" not in night.ext:  # once a night: the factional kills' targets, the framed
         night.ext["lookout-kills"] = {a.targets[0] for a in night.acts if a.ability.factional and a.done
                                       and not a.failed and a.targets
@@ -232,7 +232,7 @@ def _sneak(night: Night, act: Act, effect: Effect, target: str) -> str:
 
 
 def _surveil(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
-    seen = sorted({v for v, _ in night.visits_to.get(target, ()) if v != target})
+    seen = sorted({v for v, _, _ in night.visits_to.get(target, ()) if v != target})
     return tuple(f"{v} ({goal_of(night, v, effect.get('idle', {}))})" for v in seen)
 
 

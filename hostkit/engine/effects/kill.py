@@ -84,7 +84,7 @@ def infect(night: Night, act: Act, effect: Effect) -> None:
     tag = effect.get("tag", "infected")
     s = st(night)
     s["infects"].append((act, effect))
-    if tag in night.state.players[target].tags:
+    if tag in night.tags_of(target):
         s["plague"].append((act, effect, target))
         night.say(f"{act.label()} visits {target} again: the plague {target} carries will resolve tonight.")
         return

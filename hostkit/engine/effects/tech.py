@@ -73,7 +73,7 @@ def grants(night: Night, player: str, attribute: str) -> bool:
 def advanced(night: Night, player: str, attribute: str) -> bool:
     """A natural shield (a role passive) upgraded by a tech one (an item or a built tag)."""
     return attribute in night.role(player).passives and (
-        attribute in night.state.players[player].tags or grants(night, player, attribute))
+        attribute in night.tags_of(player) or grants(night, player, attribute))
 
 
 def tech_devices(night: Night, player: str) -> list[str]:
@@ -94,7 +94,7 @@ def remote(night: Night, act: Act) -> bool:
 
 def fixing(night: Night, act: Act) -> str | None:
     """USABLE: a player whose tech was shorted out spends the next night fixing it."""
-    data = night.state.players[act.actor].tags.get(SHORTED)
+    data = night.tags_of(act.actor).get(SHORTED)
     if isinstance(data, dict) and data.get("night") == night.number and not act.skip:
         return f"{act.actor} spends the night fixing their shorted-out tech"
     return None
@@ -414,7 +414,7 @@ def camouflage(night: Night, deaths: list[Death]) -> list[Death]:
     out = []
     for d in deaths:
         killer = d.by[0] if d.by else ""
-        src = night.state.players[killer].tags.get(CAMOUFLAGE) if killer in night.state.players else None
+        src = night.tags_of(killer).get(CAMOUFLAGE) if killer in night.state.players else None
         if src in SOURCES and grants(night, killer, "camouflage") and d.cause not in ("Hold-out Blaster",):
             cause, key = SOURCES[src]
             attack = Attack(target=d.player, by=None, attacker=killer, kind=d.kind, strength=1, cause=cause,
@@ -441,7 +441,7 @@ def spent(night: Night) -> list[tuple[str, str, str]]:
         if act.done or id(act) in night.ext.get("wasted", ()):
             out.append((act.actor, item.name, act.ability.name))
     on = set(night.ext.get("holoform-on", set()))
-    for p in night.state.players.values():  # a hologram projected tonight activates the Advanced Holoform
+    for p in night.carriers:  # a hologram projected tonight activates the Advanced Holoform
         where = p.tags.get(HOLOGRAM)
         if isinstance(where, dict) and where.get("night") == night.number and grants(night, p.name, "advanced-holoform"):
             on.add(p.name)
@@ -463,7 +463,7 @@ def spent(night: Night) -> list[tuple[str, str, str]]:
 
 def fixed(night: Night) -> None:
     """A player who spent tonight fixing shorted-out tech has it working again tomorrow."""
-    for p in night.state.players.values():
+    for p in night.carriers:
         data = p.tags.get(SHORTED)
         if isinstance(data, dict) and data.get("night") == night.number:
             night.untags.setdefault((p.name, SHORTED), None)
