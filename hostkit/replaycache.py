@@ -326,91 +326,47 @@ class Replay:
 
 CODE_CHARS = 8  # an entry's name ends with the first hex digits of the code key that made it
 KINDS = ("ruleset", "night", "day", "file")
-PRUNE_EVERY = 24 * 3600.0  # seconds between two prunes of one cache (a marker file's mtime)
 STALE_AFTER = 24 * 3600.0  # another code's entries are kept this long after they were written
-TEMP_AFTER = 3600.0  # a temp file this old is a crashed write's leftover
-MAX_BYTES = 256 * 2**20  # the whole cache's size; beyond it the oldest entries go first
-KEEP_BYTES = 192 * 2**20  # what a prune over MAX_BYTES brings it down to
-
-
-def _marker(where: Path) -> Path:
-    return where.parent / f"{where.name}.pruned"  # beside the cache, so it is never an entry
 
 
 def maybe_prune(where: Path, code: bytes) -> None:
-    """Prune the cache at `where` if it was not pruned in the last PRUNE_EVERY seconds and no
-    other process is pruning it now. Called only after an entry was written (a night was
+    """Prune this cache (and the page cache beside it) if not done in the last day and no other
+    process is at it (hostkit/cachedir.py). Called only after an entry was written (a night was
     resolved, a file parsed): a command whose answers all come from the cache never prunes."""
-    import time
+    from . import cachedir
 
-    try:
-        if time.time() - _marker(where).stat().st_mtime < PRUNE_EVERY:
-            return
-    except OSError:
-        pass  # never pruned (or unreadable): try
-    from filelock import FileLock, Timeout
-
-    try:
-        with FileLock(str(where.parent / f"{where.name}.lock"), timeout=0):
-            prune(where, code)
-            _marker(where).touch()
-    except (Timeout, OSError):
-        return  # another process is pruning, or the cache is not writable: next time
+    cachedir.prune_all(where, lambda folder: prune(folder, code))
 
 
-def prune(where: Path, code: bytes, *, now: float | None = None, max_bytes: int = MAX_BYTES,
-          keep_bytes: int = KEEP_BYTES) -> list[str]:
+def prune(where: Path, code: bytes, *, now: float | None = None, max_bytes: int | None = None,
+          keep_bytes: int | None = None) -> list[str]:
     """Remove what no load will read again, and keep the cache bounded; return the names removed.
 
     - An entry made by other code (another hostkit version or edit, another Python: its name
       ends with another code key; or a name of an older format) once it is STALE_AFTER old:
       this code never reads it. The grace keeps a second install that shares the cache (a
       co-host's, a development checkout) from losing its entries at every prune.
-    - A temp file of a write that never finished, once TEMP_AFTER old.
-    - Then, while the entries left weigh more than `max_bytes`, the oldest written first, down
-      to `keep_bytes`. (A removed entry costs one resolution: the next load writes it again.)
+    - A temp file of a write that never finished, once cachedir.TEMP_AFTER old.
+    - Then, while the entries left weigh more than `max_bytes` (cachedir.MAX_BYTES), the least
+      recently used first, down to `keep_bytes`. (A removed entry costs one resolution: the
+      next load writes it again.)
 
-    Only plain files directly in `where` whose names are the cache's own are ever removed;
-    anything else there, and anything outside, is left alone. An entry a concurrent process is
-    reading or writing meanwhile is at worst a miss for it (entries are replaced whole)."""
+    Only plain files directly in `where` whose names are the cache's own are ever removed."""
     import time
+
+    from . import cachedir
 
     now = time.time() if now is None else now
     mine = code.hex()[:CODE_CHARS]
-    removed: list[str] = []
-    kept: list[tuple[float, int, str]] = []  # (mtime, size, name) of the entries left
-    try:
-        scan = list(os.scandir(where))
-    except OSError:
-        return removed
-    for e in scan:
-        try:
-            if not e.is_file(follow_symlinks=False):
-                continue
-            tag = _code_tag(e.name)
-            if tag is None:
-                continue
-            st = e.stat(follow_symlinks=False)
-            age = now - st.st_mtime
-            if age > (TEMP_AFTER if tag == "temp" else STALE_AFTER) and tag != mine:
-                os.unlink(e.path)
-                removed.append(e.name)
-            else:
-                kept.append((st.st_mtime, st.st_size, e.name))
-        except OSError:
-            continue  # gone meanwhile (another prune), or not ours to touch
-    total = sum(size for _, size, _ in kept)
-    if total > max_bytes:
-        for _, size, name in sorted(kept):
-            if total <= keep_bytes:
-                break
-            try:
-                os.unlink(where / name)
-            except OSError:
-                continue
-            removed.append(name)
-            total -= size
-    return removed
+
+    def stale(tag: str, st: os.stat_result) -> bool:
+        if tag == "temp":
+            return now - st.st_mtime > cachedir.TEMP_AFTER
+        return tag != mine and now - st.st_mtime > STALE_AFTER
+
+    return cachedir.prune_folder(where, _code_tag, stale,
+                                 max_bytes=cachedir.MAX_BYTES if max_bytes is None else max_bytes,
+                                 keep_bytes=cachedir.KEEP_BYTES if keep_bytes is None else keep_bytes)
 
 
 def _code_tag(name: str) -> str | None:
