@@ -233,7 +233,7 @@ class Night:
                 for tag in p.tags:
                     self.tag_index.setdefault(tag, set()).add(name)
         self.acts: list[Act] = []
-        self.by_actor: dict[str, list[Act]] = {}  # by the body that acts (the player, or their Robot)
+        self.by_actor: dict[str, tuple[Act, ...]] = {}  # by the body that acts (the player, or their Robot)
         self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
         self.commuted: set[str] = set()
         self.blocks: dict[str, list[Block]] = {}
@@ -266,8 +266,12 @@ class Night:
     def add_acts(self, acts: list[Act]) -> None:
         """Register the night's actions and index them by actor and by entered kill target."""
         self.acts = acts
+        by_actor = self.by_actor
         for act in acts:
-            self.by_actor.setdefault(act.body, []).append(act)
+            # A tuple (one object with its items inline, usually of one act): read on every
+            # reach check and by many effects, and never changed once the night's acts are in.
+            got = by_actor.get(act.body)
+            by_actor[act.body] = (act,) if got is None else got + (act,)
             if act.body != act.actor:
                 self.bodies.setdefault(act.body, act)
             if act.skip:

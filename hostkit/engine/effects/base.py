@@ -167,6 +167,23 @@ def _framed_tonight(night: Night, s: dict[str, Any]) -> dict[str, list[tuple[str
     return seen
 
 
+def tags_given(night: Night) -> dict[str, list[tuple[str, str, Any]]]:
+    """Player -> the entries of tonight's tags (night.tags) that name them: every one there now,
+    maybe a few taken back since, so 'has the player been given a tag tonight?' is a look-up,
+    not a pass over every tag given tonight. Scanned once, then only what was appended since;
+    scanned afresh when the list was rewritten before its end (the last entry scanned is no
+    longer where it was)."""
+    tags = night.tags
+    seen, upto, last = night.ext.get("tags-given", ({}, 0, None))
+    if upto > len(tags) or (upto and tags[upto - 1] is not last):
+        seen, upto = {}, 0
+    for i in range(upto, len(tags)):
+        t = tags[i]
+        seen.setdefault(t[0], []).append(t)
+    night.ext["tags-given"] = (seen, len(tags), tags[-1] if tags else None)
+    return seen
+
+
 def has(night: Night, player: str, attribute: str) -> bool:
     """Does the player hold an attribute, by their role (a passive), by a tag (a built shield) or
     by an item they hold (items.toml `grants`: alien tech)? A body that is not a player (a Robot)

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...model import Death, Effect
 from ..night import AWAY, Act, Night
-from .base import FRAMED, OUT, TARGET, EffectSpec, st
+from .base import FRAMED, OUT, TARGET, EffectSpec, st, tags_given
 from .info import investigate
 
 HEIR = "heir-of"
@@ -102,7 +102,8 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
         for tag in SHIELD_TAGS:  # seed: 'Any abilities ... are lost, including Mind Shield'
             if tag in night.tags_of(target):
                 night.untags.setdefault((target, tag), None)
-        night.tags[:] = [t for t in night.tags if not (t[0] == target and t[1] in SHIELD_TAGS)]
+        if any(t[1] in SHIELD_TAGS for t in tags_given(night).get(target, ())):
+            night.tags[:] = [t for t in night.tags if not (t[0] == target and t[1] in SHIELD_TAGS)]
         night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
                   f"{new_role}, and {act.actor} leaves play.")
         night.happen(target, "consumed", act.actor, f"now a {new_role} with no other abilities",

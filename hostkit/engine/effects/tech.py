@@ -349,10 +349,12 @@ def plasma_chain(night: Night) -> None:
         if act.failed:
             continue
         caught, todo = [target], [target]
+        seen = {target}  # what `caught` holds, to ask in one step (a chain can reach thousands)
         while todo:
             p = todo.pop()
             for q in sorted(links.get(p, ())):
-                if q not in caught:
+                if q not in seen:
+                    seen.add(q)
                     caught.append(q)
                     todo.append(q)
         for p in caught:
