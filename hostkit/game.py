@@ -778,8 +778,15 @@ class Game:
     def eliminate(self, player: str | None) -> str | None:
         """End the day with that elimination (None: no elimination); the next night begins."""
         end = self.elimination(player)
-        self.append(end)
+        self.append(*self.day_end(end))
         return end.eliminated or None
+
+    def day_end(self, end: PhaseEnd) -> list[Entry]:
+        """The entries that end the day with END: an ITA window still open closes first, with the
+        day (what was waiting in it resolves first, as on 'hostkit ita close')."""
+        if self.state.ita_open:
+            return [DayEvent(dayactions.ITA_CLOSE), end]
+        return [end]
 
     # -- the day's rulings (rulings.py checks them; the game appends them)
 

@@ -709,8 +709,9 @@ def test_natural_II_innate_ita_shots_only_when_the_game_grants_them(tmp_path):
     (tmp_path / "two").mkdir()
     none = game(tmp_path / "none", options=())
     none.ok("resolve", "--force")
-    none.ok("ita", "open")
-    assert "no uses left" in none("act", "--now", "Ann", "ITA Shot", "Go").output
+    # misc (stop 21): an ITA window in a game with no ITA shots is refused, naming the option
+    assert "no living player has an ITA Shot left (option ita-shots = 0" in none.refused("ita", "open")
+    assert "usable only during an ITA window" in none.refused("act", "--now", "Ann", "ITA Shot", "Go")
     two = game(tmp_path / "two", options=("ita-shots=2",))
     assert json.loads(two.ok("status", "--json"))["players"][0]["innate"] == {"ita shot": 2}
 

@@ -59,7 +59,8 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     \b
     The day's actions resolve first (seed natural II): Immediate ones still waiting, in entry
     order, then every Day and Cycle action; their outcome is printed before the elimination. A
-    player they kill, or a win they bring, leaves no one to eliminate (use --none).
+    player they kill, or a win they bring, leaves no one to eliminate (use --none). An ITA window
+    still open closes with the day.
     """
     from ..daytools import aftermath, checked_elimination
     from ..text import outcome_text
@@ -69,7 +70,9 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     with locked(ctx):
         old = load(ctx)
         end = checked_elimination(old, None if no_one else player, force=force)
-        game = old.append(end)
+        game = old.append(*old.day_end(end))
+    if old.state.ita_open:
+        click.echo(f"ITA window {old.state.ita_open} closes with the day.")
     for outcome in game.phases[old.current.index - 1].outcomes[len(old.current.outcomes):]:
         click.echo(outcome_text(outcome))
     name = end.eliminated or None

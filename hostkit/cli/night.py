@@ -85,15 +85,17 @@ def actions(ctx: click.Context, as_json: bool) -> None:
 
     \b
     "waiting on: Proto (Maul), Eve (Vision)": abilities usable now that have neither an action
-    nor an explicit skip; [required] marks one the rules will not let go unused tonight.
+    nor an explicit skip; [required] marks one the rules will not let go unused tonight. "items
+    not used yet": item abilities a holder could use now (listed, not waited on).
     Example: hostkit actions
     """
     from ..text import recorded_line
-    from ..waiting import waiting_on, waiting_text
+    from ..waiting import items_text, items_unused, waiting_on, waiting_text
 
     game = load(ctx)
     ph = game.current
     waiting = waiting_on(game)
+    unused = items_unused(game)
     ignored = {a.seq: why for a in ph.actions for k, why in ph.ignored.items() if game._key(game.state, a) == k}
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
@@ -102,7 +104,7 @@ def actions(ctx: click.Context, as_json: bool) -> None:
               "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
                            for a in ph.done],
               "ita_window": game.state.ita_open,
-              "waiting": [w.to_json() for w in waiting]})
+              "waiting": [w.to_json() for w in waiting], "items_unused": [w.to_json() for w in unused]})
     else:
         click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)"
                    + (f", ITA window {game.state.ita_open} open" if game.state.ita_open else ""))
@@ -112,6 +114,8 @@ def actions(ctx: click.Context, as_json: bool) -> None:
             click.echo("  " + recorded_line(game, a) + " (resolved at once)")
         if waiting:
             click.echo(waiting_text(waiting))
+        if unused:
+            click.echo(items_text(unused))
 
 
 @click.command()
