@@ -404,7 +404,8 @@ def test_natural_II_a_whole_day_ita_window_ignored_immediate_immediate_after_and
     assert "Bea's ITA Shot" not in out and "ITA Shot on Dee misses" in out and "window is closed" in out
     assert "dies: Eve, killed by Sniper" in host.ok("act", "--now", "Sn", "Snipe", "Eve")
     host.ok("vote", "Ann", "Fay")
-    out = host.ok("eliminate", "Fay")
+    # misc (stop 21): one hand vote of ten is no majority, so the host overrules the count
+    out = host.ok("eliminate", "Fay", "--force")
     assert out.index("dies: Go, killed by Vigilante") < out.index("Fay is eliminated")
     st = alive(host)
     assert [n for n, a in st.items() if not a] == ["Go", "Cy", "Eve", "Fay"]

@@ -52,9 +52,10 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     """End the day with that elimination (or --none); the next night begins.
 
     \b
-    Where the count decides (plurality, or a hammer), the elimination must match the day's latest
-    count: a tie that eliminates no one, and only the top vote-getter, are enforced; --force
-    overrules. Example: hostkit eliminate Bob
+    With votes recorded for the day (by hand, or a thread count), the elimination must be the
+    one the day's latest count gives: who reached the majority, the top vote-getter under
+    plurality, no one on a tie that eliminates no one or with no majority reached; --force
+    overrules. With no votes recorded, any elimination stands. Example: hostkit eliminate Bob
 
     \b
     The day's actions resolve first (seed natural II): Immediate ones still waiting, in entry
