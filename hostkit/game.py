@@ -508,16 +508,19 @@ class Game:
         current = list(ph.actions)
         added = []
         for n, (actor, ability, targets) in enumerate(lines):
-            try:
-                action = entry_rules.check_action(self, self.state, actor, ability, targets, current=current,
-                                                  phase=ph.record)
-            except HostkitError as exc:
-                if labels is None:
-                    raise
-                raise type(exc)(f"{labels[n]}: {exc}") from None
-            key = self._key(self.state, action)
-            current = [a for a in current if self._key(self.state, a) != key] + [action]
-            added.append(action)
+            # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            for name in each:
+                try:
+                    action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
+                                                      phase=ph.record)
+                except HostkitError as exc:
+                    if labels is None:
+                        raise
+                    raise type(exc)(f"{labels[n]}: {exc}") from None
+                key = self._key(self.state, action)
+                current = [a for a in current if self._key(self.state, a) != key] + [action]
+                added.append(action)
         return added
 
     def act(self, actor: str, ability: str | None, targets: list[str]) -> Action:

@@ -470,6 +470,11 @@ def deadline(ctx: click.Context, when: str | None, clear: bool, as_json: bool) -
         game = load(ctx)
         game.open_phase("day")
     info = deadline_info(game)
+    if when and info is not None and info["passed"]:
+        # Recorded, as the host may set a deadline after the fact; but a past time is often a typo.
+        click.echo(f"Warning: that deadline ({info['at']}) has already passed ({info['left']}): vote counts now "
+                   "apply the deadline rule and a day action needs 'act --on-time'; 'hostkit undo' takes it back",
+                   err=True)
     if as_json:
         emit({"deadline": info})
     elif info is None:

@@ -24,7 +24,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
 
     \b
     A second act for the same actor and ability replaces the first (the output says what it
-    replaced); 'skip' as the target records an explicit skip. On the command line a name with
+    replaced); 'skip' as the target records an explicit skip ('act Carol skip', with no ability
+    named, skips each of the actor's own abilities usable now). On the command line a name with
     spaces needs shell quotes ("Old Man Willow"); in an --file, one action a line, it does not:
     the longest known player, ability or item name is matched first. Examples:
       hostkit act Bob Kill Ann
@@ -69,8 +70,9 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
                 line = [(actor, ability, targets)]
                 added, notes, outcomes = game.enter_now(line, on_time=on_time) if now else (
                     *game.enter(line, on_time=on_time), [])
-                click.echo("recorded " + recorded_line(game, added[0], named=ability is not None)
-                           + replaced_note(game, added[0]) + ignored_note(game, added[0]))
+                for a in added:  # one line; several for a skip of each of the actor's abilities
+                    click.echo("recorded " + recorded_line(game, a, named=ability is not None or len(added) > 1)
+                               + replaced_note(game, a) + ignored_note(game, a))
     for note in notes:
         click.echo("taken back: " + note)
     for outcome in outcomes:
