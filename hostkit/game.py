@@ -872,9 +872,11 @@ class Game:
         return out
 
     def log(self) -> list[dict[str, Any]]:
-        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says."""
+        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says, and
+        its unit (the seq of the first entry its command wrote: undo takes a unit back whole)."""
         return [{"phase": ph.record.label, "seq": e.seq, "id": entry_id(e), "host": e.host,
-                 "kind": KINDS[type(e)], "what": describe(e, ph.record)} for ph, e in self.entries()]
+                 "kind": KINDS[type(e)], "what": describe(e, ph.record),
+                 "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
     def undone(self, entry: str | None = None) -> tuple["Game", str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
