@@ -101,7 +101,8 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post deaths": ["post", "deaths"], "post flip": ["post", "flip", "Fay"],
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
-             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
+             "chart night": ["chart", "night", "1"], "chart day": ["chart", "day", "1"], "chart votes": ["chart", "votes"],
+             "page": ["page"],
              "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"],
              "stockpile show": ["stockpile", "show"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
