@@ -268,12 +268,14 @@ class Night:
         self.acts = acts
         by_actor = self.by_actor
         for act in acts:
+            if act.body != act.actor:
+                while act.body in self.state.players:  # a player named "Ms's Robot" stays a player
+                    act.body += f" ({act.ability.body})"
+                self.bodies.setdefault(act.body, act)
             # A tuple (one object with its items inline, usually of one act): read on every
             # reach check and by many effects, and never changed once the night's acts are in.
             got = by_actor.get(act.body)
             by_actor[act.body] = (act,) if got is None else got + (act,)
-            if act.body != act.actor:
-                self.bodies.setdefault(act.body, act)
             if act.skip:
                 continue
             for e in act.ability.effects:
@@ -410,7 +412,7 @@ class Night:
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""
-        if target == act.actor:
+        if target == act.body:
             return None
         if not self.alive(target) and act.ability.living_only:
             return f"{target} is dead"
