@@ -128,10 +128,10 @@ def spend_frame(night: Night, player: str) -> None:
     s["frames_spent"].add(player)
     if FRAMED in night.tags_of(player):
         night.untags.setdefault((player, FRAMED), None)
-    made = _framed_tonight(night, s).pop(player, None)
-    if made:  # frames given tonight: they leave night.tags with the others spent (drop_spent_frames)
-        s.setdefault("frames_dropped", set()).update(map(id, made))
-        s.setdefault("frames_kept", []).extend(made)  # alive until dropped, so their ids stay theirs
+    dropped = s.setdefault("frames_dropped", {})  # id -> entry (kept alive, so its id stays its own)
+    for t in tags_given(night).get(player, ()):
+        if t[1] == FRAMED and id(t) not in dropped:  # a frame given tonight: it goes with the others
+            dropped[id(t)] = t
     night.say(f"The frame on {player} has been seen, and is used up.")
 
 
@@ -144,35 +144,13 @@ def drop_spent_frames(night: Night) -> None:
     dropped = s.pop("frames_dropped", None) if s else None
     if dropped:
         night.tags[:] = [t for t in night.tags if id(t) not in dropped]
-        del s["frames_kept"]
-        s.pop("framed_tonight", None)
-
-
-def _framed_tonight(night: Night, s: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
-    """Player -> their frame entries among tonight's tags (night.tags) not yet spent: scanned
-    once, then only what was appended since. The scan starts over when the list was rewritten
-    before its end (a tag taken back): the last entry scanned is no longer where it was."""
-    tags = night.tags
-    seen, upto, last = s.get("framed_tonight", ({}, 0, None))
-    if upto > len(tags) or (upto and tags[upto - 1] is not last):
-        seen, upto = {}, 0
-        dropped = s.get("frames_dropped", ())
-    else:
-        dropped = ()
-    for i in range(upto, len(tags)):
-        t = tags[i]
-        if t[1] == FRAMED and id(t) not in dropped:
-            seen.setdefault(t[0], []).append(t)
-    s["framed_tonight"] = (seen, len(tags), tags[-1] if tags else None)
-    return seen
 
 
 def tags_given(night: Night) -> dict[str, list[tuple[str, str, Any]]]:
-    """Player -> the entries of tonight's tags (night.tags) that name them: every one there now,
-    maybe a few taken back since, so 'has the player been given a tag tonight?' is a look-up,
-    not a pass over every tag given tonight. Scanned once, then only what was appended since;
-    scanned afresh when the list was rewritten before its end (the last entry scanned is no
-    longer where it was)."""
+    """Player -> the entries of tonight's tags (night.tags) that name them, as the list holds
+    them now, so 'has the player been given a tag tonight?' is a look-up, not a pass over every
+    tag given tonight. Scanned once, then only what was appended since; scanned afresh when the
+    list was rewritten before its end (taking an entry out moves the last one scanned)."""
     tags = night.tags
     seen, upto, last = night.ext.get("tags-given", ({}, 0, None))
     if upto > len(tags) or (upto and tags[upto - 1] is not last):
