@@ -78,6 +78,13 @@ def describe(entry: Entry, rec: PhaseRecord) -> str:
     return f"the end of {rec.label} (" + (f"{entry.eliminated} eliminated)" if entry.eliminated else "no elimination)")
 
 
+def _same_unit(entry: Entry, item: Entry) -> bool:
+    """Whether ENTRY was written by the same command as ITEM (the same host's unit)."""
+    if entry is item:
+        return True
+    return bool(item.unit) and entry.unit == item.unit and entry.host == item.host
+
+
 def create(folder: Path, **kw: Any) -> "Game":
     """Create a game folder (deal.create: refused if one exists there) and return the loaded game."""
     deal.create(folder, **kw)
@@ -323,7 +330,7 @@ class Game:
                                                current=list(current.values()), phase=ph.record, seq=action.seq)
         except HostkitError as exc:
             raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
-        return checked._replace(seq=action.seq, host=action.host)
+        return checked._replace(seq=action.seq, host=action.host, unit=action.unit)
 
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
@@ -450,8 +457,9 @@ class Game:
             from .cohost import host_name
 
             self.host = host_name(self.folder)
+        unit = seq if len(entries) > 1 else 0  # one command's entries: undone together
         for e in entries:
-            e = e._replace(seq=seq, host=self.host)
+            e = e._replace(seq=seq, host=self.host, unit=unit)
             seq += 1
             if isinstance(e, Action):
                 rec = rec._replace(actions=rec.actions + (e,))
@@ -624,7 +632,8 @@ class Game:
             done = [a for a in ph.done if a.actor == name and (ability is None or a.ability.lower() == ability.lower())]
             if done:
                 raise RuleError(f"{name}'s {done[-1].ability} already resolved at once (Immediate, seed natural II): "
-                                "it cannot be taken back; 'hostkit undo' takes back its resolution")
+                                "it cannot be taken back; 'hostkit undo' takes back its resolution (an 'act --now' "
+                                "with its action)")
             raise RuleError(f"{name} has no action recorded for {ph.record.label}" + (f" with {ability}" if ability else ""))
         if len(key_actions) > 1:
             raise RuleError(f"{name} has {len(key_actions)} actions recorded; name the ability to remove")
@@ -854,23 +863,24 @@ class Game:
             ph, item = found[0]
         r = ph.record
         drop_after = None
-        what = describe(item, r)
-        if isinstance(item, Action):
-            rec = r._replace(actions=tuple(a for a in r.actions if a is not item))
-        elif isinstance(item, Removal):
-            rec = r._replace(removed=tuple(x for x in r.removed if x is not item))
-        elif isinstance(item, VoteEntry):
-            rec = r._replace(votes=tuple(v for v in r.votes if v is not item))
-        elif isinstance(item, DayEvent):
-            rec = r._replace(events=tuple(e for e in r.events if e is not item))
-        else:
-            rec = r._replace(ends=tuple(e for e in r.ends if e is not item))
-            if not rec.ends:
-                later = [e for _, e in everything if _ is not ph and _.index > ph.index]
-                if later:
-                    raise RuleError(f"the end of {r.label} has entries after it ({describe(later[0], self.phases[-1].record)}"
-                                    f"{' ...' if len(later) > 1 else ''}); take those back first")
-                drop_after = ph.index
+        # A command's writes are one unit (house rule): an 'act --now' and its resolution, a shot
+        # and the actions it took back, an 'act --file', are taken back together.
+        unit = [e for p, e in everything if p is ph and _same_unit(e, item)]
+        unit.sort(key=entry_key)
+        what = describe(unit[0], r) + ("" if len(unit) == 1 else
+                                       ", with " + ", ".join(describe(e, r) for e in unit[1:]))
+        gone = {id(e) for e in unit}
+        rec = r._replace(actions=tuple(a for a in r.actions if id(a) not in gone),
+                         removed=tuple(x for x in r.removed if id(x) not in gone),
+                         votes=tuple(v for v in r.votes if id(v) not in gone),
+                         events=tuple(e for e in r.events if id(e) not in gone),
+                         ends=tuple(e for e in r.ends if id(e) not in gone))
+        if len(rec.ends) < len(r.ends) and not rec.ends:
+            later = [e for _, e in everything if _ is not ph and _.index > ph.index]
+            if later:
+                raise RuleError(f"the end of {r.label} has entries after it ({describe(later[0], self.phases[-1].record)}"
+                                f"{' ...' if len(later) > 1 else ''}); take those back first")
+            drop_after = ph.index
         return self._rewrite({ph.index: rec}, drop_after=drop_after), what
 
     # -- reporting

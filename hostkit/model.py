@@ -231,7 +231,9 @@ class Action(Record):
     Lamport clock (one more than the highest entry in the host's copy of the record), and `host`,
     who entered it ("" when unknown). An entry's identity is the entry itself (see entry_key):
     two co-hosts' concurrent entries may share a seq, yet they differ in host or content, and
-    sort the same way in every clone.
+    sort the same way in every clone. `unit` ties together the entries one command wrote: the
+    seq of its first entry when it wrote several (an `act --now` and its resolution, a shot and
+    the actions it took back), else 0; `hostkit undo` takes a unit back whole.
     """
 
     actor: str
@@ -239,6 +241,7 @@ class Action(Record):
     targets: tuple[str, ...] = ()
     seq: int = 0
     host: str = ""
+    unit: int = 0  # see Action
 
     @property
     def skip(self) -> bool:
@@ -252,6 +255,7 @@ class Removal(Record):
     ability: str
     seq: int = 0
     host: str = ""
+    unit: int = 0  # see Action
 
 
 class VoteEntry(Record):
@@ -262,6 +266,7 @@ class VoteEntry(Record):
     seq: int = 0
     after_post: int | None = None  # it outranks scraped votes up to this post
     host: str = ""
+    unit: int = 0  # see Action
 
 
 class DayEvent(Record):
@@ -273,6 +278,7 @@ class DayEvent(Record):
     seq: int = 0
     data: Mapping[str, Any] = EMPTY
     host: str = ""
+    unit: int = 0  # see Action
 
 
 class PhaseEnd(Record):
@@ -282,6 +288,7 @@ class PhaseEnd(Record):
     eliminated: str | None = None  # day: who was eliminated ("" for no elimination)
     published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
     host: str = ""
+    unit: int = 0  # see Action
 
 
 def entry_key(entry: Any) -> tuple[int, str, str, str]:
@@ -289,6 +296,7 @@ def entry_key(entry: Any) -> tuple[int, str, str, str]:
     then by what it says (so concurrent entries of two co-hosts order the same in every clone)."""
     fields = entry._asdict()
     seq, host = fields.pop("seq"), fields.pop("host")
+    fields.pop("unit")  # which command wrote it is not what it says
     return (seq, host, type(entry).__name__, repr(_plain(fields)))
 
 

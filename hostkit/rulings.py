@@ -477,11 +477,22 @@ def _owes(game: Game, name: str, duty: str) -> None:
                 return
             if duty == "shot" and item["no_shot_because"]:
                 why = item["no_shot_because"]
-                rule = "Poisoned Hunter cannot shoot" if why == "poison" else \
-                    f"a {item['role']} killed by {why} cannot shoot"
-                raise RuleError(f"{name} died of {why}: no last shot ({rule})")
+                raise RuleError(f"{name} died of {why}: no last shot ({_no_shot_rule(game, item['role'], why)})")
     what = {"shot": "last shot", "badge": "badge"}[duty]
     raise RuleError(f"{name} owes no {what} now")
+
+
+def _no_shot_rule(game: Game, role: str, why: str) -> str:
+    """The rule that leaves a ROLE who died of WHY no last shot, in the ruleset's own words: its
+    `last-shot-not-by` option's summary where the ruleset declares that kind, else the game's
+    option value (so no ruleset is told another's seed rule)."""
+    if why == "modkill":
+        return "a host's kill is neither a night kill nor an elimination: it leaves no last shot"
+    spec = game.ruleset.options.get("last-shot-not-by")
+    if spec is not None and spec.summary and why in str(spec.default).split(","):
+        return spec.summary
+    value = game.state.options.get("last-shot-not-by", "poison")
+    return f"in {game.ruleset.name}, a {role} killed by {why} has no last shot: option last-shot-not-by = {value}"
 
 
 def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:

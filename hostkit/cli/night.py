@@ -173,11 +173,13 @@ def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: 
               help="Take back this entry (its id from 'hostkit log') instead of the last one.")
 @click.pass_context
 def undo(ctx: click.Context, entry: str | None) -> None:
-    """Take back the last recorded entry: an action, a resolution, a vote or an elimination.
+    """Take back the last command's entries: an action, a resolution, a vote or an elimination.
 
     \b
-    With --entry, a given one: a co-host's mistake, or one of two conflicting ends of a phase
-    that 'hostkit status' names after a merge. Examples:
+    What one command wrote leaves together: an 'act --now' and its resolution, a 'shoot' or
+    'kill' and the actions it took back, every line of an 'act --file'. With --entry, a given
+    entry (and the rest of its command): a co-host's mistake, or one of two conflicting ends of
+    a phase that 'hostkit status' names after a merge. Examples:
       hostkit undo
       hostkit undo --entry 3f2a9c1
     """
