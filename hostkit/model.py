@@ -64,6 +64,11 @@ class Ability(Record):
     dead_only: bool = False  # targets must be dead (a Gravedigger's dig; set living_only = false too)
     uses_option: str | None = None  # innate only: the ruleset option giving each player's starting uses
     accuracy_option: str | None = None  # innate only: the ruleset option giving each player's accuracy
+    # The body that uses it, when not the player themself: "Robot" (the Mind Stealer's Robot,
+    # model.with_stockpile). Engine-only, never read from roles.toml: the action is the player's
+    # (their charges, their entry, their results), but the body visits, is seen and is struck in
+    # its own name, "{player}'s {body}" (model.body_name), and blocks aimed at the player miss it.
+    body: str = ""
 
     @property
     def key(self) -> str:
@@ -664,7 +669,14 @@ class GameState:
         return role
 
 
-ROBOT_PREFIX = "Robot "  # the Mind Stealer's Robot's abilities: "Robot Guard"
+ROBOT = "Robot"
+ROBOT_PREFIX = ROBOT + " "  # the Mind Stealer's Robot's abilities: "Robot Guard"
+ROBOT_DESTROYED = "robot-destroyed"  # tag on the Mind Stealer: {"night", "by", "cause"} (settle.py)
+
+
+def body_name(player: str, body: str) -> str:
+    """The name a body of a player's own acts under: "Ms's Robot" (Ability.body)."""
+    return f"{player}'s {body}" if body else player
 
 
 def stockpile_role(data: Any, state: GameState) -> str | None:
@@ -680,7 +692,8 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
     """The Mind Stealer's role as the phase has it (seed paranormal Harvester; hostkit/stockpile.py):
     a taken-on role's abilities instead of its own (the faction's shared actions kept) and that
     role's passives added, and the Robot's role's abilities added as 'Robot ABILITY' (their own
-    charges, no exclusive group: 'in addition to any actions the MS takes')."""
+    charges, no exclusive group: 'in addition to any actions the MS takes'), used by the Robot's
+    own body (Ability.body) and as alien tech (power "tech"), until the Robot is destroyed."""
     tags = state.players[name].tags
     taken, robot = stockpile_role(tags.get("taken-on"), state), stockpile_role(tags.get("robot-role"), state)
     roles = state.ruleset.roles
@@ -689,8 +702,8 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
         own = tuple(a for a in role.abilities if a.factional)
         role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
                              passives=frozenset(role.passives | other.passives))
-    if robot in roles:
-        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None)
+    if robot in roles and ROBOT_DESTROYED not in tags:
+        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None, body=ROBOT, power="tech")
                       for a in roles[robot].abilities if not a.factional)
         role = role._replace(abilities=role.abilities + extra)
     return role

@@ -20,7 +20,9 @@ the engine resolves them like any role's. Pure functions, no I/O.
   its abilities replace the Mind Stealer's (no Abduct meanwhile).
 - The Robot exists when the Mind Stealer left its tech slots empty ('hostkit tech pick MS none');
   its role is given by day and lasts that day and the night after; its abilities are added to
-  the Mind Stealer's under the name 'Robot ABILITY' (a separate action, no exclusive group).
+  the Mind Stealer's under the name 'Robot ABILITY' (a separate action, no exclusive group), used
+  by the Robot's own body ("Ms's Robot": it visits and is struck, not the Mind Stealer). A Robot
+  struck at night is destroyed (tag `robot-destroyed`): no role is given to it any more.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import checks
 from .engine import sides
 from .errors import HostkitError, RuleError
-from .model import ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
+from .model import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
 from .tech import DECLINED, PICKS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +45,7 @@ STOLEN = "stockpile"  # tag: the stolen roles (effect steal-role)
 TAKEN = "taken-on"  # tag: {"role", "phases": [[kind, number], ...]}
 ROBOT = "robot-role"  # tag: {"role", "phases": [[kind, number], ...]}
 SEED = "seed Harvester"
+KEPT = "abducted"  # tag: kept out of play by an abductor (engine/effects/base.OUT; not imported: status stays light)
 
 
 def is_stealer(state: GameState, name: str) -> bool:
@@ -191,6 +194,13 @@ def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:
     if not has_robot(state, name):
         raise RuleError(f"{name} has no Robot: only a Mind Stealer who chose the Robot instead of Tech slots "
                         f"('hostkit tech pick {name} none') gives it a role ({SEED})")
+    gone = state.players[name].tags.get(ROBOT_DESTROYED)
+    if gone:
+        when = f" on night {gone.get('night')}" if isinstance(gone, dict) and gone.get("night") else ""
+        raise RuleError(f"{name}'s Robot was destroyed{when}: it can no longer be given a role (decision mind-stealer-robot)")
+    if state.players[name].tags.get(KEPT):
+        raise RuleError(f"{name} is kept out of play by an abductor: it gives its Robot no role until it returns "
+                        f"(decision mind-stealer-robot)")
     if ph.record.kind != "day":
         raise RuleError(f"the Robot is given a role each day ({SEED}), and it is {ph.record.label}")
     held = active(state.players[name].tags.get(ROBOT), state)
@@ -281,7 +291,9 @@ def overview(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
         tags = state.players[name].tags
         out.append({"player": name, "alive": state.players[name].alive, "start": starting(state, name),
                     "stolen": list(tags.get(STOLEN) or ()), "robot": has_robot(state, name),
-                    "taken_on": active(tags.get(TAKEN), state), "robot_role": active(tags.get(ROBOT), state)})
+                    "robot_destroyed": bool(tags.get(ROBOT_DESTROYED)),
+                    "taken_on": active(tags.get(TAKEN), state),
+                    "robot_role": None if tags.get(ROBOT_DESTROYED) else active(tags.get(ROBOT), state)})
     return out
 
 

@@ -194,6 +194,8 @@ def stockpile_show(ctx: click.Context, player: str | None, as_json: bool) -> Non
         click.echo(f"{d['player']}: starting roles: {', '.join(d['start']) or 'not set'}; "
                    f"stolen: {', '.join(d['stolen']) or 'none'}.")
         robot = {True: "the Robot", False: "tech, no Robot", None: "not chosen yet"}[d["robot"]]
+        if d["robot_destroyed"]:
+            robot = "the Robot (destroyed)"
         click.echo(f"  Robot or tech: {robot}. Taken on now: {d['taken_on'] or 'nothing'}. "
                    f"Robot's role now: {d['robot_role'] or 'none'}.")
 

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..model import Ability, Action, Effect, GameState, Role, Ruleset
+from ..model import Ability, Action, Effect, GameState, Role, Ruleset, body_name
 
 HOME = "home"
 AWAY = "away"
@@ -45,12 +45,17 @@ class Act:
     # Read on every lookup of a night, so kept on the Act itself rather than computed each time
     # (a property is a Python call and a second object to reach): set once, from the Action.
     actor: str = field(init=False, default="")
+    body: str = field(init=False, default="")
+    """Who physically acts: the player, or a body of theirs (Ability.body: "Ms's Robot"). Visits,
+    blocks, attacks made and struck back, and the log go by the body; charges, entry, results and
+    PMs by the player (`actor`)."""
     skip: bool = field(init=False, default=False)
     """An explicit skip: an ability that takes targets, entered without any. (An ability with
     no targets, like a commute, is used by entering it.)"""
 
     def __post_init__(self) -> None:
         self.actor = self.action.actor
+        self.body = body_name(self.actor, self.ability.body)
         self.skip = not self.action.targets and self.ability.targets > 0
 
     @property
@@ -63,11 +68,20 @@ class Act:
         return self.action.targets
 
     def label(self) -> str:
+        """'Cop (Ann)', or the body that acts: "Ms's Robot"."""
+        if self.ability.body:
+            return self.body
         return f"{self.role.name} ({self.actor})"
 
+    @property
+    def used(self) -> str:
+        """The ability's name as its body uses it: 'Guard' for a Robot's 'Robot Guard'."""
+        name, body = self.ability.name, self.ability.body
+        return name[len(body) + 1:] if body and name.startswith(body + " ") else name
+
     def what(self) -> str:
-        """'Cop (Ann)'s Investigate': the action named for the log."""
-        return f"{self.label()}'s {self.ability.name}"
+        """'Cop (Ann)'s Investigate' ("Ms's Robot's Guard"): the action named for the log."""
+        return f"{self.label()}'s {self.used}"
 
     def effect_kinds(self) -> set[str]:
         return {e.kind for e in self.ability.effects}
@@ -192,6 +206,9 @@ class Night:
         self.number = state.number
         self.phase = phase  # night, or day: a batch of day actions (the day's end, an Immediate one)
         self.location: dict[str, str] = {}
+        # Bodies acting tonight that are not players (Ability.body: "Ms's Robot") -> their act.
+        # They visit and can be struck (settle: a struck body is destroyed), but no one targets them.
+        self.bodies: dict[str, Act] = {}
         self.tag_index: dict[str, set[str]] = {}  # tag -> living players carrying it at the start
         for p in state.players.values():
             if p.alive:
@@ -199,7 +216,7 @@ class Night:
                 for tag in p.tags:
                     self.tag_index.setdefault(tag, set()).add(p.name)
         self.acts: list[Act] = []
-        self.by_actor: dict[str, list[Act]] = {}
+        self.by_actor: dict[str, list[Act]] = {}  # by the body that acts (the player, or their Robot)
         self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
         self.commuted: set[str] = set()
         self.blocks: dict[str, list[Block]] = {}
@@ -233,7 +250,9 @@ class Night:
         """Register the night's actions and index them by actor and by entered kill target."""
         self.acts = acts
         for act in acts:
-            self.by_actor.setdefault(act.actor, []).append(act)
+            self.by_actor.setdefault(act.body, []).append(act)
+            if act.body != act.actor:
+                self.bodies.setdefault(act.body, act)
             if act.skip:
                 continue
             for e in act.ability.effects:
@@ -245,7 +264,14 @@ class Night:
     # -- looking things up
 
     def role(self, player: str) -> Role:
-        return self.state.role_of(player)
+        """The player's role; a body's (a Robot) is the role of the player it acts for."""
+        body = self.bodies.get(player)
+        return self.state.role_of(body.actor if body is not None else player)
+
+    def owner(self, name: str) -> str:
+        """The player behind a name: a body's player ("Ms's Robot" -> "Ms"), else the name."""
+        body = self.bodies.get(name)
+        return body.actor if body is not None else name
 
     def alive(self, player: str) -> bool:
         """Alive at the start of the night (deaths apply only at its end)."""
@@ -306,6 +332,26 @@ class Night:
         if tell:
             self.notices.append((player, tell))
 
+    def wreck(self, body: str, attacker: str, cause: str, place: str) -> bool:
+        """A body that is not a player (Ms's Robot) is struck: it is destroyed, for good. Nothing
+        protects it (no one can target it) and it is no death: its player keeps the tag
+        '<body>-destroyed' (model.ROBOT_DESTROYED) and is told. False if it was already destroyed."""
+        wrecked = self.ext.setdefault("wrecked", set())
+        act = self.bodies[body]
+        if body in wrecked:
+            self.say(f"{cause} ({attacker})'s attack finds {body} already destroyed." if attacker
+                     else f"{cause}'s attack finds {body} already destroyed.")
+            return False
+        wrecked.add(body)
+        kind = act.ability.body
+        self.tags.append((act.actor, f"{kind.lower()}-destroyed",
+                          {"night": self.number, "by": attacker, "cause": cause}))
+        by = f"{cause} ({attacker})" if attacker else cause
+        self.say(f"{body} is destroyed by {by} at {place}.")
+        self.happen(act.actor, f"{kind.lower()} destroyed", attacker, f"{body}, by {by} at {place}",
+                    tell=f"Your {kind} was destroyed tonight at {place}. It can no longer be given a role.")
+        return True
+
     def fail(self, act: Act, reason: str) -> None:
         if act.failed is None:
             act.failed = reason
@@ -313,7 +359,7 @@ class Night:
             self.say(f"{act.what()} fails: {reason}.")
 
     def visit(self, act: Act, target: str) -> None:
-        self.visits.append((act.actor, target, act))
+        self.visits.append((act.body, target, act))
         act.visited += (target,)
 
     def index_visits(self) -> None:
@@ -349,7 +395,7 @@ class Night:
 
     def block_of(self, act: Act) -> list[Block]:
         """The resolved blocks that stop this act."""
-        blocks = [b for b in self.blocks.get(act.actor, ()) if b.by is not act and not b.by.failed and b.stops(act)]
+        blocks = [b for b in self.blocks.get(act.body, ()) if b.by is not act and not b.by.failed and b.stops(act)]
         if "unblockable" in act.role.passives:
             # Unblockable is not untouchable: an abducted player is out of play (seed Abduction),
             # and a tech short (an EMP) stops the device, not the role.

@@ -144,7 +144,7 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
     by_target: dict[str, list[int]] = {}
     possible = [pos.all(a) for a in acts]
     for i, act in enumerate(acts):
-        by_actor.setdefault(act.actor, []).append(i)
+        by_actor.setdefault(act.body, []).append(i)
         for t in possible[i]:
             by_target.setdefault(t, []).append(i)
     out: dict[int, set[int]] = {}

@@ -168,7 +168,7 @@ def run(night: Night, act: Act) -> None:
     act.ran = night.ran
     night.ran += 1
     if act.skip:
-        night.say(f"{act.label()} chooses not to use {act.ability.name}.")
+        night.say(f"{act.label()} chooses not to use {act.used}.")
         act.done = True
         return
     why = night.unusable(act)
@@ -229,8 +229,8 @@ def _retarget(night: Night, act: Act) -> None:
         if moved != act.targets:
             night.say(f"{act.what()} is diverted by a bus drive from {', '.join(act.targets)} to {', '.join(moved)}.")
             act.targets = moved
-    if act.actor in night.redirects and act.targets:
-        by, new = night.redirects[act.actor]
+    if act.body in night.redirects and act.targets:
+        by, new = night.redirects[act.body]
         if by is not act and not by.failed and act.targets[0] != new:
             night.say(f"{act.what()} is redirected by {by.label()} from {act.targets[0]} to {new}.")
             act.targets = (new, *act.targets[1:])

@@ -171,7 +171,7 @@ def _ignites(night: Night) -> None:
         also = tuple(a.actor for a, _ in igniters[1:] if a.actor != act.actor)
         for target in marked:
             night.attacks.append(Attack(
-                target=target, by=act, attacker=act.actor, kind=kind, strength=effect.get("strength", 1),
+                target=target, by=act, attacker=act.body, kind=kind, strength=effect.get("strength", 1),
                 cause=effect.get("cause") or act.role.name, flavour=effect.get("flavour") or kind,
                 location=effect.get("location", "{player}'s home"), heals=effect.get("heals", True), also=also))
         who = " and ".join(a.label() for a, _ in igniters[:3]) + (
@@ -300,6 +300,10 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         attack = queue.popleft()
         t = attack.target
         who = f"{attack.cause} ({attack.attacker})" if attack.attacker else attack.cause
+        if t in night.bodies:
+            night.wreck(t, attack.attacker, attack.cause, fill(attack.location, player=night.owner(t),
+                                                                 target=attack.target, attacker=attack.attacker))
+            continue
         if not night.alive(t):
             continue
         if t in first:
@@ -371,16 +375,19 @@ def _guarded(night: Night, attack: Attack, guards: list[Protection], saved: dict
     g.used += 1
     saved.setdefault(t, []).append(g.by.role.name)
     night.say(f"{g.by.label()}'s protection saves {t} from {who}'s attack.")
-    guard = g.by.actor
+    guard = g.by.body
     if "die-instead" in g.sides and guard != t:
         night.say(f"{g.by.label()} takes the attack in {t}'s place.")
-        die(guard, attack, fill("{target}'s home", target=t))
+        if guard in night.bodies:
+            night.wreck(guard, attack.attacker, attack.cause, fill("{target}'s home", target=t))
+        else:
+            die(guard, attack, fill("{target}'s home", target=t))
     if "kill-attacker" in g.sides and attack.attacker and attack.attacker != guard:
         night.say(f"{g.by.label()} strikes back at {attack.attacker}.")
         queue.append(Attack(target=attack.attacker, by=g.by, attacker=guard, kind="counter", strength=1,
                             cause=g.by.role.name, flavour="counter", location=fill("{target}'s home", target=t)))
     if "learn-attacker" in g.sides and attack.attacker:
-        night.notices.append((guard, f"The player you protected was attacked by {attack.attacker}."))
+        night.notices.append((g.by.actor, f"The player you protected was attacked by {attack.attacker}."))
 
 
 def _cures(night: Night) -> None:

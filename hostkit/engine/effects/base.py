@@ -66,7 +66,7 @@ def attack_from(act: Act, effect: Effect, target: str) -> Attack:
     """The attack a killing effect makes on `target`, from its kill parameters."""
     kind = effect.get("type", "kill")
     return Attack(
-        target=target, by=act, attacker=act.actor, kind=kind, strength=effect.get("strength", 1),
+        target=target, by=act, attacker=act.body, kind=kind, strength=effect.get("strength", 1),
         cause=effect.get("cause") or act.role.name, flavour=effect.get("flavour") or kind,
         location=effect.get("location", "{player}'s home"), rampage=effect.get("rampage", False),
         heals=effect.get("heals", True),
@@ -132,7 +132,10 @@ def spend_frame(night: Night, player: str) -> None:
 
 def has(night: Night, player: str, attribute: str) -> bool:
     """Does the player hold an attribute, by their role (a passive), by a tag (a built shield) or
-    by an item they hold (items.toml `grants`: alien tech)?"""
+    by an item they hold (items.toml `grants`: alien tech)? A body that is not a player (a Robot)
+    holds nothing."""
+    if player in night.bodies:
+        return False
     if attribute in night.role(player).passives or attribute in night.state.players[player].tags:
         return True
     table = getattr(night.ruleset, "items", None)

@@ -267,7 +267,7 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
     done[key] = act
     immune: list[str] = []
     for player, acts in night.by_actor.items():
-        if player == act.actor:
+        if night.owner(player) == act.actor:  # the user, and a Robot of theirs, are unaffected
             continue
         if tech.blackout_immune(night, act, player, power):
             immune.append(player)
@@ -276,7 +276,7 @@ def blackout(night: Night, act: Act, effect: Effect) -> None:
         if len(spared) < len(acts):
             night.blocks.setdefault(player, []).append(Block(act, "all-but", spared, effect.get("notify", "all"),
                                                              shorts=bool(power)))
-        if effect.get("fix", False):
+        if effect.get("fix", False) and player not in night.bodies:  # a Robot is only stopped tonight
             tech.blackout_shorts(night, act, player)
     if power == "psychic":
         tech.pulse_notices(night, act)

@@ -32,7 +32,7 @@ def investigate(night: Night, act: Act, effect: Effect) -> None:
     """Inspect and observe: the result is computed at the end of the night (seed natural V)."""
     target = act.slot(effect)
     night.pending.append((act, effect))
-    night.say(f"{act.label()} uses {act.ability.name} on {target}; the result is read at the end of the {night.phase}.")
+    night.say(f"{act.label()} uses {act.used} on {target}; the result is read at the end of the {night.phase}.")
 
 
 
@@ -71,7 +71,7 @@ def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, 
     if mode == "track":
         return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
     if mode == "watch":
-        return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.actor, target}))
+        return tuple(sorted({v for v, _ in night.visits_to.get(target, ())} - {act.body, target}))
     return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
                  if a.done and a.failed is None and not a.skip)
 
@@ -177,7 +177,7 @@ def _patrol_guard(night: Night) -> None:
 
 def _lookout(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     """Seed 6: who visited the target; on the Night Kill target, every framed player too."""
-    seen = {v for v, _ in night.visits_to.get(target, ()) if v not in (act.actor, target)}
+    seen = {v for v, _ in night.visits_to.get(target, ()) if v not in (act.body, target)}
     if "lookout-kills" not in night.ext:  # once a night: the factional kills' targets, the framed
         night.ext["lookout-kills"] = {a.targets[0] for a in night.acts if a.ability.factional and a.done
                                       and not a.failed and a.targets
@@ -267,14 +267,14 @@ def _sneaks_caught(night: Night) -> None:
             continue
         home = s.targets[0]
         for attack in list(on.get(home, ())):
-            if attack.by is not None and attack.attacker != s.actor:
+            if attack.by is not None and attack.attacker != s.body:
                 caught = Attack(
-                    target=s.actor, by=attack.by, attacker=attack.attacker, kind=attack.kind,
+                    target=s.body, by=attack.by, attacker=attack.attacker, kind=attack.kind,
                     strength=attack.strength, cause=attack.cause, flavour=attack.flavour,
                     location=f"{home}'s home", heals=attack.heals)
                 night.attacks.append(caught)
-                on.setdefault(s.actor, []).append(caught)
-                night.say(f"{s.actor} was hiding in {home}'s home and is caught in {attack.cause}'s attack.")
+                on.setdefault(s.body, []).append(caught)
+                night.say(f"{s.body} was hiding in {home}'s home and is caught in {attack.cause}'s attack.")
 
 
 

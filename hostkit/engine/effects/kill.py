@@ -103,7 +103,7 @@ def _plague(night: Night) -> None:
             continue
         p = kill_params(effect)
         night.attacks.append(Attack(
-            target=target, by=act, attacker=act.actor, kind=p["type"], strength=p["strength"],
+            target=target, by=act, attacker=act.body, kind=p["type"], strength=p["strength"],
             cause=p["cause"] or act.role.name, flavour=p["flavour"] or p["type"], location=p["location"],
             heals=False))
         night.say(f"The plague on {target} resolves: no doctor can heal it.")

@@ -63,7 +63,7 @@ def _guards(night: Night, deaths: list) -> list:
     for protection, effect in guards:
         if not protection.used:
             continue
-        t, g = protection.target, protection.by.actor
+        t, g = protection.target, protection.by.body
         tell = effect.get("tell", "none")
         if tell == "target":
             attackers = [a.attacker for a in on.get(t, ()) if a.attacker

@@ -381,6 +381,11 @@ def return_fire(night: Night, deaths: list[Death]) -> list[Death]:
         if not grants(night, d.player, "return-fire") or d.kind in UNTRACEABLE or not d.by:
             continue
         shooter, target = d.player, d.by[0]
+        if target in night.bodies:  # the attacker was a Robot: the shot destroys it
+            _activate_item(night, shooter, "return-fire")
+            night.say(f"{shooter} pulls out a Hold-out Blaster and shoots {target} before dying.")
+            night.wreck(target, shooter, "Hold-out Blaster", d.location)
+            continue
         if target == shooter or target in dead or not night.alive(target):
             continue
         _activate_item(night, shooter, "return-fire")
