@@ -151,10 +151,7 @@ def resolve_waiting(game: Game, state: GameState, ph: Phase, current: dict[Any, 
         if state.winner:
             break
         action = current.pop(k)
-        from .engine import resolve_day, rng_for  # the night machinery, loaded only when an action resolves
-
-        outcome = resolve_day(state, [action], game.ruleset,
-                              rng_for(game.setup.seed, f"day {ph.record.number} at once", action.seq))
+        outcome = game.resolved_day(state, ph, [action], f"day {ph.record.number} at once", action.seq)
         apply_outcome(state, outcome, ph.index)
         ph.outcomes.append(outcome)
         ph.done.append(action)
@@ -175,9 +172,7 @@ def end_day(game: Game, state: GameState, ph: Phase) -> list[NightOutcome]:
     batch = [a for k, a in current.items() if k not in ph.ignored]
     ignored = [(a, ph.ignored[k]) for k, a in current.items() if k in ph.ignored]
     if (batch or ignored) and not state.winner:
-        from .engine import resolve_day, rng_for  # (see resolve_waiting)
-
-        outcome = resolve_day(state, batch, game.ruleset, rng_for(game.setup.seed, "day", ph.record.number))
+        outcome = game.resolved_day(state, ph, batch, "day", ph.record.number)
         if ignored:
             from .model import Failed
 

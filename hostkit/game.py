@@ -261,6 +261,26 @@ class Game:
             self._cache.keep_night(key, outcome)  # type: ignore[union-attr]
         return outcome
 
+    def resolved_day(self, state: GameState, ph: Phase, actions: list[Action], phase: str, number: int
+                     ) -> NightOutcome:
+        """A batch of day actions' outcome (dayactions.py; rng_for(seed, phase, number)): from the
+        replay cache when the files it comes from are unchanged, else resolved by the engine (and
+        kept). Only a replay of the game's own files asks the cache: the batch is the day's
+        len(ph.outcomes)-th, and the files up to this day fix what it holds."""
+        key = None
+        if self._cache is not None:
+            key = self._cache.night_key(self.folder / store.GAME_FILE, [p.path for p in self.phases[:ph.index]],
+                                        day=(len(ph.outcomes), phase, number))
+            found = self._cache.day(key) if key is not None else None
+            if found is not None:
+                return found
+        from .engine import resolve_day, rng_for  # the night machinery, loaded only when an action resolves
+
+        outcome = resolve_day(state, actions, self.ruleset, rng_for(self.setup.seed, phase, number))
+        if key is not None:
+            self._cache.keep_day(key, outcome)  # type: ignore[union-attr]
+        return outcome
+
     def trial(self, *entries: Entry) -> "Game":
         """The game with entries appended, replayed in memory only: nothing is written (a preview
         of the day's end, or of an elimination)."""

@@ -505,11 +505,16 @@ class Post(Record):
 
     number: int  # the forum's own post number where it shows one, else the position from 1
     author: str
-    body: str  # the post body's HTML (signature excluded where the adapter can tell)
+    # the post body's HTML (signature excluded where the adapter can tell); "" where the reader
+    # kept only its marks (saved pages read through the page cache, hostkit.votes.pages)
+    body: str
     time: str | None = None  # ISO 8601 with offset, where the page shows one
     edited: bool = False
     post_id: str | None = None  # the forum's id, for links
     url: str | None = None  # a link to the post, where the page gives one
+    # what reading its votes needs (hostkit.votes.extract.Marks), made by the page reader from the
+    # page's own tree; None for a post built from HTML alone, whose votes are read from `body`
+    marks: tuple | None = None
 
 
 class VoteSetupPlayer(Record):

@@ -25,7 +25,7 @@ from urllib.parse import urljoin
 from ..errors import HostkitError
 from ..model import Ignored, Post, VoteCount, VoteSetupPlayer
 from ..store import atomic_write
-from .extract import MARKUPS, vote_texts
+from .extract import MARKUPS, post_votes
 from .forums import Page
 
 
@@ -262,6 +262,6 @@ def posts_report(pages: Sequence[Page], markups: Sequence[str] | None) -> dict[s
     warnings = [f"{_where(page)}: post {post.number} has no author that hostkit can read" for page, post in missing]
     for p in thread_posts(pages):
         posts.append({"number": p.number, "author": p.author, "time": p.time, "edited": p.edited,
-                      "votes": vote_texts(p.body, markups)})
+                      "votes": list(post_votes(p.body, p.marks, markups).votes)})
         counts[p.author] = counts.get(p.author, 0) + 1
     return {"posts": posts, "counts": counts, "warnings": warnings}

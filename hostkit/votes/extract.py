@@ -52,6 +52,12 @@ _NO_ELIMINATION = re.compile(
 # What a marked run with no vote word must be, whole, to count (issue 9: "I have done **none** of this").
 _NO_LYNCH_PHRASE = re.compile(r"(?i)^(?:no[-\s]*(?:lynch|elimination|elim|execution|exe)|nolynch|sleep)$")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+_HAS_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]").search
+
+
+def _visible(text: str) -> str:
+    """TEXT without its invisible characters (a search first: translate is slow on long text)."""
+    return text if text.isascii() or not _HAS_INVISIBLE(text) else text.translate(_INVISIBLE)
 
 
 @dataclass(frozen=True)
@@ -176,7 +182,8 @@ _BLOCKS = frozenset({
 })
 _SKIP = frozenset({"script", "style", "noscript", "template", "button", "svg"})
 
-_MARK, _QUOTE = 1, 2
+_RED, _BOLD, _QUOTE = 1, 2, 4  # a text piece's flags
+_MARKED = _RED | _BOLD
 
 
 @dataclass(frozen=True)
@@ -233,18 +240,7 @@ def is_count_post(body_html: str) -> bool:
         root = _fragment(body_html)
     except (lxml.etree.ParserError, ValueError):
         return False
-    labels = _label_quotes(root)
-
-    def unquoted(el: lxml.etree._Element) -> Iterator[str]:
-        if isinstance(el.tag, str):
-            if el in labels or _is_quote(el, el.tag.lower(), _classes(el)):
-                return
-            yield el.text or ""
-            for child in el:
-                yield from unquoted(child)
-                yield child.tail or ""
-
-    return COUNT_MARKER in "".join(unquoted(root))
+    return _count_marked(root)
 
 
 _VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote reads holds one
@@ -252,6 +248,8 @@ _VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote
 
 def _might_hold(low: str, markups: Sequence[str]) -> bool:
     """A cheap pre-check on the lower-cased HTML: can this body hold any vote markup at all?"""
+    if not low.isascii():
+        low = _visible(low)  # "vo\u200bte" reads as "vote"
     for m in markups:
         if m == "tag" and "bbvote" in low:
             return True
@@ -265,20 +263,6 @@ def _might_hold(low: str, markups: Sequence[str]) -> bool:
         if m == "bold" and ("<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low):
             return True
     return False
-
-
-# Bodies the page reader already parsed (forums registers each post body's element under its
-# HTML), so a body is never parsed a second time for its votes. Bounded: a long-lived process
-# (tests) drops it wholesale now and then.
-_PARSED: dict[str, lxml.etree._Element] = {}
-_PARSED_MAX = 50_000
-
-
-def register_parsed(body_html: str, element: lxml.etree._Element) -> None:
-    """Remember the element a body's HTML was serialised from (its own tag is a neutral wrapper)."""
-    if len(_PARSED) >= _PARSED_MAX:
-        _PARSED.clear()
-    _PARSED[body_html] = element
 
 
 def _classes(el: lxml.etree._Element) -> set[str]:
@@ -323,14 +307,12 @@ def _label_quotes(root: lxml.etree._Element) -> set[lxml.etree._Element]:
 
 
 class _Walker:
-    """Flattens a body into text pieces, each flagged as vote-marked and/or quoted."""
+    """Flattens a body into text pieces, each flagged red, bold and/or quoted (whatever markups
+    a game enables: the flags say what the text is, `read_marks` what counts)."""
 
-    __slots__ = ("red", "bold", "tag", "spoilers", "labels", "pieces", "tagged")
+    __slots__ = ("spoilers", "labels", "pieces", "tagged")
 
-    def __init__(self, markups: Sequence[str], spoilers: bool, labels: set[lxml.etree._Element]):
-        self.red = "red" in markups
-        self.bold = "bold" in markups
-        self.tag = "tag" in markups
+    def __init__(self, spoilers: bool, labels: set[lxml.etree._Element]):
         self.spoilers = spoilers
         self.labels = labels
         self.pieces: list[tuple[str, int]] = [_BREAK]  # the body is a block: it opens on a line break
@@ -373,14 +355,14 @@ class _Walker:
         if block:
             pieces.append(_BREAK)
         start = len(pieces)
-        flags = (_MARK if (red and self.red) or (bold and self.bold) else 0) | (_QUOTE if quote else 0)
+        flags = (_RED if red else 0) | (_BOLD if bold else 0) | (_QUOTE if quote else 0)
         if el.text:
             pieces.append((_flatten(el.text), flags))
         for child in el:
             self.walk(child, red, bold, quote)
             if child.tail:
                 pieces.append((_flatten(child.tail), flags))
-        if self.tag and "bbvote" in classes:
+        if "bbvote" in classes:
             # phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
             text = " ".join(_flatten("".join(el.itertext())).split())
             if text and parse_vote(text) is None:
@@ -398,7 +380,7 @@ _BREAKS = (_BREAK, _BREAK)  # a <br>, a block of its own
 def _flatten(text: str) -> str:
     # Source newlines are only spaces when rendered; "\n" in our text means a real line break.
     text = text.replace("\n", " ").replace("\r", " ").replace("\t", " ")
-    return text if text.isascii() else text.translate(_INVISIBLE)  # the invisibles are not ASCII
+    return _visible(text)
 _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"
 # A vote word in a run: after a non-letter, or in capitals even after letters ("AkiraUNVOTE:").
 _SPLIT = re.compile(r"(?:(?<![\w#])(?i:(?:##[^\S\n]*)?(?:un[-\s]?vote|vote))|(?:UN[-\s]?VOTE|VOTE))\b"
@@ -438,28 +420,69 @@ def _split_run(run: str) -> list[tuple[int, str]]:
     return out
 
 
-def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool = False) -> Extracted:
-    """Find the vote texts in one post body (HTML), in the order written.
+# --------------------------------------------------------------------------- marks: what vote reading needs
 
-    MARKUPS says how votes are marked: any of "red" (red text in any spelling), "bold",
-    "tag" (phpBB's ``[vote]`` rendered as ``.bbvote``) and "hash" (``##vote X`` in plain text).
-    Quoted texts are never votes; they come back separately in ``quoted`` so a count can say
-    why it skipped them. With SPOILERS true, spoiler contents are left out too.
-    Only texts that :func:`parse_vote` reads as votes are returned.
-    """
-    unknown = set(markups) - set(MARKUPS)
-    if unknown:
-        raise HostkitError(f"unknown vote markup {sorted(unknown)[0]!r}; choose from {', '.join(MARKUPS)}")
-    if not body_html or not _might_hold(body_html.lower(), markups):
-        return _NOTHING
-    root = _PARSED.get(body_html)
-    if root is None:
-        try:
-            root = _fragment(body_html)
-        except (lxml.etree.ParserError, ValueError):
-            return _NOTHING
-    walker = _Walker(markups, spoilers, _label_quotes(root))
-    pieces = walker.pieces  # the body's own tag is a neutral wrapper, never a quote
+Marks = tuple
+"""What reading votes needs from one post body, whatever markups a game enables: `marks_of` makes
+it from the body's element, `read_marks` reads votes from it. () for a body that can hold no vote
+in any markup (most posts), else (marked, tagged, hashed, counted):
+
+- marked: every red or bold piece of text that is not blank, in order, as (start, text, flags,
+  gap), where start is its place in the body's flattened text, flags its _RED/_BOLD/_QUOTE bits
+  and gap the blank text (spaces, no-break spaces) between the previous such piece and this one,
+  or None when something else lies between (a word, a line break): a run goes on only over a gap;
+- tagged: every [vote] tag as (start, end, text, quoted);
+- hashed: every ##vote text that reads as a vote, as (start, end, text, quoted);
+- counted: True when the body carries COUNT_MARKER outside quotes (hostkit's own count post).
+
+Plain tuples, strings, ints and bools, so the page cache keeps it as JSON (hostkit.votes.pages)."""
+
+NO_MARKS: Marks = ()
+
+
+def _text_of(root: lxml.etree._Element) -> str:
+    return lxml.etree.tostring(root, method="text", encoding="unicode", with_tail=False)
+
+
+def _count_marked(root: lxml.etree._Element) -> bool:
+    """COUNT_MARKER in the body's text outside quotes (the body's own tag is a neutral wrapper)."""
+    labels = _label_quotes(root)
+
+    def unquoted(el: lxml.etree._Element) -> Iterator[str]:
+        if isinstance(el.tag, str):
+            if el in labels or _is_quote(el, el.tag.lower(), _classes(el)):
+                return
+            yield el.text or ""
+            for child in el:
+                yield from unquoted(child)
+                yield child.tail or ""
+
+    def inside(el: lxml.etree._Element) -> Iterator[str]:
+        yield el.text or ""
+        for child in el:
+            yield from unquoted(child)
+            yield child.tail or ""
+
+    return COUNT_MARKER in "".join(inside(root))
+
+
+def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = True,
+             text: str | None = None) -> Marks:
+    """The body element's marks (see `Marks`). The element's own tag is a neutral wrapper, never
+    a quote. With SPOILERS, spoiler contents are left out. TAGS False says the page holds no
+    [vote] tag at all (a cheap test the page reader makes once). TEXT is the body's text if the
+    caller has it."""
+    if text is None:
+        text = _text_of(root)
+    counted = COUNT_MARKER in text and _count_marked(root)
+    low = _visible(text.lower())
+    # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
+    # [vote] tag needs only itself. Most posts have none of these, and are not walked.
+    words = any(w in low for w in _VOTE_WORDS)
+    if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags))):
+        return ((), (), (), True) if counted else NO_MARKS
+    walker = _Walker(spoilers, _label_quotes(root))
+    pieces = walker.pieces
     if root.text:
         pieces.append((_flatten(root.text), 0))
     for child in root:
@@ -468,43 +491,95 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
             pieces.append((_flatten(child.tail), 0))
     pieces.append(_BREAK)
 
-    texts = [text for text, _ in pieces]
+    texts = [t for t, _ in pieces]
     starts = list(accumulate(map(len, texts), initial=0))  # where each piece starts in `full`
     full = "".join(texts)
 
-    # (start, end, text, quoted) of each vote text found
-    found = [(starts[a], starts[b], text, q) for a, b, text, q in walker.tagged]
-
-    def close(run: tuple[int, int, bool] | None) -> None:
-        if run is None:
-            return
-        start, end, quoted = run
-        for offset, text in _split_run(full[start:end]):
-            if parse_vote(text) is not None:
-                found.append((start + offset, start + offset + len(text), " ".join(text.split()), quoted))
-
-    if walker.red or walker.bold:
-        # A run of marked text goes on over blanks; anything else between (a word, a line break)
-        # ends it, and so does a piece opening a new vote.
-        run: tuple[int, int, bool] | None = None
-        for i in [i for i, (text, flags) in enumerate(pieces) if flags & _MARK and text.strip()]:
-            text, flags = pieces[i]
+    marked: list[tuple[int, str, int, str | None]] = []
+    end = None
+    for i, (t, flags) in enumerate(pieces):
+        if flags & _MARKED and t.strip():
             start = starts[i]
+            gap = None
+            if end is not None:
+                between = full[end:start]
+                gap = None if between.strip(" \xa0") else between
+            marked.append((start, t, flags, gap))
+            end = start + len(t)
+    if marked and not any(w in "".join(t for _, t, _, _ in marked).lower() for w in _VOTE_WORDS):
+        marked = []  # no run can read as a vote (every vote text holds a vote word)
+    tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
+    hashed = []
+    if "##" in full:
+        for m in _HASH.finditer(full):
+            t = " ".join(m.group(0).split())
+            if parse_vote(t) is not None:
+                flags = pieces[bisect.bisect_right(starts, m.start()) - 1][1]
+                hashed.append((m.start(), m.end(), t, bool(flags & _QUOTE)))
+    if not (marked or tagged or hashed or counted):
+        return NO_MARKS
+    return (tuple(marked), tagged, tuple(hashed), counted)
+
+
+def _marked(root: lxml.etree._Element, markup: bool, tags: bool) -> bool:
+    """Whether the body holds an element that can make text red or bold (with MARKUP), or one
+    of class bbvote (with TAGS), as _Walker reads them. (A loop over the elements: an XPath
+    call costs more than walking a post's few elements.)"""
+    for el in root.iter(lxml.etree.Element):
+        if markup and (el.tag in ("b", "strong") or el.get("style") is not None or el.get("color") is not None):
+            return True
+        if tags and "bbvote" in (el.get("class") or "").lower():
+            return True
+    return False
+
+
+def body_marks(body_html: str) -> Marks:
+    """The marks (see `Marks`) of a body given as HTML."""
+    if not body_html:
+        return NO_MARKS
+    try:
+        return marks_of(_fragment(body_html))
+    except (lxml.etree.ParserError, ValueError):
+        return NO_MARKS
+
+
+def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
+    """The vote texts that MARKS (see `Marks`) hold under the game's MARKUPS, quoted ones apart:
+    what `extract` gives for the body they were made from."""
+    if not marks:
+        return _NOTHING
+    marked, tagged, hashed, _ = marks
+    red, bold = "red" in markups, "bold" in markups
+    found = list(tagged) if "tag" in markups else []
+
+    def close(start: int, parts: list[str], quoted: bool) -> None:
+        for offset, t in _split_run("".join(parts)):
+            if parse_vote(t) is not None:
+                found.append((start + offset, start + offset + len(t), " ".join(t.split()), quoted))
+
+    if marked and (red or bold):
+        want = (_RED if red else 0) | (_BOLD if bold else 0)
+        # A run of marked text goes on over blanks; anything else between (a word, a line break,
+        # text marked only in a markup the game does not use) ends it, and so does a piece
+        # opening a new vote.
+        run_start, parts, run_quoted, last = -1, [], False, -2
+        for i, (start, t, flags, gap) in enumerate(marked):
+            if not flags & want:
+                continue
             quoted = bool(flags & _QUOTE)
-            if (run is not None and run[2] == quoted and not full[run[1]:start].strip(" \xa0")
-                    and not _OPENS.match(text)):
-                run = (run[0], start + len(text), quoted)
+            if parts and last == i - 1 and gap is not None and run_quoted == quoted and not _OPENS.match(t):
+                parts.append(gap)
+                parts.append(t)
             else:
-                close(run)
-                run = (start, start + len(text), quoted)
-        close(run)
+                if parts:
+                    close(run_start, parts, run_quoted)
+                run_start, parts, run_quoted = start, [t], quoted
+            last = i
+        if parts:
+            close(run_start, parts, run_quoted)
 
     if "hash" in markups:
-        for m in _HASH.finditer(full):
-            text = " ".join(m.group(0).split())
-            if parse_vote(text) is not None:
-                flags = pieces[bisect.bisect_right(starts, m.start()) - 1][1]
-                found.append((m.start(), m.end(), text, bool(flags & _QUOTE)))
+        found += hashed
 
     if not found:
         return _NOTHING
@@ -518,6 +593,47 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
         end = stop
         (quoted if q else votes).append(text)
     return Extracted(tuple(votes), tuple(quoted))
+
+
+def _check(markups: Sequence[str]) -> None:
+    unknown = set(markups) - set(MARKUPS)
+    if unknown:
+        raise HostkitError(f"unknown vote markup {sorted(unknown)[0]!r}; choose from {', '.join(MARKUPS)}")
+
+
+def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool = False) -> Extracted:
+    """Find the vote texts in one post body (HTML), in the order written.
+
+    MARKUPS says how votes are marked: any of "red" (red text in any spelling), "bold",
+    "tag" (phpBB's ``[vote]`` rendered as ``.bbvote``) and "hash" (``##vote X`` in plain text).
+    Quoted texts are never votes; they come back separately in ``quoted`` so a count can say
+    why it skipped them. With SPOILERS true, spoiler contents are left out too.
+    Only texts that :func:`parse_vote` reads as votes are returned.
+    """
+    _check(markups)
+    if not body_html or not _might_hold(body_html.lower(), markups):
+        return _NOTHING
+    try:
+        root = _fragment(body_html)
+    except (lxml.etree.ParserError, ValueError):
+        return _NOTHING
+    return read_marks(marks_of(root, spoilers=spoilers), markups)
+
+
+def post_votes(body_html: str, marks: Marks | None, markups: Sequence[str] = ("red",)) -> Extracted:
+    """A post's vote texts: from its MARKS where the page reader made them (hostkit.model.Post's
+    `marks`), else from its body's HTML."""
+    if marks is None:
+        return extract(body_html, markups)
+    _check(markups)
+    return read_marks(marks, markups)
+
+
+def post_is_count(body_html: str, marks: Marks | None) -> bool:
+    """Whether a post is hostkit's own count (see `is_count_post`), from its MARKS where made."""
+    if marks is None:
+        return is_count_post(body_html)
+    return bool(marks) and marks[3]
 
 
 def vote_texts(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool = False) -> list[str]:

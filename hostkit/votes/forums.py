@@ -22,7 +22,7 @@ from lxml import etree
 from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.records import Record
-from hostkit.votes.extract import register_parsed
+from hostkit.votes.extract import NO_MARKS, marks_of
 from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
@@ -471,9 +471,11 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
 _OWN_ID = ("string(@id)",)
 
 
-def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, text: str) -> list[dict[str, Any]]:
+def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, text: str,
+                keep_html: bool) -> list[dict[str, Any]]:
     out = []
     fast = ad.row.engine == "phpbb"
+    tags = "bbvote" in text.lower()  # a page with no [vote] tag: no body is searched for one
     strip = ad.strip if ad.strip_needs is None or any(n in text for n in ad.strip_needs) else None
     for el in els:
         got = _phpbb_fields(el) if fast else None
@@ -507,10 +509,10 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, t
             if strip is not None:
                 for junk in strip(body):
                     _drop(junk)
-            fields["body"] = _inner_html(body).strip()
-            register_parsed(fields["body"], body)  # extract reads this element, not the HTML again
+            fields["marks"] = marks_of(body, tags=tags)  # from this tree: the body is never parsed again
+            fields["body"] = _inner_html(body).strip() if keep_html else ""
         else:
-            fields["body"] = ""
+            fields["body"], fields["marks"] = "", NO_MARKS
         out.append(fields)
     return out
 
@@ -672,7 +674,7 @@ _XP_A_NEXT = etree.XPath("string((//a[@rel='next'][@href != ''])[1]/@href)")
 
 
 def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None = None,
-               first_number: int | None = None) -> Page:
+               first_number: int | None = None, keep_html: bool = True) -> Page:
     """Read one thread page into posts.
 
     `html` is the page (bytes are decoded by the page's declared charset). `url` is where it
@@ -683,6 +685,10 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     position of the page's first post, known from the page before; it wins), else the page
     number times the engine's usual page size (`Page.numbered` is then "guess"). Never the count of posts on a short page. A page with no
     posts gives `posts=()`.
+
+    Each post's `marks` (hostkit.votes.extract.Marks) are read from the page's own tree, so a
+    body is never parsed again for its votes. With `keep_html` False, bodies are not written
+    out as HTML (`body` is ""): the marks are all that counting needs (the page cache).
     """
     text = decode(html) if isinstance(html, bytes) else html
     doc = _parse_tree(text, url)
@@ -693,11 +699,16 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     ad = _adapter(name)
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
     if ad is not None:
-        rows = _read_posts(ad, els, base, tz, text)
+        rows = _read_posts(ad, els, base, tz, text, keep_html)
     else:
         from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
+        from hostkit.votes.extract import body_marks
 
         rows = generic.read_posts(text, base)
+        for row in rows:  # bodies found by BeautifulSoup, as HTML: their marks from that HTML
+            row["marks"] = body_marks(row["body"])
+            if not keep_html:
+                row["body"] = ""
     for el in els:  # the posts are read: the page-wide searches below walk only the page around them
         parent = el.getparent()
         if parent is not None:
@@ -711,7 +722,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
         number = row["number"] if row["number"] is not None else first_number + i
         page_url = url or (base if "://" in base else None)  # the page's URL, else its canonical one
         link = row["url"] or (f"{page_url.split('#')[0]}#{row['anchor']}" if page_url and row["anchor"] else None)
-        posts.append(Post(number, row["author"], row["body"], row["time"], row["edited"], row["post_id"], link))
+        posts.append(Post(number, row["author"], row["body"], row["time"], row["edited"], row["post_id"], link,
+                          row["marks"]))
     if rows and all(row["number"] is not None for row in rows):
         numbered = "shown"
     return Page(name, tuple(posts), page, last, nxt, url, numbered)

@@ -8,6 +8,15 @@ has read before; a damaged entry is read again. The cache is outside the game fo
 a command's writes to the game commit together or not at all, and a cache is not game state. It needs no network, so it
 never loads requests (hostkit.votes.fetch does, for `--url`). `page_to_json`/`page_from_json`
 are the cache's format, shared with the thread cache of hostkit.votes.fetch.
+
+What is kept of a post is what counting needs, not its HTML: its number, author, time, edit
+flag, id, link and marks (hostkit.votes.extract.Marks: its red and bold texts, [vote] tags and
+##votes, each flagged quoted or not, and whether it is hostkit's own count), made from the
+page's own tree as it is read. So a first count never writes a body out as HTML, and a recount
+never parses one: saved pages read through the cache have `Post.body` "" (on a hit and on a
+miss alike, so a cached read answers exactly as a fresh one); with no cache, bodies keep their
+HTML. The entry carries CACHE_VERSION, and its key the reader's version: an entry of another
+format or reader is a miss, as is a damaged one.
 """
 
 from __future__ import annotations
@@ -24,22 +33,64 @@ from hostkit.votes.forums import Page
 
 __all__ = ["CACHE_VERSION", "READER_VERSION", "default_cache_dir", "page_from_json", "page_to_json", "read_files"]
 
-CACHE_VERSION = 1  # the format of page_to_json (the thread cache's index carries it too)
-READER_VERSION = "9.1"  # bump when a change to the readers changes what a page reads as
+CACHE_VERSION = 2  # the format of page_to_json (the thread cache's index carries it too)
+READER_VERSION = "9.2"  # bump when a change to the readers changes what a page reads as
 
 
 def page_to_json(page: Page) -> dict[str, Any]:
-    """A page as JSON for the caches."""
-    return {"engine": page.engine, "page": page.page, "last_page": page.last_page,
+    """A page as JSON for the caches: each post a list of Post's fields in order, its marks last."""
+    return {"version": CACHE_VERSION, "engine": page.engine, "page": page.page, "last_page": page.last_page,
             "next_url": page.next_url, "url": page.url, "numbered": page.numbered,
-            "posts": [p._asdict() for p in page.posts]}
+            "posts": [list(p) for p in page.posts]}
 
 
 def page_from_json(data: dict[str, Any]) -> Page:
-    """The page `page_to_json` wrote (KeyError/TypeError on a damaged entry)."""
-    return Page(engine=data["engine"], posts=tuple(Post(**p) for p in data["posts"]), page=data["page"],
-                last_page=data["last_page"], next_url=data["next_url"], url=data.get("url"),
-                numbered=data.get("numbered", "shown"))
+    """The page `page_to_json` wrote. Raises ValueError (KeyError, TypeError) on an entry that is
+    damaged, of another version or of the wrong shape: a cache entry is trusted only whole."""
+    if data.get("version") != CACHE_VERSION:
+        raise ValueError("a page cache entry of another version")
+    posts = tuple(_post(row) for row in data["posts"])
+    engine, page, last, nxt, url, numbered = (data["engine"], data["page"], data["last_page"], data["next_url"],
+                                              data["url"], data["numbered"])
+    if not (isinstance(engine, str) and type(page) is int and _opt(last, int) and _opt(nxt, str)
+            and _opt(url, str) and numbered in ("shown", "offset", "guess")):
+        raise ValueError("a damaged page cache entry")
+    return Page(engine=engine, posts=posts, page=page, last_page=last, next_url=nxt, url=url, numbered=numbered)
+
+
+def _opt(value: Any, kind: type) -> bool:
+    return value is None or type(value) is kind
+
+
+def _post(row: Any) -> Post:
+    number, author, body, time, edited, post_id, url, marks = row
+    if not (type(number) is int and isinstance(author, str) and isinstance(body, str) and _opt(time, str)
+            and type(edited) is bool and _opt(post_id, str) and _opt(url, str)):
+        raise ValueError("a damaged page cache entry")
+    return Post(number, author, body, time, edited, post_id, url, _marks(marks))
+
+
+def _marks(data: Any) -> tuple | None:
+    """Marks (hostkit.votes.extract.Marks) back from JSON lists, each part checked for its type."""
+    if data is None or data == []:
+        return None if data is None else ()
+    marked, tagged, hashed, counted = data
+    out_marked = []
+    for start, text, flags, gap in marked:
+        if not (type(start) is int and isinstance(text, str) and type(flags) is int and _opt(gap, str)):
+            raise ValueError("a damaged page cache entry")
+        out_marked.append((start, text, flags, gap))
+    spans = []
+    for part in (tagged, hashed):
+        out = []
+        for start, end, text, quoted in part:
+            if not (type(start) is int and type(end) is int and isinstance(text, str) and type(quoted) is bool):
+                raise ValueError("a damaged page cache entry")
+            out.append((start, end, text, quoted))
+        spans.append(tuple(out))
+    if type(counted) is not bool:
+        raise ValueError("a damaged page cache entry")
+    return (tuple(out_marked), spans[0], spans[1], counted)
 
 
 def default_cache_dir() -> Path | None:
@@ -63,6 +114,20 @@ def _key(raw: bytes) -> str:
     return h.hexdigest()[:32]
 
 
+def _seal(key: str, payload: bytes) -> bytes:
+    """An entry's first line: the hash of its key and payload, so a flipped byte, a cut or an
+    entry copied from another page's key never reads as this page."""
+    import hashlib
+
+    return hashlib.sha256(key.encode() + b"\0" + payload).hexdigest().encode()
+
+
+# A page cache entry, <key>.json, is JSON: {"seal":"<_seal of the key and page>","page":<page_to_json>}.
+_HEAD = b'{"seal":"'
+_MID = b'","page":'
+_SEAL_LEN = 64
+
+
 def _entries(cache_dir: Path | None) -> set[str]:
     """The names in the cache folder, read once: a first count does not try to open each page's
     entry in vain."""
@@ -78,9 +143,15 @@ def _cached(cache_dir: Path | None, key: str, entries: set[str]) -> Page | None:
     if cache_dir is None or f"{key}.json" not in entries:
         return None
     try:
-        return page_from_json(json.loads((cache_dir / f"{key}.json").read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # absent or damaged: parse the page again
+        data = (cache_dir / f"{key}.json").read_bytes()
+        at = len(_HEAD) + _SEAL_LEN
+        payload = data[at + len(_MID):-1]
+        if not (data.startswith(_HEAD) and data[at:at + len(_MID)] == _MID and data.endswith(b"}")
+                and data[len(_HEAD):at] == _seal(key, payload)):
+            return None  # damaged, cut short, or another page's entry
+        return page_from_json(json.loads(payload))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # unreadable, or of another version or shape: parse the page again
 
 
 def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
@@ -88,6 +159,7 @@ def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
         return
     import os
 
+    payload = json.dumps(page_to_json(page), separators=(",", ":")).encode("utf-8")
     tmp = cache_dir / f".{key}.{os.getpid()}.tmp"  # this process's own: no other writes it
     try:
         try:
@@ -97,7 +169,7 @@ def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
             f = open(tmp, "wb")
         try:
             with f:
-                f.write(json.dumps(page_to_json(page)).encode("utf-8"))
+                f.write(b"".join((_HEAD, _seal(key, payload), _MID, payload, b"}")))
             os.replace(tmp, cache_dir / f"{key}.json")  # whole or absent, never half-written
         except BaseException:
             os.unlink(tmp)
@@ -109,7 +181,8 @@ def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
 def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Page]:
     """Read saved thread pages (HTML files, in the order given) into pages of posts.
 
-    With `cache_dir`, a page already read (the same bytes) is not parsed again. A page that
+    With `cache_dir`, a page already read (the same bytes) is not parsed again, and posts carry
+    their marks but not their bodies' HTML (`body` ""), on a hit and a miss alike. A page that
     shows neither post numbers nor its offset follows the page given before it. Each page's
     `source` is its path. Raises FileError naming the file when it cannot be read or holds no
     forum posts.
@@ -126,7 +199,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
         page = _cached(cache_dir, key, entries)
         if page is None:
             try:
-                page = forums.parse_page(raw)
+                page = forums.parse_page(raw, keep_html=cache_dir is None)  # a cached page keeps its marks alone
             except forums.PageTooDeep as exc:
                 raise FileError(str(exc).replace("the page:", f"{path}:", 1)) from None
             if page.posts:

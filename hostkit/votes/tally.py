@@ -40,7 +40,7 @@ from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
-from hostkit.votes.extract import MARKUPS, extract, is_count_post, is_no_elimination, parse_vote
+from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes
 from hostkit.votes.names import Match, NameMatcher
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
@@ -135,10 +135,10 @@ def tally(
     for i, post in enumerate(sorted(window, key=lambda p: p.number)):
         if post.author.strip().casefold() in host_keys:
             continue
-        if is_count_post(post.body) and matcher.strict(post.author).player is None:
+        if post_is_count(post.body, post.marks) and matcher.strict(post.author).player is None:
             continue  # hostkit's own count, posted by an account that does not play: a player's
             # post is always read, so pasting the count's invisible marker hides no vote
-        found = extract(post.body, markups)
+        found = post_votes(post.body, post.marks, markups)
         if found.votes or found.quoted:
             keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted)))
     for entry in manual:
