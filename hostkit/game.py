@@ -529,16 +529,19 @@ class Game:
         current = list(ph.actions)
         added = []
         for n, (actor, ability, targets) in enumerate(lines):
-            try:
-                action = entry_rules.check_action(self, self.state, actor, ability, targets, current=current,
-                                                  phase=ph.record)
-            except HostkitError as exc:
-                if labels is None:
-                    raise
-                raise type(exc)(f"{labels[n]}: {exc}") from None
-            key = self._key(self.state, action)
-            current = [a for a in current if self._key(self.state, a) != key] + [action]
-            added.append(action)
+            # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            for name in each:
+                try:
+                    action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
+                                                      phase=ph.record)
+                except HostkitError as exc:
+                    if labels is None:
+                        raise
+                    raise type(exc)(f"{labels[n]}: {exc}") from None
+                key = self._key(self.state, action)
+                current = [a for a in current if self._key(self.state, a) != key] + [action]
+                added.append(action)
         return added
 
     def act(self, actor: str, ability: str | None, targets: list[str]) -> Action:
@@ -799,8 +802,15 @@ class Game:
     def eliminate(self, player: str | None) -> str | None:
         """End the day with that elimination (None: no elimination); the next night begins."""
         end = self.elimination(player)
-        self.append(end)
+        self.append(*self.day_end(end))
         return end.eliminated or None
+
+    def day_end(self, end: PhaseEnd) -> list[Entry]:
+        """The entries that end the day with END: an ITA window still open closes first, with the
+        day (what was waiting in it resolves first, as on 'hostkit ita close')."""
+        if self.state.ita_open:
+            return [DayEvent(dayactions.ITA_CLOSE), end]
+        return [end]
 
     # -- the day's rulings (rulings.py checks them; the game appends them)
 
@@ -863,9 +873,11 @@ class Game:
         return out
 
     def log(self) -> list[dict[str, Any]]:
-        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says."""
+        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says, and
+        its unit (the seq of the first entry its command wrote: undo takes a unit back whole)."""
         return [{"phase": ph.record.label, "seq": e.seq, "id": entry_id(e), "host": e.host,
-                 "kind": KINDS[type(e)], "what": describe(e, ph.record)} for ph, e in self.entries()]
+                 "kind": KINDS[type(e)], "what": describe(e, ph.record),
+                 "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
     def undone(self, entry: str | None = None) -> tuple["Game", str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
