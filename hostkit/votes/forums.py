@@ -443,40 +443,47 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
     fallbacks read it)."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-
-    def collect(parent, deeper: bool) -> None:
-        for c in parent:
-            if c.tag == "p":
-                if _has_class(c, "author"):
-                    heads.append(c)
-            elif c.tag == "div":
-                blocks.append(c)
-                if deeper:
-                    collect(c, False)
-
     for col in el:
         if col.tag != "div":
             continue
         for pb in col:
-            if pb.tag == "div" and _has_class(pb, "postbody"):
-                collect(pb, True)
+            if pb.tag != "div" or not _has_class(pb, "postbody"):
+                continue
+            for c in pb:
+                tag = c.tag
+                if tag == "p":
+                    if _has_class(c, "author"):
+                        heads.append(c)
+                elif tag == "div":
+                    blocks.append(c)
+                    for d in c:
+                        tag = d.tag
+                        if tag == "p":
+                            if _has_class(d, "author"):
+                                heads.append(d)
+                        elif tag == "div":
+                            blocks.append(d)
     if not heads:
         return None
     author = number = hash_link = stamp = href = dated = None
     for head in heads:
-        for d in head.iter():
+        for d in head.iterdescendants():
             tag = d.tag
             if tag == "strong":
-                author = _text(d) if author is None else author  # the first one, even if empty
-            elif tag == "time" and stamp is None and d.get("datetime") is not None:
-                stamp = " ".join(d.get("datetime").split())
-            if number is None and d is not head and _has_class(d, "post-number-bolded"):
+                if author is None:
+                    author = _text(d)  # the first one, even if empty
+            elif tag == "time":
+                if stamp is None and d.get("datetime") is not None:
+                    stamp = " ".join(d.get("datetime").split())
+            if number is None and _has_class(d, "post-number-bolded"):
                 number = _text(d)
-            if tag == "a" and d is not head:
+            if tag == "a":
                 if not number and hash_link is None and "".join(d.itertext()).lstrip(" \t\n\r").startswith("#"):
                     hash_link = _text(d)
-                if href is None and "#p" in d.get("href", ""):
-                    href = " ".join(d.get("href", "").split())
+                if href is None:
+                    link = d.get("href")
+                    if link is not None and "#p" in link:
+                        href = " ".join(link.split())
         for t in (head.text, *(c.tail for c in head)):
             if t and "»" in t:
                 dated = t  # the last such text node wins, as [last()] does
