@@ -151,10 +151,7 @@ def resolve_waiting(game: Game, state: GameState, ph: Phase, current: dict[Any, 
         if state.winner:
             break
         action = current.pop(k)
-        from .engine import resolve_day, rng_for  # the night machinery, loaded only when an action resolves
-
-        outcome = resolve_day(state, [action], game.ruleset,
-                              rng_for(game.setup.seed, f"day {ph.record.number} at once", action.seq))
+        outcome = game.resolved_day(state, ph, [action], f"day {ph.record.number} at once", action.seq)
         apply_outcome(state, outcome, ph.index)
         ph.outcomes.append(outcome)
         ph.done.append(action)
@@ -175,9 +172,7 @@ def end_day(game: Game, state: GameState, ph: Phase) -> list[NightOutcome]:
     batch = [a for k, a in current.items() if k not in ph.ignored]
     ignored = [(a, ph.ignored[k]) for k, a in current.items() if k in ph.ignored]
     if (batch or ignored) and not state.winner:
-        from .engine import resolve_day, rng_for  # (see resolve_waiting)
-
-        outcome = resolve_day(state, batch, game.ruleset, rng_for(game.setup.seed, "day", ph.record.number))
+        outcome = game.resolved_day(state, ph, batch, "day", ph.record.number)
         if ignored:
             from .model import Failed
 
@@ -312,9 +307,39 @@ def window_events(game: Game, kind: str) -> list[DayEvent]:
     game.open_phase("day")
     if kind == ITA_OPEN and game.state.ita_open:
         raise RuleError(f"ITA window {game.state.ita_open} is already open: close it first ('hostkit ita close')")
+    if kind == ITA_OPEN and not ita_shooters(game.state):
+        raise RuleError(ita_refusal(game.state))
     if kind == ITA_CLOSE and not game.state.ita_open:
         raise RuleError("no ITA window is open ('hostkit ita open' opens one)")
     return [DayEvent(kind)]
+
+
+def ita_shooters(state: GameState) -> list[str]:
+    """The living players who can shoot in an ITA window: an ability with `window = "ita"` (an
+    innate ITA Shot, or a role's) and a use left."""
+    out = []
+    for name, ps in state.players.items():
+        if not ps.alive:
+            continue
+        for ab in (*(getattr(state.ruleset, "innate", ()) or ()), *state.role_of(name).abilities):
+            if ab.window == "ita" and (ab.uses is None or ps.charges.get(ab.key, ab.uses) > 0):
+                out.append(name)
+                break
+    return out
+
+
+def ita_refusal(state: GameState) -> str:
+    """Why no ITA window opens: no living player has an ITA shot (seed natural II: Innate actions
+    'are granted to players via game rules (i.e. ITA shots)'), naming the option and `grant`."""
+    shots = [ab for ab in (getattr(state.ruleset, "innate", ()) or ()) if ab.window == "ita"]
+    if not shots:
+        return (f"{state.ruleset.name} has no ITA shots, so an ITA window has nothing to open for "
+                "(a role or an innate action with window = \"ita\" gives them)")
+    ab = shots[0]
+    option = f"option {ab.uses_option} = {state.options.get(ab.uses_option, ab.uses)}; " if ab.uses_option else ""
+    return (f"no living player has an {ab.name} left ({option}seed natural II: innate actions are granted by "
+            f"the game's rules): an ITA window is for {ab.name}s; give one with "
+            f"'hostkit grant PLAYER \"{ab.name}\" --uses 1' first")
 
 
 def grant_events(game: Game, player: str, ability: str, uses: int | None, accuracy: float | None) -> list[DayEvent]:
@@ -344,5 +369,5 @@ def day_end_preview(game: Game) -> tuple[list[NightOutcome], GameState]:
     return list(day.outcomes[len(ph.outcomes):]), trial.state
 
 
-__all__ = ["replay_day", "end_day", "resolve_waiting", "resolve_events", "window_events", "grant_events",
+__all__ = ["ita_shooters", "ita_refusal", "replay_day", "end_day", "resolve_waiting", "resolve_events", "window_events", "grant_events",
            "waiting_now", "day_end_preview", "ability_of", "IGNORED_RULE", "KINDS"]

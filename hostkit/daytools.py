@@ -53,10 +53,11 @@ def forum_from_url(url: str | None) -> str:
 def status_report(game: "Game") -> dict[str, Any]:
     """`hostkit status`: Game.status() with who the phase waits on, the formats and forum the
     posts are written for, and the day's deadline."""
-    from .waiting import waiting_on
+    from .waiting import items_unused, waiting_on
 
     data = game.status()
     data["waiting"] = [w.to_json() for w in waiting_on(game)]
+    data["items_unused"] = [w.to_json() for w in items_unused(game)]
     data["format"] = game_format(game)
     data["pm_format"] = pm_format(game)
     data["forum"] = forum_engine(game)

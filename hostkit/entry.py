@@ -221,6 +221,25 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
                     f"({takes}; {given})")
 
 
+def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | None, target_words: list[str],
+                      phase: PhaseRecord) -> list[str] | None:
+    """`act ACTOR skip` with the ability left out, when ACTOR has several abilities of its own
+    usable now: the name of each one it may still use (a skip answers them all: a Witch's 'skip'
+    is no potion tonight, with no potion to name); None otherwise (the usual rules apply)."""
+    if ability is not None or len(target_words) != 1 or target_words[0].lower() not in SKIP_WORDS:
+        return None
+    try:
+        name = game.player(actor)
+    except HostkitError:
+        return None  # check_action names the unknown player
+    if name not in state.players or not state.players[name].alive:
+        return None
+    ps = state.players[name]
+    own = [a for a in usable(state, name, phase) if not a.factional]
+    left = [a for a in own if not a.standing and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
+    return [a.name for a in left] if len(own) > 1 and left else None
+
+
 def _unusable(ab: Ability, phase: PhaseRecord) -> str:
     """Why an ability cannot be used in this phase, in the words of its prefix."""
     if not phase_ok(ab, phase):

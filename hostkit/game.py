@@ -260,6 +260,26 @@ class Game:
             self._cache.keep_night(key, outcome)  # type: ignore[union-attr]
         return outcome
 
+    def resolved_day(self, state: GameState, ph: Phase, actions: list[Action], phase: str, number: int
+                     ) -> NightOutcome:
+        """A batch of day actions' outcome (dayactions.py; rng_for(seed, phase, number)): from the
+        replay cache when the files it comes from are unchanged, else resolved by the engine (and
+        kept). Only a replay of the game's own files asks the cache: the batch is the day's
+        len(ph.outcomes)-th, and the files up to this day fix what it holds."""
+        key = None
+        if self._cache is not None:
+            key = self._cache.night_key(self.folder / store.GAME_FILE, [p.path for p in self.phases[:ph.index]],
+                                        day=(len(ph.outcomes), phase, number))
+            found = self._cache.day(key) if key is not None else None
+            if found is not None:
+                return found
+        from .engine import resolve_day, rng_for  # the night machinery, loaded only when an action resolves
+
+        outcome = resolve_day(state, actions, self.ruleset, rng_for(self.setup.seed, phase, number))
+        if key is not None:
+            self._cache.keep_day(key, outcome)  # type: ignore[union-attr]
+        return outcome
+
     def trial(self, *entries: Entry) -> "Game":
         """The game with entries appended, replayed in memory only: nothing is written (a preview
         of the day's end, or of an elimination)."""
@@ -508,16 +528,19 @@ class Game:
         current = list(ph.actions)
         added = []
         for n, (actor, ability, targets) in enumerate(lines):
-            try:
-                action = entry_rules.check_action(self, self.state, actor, ability, targets, current=current,
-                                                  phase=ph.record)
-            except HostkitError as exc:
-                if labels is None:
-                    raise
-                raise type(exc)(f"{labels[n]}: {exc}") from None
-            key = self._key(self.state, action)
-            current = [a for a in current if self._key(self.state, a) != key] + [action]
-            added.append(action)
+            # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            for name in each:
+                try:
+                    action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
+                                                      phase=ph.record)
+                except HostkitError as exc:
+                    if labels is None:
+                        raise
+                    raise type(exc)(f"{labels[n]}: {exc}") from None
+                key = self._key(self.state, action)
+                current = [a for a in current if self._key(self.state, a) != key] + [action]
+                added.append(action)
         return added
 
     def act(self, actor: str, ability: str | None, targets: list[str]) -> Action:
@@ -778,8 +801,15 @@ class Game:
     def eliminate(self, player: str | None) -> str | None:
         """End the day with that elimination (None: no elimination); the next night begins."""
         end = self.elimination(player)
-        self.append(end)
+        self.append(*self.day_end(end))
         return end.eliminated or None
+
+    def day_end(self, end: PhaseEnd) -> list[Entry]:
+        """The entries that end the day with END: an ITA window still open closes first, with the
+        day (what was waiting in it resolves first, as on 'hostkit ita close')."""
+        if self.state.ita_open:
+            return [DayEvent(dayactions.ITA_CLOSE), end]
+        return [end]
 
     # -- the day's rulings (rulings.py checks them; the game appends them)
 
@@ -842,9 +872,11 @@ class Game:
         return out
 
     def log(self) -> list[dict[str, Any]]:
-        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says."""
+        """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says, and
+        its unit (the seq of the first entry its command wrote: undo takes a unit back whole)."""
         return [{"phase": ph.record.label, "seq": e.seq, "id": entry_id(e), "host": e.host,
-                 "kind": KINDS[type(e)], "what": describe(e, ph.record)} for ph, e in self.entries()]
+                 "kind": KINDS[type(e)], "what": describe(e, ph.record),
+                 "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
     def undone(self, entry: str | None = None) -> tuple["Game", str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""

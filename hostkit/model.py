@@ -413,12 +413,24 @@ class Failed(Record):
 
 
 class Change(Record):
-    """A standing change the night leaves behind: charges, tags, conversions."""
+    """A standing change the night leaves behind: charges, tags, conversions.
+
+    A `convert` Change's value says the player's side after it: None, the new role's own
+    (alignment and faction); a faction name, that faction's (the Hivemind's domination); a Side,
+    exactly that one, faction or none (the Mind Stealer's victim 'reverts to a vanilla role' on
+    the side it had: a Town-Ally Rogue Doppelganger stays Town Ally, in no faction)."""
 
     player: str
     kind: str  # charge | tag | untag | convert | last-target
     key: str
     value: Any = None
+
+
+class Side(Record):
+    """A player's side, carried through a change of role (a convert Change's value)."""
+
+    alignment: str
+    faction: str | None = None
 
 
 class Notice(Record):

@@ -1,7 +1,8 @@
-"""The replay cache: a game's loaded ruleset and its resolved nights, kept between commands.
+"""The replay cache: a game's loaded ruleset and its resolved nights and days, kept between commands.
 
-`Game.load` replays the record, and every resolved night is resolved again by the engine. A
-night's outcome is a function of the game's files up to that night and of hostkit's own code,
+`Game.load` replays the record, and every resolved night (and every batch of day actions: seed
+natural II's Immediate actions and a day's end) is resolved again by the engine. Such an
+outcome is a function of the game's files up to that phase and of hostkit's own code,
 so this module keeps it, and the loaded ruleset, in the user's cache: `$HOSTKIT_CACHE/replay`,
 else `$XDG_CACHE_HOME/hostkit/replay`, else `~/.cache/hostkit/replay` (`HOSTKIT_CACHE=""` turns
 every hostkit cache off). A command whose nights are all found never loads the engine's night
@@ -12,7 +13,8 @@ An answer never depends on the cache:
   package and of the bundled rulesets, as Python's own bytecode cache trusts a source, and the
   version), the Python version, and the exact bytes that were parsed: for the ruleset, the
   ruleset named in game.toml and the game's roles.toml; for night N, game.toml, roles.toml and
-  every phase file up to night N (names and bytes); for a parsed file (game.toml, a phase
+  every phase file up to night N (names and bytes); for the i-th batch of day actions resolved
+  in day N, the same up to day N, with i and the batch's random seed; for a parsed file (game.toml, a phase
   file: TOML is read in pure Python), its path and bytes. Any change gives another key, so a stale
   entry is never found. The bytes are the ones the parser read (tomlio.RECORDING), not a second
   read that a concurrent write could have changed.
@@ -224,6 +226,18 @@ class Replay:
         self.code = code_key()
         self.read: dict[str, bytes] = {}  # every file parsed during the load (tomlio.RECORDING)
         self.roles: bytes | None = None  # the roles.toml the ruleset in use was built from (None: none)
+        self.pruned = False  # prune is asked at most once a load, and only when something is written
+
+    def _path(self, kind: str, key: bytes) -> Path:
+        """An entry's file: its kind, its key, and the code it was made by (for prune)."""
+        return self.where / f"{kind}-{key.hex()[:40]}-{self.code.hex()[:CODE_CHARS]}.bin"
+
+    def _keep(self, kind: str, key: bytes, value: Any) -> None:
+        """Write an entry; the first write of a load may prune the cache (at most once a day)."""
+        _write(self._path(kind, key), key, value)
+        if not self.pruned:
+            self.pruned = True
+            maybe_prune(self.where, self.code)
 
     def _key(self, *parts: bytes) -> bytes:
         h = blake2b(self.code, digest_size=32)
@@ -242,15 +256,14 @@ class Replay:
         except OSError:
             before = None
         key = self._key(b"ruleset", name.encode(), self._roles_part(before))
-        path = self.where / f"ruleset-{key.hex()[:40]}.bin"
-        found = _read(path, key)
+        found = _read(self._path("ruleset", key), key)
         if isinstance(found, Ruleset):
             self.roles = before
             return found
         rs = load()
         self.roles = self.read.get(str(roles_path))  # the bytes load() parsed (None: it read none)
         key = self._key(b"ruleset", name.encode(), self._roles_part(self.roles))
-        _write(self.where / f"ruleset-{key.hex()[:40]}.bin", key, rs)
+        self._keep("ruleset", key, rs)
         return rs
 
     def parsed(self, path: Path, parse: Callable[[], Any], kind: type) -> Any:
@@ -264,7 +277,7 @@ class Replay:
             return parse()  # the reader reports it, naming the file
         name = str(path)
         key = self._key(b"file", name.encode(), raw)
-        found = _read(self.where / f"file-{key.hex()[:40]}.bin", key)
+        found = _read(self._path("file", key), key)
         if isinstance(found, kind):
             self.read[name] = raw  # the night keys hash these bytes, as if the parser had read them
             return found
@@ -272,26 +285,151 @@ class Replay:
         got = self.read.get(name)  # the bytes parse() read (a write in between changes them)
         if got is not None:
             key = key if got == raw else self._key(b"file", name.encode(), got)
-            _write(self.where / f"file-{key.hex()[:40]}.bin", key, value)
+            self._keep("file", key, value)
         return value
 
-    def night_key(self, game_file: Path, phase_paths: list[Path]) -> bytes | None:
+    def night_key(self, game_file: Path, phase_paths: list[Path], *, day: tuple[int, str, int] | None = None
+                  ) -> bytes | None:
         """The key of the night whose phase file is the last of `phase_paths`; None if a file's
-        parsed bytes are unknown."""
-        parts = [b"night", self._roles_part(self.roles)]
+        parsed bytes are unknown. With `day` = (i, rng phase, rng number): the key of the i-th
+        batch of day actions resolved in the day whose phase file is the last one (seed natural
+        II: each Immediate action at once, then the day's end; the day's file, with every entry
+        of it, is in the key, and the replay of those files makes its batches in one order)."""
+        parts = [b"night" if day is None else b"day", self._roles_part(self.roles)]
         for p in (game_file, *phase_paths):
             raw = self.read.get(str(p))
             if raw is None:
                 return None
             parts += [p.name.encode(), raw]
+        if day is not None:
+            i, phase, number = day
+            parts += [str(i).encode(), phase.encode(), str(number).encode()]
         return self._key(*parts)
 
     def night(self, key: bytes) -> NightOutcome | None:
-        found = _read(self.where / f"night-{key.hex()[:40]}.bin", key)
+        found = _read(self._path("night", key), key)
         return found if isinstance(found, NightOutcome) else None
 
     def keep_night(self, key: bytes, outcome: NightOutcome) -> None:
-        _write(self.where / f"night-{key.hex()[:40]}.bin", key, outcome)
+        self._keep("night", key, outcome)
+
+    def day(self, key: bytes) -> NightOutcome | None:
+        """A batch of day actions' outcome (night_key with `day`), or None."""
+        found = _read(self._path("day", key), key)
+        return found if isinstance(found, NightOutcome) else None
+
+    def keep_day(self, key: bytes, outcome: NightOutcome) -> None:
+        self._keep("day", key, outcome)
+
+
+# --------------------------------------------------------------------------- pruning
+
+CODE_CHARS = 8  # an entry's name ends with the first hex digits of the code key that made it
+KINDS = ("ruleset", "night", "day", "file")
+PRUNE_EVERY = 24 * 3600.0  # seconds between two prunes of one cache (a marker file's mtime)
+STALE_AFTER = 24 * 3600.0  # another code's entries are kept this long after they were written
+TEMP_AFTER = 3600.0  # a temp file this old is a crashed write's leftover
+MAX_BYTES = 256 * 2**20  # the whole cache's size; beyond it the oldest entries go first
+KEEP_BYTES = 192 * 2**20  # what a prune over MAX_BYTES brings it down to
+
+
+def _marker(where: Path) -> Path:
+    return where.parent / f"{where.name}.pruned"  # beside the cache, so it is never an entry
+
+
+def maybe_prune(where: Path, code: bytes) -> None:
+    """Prune the cache at `where` if it was not pruned in the last PRUNE_EVERY seconds and no
+    other process is pruning it now. Called only after an entry was written (a night was
+    resolved, a file parsed): a command whose answers all come from the cache never prunes."""
+    import time
+
+    try:
+        if time.time() - _marker(where).stat().st_mtime < PRUNE_EVERY:
+            return
+    except OSError:
+        pass  # never pruned (or unreadable): try
+    from filelock import FileLock, Timeout
+
+    try:
+        with FileLock(str(where.parent / f"{where.name}.lock"), timeout=0):
+            prune(where, code)
+            _marker(where).touch()
+    except (Timeout, OSError):
+        return  # another process is pruning, or the cache is not writable: next time
+
+
+def prune(where: Path, code: bytes, *, now: float | None = None, max_bytes: int = MAX_BYTES,
+          keep_bytes: int = KEEP_BYTES) -> list[str]:
+    """Remove what no load will read again, and keep the cache bounded; return the names removed.
+
+    - An entry made by other code (another hostkit version or edit, another Python: its name
+      ends with another code key; or a name of an older format) once it is STALE_AFTER old:
+      this code never reads it. The grace keeps a second install that shares the cache (a
+      co-host's, a development checkout) from losing its entries at every prune.
+    - A temp file of a write that never finished, once TEMP_AFTER old.
+    - Then, while the entries left weigh more than `max_bytes`, the oldest written first, down
+      to `keep_bytes`. (A removed entry costs one resolution: the next load writes it again.)
+
+    Only plain files directly in `where` whose names are the cache's own are ever removed;
+    anything else there, and anything outside, is left alone. An entry a concurrent process is
+    reading or writing meanwhile is at worst a miss for it (entries are replaced whole)."""
+    import time
+
+    now = time.time() if now is None else now
+    mine = code.hex()[:CODE_CHARS]
+    removed: list[str] = []
+    kept: list[tuple[float, int, str]] = []  # (mtime, size, name) of the entries left
+    try:
+        scan = list(os.scandir(where))
+    except OSError:
+        return removed
+    for e in scan:
+        try:
+            if not e.is_file(follow_symlinks=False):
+                continue
+            tag = _code_tag(e.name)
+            if tag is None:
+                continue
+            st = e.stat(follow_symlinks=False)
+            age = now - st.st_mtime
+            if age > (TEMP_AFTER if tag == "temp" else STALE_AFTER) and tag != mine:
+                os.unlink(e.path)
+                removed.append(e.name)
+            else:
+                kept.append((st.st_mtime, st.st_size, e.name))
+        except OSError:
+            continue  # gone meanwhile (another prune), or not ours to touch
+    total = sum(size for _, size, _ in kept)
+    if total > max_bytes:
+        for _, size, name in sorted(kept):
+            if total <= keep_bytes:
+                break
+            try:
+                os.unlink(where / name)
+            except OSError:
+                continue
+            removed.append(name)
+            total -= size
+    return removed
+
+
+def _code_tag(name: str) -> str | None:
+    """'temp' for a write's temp file, the code key's digits for an entry ('' for an entry of
+    the older format without them), None for a name that is not the cache's own."""
+    if name.startswith(".") and name.endswith(".tmp"):
+        return "temp" if _code_tag(name[1:].split(".bin.", 1)[0] + ".bin") is not None else None
+    stem, dot, ext = name.rpartition(".")
+    kind, _, rest = stem.partition("-")
+    if not dot or ext != "bin" or kind not in KINDS:
+        return None
+    key, _, tag = rest.partition("-")
+    if len(key) != 40 or not _hex(key) or (tag and (len(tag) != CODE_CHARS or not _hex(tag))):
+        return None
+    return tag
+
+
+def _hex(text: str) -> bool:
+    return all(c in "0123456789abcdef" for c in text)
 
 
 def begin(folder: Path) -> Replay | None:

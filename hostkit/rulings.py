@@ -542,14 +542,16 @@ def speaking(game: Game) -> list[str]:
 
 def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | None) -> str | None:
     """Why ending the day with `name` eliminated (None: no one) contradicts the day's count, or
-    None when it does not. Only where the count decides (plurality at the deadline, or a hammer):
-    a tie the ruleset resolves as no elimination eliminates no one (classic Voting 3, Tie = No
-    Banishment), and only the top vote-getter goes (Voting 7, Banished Must Have Max Votes).
-    `count` is a vote count's JSON (VoteCount.to_json), or None when the day has no count."""
+    None when it does not. `count` is a vote count's JSON (VoteCount.to_json), or None when the
+    day has no count: no votes recorded by hand and no thread counted (a host who counts outside
+    hostkit), and then any elimination stands.
+
+    With a count, the elimination must be the one the count gives (its `eliminated`, as SPEC
+    defines it: who reached the majority, else whom the ruleset's deadline rule picks), in every
+    ruleset: a tie the ruleset resolves as no elimination eliminates no one (classic Voting 3,
+    Tie = No Banishment), only the top vote-getter goes under plurality (Voting 7, Banished Must
+    Have Max Votes), and under a majority rule a player who reached it goes, and no one else does."""
     if count is None:
-        return None
-    opts = game.state.options
-    if opts.get("majority") != "plurality" and count.get("hammer") is None:
         return None
     due_out = count.get("eliminated")
     if name == due_out:
@@ -557,18 +559,43 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     specs = game.ruleset.options
     number = count.get("count_number") or count.get("day")
     where = f"the count ({number})"
+    why = _majority_rule(game)
+    wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]
     if due_out is None and count.get("tie"):
-        top = count["wagons"][0]["votes"] if count.get("wagons") else 0
-        tied = [w["target"] for w in count.get("wagons", ()) if w["votes"] == top]
-        why = specs["tie"].summary if "tie" in specs else "a tie eliminates no one"
-        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {why}"
-    if due_out is None:
-        why = specs["majority"].summary if "majority" in specs else "only the top vote-getter goes"
-        return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
-    why = specs["majority"].summary if "majority" in specs else "only the top vote-getter goes"
+        top = wagons[0]["votes"] if wagons else 0
+        tied = [w["target"] for w in wagons if w["votes"] == top]
+        tie_why = specs["tie"].summary if "tie" in specs else "a tie eliminates no one"
+        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {tie_why}"
+    if due_out is None and name is not None:
+        if not wagons:
+            return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
+        lead = wagons[0]
+        need = count.get("majority")
+        return (f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; "
+                f"{lead['target']} leads with {_votes(lead['votes'])}; {why}")
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"
+
+
+def _majority_rule(game: Game) -> str:
+    """The ruleset's majority rule in its own words (its option summary), or, where it keeps the
+    common summary, the game's setting in words."""
+    from .rulesets import COMMON_OPTIONS
+
+    spec = game.ruleset.options.get("majority")
+    if spec is not None and spec.summary and spec.summary != COMMON_OPTIONS["majority"].summary:
+        return spec.summary
+    if game.state.options.get("majority") == "plurality":
+        return "option majority = plurality: the most votes at the deadline eliminate"
+    return "option majority = half-plus-one: floor(alive/2)+1 votes eliminate"
+
+
+def _votes(n: Any) -> str:
+    """'4 votes', '1 vote', '2.5 votes'."""
+    n = float(n or 0)
+    text = str(int(n)) if n.is_integer() else str(n)
+    return f"{text} vote" + ("" if n == 1 else "s")
 
 
 # -- allied means confirmed (seed natural IV)

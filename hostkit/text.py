@@ -102,6 +102,11 @@ def status_text(st: dict[str, Any]) -> str:
 
         lines.append(waiting_text([Waiting(w["who"], tuple(w["players"]), w["ability"], w["required"])
                                    for w in st["waiting"]]))
+    if st.get("items_unused"):
+        from .waiting import Waiting, items_text
+
+        lines.append(items_text([Waiting(w["who"], tuple(w["players"]), w["ability"], False, w.get("item", ""))
+                                 for w in st["items_unused"]]))
     for w in st.get("warnings", ()):
         lines.append(f"warning: {w}")
     for c in st.get("conflicts", ()):

@@ -9,7 +9,15 @@ CLI's ``resolve`` asks for ``--force`` while optional ones are missing; the engi
 ``Game.resolve`` do not (a script may resolve whatever was entered).
 
 Standing abilities (used every night unless replaced) and innate ones are never waited on: they
-happen without an entry. A factional ability is waited on once for the whole faction.
+happen without an entry. Nor is the opt-out of a standing ability (an ability of the same
+`exclusive` group as a standing one: the War Vet's Stand Down): saying nothing keeps the standing
+default, which is a choice already made. A factional ability is waited on once for the whole
+faction. While an ITA window is open, an Immediate ability is not waited on: a submission would
+be ignored (seed natural I).
+
+Item abilities (items.toml: items-werewolf's items, paranormal's tech) are listed apart, by
+``items_unused``: a holder may keep an item for a later night, so holding one is no promise to use
+it tonight. They remind the host to read the holder's PM; ``resolve`` does not wait on them.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .entry import _attacked, phase_ok
-from .items import action_used_up
+from .items import action_used_up, held, items_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -30,16 +38,20 @@ class Waiting(NamedTuple):
     players: tuple[str, ...]  # the living players who may enter it
     ability: str
     required: bool
+    item: str = ""  # the item the ability is used through ('' for a role's own ability)
 
     @property
     def label(self) -> str:
-        """'Proto (Maul)', or 'Wolves: Ann/Bob (Kill)' for a factional ability."""
+        """'Proto (Maul)', 'Ann (Potion of Clarity: Clarify)' for an item's ability, or
+        'Wolves: Ann/Bob (Kill)' for a factional ability."""
+        what = self.ability if not self.item or self.item == self.ability else f"{self.item}: {self.ability}"
         if self.who in self.players:
-            return f"{self.who} ({self.ability})"
-        return f"{self.who}: {'/'.join(self.players)} ({self.ability})"
+            return f"{self.who} ({what})"
+        return f"{self.who}: {'/'.join(self.players)} ({what})"
 
     def to_json(self) -> dict:
-        return {"who": self.who, "players": list(self.players), "ability": self.ability, "required": self.required}
+        return {"who": self.who, "players": list(self.players), "ability": self.ability, "required": self.required,
+                **({"item": self.item} if self.item else {})}
 
 
 def waiting_on(game: "Game") -> list[Waiting]:
@@ -60,8 +72,14 @@ def waiting_on(game: "Game") -> list[Waiting]:
         ps = state.players.get(name)
         if ps is None or not ps.alive or game.out_of_play(name):
             continue
-        for ab in state.role_of(name).abilities:
+        role = state.role_of(name)
+        standing = {ab.exclusive for ab in role.abilities if ab.standing and ab.exclusive}
+        for ab in role.abilities:
             if ab.standing or ab.innate or not phase_ok(ab, rec):
+                continue
+            if ab.exclusive in standing and _key(state, name, ab) not in forced:
+                continue  # the opt-out of a standing default (Stand Down): no entry keeps the default
+            if _ignored_now(state, rec, ab):
                 continue
             if rec.kind == "night" and rec.number < ab.first_night:
                 continue
@@ -87,6 +105,48 @@ def waiting_on(game: "Game") -> list[Waiting]:
                 out.append(Waiting(ps.faction, members, ab.name, key in forced))
             else:
                 out.append(Waiting(name, (name,), ab.name, key in forced))
+    return out
+
+
+def _ignored_now(state, rec, ab) -> bool:
+    """An Immediate day ability while an ITA window is open: its submission would be ignored."""
+    from .dayactions import ignored_reason
+
+    return rec.kind == "day" and bool(state.ita_open) and ignored_reason(ab, state.ita_open) is not None
+
+
+def items_unused(game: "Game") -> list[Waiting]:
+    """Every item ability a living holder could use in the current phase and has not entered (an
+    action or an explicit skip), in seat order: listed for the host, never waited on (see the
+    module's docstring). Automatic item abilities (Armour's Absorb) are not listed."""
+    state = game.state
+    ph = game.current
+    rec = ph.record
+    items = items_of(state.ruleset)
+    if state.winner or rec.ended is not None or not items:
+        return []
+    out = []
+    for setup in game.setup.players:
+        name = setup.name
+        ps = state.players.get(name)
+        if ps is None or not ps.alive or game.out_of_play(name):
+            continue
+        for item_name in held(ps):
+            item = items.get(item_name)
+            if item is None:
+                continue
+            for ab in item.abilities:
+                if ab.name in item.auto or not phase_ok(ab, rec) or _ignored_now(state, rec, ab):
+                    continue
+                if rec.kind == "night" and rec.number < ab.first_night:
+                    continue
+                if state.role_of(name).ability(ab.name) is not None:
+                    continue  # the role's own ability of that name is waited on above
+                if any(a.actor == name and a.ability.lower() == ab.key for a in ph.actions):
+                    continue
+                if action_used_up(state, name, ab, ph.actions):
+                    continue
+                out.append(Waiting(name, (name,), ab.name, False, item.name))
     return out
 
 
@@ -139,6 +199,13 @@ def waiting_text(items: list[Waiting]) -> str:
     return "waiting on: " + ", ".join(w.label + (" [required]" if w.required else "") for w in items)
 
 
+def items_text(items: list[Waiting]) -> str:
+    """'items not used yet (not waited on): Ann (Potion of Clarity: Clarify)', or '' when none."""
+    if not items:
+        return ""
+    return "items not used yet (not waited on): " + ", ".join(w.label for w in items)
+
+
 def resolve_checked(game: "Game", *, dry_run: bool = False, force: bool = False):
     """Resolve the current night as the host's ``resolve`` does: refused while a required action
     is missing (Game.resolve's rule), and while optional ones are missing unless FORCE (or a dry
@@ -182,5 +249,6 @@ def replaced_note(game: "Game", action) -> str:
     return ""
 
 
-__all__ = ["Waiting", "ignored_note", "replaced_note", "resolve_checked", "waiting_on", "waiting_text"]
+__all__ = ["Waiting", "ignored_note", "items_text", "items_unused", "replaced_note", "resolve_checked", "waiting_on",
+           "waiting_text"]
 

@@ -84,8 +84,10 @@ STEPS = [
     (MS_ROBOT, ["stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)"]),
     (MS_SET, ["stockpile", "take", "Ms", "Detective"]),
     (MS_SET + [["resolve", "--force"]], ["stockpile", "robot", "Ms", "Bodyguard (Guardian)"]),
-    (D1, ["ita", "open"]),
-    (D1 + [["ita", "open"]], ["ita", "close"]),
+    # an ITA window needs someone with an ITA shot (seed natural II: granted by the game's rules)
+    (NAT_D1 + [["grant", "Ann", "ITA Shot", "--uses", "1"]], ["ita", "open"]),
+    (NAT_D1 + [["grant", "Ann", "ITA Shot", "--uses", "1"], ["ita", "open"]], ["ita", "close"]),
+    (NAT_D1 + [["grant", "Ann", "ITA Shot", "--uses", "1"], ["ita", "open"]], ["eliminate", "--none"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
     (PARA_D1, ["bond", "Ann", "Cy"]),
     ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
@@ -99,7 +101,8 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "post deaths": ["post", "deaths"], "post flip": ["post", "flip", "Fay"],
              "post order": ["post", "order"], "post votecount": ["post", "votecount", "--html", "{page}"],
              "sheriff status": ["sheriff", "status"], "pm": ["pm", "Ann"],
-             "chart night": ["chart", "night", "1"], "chart votes": ["chart", "votes"], "page": ["page"],
+             "chart night": ["chart", "night", "1"], "chart day": ["chart", "day", "1"], "chart votes": ["chart", "votes"],
+             "page": ["page"],
              "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"],
              "stockpile show": ["stockpile", "show"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.

@@ -55,3 +55,37 @@ def test_no_shot_wording_ooo_modkilled_hunter(tmp_path):
     out = host.refused("shoot", "Hu", "W")
     assert "Hu died of modkill: no last shot (a host's kill is neither a night kill nor an elimination" in out
     assert "Poisoned" not in out
+
+
+def test_deadline_in_the_past_is_recorded_with_a_warning(tmp_path):
+    """red13: 'deadline "2020-01-01 00:00"' was taken without a word. Decision: it is recorded (a
+    host may set a deadline after the fact, and counts then apply the deadline rule) with a
+    warning that says so and how to take it back; a future one has no warning."""
+    new_classic(tmp_path / "g")
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    result = host("deadline", "2020-01-01 00:00")
+    assert result.exit_code == 0
+    assert "Warning: that deadline (2020-01-01 00:00 UTC) has already passed (" in result.stderr
+    assert "'hostkit undo' takes it back" in result.stderr
+    assert json.loads(host.ok("deadline", "--json"))["deadline"]["passed"] is True
+    result = host("deadline", "+1d")
+    assert result.exit_code == 0 and "Warning" not in result.stderr
+
+
+def test_classic_WitchAction_a_skip_needs_no_potion_named(tmp_path):
+    """red13: 'act Carol skip' asked which potion. A skip with the ability left out answers each
+    of the Witch's potions (one command, so one undo takes both back)."""
+    new_classic(tmp_path / "g")
+    host = Host(tmp_path / "g")
+    out = host.ok("act", "Carol", "skip")
+    assert out == "recorded Carol: Antidote (skip)\nrecorded Carol: Poison (skip)\n"
+    assert "Carol" not in host.ok("actions").split("waiting on:")[-1]
+    assert host.ok("undo").strip() == "undone: Carol's Antidote (skip), with Carol's Poison (skip)"
+    # once the antidote is spent, a skip is the poison's alone
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("act", "Carol", "Antidote", "Fay")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert host.ok("act", "Carol", "skip") == "recorded Carol: Poison (skip)\n"

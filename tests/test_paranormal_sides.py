@@ -425,7 +425,10 @@ def test_cli_Mind_Stealer_steals_a_role_and_wins_on_points(tmp_path, victim, rol
     host.ok("resolve", "--force")
     st = host.game.state
     assert st.players[victim].role == becomes
-    assert st.players[victim].alignment == RS.roles[role].alignment  # on the same side
+    # On the same side; 'Aliens will all become survivors': an Alien takes the Survivor's own side
+    # (issue 12, robot: was the old side, so a robbed Operative still counted for the Exterminators).
+    side = RS.roles[becomes] if RS.roles[role].race == "Alien" else RS.roles[role]
+    assert st.players[victim].alignment == side.alignment
     assert st.players["Ms"].tags["stockpile"] == [role]
     assert "stole roles worth 2 points" in st.players["Ms"].tags["won"]
     assert "Your role was stolen tonight" in host.ok("pm", victim, "--night", "1", "--format", "plain")

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import MappingProxyType
 
@@ -221,3 +222,177 @@ def test_what_the_format_cannot_hold_is_not_written(tmp_path):
     replaycache._write(path, b"k" * 32, NightOutcome(night=1))
     assert replaycache._read(path, b"k" * 32) == NightOutcome(night=1)
     assert replaycache._read(path, b"j" * 32) is None  # another key: not this entry
+
+
+# --------------------------------------------------------------------------- day outcomes (seed natural II)
+
+def _day_played(folder: Path) -> Host:
+    """A natural game (test_natural_dayactions' day roles) whose day 1 resolved an Immediate snipe
+    at once and, at its end, a Day Doctor's shield against a day shot; now on day 2 with another
+    snipe resolved at once."""
+    from test_natural_dayactions import DAY_ROLES, PLAYERS
+
+    from hostkit.game import create
+
+    folder.mkdir()
+    (folder / "roles.toml").write_text(DAY_ROLES)
+    create(folder, ruleset="natural", seed=7, assign=list(PLAYERS), options=["ita-shots=1"])
+    host = Host(folder)
+    host.ok("resolve", "--force")  # night 0
+    host.ok("act", "--now", "Sn", "Snipe", "Cy")
+    host.ok("act", "Dv", "Day Shoot", "Ann")
+    host.ok("act", "Dd", "Shield", "Ann")
+    host.ok("eliminate", "--none")
+    host.ok("resolve", "--force")  # night 1
+    host.ok("act", "--now", "Gun", "Snipe", "Dee")
+    return host
+
+
+def _day_answers(game: Game) -> tuple:
+    """What a load answers, with every day's outcomes (each batch of day actions)."""
+    days = [(ph.record.number, list(ph.outcomes)) for ph in game.phases if ph.record.kind == "day"]
+    return (*_answers(game), days)
+
+
+def _no_day_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    _no_engine(monkeypatch)
+    monkeypatch.setattr(hostkit.engine, "resolve_day", _refuse)
+
+
+def _refuse(*args, **kw):
+    raise AssertionError("a day's actions resolved again, not read from the cache")
+
+
+def test_natural_II_day_outcomes_come_from_the_cache_and_answer_the_same(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    shutil.rmtree(cache)  # the commands above filled it: start empty
+    first = Game.load(host.folder)  # resolves the days' batches and keeps them
+    days = sorted(p.name for p in cache.iterdir() if p.name.startswith("day-"))
+    assert len(days) == 3  # day 1: the snipe at once and the day's end; day 2: the snipe at once
+    with monkeypatch.context() as m:
+        _no_day_engine(m)
+        again = Game.load(host.folder)
+    plain = _uncached(host.folder, monkeypatch)
+    assert _day_answers(again) == _day_answers(first) == _day_answers(plain)
+    for (_, got), (_, want) in zip(_day_answers(again)[-1], _day_answers(plain)[-1]):
+        assert all(replaycache.same(a, b) for a, b in zip(got, want))  # type for type, not only ==
+    day1 = _day_answers(again)[-1][0][1]
+    assert [d.player for d in day1[0].deaths] == ["Cy"]  # the snipe at once
+    assert [s.player for s in day1[1].saved] == ["Ann"] and not day1[1].deaths  # the shield at the end
+    assert [d.player for d in _day_answers(again)[-1][1][1][0].deaths] == ["Dee"]
+
+
+def test_natural_II_a_hand_edited_day_is_resolved_again(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    Game.load(host.folder)
+    day = next(p for p in (host.folder / "phases").iterdir() if p.name.endswith("day-1.toml"))
+    text = day.read_text()
+    shield = 'ability = "Shield"\ntargets = [\n    "Ann",'
+    assert shield in text
+    day.write_text(text.replace(shield, shield.replace("Ann", "Bea")))  # a hand edit: the shield misses Ann
+    new = Game.load(host.folder)
+    assert _day_answers(new) == _day_answers(_uncached(host.folder, monkeypatch))
+    end = _day_answers(new)[-1][0][1][1]
+    assert [d.player for d in end.deaths] == ["Ann"] and not end.saved  # the day shot now kills
+
+
+def test_natural_II_a_damaged_day_entry_is_a_miss(tmp_path, cache, monkeypatch):
+    host = _day_played(tmp_path / "g")
+    want = _day_answers(Game.load(host.folder))
+    for p in cache.iterdir():
+        if p.name.startswith("day-"):
+            raw = p.read_bytes()
+            p.write_bytes(raw[:-5] + bytes([raw[-5] ^ 1]) + raw[-4:])
+    assert _day_answers(Game.load(host.folder)) == want
+    with monkeypatch.context() as m:  # written afresh
+        _no_day_engine(m)
+        assert _day_answers(Game.load(host.folder)) == want
+
+
+# --------------------------------------------------------------------------- pruning
+
+DAY = 24 * 3600
+
+
+def _entry(where: Path, name: str, age: float, size: int = 10, now: float = 1e9) -> Path:
+    path = where / name
+    path.write_bytes(b"x" * size)
+    os.utime(path, (now - age, now - age))
+    return path
+
+
+def test_prune_removes_only_stale_entries_of_other_code_and_old_leftovers(tmp_path):
+    where = tmp_path / "replay"
+    where.mkdir()
+    code = bytes.fromhex("ab" * 32)
+    mine, other, key = "abababab", "12345678", "0" * 40
+    keep = [
+        _entry(where, f"night-{key}-{mine}.bin", age=400 * DAY),  # this code's: old, still read
+        _entry(where, f"day-{'1' * 40}-{other}.bin", age=DAY / 2),  # another code's, recent: grace
+        _entry(where, f".night-{key}-{mine}.bin.x1y2.tmp", age=60),  # a write in progress
+        _entry(where, "notes.txt", age=400 * DAY),  # not the cache's: never touched
+        _entry(where, f"night-{'z' * 40}-{other}.bin", age=400 * DAY),  # not a key
+        _entry(where, f"night-{key}-{other}.json", age=400 * DAY),
+    ]
+    gone = [
+        _entry(where, f"file-{'2' * 40}-{other}.bin", age=2 * DAY),  # another code's (an upgrade)
+        _entry(where, f"ruleset-{'3' * 40}.bin", age=2 * DAY),  # the older format, no code key
+        _entry(where, f".file-{'4' * 40}-{other}.bin.a1b2.tmp", age=2 * 3600),  # a crashed write
+    ]
+    outside = _entry(tmp_path, f"night-{'5' * 40}.bin", age=400 * DAY)
+    (where / f"night-{'6' * 40}.bin").mkdir()  # a folder named like an entry: not a file
+    os.utime(where / f"night-{'6' * 40}.bin", (1, 1))
+    (where / f"night-{'7' * 40}.bin").symlink_to(outside)  # a link named like an entry: not followed
+    os.utime(where / f"night-{'7' * 40}.bin", (1, 1), follow_symlinks=False)
+    removed = replaycache.prune(where, code, now=1e9)
+    assert sorted(removed) == sorted(p.name for p in gone)
+    assert all(p.exists() for p in keep) and not any(p.exists() for p in gone)
+    assert outside.exists() and (where / f"night-{'6' * 40}.bin").is_dir()
+    assert (where / f"night-{'7' * 40}.bin").is_symlink()
+
+
+def test_prune_bounds_the_size_oldest_written_first(tmp_path):
+    where = tmp_path / "replay"
+    where.mkdir()
+    code = bytes.fromhex("ab" * 32)
+    entries = [_entry(where, f"night-{str(i) * 40}-abababab.bin", age=100 - i, size=100) for i in range(6)]
+    removed = replaycache.prune(where, code, now=1e9, max_bytes=450, keep_bytes=300)
+    assert removed == [p.name for p in entries[:3]]  # 600 bytes: the three oldest go, down to 300
+    assert [p.exists() for p in entries] == [False] * 3 + [True] * 3
+    assert replaycache.prune(where, code, now=1e9, max_bytes=450, keep_bytes=300) == []
+
+
+def test_a_load_prunes_only_when_it_writes_and_at_most_once_a_day(tmp_path, cache, monkeypatch):
+    host = _played(tmp_path / "g")
+    Game.load(host.folder)  # every entry is there now
+    names = sorted(p.name for p in cache.iterdir())
+    tag = replaycache.code_key().hex()[:replaycache.CODE_CHARS]
+    assert names and all(n.endswith(f"-{tag}.bin") for n in names)
+    marker = cache.parent / "replay.pruned"
+    if marker.exists():
+        marker.unlink()
+    stale = _entry(cache, f"night-{'9' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    Game.load(host.folder)  # every answer from the cache: nothing written, no prune
+    assert stale.exists() and not marker.exists()
+    host.ok("act", "Bob", "Kill", "Hal")  # the night file changes: the next load parses and keeps it
+    Game.load(host.folder)  # ... and prunes
+    assert not stale.exists() and marker.exists()
+    again = _entry(cache, f"night-{'8' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    host.ok("act", "Bob", "Kill", "Eve")
+    Game.load(host.folder)  # written again, but pruned less than a day ago
+    assert again.exists()
+    assert _answers(Game.load(host.folder)) == _answers(_uncached(host.folder, monkeypatch))
+
+
+def test_prune_skips_while_another_process_prunes(tmp_path):
+    from filelock import FileLock
+
+    where = tmp_path / "replay"
+    where.mkdir()
+    stale = _entry(where, f"night-{'1' * 40}-00000000.bin", age=30 * DAY, now=time.time())
+    code = bytes.fromhex("ab" * 32)
+    with FileLock(str(tmp_path / "replay.lock")):
+        replaycache.maybe_prune(where, code)  # busy: it does not wait, and does not prune
+        assert stale.exists() and not (tmp_path / "replay.pruned").exists()
+    replaycache.maybe_prune(where, code)
+    assert not stale.exists() and (tmp_path / "replay.pruned").exists()

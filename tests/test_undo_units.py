@@ -102,6 +102,8 @@ def test_undo_entry_of_one_entry_of_a_command_takes_back_the_whole_command(tmp_p
     host.ok("act", "--now", "Sn", "Snipe", "Ann")
     log = json.loads(host.ok("log", "--json"))["entries"]
     resolution = next(e for e in log if e["kind"] == "ruling")
+    action = next(e for e in log if e["kind"] == "action" and e["phase"] == "day 1")
+    assert resolution["unit"] == action["unit"] == action["seq"]  # 'log --json' shows the command's unit
     assert "Sn's Snipe on Ann, with the resolution" in host.ok("undo", "--entry", resolution["id"])
     assert md5s(host) == before
 

@@ -48,12 +48,13 @@ def _write(out: Path | None, svg: str, png: bool) -> None:
 
 @click.group(cls=Group)
 def chart() -> None:
-    """Pictures: a night's map, a day's vote timeline (SVG, or PNG with --png / --out FILE.png).
+    """Pictures: a night's or a day's map, a day's vote timeline (SVG, or PNG with --png / --out FILE.png).
 
     \b
     Examples:
       hostkit chart night 2 > night2.svg
       hostkit chart night 2 --out night2.png
+      hostkit chart day 1 --out day1-map.svg
       hostkit chart votes --day 1 --out day1.svg
     """
 
@@ -78,6 +79,24 @@ def chart_night(ctx: click.Context, number: int, out: Path | None, png: bool) ->
     from ..publish.charts import night_svg
 
     _write(out, night_svg(load(ctx), number), png)
+
+
+@chart.command("day")
+@click.argument("number", type=int)
+@click.option("--out", type=OUT, default=None, help="Write FILE (.svg or .png) instead of printing the SVG.")
+@click.option("--png", is_flag=True, help="Write a PNG (with --out).")
+@click.pass_context
+def chart_day(ctx: click.Context, number: int, out: Path | None, png: bool) -> None:
+    """The map of day NUMBER, drawn as a night map: the day's actions (seed natural II: Day,
+    Cycle and Immediate ones, ITA shots), a last shot taken that day, and every death of the
+    day (the elimination, a shot, a host's kill, the day actions' kills). A day in progress
+    shows what happened so far. Host information: it shows every action.
+
+    Example: hostkit chart day 1 --out day1-map.png
+    """
+    from ..publish.charts import day_svg
+
+    _write(out, day_svg(load(ctx), number), png)
 
 
 @chart.command("votes")

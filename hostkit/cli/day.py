@@ -52,14 +52,16 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     """End the day with that elimination (or --none); the next night begins.
 
     \b
-    Where the count decides (plurality, or a hammer), the elimination must match the day's latest
-    count: a tie that eliminates no one, and only the top vote-getter, are enforced; --force
-    overrules. Example: hostkit eliminate Bob
+    With votes recorded for the day (by hand, or a thread count), the elimination must be the
+    one the day's latest count gives: who reached the majority, the top vote-getter under
+    plurality, no one on a tie that eliminates no one or with no majority reached; --force
+    overrules. With no votes recorded, any elimination stands. Example: hostkit eliminate Bob
 
     \b
     The day's actions resolve first (seed natural II): Immediate ones still waiting, in entry
     order, then every Day and Cycle action; their outcome is printed before the elimination. A
-    player they kill, or a win they bring, leaves no one to eliminate (use --none).
+    player they kill, or a win they bring, leaves no one to eliminate (use --none). An ITA window
+    still open closes with the day.
     """
     from ..daytools import aftermath, checked_elimination
     from ..text import outcome_text
@@ -69,7 +71,9 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     with locked(ctx):
         old = load(ctx)
         end = checked_elimination(old, None if no_one else player, force=force)
-        game = old.append(end)
+        game = old.append(*old.day_end(end))
+    if old.state.ita_open:
+        click.echo(f"ITA window {old.state.ita_open} closes with the day.")
     for outcome in game.phases[old.current.index - 1].outcomes[len(old.current.outcomes):]:
         click.echo(outcome_text(outcome))
     name = end.eliminated or None
@@ -466,6 +470,11 @@ def deadline(ctx: click.Context, when: str | None, clear: bool, as_json: bool) -
         game = load(ctx)
         game.open_phase("day")
     info = deadline_info(game)
+    if when and info is not None and info["passed"]:
+        # Recorded, as the host may set a deadline after the fact; but a past time is often a typo.
+        click.echo(f"Warning: that deadline ({info['at']}) has already passed ({info['left']}): vote counts now "
+                   "apply the deadline rule and a day action needs 'act --on-time'; 'hostkit undo' takes it back",
+                   err=True)
     if as_json:
         emit({"deadline": info})
     elif info is None:

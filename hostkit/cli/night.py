@@ -24,7 +24,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
 
     \b
     A second act for the same actor and ability replaces the first (the output says what it
-    replaced); 'skip' as the target records an explicit skip. On the command line a name with
+    replaced); 'skip' as the target records an explicit skip ('act Carol skip', with no ability
+    named, skips each of the actor's own abilities usable now). On the command line a name with
     spaces needs shell quotes ("Old Man Willow"); in an --file, one action a line, it does not:
     the longest known player, ability or item name is matched first. Examples:
       hostkit act Bob Kill Ann
@@ -69,8 +70,9 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
                 line = [(actor, ability, targets)]
                 added, notes, outcomes = game.enter_now(line, on_time=on_time) if now else (
                     *game.enter(line, on_time=on_time), [])
-                click.echo("recorded " + recorded_line(game, added[0], named=ability is not None)
-                           + replaced_note(game, added[0]) + ignored_note(game, added[0]))
+                for a in added:  # one line; several for a skip of each of the actor's abilities
+                    click.echo("recorded " + recorded_line(game, a, named=ability is not None or len(added) > 1)
+                               + replaced_note(game, a) + ignored_note(game, a))
     for note in notes:
         click.echo("taken back: " + note)
     for outcome in outcomes:
@@ -85,15 +87,17 @@ def actions(ctx: click.Context, as_json: bool) -> None:
 
     \b
     "waiting on: Proto (Maul), Eve (Vision)": abilities usable now that have neither an action
-    nor an explicit skip; [required] marks one the rules will not let go unused tonight.
+    nor an explicit skip; [required] marks one the rules will not let go unused tonight. "items
+    not used yet": item abilities a holder could use now (listed, not waited on).
     Example: hostkit actions
     """
     from ..text import recorded_line
-    from ..waiting import waiting_on, waiting_text
+    from ..waiting import items_text, items_unused, waiting_on, waiting_text
 
     game = load(ctx)
     ph = game.current
     waiting = waiting_on(game)
+    unused = items_unused(game)
     ignored = {a.seq: why for a in ph.actions for k, why in ph.ignored.items() if game._key(game.state, a) == k}
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
@@ -102,7 +106,7 @@ def actions(ctx: click.Context, as_json: bool) -> None:
               "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
                            for a in ph.done],
               "ita_window": game.state.ita_open,
-              "waiting": [w.to_json() for w in waiting]})
+              "waiting": [w.to_json() for w in waiting], "items_unused": [w.to_json() for w in unused]})
     else:
         click.echo(f"{ph.record.label}: {len(ph.actions)} action(s)"
                    + (f", ITA window {game.state.ita_open} open" if game.state.ita_open else ""))
@@ -112,6 +116,8 @@ def actions(ctx: click.Context, as_json: bool) -> None:
             click.echo("  " + recorded_line(game, a) + " (resolved at once)")
         if waiting:
             click.echo(waiting_text(waiting))
+        if unused:
+            click.echo(items_text(unused))
 
 
 @click.command()

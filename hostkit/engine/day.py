@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import GameState, NightOutcome
+from ..model import GameState, NightOutcome, Side
 
 
 def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0) -> None:
@@ -30,9 +30,13 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             role = state.ruleset.roles[change.key]
             same_role = p.role == role.name  # a domination: the player keeps their role (and its charges)
             p.role = role.name
-            p.alignment = role.alignment
-            p.faction = change.value or role.faction
-            if change.value and change.value != role.faction:
+            if isinstance(change.value, Side):
+                # The side it had, exactly: in a faction or in none (a Rogue Doppelganger robbed).
+                p.alignment, p.faction = change.value.alignment, change.value.faction
+            else:
+                p.alignment = role.alignment
+                p.faction = change.value or role.faction
+            if isinstance(change.value, str) and change.value and change.value != role.faction:
                 # A player who keeps their role but changes side (the Hivemind's domination) now
                 # plays for, and wins with, the faction that took them.
                 p.alignment = _faction_alignment(state, change.value)

@@ -210,11 +210,19 @@ class Night:
         # They visit and can be struck (settle: a struck body is destroyed), but no one targets them.
         self.bodies: dict[str, Act] = {}
         self.tag_index: dict[str, set[str]] = {}  # tag -> living players carrying it at the start
+        # Each living player's role, worked out once: the state does not change while a night
+        # resolves, and a role is looked up several times a player (the Act, standing abilities,
+        # every effect that reads its target's role). One small dict of shared Roles is also far
+        # less memory to reach than each player's state, tags and attributes again.
+        self.roles: dict[str, Role] = {}
+        role_of = state.role_of
         for p in state.players.values():
             if p.alive:
-                self.location[p.name] = AWAY if "away" in self.role(p.name).passives else HOME
+                name = p.name
+                role = self.roles[name] = role_of(name)
+                self.location[name] = AWAY if "away" in role.passives else HOME
                 for tag in p.tags:
-                    self.tag_index.setdefault(tag, set()).add(p.name)
+                    self.tag_index.setdefault(tag, set()).add(name)
         self.acts: list[Act] = []
         self.by_actor: dict[str, list[Act]] = {}  # by the body that acts (the player, or their Robot)
         self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
@@ -264,7 +272,11 @@ class Night:
     # -- looking things up
 
     def role(self, player: str) -> Role:
-        """The player's role; a body's (a Robot) is the role of the player it acts for."""
+        """The player's role tonight (GameState.role_of, worked out once for the living); a
+        body's (a Robot) is the role of the player it acts for."""
+        role = self.roles.get(player)
+        if role is not None:
+            return role
         body = self.bodies.get(player)
         return self.state.role_of(body.actor if body is not None else player)
 

@@ -303,39 +303,44 @@ def natural(acts: list[Act], policy: str = "all-fail",
     asked only inside a cycle, after everything outside the cycle that comes before it has
     resolved)."""
     graph = edges(acts, priorities)
+    yield from _settle(range(len(acts)), acts, graph, policy, stopped)
 
-    def settle(nodes: set[int] | range) -> Iterator[tuple[Act, str | None]]:
-        for comp in _topo(nodes, graph):
-            if isinstance(comp, int):
-                yield acts[comp], None
-                continue
-            cyc = set(comp)
-            # An action already stopped (blocked from outside the cycle) is not part of it.
-            done = [i for i in comp if stopped(acts[i])]
-            for i in done:
-                yield acts[i], None
-            cyc -= set(done)
-            if done:
-                yield from settle(cyc)
-                continue
-            if policy == "all-fail":
-                for i in comp:
-                    near = [acts[j] for j in comp[:5] if j != i][:4]
-                    others = _names(near, extra=len(comp) - 1 - len(near))
-                    yield acts[i], (f"it interacts with {others} in a way that cannot be resolved "
-                                    f"sensibly, so all of them fail")
-                continue
-            if policy == "nar-list":
-                first = min(cyc, key=lambda k: _nar_key(acts[k]))
-            elif policy == "tie-break":
-                first = min(cyc)  # the acts came in the ruleset's order
-            else:
-                first = min(cyc, key=lambda k: acts[k].index)
-            for j in cyc:
-                graph.get(j, set()).discard(first)
-            yield from settle(cyc)
 
-    yield from settle(range(len(acts)))
+def _settle(nodes: set[int] | range, acts: list[Act], graph: dict[int, set[int]], policy: str,
+            stopped: Callable[[Act], bool]) -> Iterator[tuple[Act, str | None]]:
+    """natural()'s order over `nodes`: its components in graph order, a cycle re-settled by the
+    policy. A module-level generator, not a closure over itself: a recursive closure is a
+    reference cycle that would keep the whole Night (through `stopped`) alive until the
+    collector's next full pass."""
+    for comp in _topo(nodes, graph):
+        if isinstance(comp, int):
+            yield acts[comp], None
+            continue
+        cyc = set(comp)
+        # An action already stopped (blocked from outside the cycle) is not part of it.
+        done = [i for i in comp if stopped(acts[i])]
+        for i in done:
+            yield acts[i], None
+        cyc -= set(done)
+        if done:
+            yield from _settle(cyc, acts, graph, policy, stopped)
+            continue
+        if policy == "all-fail":
+            for i in comp:
+                near = [acts[j] for j in comp[:5] if j != i][:4]
+                others = _names(near, extra=len(comp) - 1 - len(near))
+                yield acts[i], (f"it interacts with {others} in a way that cannot be resolved "
+                                f"sensibly, so all of them fail")
+            continue
+        if policy == "nar-list":
+            first = min(cyc, key=lambda k: _nar_key(acts[k]))
+        elif policy == "tie-break":
+            first = min(cyc)  # the acts came in the ruleset's order
+        else:
+            first = min(cyc, key=lambda k: acts[k].index)
+        for j in cyc:
+            graph.get(j, set()).discard(first)
+        yield from _settle(cyc, acts, graph, policy, stopped)
 
 
 def _names(acts: list[Act], extra: int = 0) -> str:

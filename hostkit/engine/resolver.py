@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Sequence
 
 from ..items import find_ability
-from ..model import Ability, Action, GameState, NightOutcome, Ruleset
+from ..model import Ability, Action, GameState, NightOutcome, Role, Ruleset
 from .effects import BEFORE_EFFECTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import natural, ordered
@@ -29,17 +29,20 @@ def rng_for(seed: int, phase: str, number: int) -> random.Random:
 
 
 def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",
-              boosts: dict[int, tuple[str, Ability]] | None = None) -> list[Act]:
+              boosts: dict[int, tuple[str, Ability]] | None = None,
+              roles: dict[str, Role] | None = None) -> list[Act]:
     """The phase's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
     Standing abilities and an item's automatic uses are added at night only. An ability an item
     of its holder modifies (the Advanced Targeting System) is used modified; `boosts` (when given)
-    receives act position -> (item, the unmodified ability)."""
+    receives act position -> (item, the unmodified ability). `roles` (Night.roles, when given)
+    holds the living players' roles already worked out."""
     boosts = {} if boosts is None else boosts
+    roles = {} if roles is None else roles
     acts = []
     for i, action in enumerate(actions):
         if action.actor not in state.players:
             continue
-        role = state.role_of(action.actor)
+        role = roles.get(action.actor) or state.role_of(action.actor)
         ability = role.ability(action.ability)
         if ability is None:  # an item's or an innate ability (hostkit/items.py)
             found = find_ability(state, action.actor, action.ability, strict=False)
@@ -55,7 +58,7 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, pha
         acts.append(act)
     if phase != "night":
         return acts
-    acts = acts + _standing(state, acts)
+    acts = acts + _standing(state, acts, roles)
     for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
         acts = acts + extra(state, acts)
     return acts
@@ -79,7 +82,7 @@ def modified(state: GameState, player: str, ability: Ability) -> tuple[str, Abil
     return None
 
 
-def _standing(state: GameState, acts: list[Act]) -> list[Act]:
+def _standing(state: GameState, acts: list[Act], roles: dict[str, Role]) -> list[Act]:
     """A `standing` ability is used every night without being entered (a War Vet's alert), unless
     its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
     out: list[Act] = []
@@ -87,17 +90,15 @@ def _standing(state: GameState, acts: list[Act]) -> list[Act]:
     entered: dict[str, list[Act]] = {}
     for a in acts:
         entered.setdefault(a.actor, []).append(a)
-    for p in state.players.values():
-        if not p.alive:
-            continue
-        role = state.role_of(p.name)
+    living = roles.items() if roles else ((p.name, state.role_of(p.name)) for p in state.players.values() if p.alive)
+    for name, role in living:
         for ab in role.abilities:
             if not ab.standing or ab.phase == "day":
                 continue
             if any(a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive
-                   for a in entered.get(p.name, ())):
+                   for a in entered.get(name, ())):
                 continue
-            out.append(Act(Action(p.name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
+            out.append(Act(Action(name, ab.name, (), seq=-1), ab, role, (), n + len(out)))
     return out
 
 
@@ -112,7 +113,7 @@ def resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
     resolved Night (visits, blocks...) for inspection."""
     night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS, phase=phase)
     boosts: dict[int, tuple[str, Ability]] = {}
-    acts = make_acts(state, actions, ruleset, phase, boosts)
+    acts = make_acts(state, actions, ruleset, phase, boosts, night.roles)
     night.ext["boosted"] = {id(acts[i]): b for i, b in boosts.items()}
     if ruleset.resolution == "natural":
         acts = canonical(acts)

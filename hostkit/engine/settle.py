@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..model import ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved, where
 from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, protect, tech
-from .effects.base import fill, flavour_text
+from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
 
@@ -53,6 +53,7 @@ def _attack_step(s: Settling) -> None:
 
 def _results_step(s: Settling) -> None:
     s.results = _investigations(s.night)
+    drop_spent_frames(s.night)  # the frames tonight's readings saw, given tonight, in one pass
 
 
 def _outcome_step(s: Settling) -> None:

@@ -96,11 +96,67 @@ def night_svg(game: "Game", night: int) -> str:
     from its actor to where it landed, labelled with its ability; blocked, failed and redirected
     actions drawn differently; the dead, the away, the jailed, the commuted and the abducted
     marked; tonight's deaths and saves marked. Secret: it shows roles' actions."""
-    outcome = night_outcome(game, night)
+    return _map_svg(game, night_outcome(game, night), f"night {night}", roles_at(game, night))
+
+
+# --------------------------------------------------------------------------- the day map
+
+
+def day_outcome(game: "Game", day: int) -> "NightOutcome":
+    """Everything day DAY did, as one outcome for the map: the day actions resolved so far (at
+    once, and at the day's end: seed natural II), a last shot recorded that day (a Hunter's, a
+    Hold-out Blaster's) as an action of the shooter, and every death of the day (the
+    elimination, a shot, a host's kill, the day actions' kills) with its cause. `places` holds
+    the players alive when the day began."""
+    from ..model import ActTrace, Death, NightOutcome
+
+    ph = next((p for p in game.phases if p.record.kind == "day" and p.record.number == day), None)
+    if ph is None:
+        days = ", ".join(str(p.record.number) for p in game.phases if p.record.kind == "day") or "none yet"
+        raise RuleError(f"day {day} has not begun (days so far: {days})")
+    outcomes = list(ph.outcomes or ())
+    acts = [a for o in outcomes for a in o.acts]
+    deaths = [d for o in outcomes for d in o.deaths]
+    for e in sorted(ph.record.events, key=lambda e: e.seq):
+        if e.kind == "shot" and e.actor and e.target:
+            acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
+    state = game.state
+    index = ph.index  # state.deaths holds the phase's 1-based index
+    seen = {d.player for d in deaths}
+    for player, kind, _when, i in state.deaths:
+        if i == index and player not in seen:
+            seen.add(player)
+            cause = state.players[player].cause or kind
+            deaths.append(Death(player, "eliminated" if kind == "eliminated" else cause, "", "", kind))
+    dead_before = {p for p, _, _, i in state.deaths if i < index}
+    places = {p.name: "home" for p in game.setup.players if p.name not in dead_before}
+    return NightOutcome(night=day, deaths=tuple(deaths), saved=tuple(s for o in outcomes for s in o.saved),
+                        blocked=tuple(b for o in outcomes for b in o.blocked),
+                        revived=tuple(r for o in outcomes for r in o.revived), acts=tuple(acts), places=places,
+                        phase="day")
+
+
+def day_svg(game: "Game", day: int) -> str:
+    """The day map: the night map's picture of day DAY (see day_outcome): its actions and shots
+    as arrows, its deaths (the elimination among them) and saves marked. Secret: it shows
+    roles' actions. A day in progress shows what happened so far."""
+    ph = next((p for p in game.phases if p.record.kind == "day" and p.record.number == day), None)
+    outcome = day_outcome(game, day)
+    return _map_svg(game, outcome, f"day {day}", roles_before(game, ph.index if ph else 0))
+
+
+def roles_before(game: "Game", index: int) -> dict[str, tuple[str, str]]:
+    """Each player's (role, alignment) when the phase at INDEX (1-based) began: the conversions of
+    the nights before it applied."""
+    nights = [p.record.number for p in game.phases if p.index < index and p.record.kind == "night"]
+    return roles_at(game, max(nights) + 1) if nights else roles_at(game, -10**9)
+
+
+def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[str, tuple[str, str]]) -> str:
+    """The ring map of one outcome (a night's, or a day's: see night_svg)."""
     names = [p.name for p in game.setup.players]
     n = len(names)
     colours = side_colours(game)
-    at_dusk = roles_at(game, night)
     align = {name: a for name, (_, a) in at_dusk.items()}
     roles = {name: r for name, (r, _) in at_dusk.items()}
     died = {d.player: d for d in outcome.deaths}
@@ -126,10 +182,10 @@ def night_svg(game: "Game", night: int) -> str:
     notes = _night_notes(outcome, untargeted, skipped)
     height = legend_top + 112 + 18 * len(notes)
 
-    out = [_svg_open(width, height, f"Night {night} map"),
+    out = [_svg_open(width, height, f"{label.capitalize()} map"),
            _defs(colours.values()),
            f'<text x="{_f(width / 2)}" y="34" text-anchor="middle" font-size="22" font-weight="bold">'
-           f'{_e(_title(game))}: night {night}</text>',
+           f'{_e(_title(game))}: {_e(label)}</text>',
            f'<text x="{_f(width / 2)}" y="58" text-anchor="middle" font-size="13" fill="{MUTED}">'
            f'{_e(_night_summary(outcome))}</text>',
            f'<text x="{_f(width / 2)}" y="76" text-anchor="middle" font-size="11" fill="{DEATH}">'
@@ -168,7 +224,7 @@ def night_svg(game: "Game", night: int) -> str:
         place = places.get(name, "")
         marks = []
         if name in died:
-            marks.append("killed")
+            marks.append("eliminated" if died[name].kind == "eliminated" else "killed")
         if name in saved:
             marks.append("saved")
         if name in blocked:
@@ -180,7 +236,7 @@ def night_svg(game: "Game", night: int) -> str:
         out.append(_node(name, roles[name], x, y, angle, node_r, state, place, marks, colour,
                          died.get(name), saved.get(name), used))
     out.append("</g>")
-    out.append(_night_legend(width, legend_top, colours, notes))
+    out.append(_night_legend(width, legend_top, colours, notes, day=outcome.phase == "day"))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -216,7 +272,7 @@ def _night_notes(outcome: "NightOutcome", untargeted: Sequence["ActTrace"], skip
     if skipped:
         notes.append("Skipped: " + ", ".join(f"{a.actor} ({a.ability})" for a in skipped))
     for d in outcome.deaths:
-        notes.append(f"\u2020 {d.player}: {d.cause}, found {d.where}"
+        notes.append(f"\u2020 {d.player}: {d.cause}" + (f", found {d.where}" if d.location else "")
                      + (f" (by {', '.join(d.by)})" if d.by else ""))
     for s in outcome.saved:
         notes.append(f"Saved: {s.player} by {', '.join(s.by)}")
@@ -390,7 +446,7 @@ def _node(name: str, role: str, x: float, y: float, angle: float, r: float, stat
     if place in PLACE_WORDS:
         words.append(PLACE_WORDS[place])
     if death is not None:
-        words.append(f"killed: {death.cause}")
+        words.append("eliminated" if death.kind == "eliminated" else f"killed: {death.cause}")
     if save is not None:
         words.append("saved")
     if "blocked" in marks:
@@ -411,7 +467,8 @@ def _node(name: str, role: str, x: float, y: float, angle: float, r: float, stat
     return "".join(parts)
 
 
-def _night_legend(width: float, top: float, colours: Mapping[str, str], notes: Sequence[str]) -> str:
+def _night_legend(width: float, top: float, colours: Mapping[str, str], notes: Sequence[str], *,
+                  day: bool = False) -> str:
     x = 24.0
     parts = [f'<g class="legend" transform="translate(0,{_f(top)})">',
              f'<line x1="16" y1="-14" x2="{_f(width - 16)}" y2="-14" stroke="#e2e8f0"/>']
@@ -430,7 +487,7 @@ def _night_legend(width: float, top: float, colours: Mapping[str, str], notes: S
         parts.append(f'<text x="{_f(sx + 16)}" y="{y}" font-size="12">{_e(align or "no side")}</text>')
         sx += 28 + 7 * len(align or "no side")
     y += 22
-    keys = [(f'<circle cx="{_f(x + 6)}" cy="{y - 4}" r="6" fill="{DEATH}"/>', "killed tonight"),
+    keys = [(f'<circle cx="{_f(x + 6)}" cy="{y - 4}" r="6" fill="{DEATH}"/>', "died today" if day else "killed tonight"),
             (f'<circle cx="{_f(x + 156)}" cy="{y - 4}" r="7" fill="none" stroke="{SAVE}" stroke-width="3"/>', "saved"),
             (f'<circle cx="{_f(x + 306)}" cy="{y - 4}" r="6" fill="#edf2f7" stroke="#a0aec0" stroke-dasharray="4 3"/>',
              "dead, away, commuted or abducted"),

@@ -231,6 +231,13 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
         data["actions"] = [action_line(a) for a in (*ph.done, *ph.actions)]
         # seed natural II: what the day's actions did (Immediate ones at once, the rest at the day's end)
         data["day_outcomes"] = [outcome_text(o) for o in ph.outcomes]
+        from .charts import day_outcome, day_svg
+
+        drawn = day_outcome(game, n)
+        # the day map, as a night's, where the day did more than its elimination (which the
+        # vote timeline shows): actions, shots, other deaths
+        if drawn.acts or any(d.kind != "eliminated" for d in drawn.deaths):
+            data["map"] = day_svg(game, n)
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),

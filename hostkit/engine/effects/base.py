@@ -80,9 +80,11 @@ def kill_params(effect: Effect) -> dict[str, Any]:
 def st(night: Night) -> dict[str, Any]:
     """The night's bookkeeping for the effects that act at the end of the night (in the Night's
     shared `ext` room): blocks that may meet a kills-blockers role, locks, mauls, plagues..."""
-    return night.ext.setdefault("ooo", {"blocks": [], "locked": {}, "mauls": [], "plague": [], "infects": [],
-                                        "guilt": [], "counts": [], "frames_spent": set(), "adopts": [],
-                                        "patrols": []})
+    s = night.ext.get("ooo")
+    if s is None:  # made once a night (setdefault would build the default on every call)
+        s = night.ext["ooo"] = {"blocks": [], "locked": {}, "mauls": [], "plague": [], "infects": [], "guilt": [],
+                                "counts": [], "frames_spent": set(), "adopts": [], "patrols": []}
+    return s
 
 
 def dealt_roles(night: Night) -> dict[str, int]:
@@ -126,8 +128,43 @@ def spend_frame(night: Night, player: str) -> None:
     s["frames_spent"].add(player)
     if FRAMED in night.state.players[player].tags:
         night.untags.setdefault((player, FRAMED), None)
-    night.tags[:] = [t for t in night.tags if not (t[0] == player and t[1] == FRAMED)]
+    made = _framed_tonight(night, s).pop(player, None)
+    if made:  # frames given tonight: they leave night.tags with the others spent (drop_spent_frames)
+        s.setdefault("frames_dropped", set()).update(map(id, made))
+        s.setdefault("frames_kept", []).extend(made)  # alive until dropped, so their ids stay theirs
     night.say(f"The frame on {player} has been seen, and is used up.")
+
+
+def drop_spent_frames(night: Night) -> None:
+    """Take the frames spent by tonight's readings (spend_frame) out of the tags given tonight,
+    in one pass once the readings are done: the very tag entries that stood when each was spent.
+    (One pass per spent frame was quadratic: a night of n players spends about n/50 frames and
+    gives about n tags.) The readings run in settle's results step, which calls this after them."""
+    s = night.ext.get("ooo")
+    dropped = s.pop("frames_dropped", None) if s else None
+    if dropped:
+        night.tags[:] = [t for t in night.tags if id(t) not in dropped]
+        del s["frames_kept"]
+        s.pop("framed_tonight", None)
+
+
+def _framed_tonight(night: Night, s: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """Player -> their frame entries among tonight's tags (night.tags) not yet spent: scanned
+    once, then only what was appended since. The scan starts over when the list was rewritten
+    before its end (a tag taken back): the last entry scanned is no longer where it was."""
+    tags = night.tags
+    seen, upto, last = s.get("framed_tonight", ({}, 0, None))
+    if upto > len(tags) or (upto and tags[upto - 1] is not last):
+        seen, upto = {}, 0
+        dropped = s.get("frames_dropped", ())
+    else:
+        dropped = ()
+    for i in range(upto, len(tags)):
+        t = tags[i]
+        if t[1] == FRAMED and id(t) not in dropped:
+            seen.setdefault(t[0], []).append(t)
+    s["framed_tonight"] = (seen, len(tags), tags[-1] if tags else None)
+    return seen
 
 
 def has(night: Night, player: str, attribute: str) -> bool:

@@ -226,14 +226,16 @@ def _releases(night: Night, deaths: list) -> list:
             night.say(f"{data['by']} is dead: {p.name} is released and returns to play.")
             night.happen(p.name, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
     keep = []
-    for player, tag, data in night.tags:
+    for t in night.tags:
+        player, tag, data = t
         if tag == OUT and isinstance(data, dict) and data.get("by") in dead and data.get("kind") != "consumed" \
                 and player not in dead:
             night.say(f"{data['by']} is dead: {player}, taken tonight, returns to play.")
             night.happen(player, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
             continue
-        keep.append((player, tag, data))
-    night.tags[:] = keep
+        keep.append(t)  # the entry itself: not a copy of every tag given tonight
+    if len(keep) < len(night.tags):
+        night.tags[:] = keep
     for p in night.state.players.values():
         data = p.tags.get(FLIP_HELD)
         if not p.alive and isinstance(data, dict) and data.get("by") in dead:

@@ -39,8 +39,11 @@ class ItemNight:
     """One night's item bookkeeping: the inventory as it changes, and the late steps' intents."""
 
     def __init__(self, night: Night) -> None:
-        self.start = {p.name: dict(p.items) for p in night.state.players.values()}
-        self.inv = {name: dict(items) for name, items in self.start.items()}
+        # Each inventory as it is now: a player's is copied from the state (which a night never
+        # changes) when first changed, so a night costs its item moves, not a copy of every
+        # player's items (read them with held()).
+        self.players = night.state.players
+        self.inv: dict[str, dict[str, int]] = {}
         self.thefts: dict[str, list[tuple[Act, dict[str, int]]]] = {}  # target -> [(thief, moved)]
         self.contested: set[str] = set()
         self.passes: list[tuple[Act, Effect]] = []
@@ -56,29 +59,46 @@ class ItemNight:
             if self.take(act.actor, item.name, 1):
                 night.say(f"{act.actor} uses up {item.name} ({act.ability.name}).")
 
+    def start(self, player: str) -> dict[str, int]:
+        """The player's items at the start of the night (read only)."""
+        p = self.players.get(player)
+        return p.items if p is not None else {}
+
+    def held(self, player: str) -> dict[str, int]:
+        """The player's items now (read only)."""
+        bag = self.inv.get(player)
+        return bag if bag is not None else self.start(player)
+
+    def _bag(self, player: str) -> dict[str, int]:
+        bag = self.inv.get(player)
+        if bag is None:
+            bag = self.inv[player] = dict(self.start(player))
+        return bag
+
     def take(self, player: str, item: str, n: int) -> int:
         """Remove up to n of an item from a player; how many were there."""
-        have = self.inv.setdefault(player, {}).get(item, 0)
+        bag = self._bag(player)
+        have = bag.get(item, 0)
         got = min(have, n)
         if got:
             left = have - got
             if left:
-                self.inv[player][item] = left
+                bag[item] = left
             else:
-                del self.inv[player][item]
+                del bag[item]
         return got
 
     def put(self, player: str, item: str, n: int) -> None:
         if n:
-            bag = self.inv.setdefault(player, {})
+            bag = self._bag(player)
             bag[item] = bag.get(item, 0) + n
 
     def move_all(self, src: str, dst: str, only: tuple[str, ...] = ()) -> dict[str, int]:
         moved = {}
-        for item in sorted(self.inv.get(src, {})):
+        for item in sorted(self.held(src)):
             if only and item not in only:
                 continue
-            n = self.take(src, item, self.inv[src][item])
+            n = self.take(src, item, self.held(src)[item])
             self.put(dst, item, n)
             moved[item] = n
         return moved
@@ -335,8 +355,8 @@ def after(night: Night, outcome: NightOutcome) -> NightOutcome:
         if st.take(holder, item, 1):
             log.append(f"{holder} uses up {item} ({why}).")
     changes: list[Change] = []
-    for name in sorted(set(st.start) | set(st.inv)):
-        before, now = st.start.get(name, {}), st.inv.get(name, {})
+    for name in sorted(st.inv):  # only an inventory that was touched can have changed
+        before, now = st.start(name), st.inv[name]
         for item in sorted(set(before) | set(now)):
             delta = now.get(item, 0) - before.get(item, 0)
             if delta < 0:
