@@ -57,6 +57,8 @@ def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, re
         return "Anti-Tech Field (built)"
     if name == "building":
         return f"building a device: {data} night(s) of work done"
+    if name == "trusted":
+        return f"Sentry Guns let pass on night {d.get('night', '?')}: {_names(d.get('players', ()))}"
     if name == "won":
         return f"won: {data}"
     if name == "departed":
