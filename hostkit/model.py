@@ -710,7 +710,8 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
     a taken-on role's abilities instead of its own (the faction's shared actions kept) and that
     role's passives added, and the Robot's role's abilities added as 'Robot ABILITY' (their own
     charges, no exclusive group: 'in addition to any actions the MS takes'), used by the Robot's
-    own body (Ability.body) and as alien tech (power "tech"), until the Robot is destroyed."""
+    own body (Ability.body) and as alien tech (power "tech"), until the Robot is destroyed. The
+    Robot may aim them at the Mind Stealer: the MS is not the Robot (a Robot Guard guards it)."""
     tags = state.players[name].tags
     taken, robot = stockpile_role(tags.get("taken-on"), state), stockpile_role(tags.get("robot-role"), state)
     roles = state.ruleset.roles
@@ -720,7 +721,8 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
         role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
                              passives=frozenset(role.passives | other.passives))
     if robot in roles and ROBOT_DESTROYED not in tags:
-        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None, body=ROBOT, power="tech")
+        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None, body=ROBOT, power="tech",
+                                self_target=True)
                       for a in roles[robot].abilities if not a.factional)
         role = role._replace(abilities=role.abilities + extra)
     return role

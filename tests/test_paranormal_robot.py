@@ -109,6 +109,10 @@ CASES = [
      "EMP Pulse Bomb: 'All Tech devices are shorted out that night.'",
      f"{MS} Mi=Mad_Scientist_(Military_Scientist) D=Doppelganger T=Townie", "Mi EMP_Pulse_Bomb; Ms Robot_Guard T; D Kill T",
      dict(tags=robot("Bodyguard (Guardian)")), dict(dead=["T"], failed={"Ms.Robot_Guard": "blocked"})),
+    ("Harvester-robot-bodyguard-guards-its-mind-stealer",
+     "'the MS also begins with a Bodyguard Role of their choice': the Robot guards the MS (the MS is not the Robot)",
+     f"{MS} Vi=Vigilante Re=Reporter", "Vi Shoot Ms; Ms Robot_Guard Ms; Re Watch Ms", dict(tags=robot("Bodyguard (Guardian)")),
+     dict(dead=[], results={"Re.Watch": ("Ms's Robot", "Vi")}, log=["Ms's Robot protects Ms from"])),
     ("Harvester-robot-destroyed-gets-no-role", "the Robot is destroyed: the MS can no longer give it a role",
      f"{MS} D=Doppelganger T=Townie", "D Kill T",
      dict(tags=robot("Bodyguard (Guardian)", **{ROBOT_DESTROYED: {"night": 0}})), dict(dead=["T"])),
@@ -183,6 +187,7 @@ def test_cli_Harvester_robot_log_names_the_robot_and_undo_restores_the_folder(tm
     """seed Harvester: the Robot's action is the Robot's: the log reads "Ms's Robot protects Di",
     never the Mind Stealer; undo of each Robot command leaves the folder byte for byte as before."""
     host = _robot_game(tmp_path)
+    assert "did you mean 'Bodyguard (Guardian)'" in host.refused("stockpile", "robot", "Ms", "Bodyguard (Gaurdian)")
     before = snapshot(host.folder)
     host.ok("stockpile", "robot", "Ms", "Bodyguard (Guardian)")
     host.ok("undo")
@@ -198,6 +203,40 @@ def test_cli_Harvester_robot_log_names_the_robot_and_undo_restores_the_folder(tm
     out = host.ok("resolve", "--force")
     assert "Ms's Robot protects Ann from" in out and "Harvester (Mind Stealer) (Ms) protects" not in out
     assert "saved: Ann" in out
-    # A careless host: the Robot's ability typed for someone else, by night; the MS dead.
+    # A careless host gives a dead MS's Robot a role.
     host.ok("eliminate", "Ms")
     assert "dead" in host.refused("stockpile", "robot", "Ms", "Detective")
+
+
+def test_robot_a_player_named_like_the_robot_stays_a_player(rs):
+    """A hostile player named "Ms's Robot" is not the Robot: the War Vet's shot at the visiting
+    Robot destroys the Robot (named "Ms's Robot (Robot)" tonight), and the player lives."""
+    from engine_helpers import actions, state
+    from hostkit.engine import resolve, rng_for
+    st = state(rs, f"{MS} W=War_Vet N=Townie", tags=robot("Detective"))
+    p = st.players.pop("N")
+    p.name = "Ms's Robot"
+    st.players[p.name] = p
+    o, _ = resolve(st, actions("W Alert; Ms Robot_Investigate W"), rs, rng_for(1, "night", 1))
+    assert [d.player for d in o.deaths] == [], o.log
+    assert ("Ms", ROBOT_DESTROYED) in {(c.player, c.key) for c in o.changes if c.kind == "tag"}
+    assert any("Ms's Robot (Robot) is destroyed by War Vet (W)" in x for x in o.log), o.log
+
+
+def test_cli_Harvester_robot_careless_host_is_refused_and_nothing_written(tmp_path):
+    """seed Harvester: 'they may give the Robot a Role each day from their stockpile': a Robot
+    command by night, for a player who is not the MS, with a typo, for a role not in the
+    stockpile, or for an MS kept out of play is refused with one line, and nothing is written
+    (Host.refused compares the folder before and after)."""
+    host = new(tmp_path, "X=Xenozoologist", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)", "Cy=Townie",
+               "Di=Townie", "Ed=Townie", options=["max-day=5", "mind-stealer-goal=5"])
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("tech", "pick", "X", "Stun Bomb")
+    host.ok("stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)")
+    assert "has no ability 'Robot Guard'" in host.refused("act", "Ms", "Robot Guard", "Cy")  # no role given yet
+    assert "given a role each day" in host.refused("stockpile", "robot", "Ms", "Detective")  # by night
+    host.ok("act", "X", "Abduct", "Ms")  # the Xenozoologist keeps the Mind Stealer (its Alien specimen)
+    host.ok("act", "Bob", "Kill", "Cy")
+    host.ok("resolve", "--force")
+    assert "not a Mind Stealer" in host.refused("stockpile", "robot", "Cy", "Detective")
+    assert "kept out of play" in host.refused("stockpile", "robot", "Ms", "Detective")

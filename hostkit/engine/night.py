@@ -258,9 +258,11 @@ class Night:
         """Register the night's actions and index them by actor and by entered kill target."""
         self.acts = acts
         for act in acts:
-            self.by_actor.setdefault(act.body, []).append(act)
             if act.body != act.actor:
+                while act.body in self.state.players:  # a player named "Ms's Robot" stays a player
+                    act.body += f" ({act.ability.body})"
                 self.bodies.setdefault(act.body, act)
+            self.by_actor.setdefault(act.body, []).append(act)
             if act.skip:
                 continue
             for e in act.ability.effects:
@@ -384,7 +386,7 @@ class Night:
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""
-        if target == act.actor:
+        if target == act.body:
             return None
         if not self.alive(target) and act.ability.living_only:
             return f"{target} is dead"

@@ -198,7 +198,7 @@ def run(night: Night, act: Act) -> None:
             return
     for effect in act.ability.effects:
         target = _subject(act, effect)
-        guard = night.shield(act, target) if target is not None and target != act.actor else None
+        guard = night.shield(act, target) if target is not None and target != act.body else None
         if guard is not None:
             night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
             continue
@@ -207,7 +207,7 @@ def run(night: Night, act: Act) -> None:
             return
     if act.ability.moves:
         for t in dict.fromkeys(act.targets):
-            if t != act.actor:
+            if t != act.body:  # a Robot guarding its Mind Stealer visits them
                 night.visit(act, t)
     act.done = True
 

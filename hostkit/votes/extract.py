@@ -321,7 +321,8 @@ class _Walker:
 
     def walk(self, el: lxml.etree._Element, red: bool, bold: bool, quote: bool) -> None:
         tag = el.tag
-        if tag == "br" and el.get("class") is None:  # the commonest element: a line break, no more
+        cls = el.get("class")
+        if tag == "br" and cls is None:  # the commonest element: a line break, no more
             self.pieces += _BREAKS
             return
         if not isinstance(tag, str):  # comment or processing instruction: only its tail is text
@@ -329,26 +330,36 @@ class _Walker:
         tag = tag.lower()
         if tag in _SKIP:
             return
-        classes = _classes(el)
-        if "quotetitle" in classes:  # a box's title ("Spoiler: Vote History", "Ann wrote:"): a label
-            return
-        box = _titled_box(el) if "quotecontent" in classes else None
-        if not quote and (el in self.labels or box == "quote" or _is_quote(el, tag, classes)):
-            quote = True
-        if self.spoilers and (box == "spoiler" or _is_spoiler(tag, classes)):
-            return
-        style = el.get("style")
-        if style:
-            colours = _STYLE_COLOUR.findall(style)
-            if colours:
-                red = _is_red(colours[-1])
-            weight = _STYLE_WEIGHT.search(style)
-            if weight:
-                bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
-        colour = el.get("color")
-        if colour is not None:
-            red = _is_red(colour)
-        if tag in ("b", "strong"):
+        if cls is None:
+            classes = _NO_CLASSES
+            box = None
+            if not quote and (tag == "blockquote" or el in self.labels):
+                quote = True  # (a blockquote with no class is a quote; a td needs class alt2)
+            if self.spoilers and tag == "details":
+                return
+        else:
+            classes = set(cls.lower().split())
+            if "quotetitle" in classes:  # a box's title ("Spoiler: Vote History", "Ann wrote:"): a label
+                return
+            box = _titled_box(el) if "quotecontent" in classes else None
+            if not quote and (el in self.labels or box == "quote" or _is_quote(el, tag, classes)):
+                quote = True
+            if self.spoilers and (box == "spoiler" or _is_spoiler(tag, classes)):
+                return
+        attrib = el.attrib
+        if len(attrib) > (cls is not None):  # an attribute besides class: a style or colour, maybe
+            style = attrib.get("style")
+            if style:
+                colours = _STYLE_COLOUR.findall(style)
+                if colours:
+                    red = _is_red(colours[-1])
+                weight = _STYLE_WEIGHT.search(style)
+                if weight:
+                    bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
+            colour = attrib.get("color")
+            if colour is not None:
+                red = _is_red(colour)
+        if tag == "b" or tag == "strong":
             bold = True
         block = tag in _BLOCKS
         pieces = self.pieces
@@ -358,8 +369,12 @@ class _Walker:
         flags = (_RED if red else 0) | (_BOLD if bold else 0) | (_QUOTE if quote else 0)
         if el.text:
             pieces.append((_flatten(el.text), flags))
+        walk = self.walk
         for child in el:
-            self.walk(child, red, bold, quote)
+            if child.tag == "br" and child.get("class") is None:  # as walk() would, without the call
+                pieces += _BREAKS
+            else:
+                walk(child, red, bold, quote)
             if child.tail:
                 pieces.append((_flatten(child.tail), flags))
         if "bbvote" in classes:
@@ -373,6 +388,7 @@ class _Walker:
             pieces.append(_BREAK)
 
 
+_NO_CLASSES: frozenset[str] = frozenset()
 _BREAK = ("\n", 0)  # a block's edge: a line break, unmarked
 _BREAKS = (_BREAK, _BREAK)  # a <br>, a block of its own
 
@@ -485,8 +501,12 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     pieces = walker.pieces
     if root.text:
         pieces.append((_flatten(root.text), 0))
+    walk = walker.walk
     for child in root:
-        walker.walk(child, False, False, False)
+        if child.tag == "br" and child.get("class") is None:
+            pieces += _BREAKS
+        else:
+            walk(child, False, False, False)
         if child.tail:
             pieces.append((_flatten(child.tail), 0))
     pieces.append(_BREAK)

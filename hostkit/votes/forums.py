@@ -409,6 +409,24 @@ def _base(doc: Any, url: str | None) -> str:
 # --------------------------------------------------------------------------- posts
 
 
+_XML_SPACE = str.maketrans("\t\n\r", "   ")
+
+
+def _posts(ad: _Compiled, doc: Any) -> list[Any]:
+    """The page's post elements, as the row's `posts` XPath finds them. phpBB's (every div whose
+    id starts with "p" and whose class has the token "post") are found by a loop over the divs:
+    the same elements in the same order at a third of the XPath's cost."""
+    if ad.row.engine != "phpbb":
+        return ad.posts(doc)
+    out = []
+    for el in doc.iter("div"):
+        cls = el.get("class")
+        if cls is not None and "post" in cls and el.get("id", "").startswith("p") \
+                and "post" in cls.translate(_XML_SPACE).split(" "):  # XPath's whitespace, not Python's
+            out.append(el)
+    return out
+
+
 def _has_class(el: Any, name: str) -> bool:
     cls = el.get("class")
     return cls is not None and name in cls.split()
@@ -425,40 +443,47 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
     fallbacks read it)."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-
-    def collect(parent, deeper: bool) -> None:
-        for c in parent:
-            if c.tag == "p":
-                if _has_class(c, "author"):
-                    heads.append(c)
-            elif c.tag == "div":
-                blocks.append(c)
-                if deeper:
-                    collect(c, False)
-
     for col in el:
         if col.tag != "div":
             continue
         for pb in col:
-            if pb.tag == "div" and _has_class(pb, "postbody"):
-                collect(pb, True)
+            if pb.tag != "div" or not _has_class(pb, "postbody"):
+                continue
+            for c in pb:
+                tag = c.tag
+                if tag == "p":
+                    if _has_class(c, "author"):
+                        heads.append(c)
+                elif tag == "div":
+                    blocks.append(c)
+                    for d in c:
+                        tag = d.tag
+                        if tag == "p":
+                            if _has_class(d, "author"):
+                                heads.append(d)
+                        elif tag == "div":
+                            blocks.append(d)
     if not heads:
         return None
     author = number = hash_link = stamp = href = dated = None
     for head in heads:
-        for d in head.iter():
+        for d in head.iterdescendants():
             tag = d.tag
             if tag == "strong":
-                author = _text(d) if author is None else author  # the first one, even if empty
-            elif tag == "time" and stamp is None and d.get("datetime") is not None:
-                stamp = " ".join(d.get("datetime").split())
-            if number is None and d is not head and _has_class(d, "post-number-bolded"):
+                if author is None:
+                    author = _text(d)  # the first one, even if empty
+            elif tag == "time":
+                if stamp is None and d.get("datetime") is not None:
+                    stamp = " ".join(d.get("datetime").split())
+            if number is None and _has_class(d, "post-number-bolded"):
                 number = _text(d)
-            if tag == "a" and d is not head:
+            if tag == "a":
                 if not number and hash_link is None and "".join(d.itertext()).lstrip(" \t\n\r").startswith("#"):
                     hash_link = _text(d)
-                if href is None and "#p" in d.get("href", ""):
-                    href = " ".join(d.get("href", "").split())
+                if href is None:
+                    link = d.get("href")
+                    if link is not None and "#p" in link:
+                        href = " ".join(link.split())
         for t in (head.text, *(c.tail for c in head)):
             if t and "»" in t:
                 dated = t  # the last such text node wins, as [last()] does
@@ -475,7 +500,7 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, t
                 keep_html: bool) -> list[dict[str, Any]]:
     out = []
     fast = ad.row.engine == "phpbb"
-    tags = "bbvote" in text.lower()  # a page with no [vote] tag: no body is searched for one
+    tags = "bbvote" in text or "bbvote" in text.lower()  # a page with no [vote] tag: no body is searched for one
     strip = ad.strip if ad.strip_needs is None or any(n in text for n in ad.strip_needs) else None
     for el in els:
         got = _phpbb_fields(el) if fast else None
@@ -566,14 +591,14 @@ def _choose(doc: Any, text: str, engine: str | None) -> tuple[str, list[Any]]:
         ad = _adapter(engine)
         if ad is None:
             raise ValueError(f"unknown forum engine {engine!r}")
-        return engine, ad.posts(doc)
+        return engine, _posts(ad, doc)
     global _last_engine
     row = _ROWS.get(_last_engine or "")
     if row is not None and any(m in text for m in row.marker):
         last = _adapter(row.engine)
         # a thread's pages come from one engine: the last page's, when its marker is here too,
         # spares scanning the page for every other engine's markers
-        els = last.posts(doc)
+        els = _posts(last, doc)
         if els:
             return last.row.engine, els
     found = _sniff(doc, text)
@@ -590,12 +615,12 @@ def _sniff(doc: Any, text: str) -> tuple[str, list[Any]]:
     for name, row in _ROWS.items():
         if any(m in text for m in row.marker):
             tried.add(name)
-            els = _adapter(name).posts(doc)
+            els = _posts(_adapter(name), doc)
             if els:
                 return name, els
     for name in _ROWS:
         if name not in tried:
-            els = _adapter(name).posts(doc)
+            els = _posts(_adapter(name), doc)
             if els:
                 return name, els
     return "generic", []

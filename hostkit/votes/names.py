@@ -41,8 +41,12 @@ CLI_FLOOR = 0.9  # what a host may type on the command line: exact, prefix, init
 _EPS = 1e-9
 
 
-def _norm(s: str) -> str:
-    return re.sub(r"[\W_]+", "", s.casefold())
+@lru_cache(maxsize=4096)
+def _norm(s: str) -> str:  # a day's few names are normalised once each, not once per key
+    return _NON_WORD.sub("", s.casefold())
+
+
+_NON_WORD = re.compile(r"[\W_]+")
 
 
 _SEGMENT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_]+")
@@ -106,7 +110,7 @@ def misspelling(t: str, k: str, core: str) -> float:
     and to its CORE (K without trailing digits); 0.0 when it cannot reach MISSPELT. Each letter
     of T that K lacks costs an edit, so when those alone keep the similarity under MISSPELT
     (most pairs of names on a real day), no distance is worked out."""
-    lacking = sum(c not in k for c in t)
+    lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
     from rapidfuzz.distance import OSA  # loaded only when a name needs it
@@ -155,7 +159,9 @@ def score(typed: str, key: str) -> tuple[float, str]:
         if hits is not None:
             found.append((0.7 + 0.2 * hits / len(t) + (0.02 if len(t) >= 4 else 0.0), "letters in order"))
     if len(t) >= 4:
-        sim = misspelling(t, k, core)
+        # a misspelling scores at most 0.92 (the same letters): a key already read as well as
+        # that is not worked out again (that would cost the distance, and rapidfuzz's import)
+        sim = misspelling(t, k, core) if not found or max(found)[0] < 0.92 else 0.0
         if sim >= MISSPELT:
             found.append((0.62 + 0.3 * sim, "misspelt"))
         if t[0] == k[0] and sorted(t) == sorted(k[:len(t)]) and len(t) >= 5:

@@ -32,7 +32,7 @@ def protect(night: Night, act: Act, effect: Effect) -> None:
     night.protections.setdefault(target, []).append(Protection(
         act, effect.get("against", "kill"), effect.get("strength", 1), tuple(effect.get("kinds", ())),
         frozenset(sides), effect.get("limit", 0), target))
-    whom = "themselves" if target == act.actor else target
+    whom = "themselves" if target == act.body else target
     against = {"all": "everything", "kill": "killing actions", "kill-effect": "kills"}[effect.get("against", "kill")]
     if effect.get("kinds"):
         against = " and ".join(effect.get("kinds")) + " attacks"
