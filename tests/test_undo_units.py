@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from conftest import Host, new_classic
 from test_natural_dayactions import alive, day1
@@ -112,9 +113,11 @@ def test_a_hand_edited_unit_that_is_not_a_seq_is_reported_with_its_file_and_key(
     host = day1(tmp_path)
     host.ok("act", "--now", "Sn", "Snipe", "Ann")
     day = sorted((host.folder / "phases").glob("*day-1.toml"))[0]
-    day.write_text(day.read_text().replace("unit = ", "unit = -", 1))
-    out = host.refused("status")
-    assert "day-1.toml" in out and "unit" in out and "must be a seq" in out
+    good = day.read_text()
+    for bad in ("-3", "99999999999999999999"):  # a unit is the seq of an entry at or before this one
+        day.write_text(re.sub(r"unit = \d+", f"unit = {bad}", good, count=1))
+        out = host.refused("status")
+        assert "day-1.toml" in out and ".unit: must be a seq (the seq of its command's first entry, 1 to" in out
 
 
 def test_a_replacement_is_taken_back_by_replacing_back_not_by_undo(tmp_path):
