@@ -26,6 +26,7 @@ from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd
 from .items import find_ability, starting_items
 from .rulesets import load_ruleset
 from .view import Phase
+from .standing import tag_texts
 from .entry import SKIP_WORDS, parse_act_lines  # noqa: F401 (re-exported)
 from .deal import MARKUPS, match_name, option_value
 from . import deal
@@ -929,6 +930,7 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
+            d["standing"] = tag_texts(p.tags)  # the tags in words, without the engine's bookkeeping
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game

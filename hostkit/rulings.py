@@ -66,7 +66,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         spend_last_shot_item(state, actor)
         if target:
             shooter = state.role_of(actor)
-            kill(state, target, f"{ph.record.kind} {ph.record.number}", shooter.name, "shot", ph.index)
+            when, index = shot_time(state, actor, ph)
+            kill(state, target, when, shooter.name, "shot", index)
     elif kind == "confirm":
         # Seed natural IV: an alignment confirmed publicly (no target) or to one player.
         p = state.players[actor]
@@ -98,6 +99,23 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         stockpile.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
+
+
+def shot_time(state: GameState, shooter: str, ph: Phase) -> tuple[str, int]:
+    """When a last shot's kill happens: (the phase's "day N" / "night N", its phase index).
+
+    The shot answers the shooter's death. A death by day (a lynch, a day kill) is answered that
+    same day, though the host enters the shot in the night the elimination opened: seed
+    paranormal Hold-out Blaster, 'If the Alien is lynched, he pulls out the blaster and gets to
+    shoot a single target before dying'; seed classic-werewolf BanishmentResolution (phase DAY,
+    the day of the banishment). A night death is answered in the DeathResolution of the day
+    after it (seed classic-werewolf DeathResolution: 'phase: Phase.DAY'), which is the phase the
+    host enters it in. (A Hold-out Blaster's night shot at its holder's attacker is the night
+    engine's, dated by that night.)"""
+    death = next((d for d in reversed(state.deaths) if d[0] == shooter), None)
+    if death is not None and death[2].startswith("day "):
+        return death[2], death[3]
+    return f"{ph.record.kind} {ph.record.number}", ph.index
 
 
 def running(state: GameState, race: SheriffRace) -> list[str]:

@@ -131,7 +131,7 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
     name = game.player(player)
     ph = game.open_phase()
     first = game.phases[0].record
-    if ph.record.kind != first.kind or ph.record.number != first.number:
+    if not picking_open(game):
         raise RuleError(f"tech is picked at the start of the game ({first.label}), and it is {ph.record.label}; "
                         "a Replicator makes tech later (hostkit tech replicate)")
     if not words:
@@ -339,6 +339,14 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
 # --------------------------------------------------------------------------- what the host is asked
 
 
+def picking_open(game: Game) -> bool:
+    """Whether tech may still be picked: in the game's first phase, before it ends (what
+    `pick_events` accepts; 'hostkit tech replicate' makes tech later)."""
+    first = game.phases[0].record
+    rec = game.current.record
+    return rec.kind == first.kind and rec.number == first.number and not rec.ends
+
+
 def prompts(game: Game) -> list[dict[str, Any]]:
     """What tech still needs the host's answer: an alien's open slots (at the start), a Holoform
     with no role and race chosen, Combat Camouflage with no source, an unused Replicator."""
@@ -347,9 +355,7 @@ def prompts(game: Game) -> list[dict[str, Any]]:
     if not table:
         return []
     out: list[dict[str, Any]] = []
-    first = game.phases[0].record
-    at_start = game.current.record.kind == first.kind and game.current.record.number == first.number \
-        and not game.current.record.ends
+    at_start = picking_open(game)
     for p in state.players.values():
         if not p.alive:
             continue
@@ -392,15 +398,18 @@ def overview(game: Game) -> dict[str, Any]:
         if item.slot:
             catalogue[item.slot].append(item.name + (f" (x2 for {item.two_use})" if item.two_use else ""))
     players = []
+    picking = picking_open(game)
     for p in state.players.values():
         role = state.role_of(p.name)
         if not (role.tech or any(c > 0 for c in p.items.values())):
             continue
+        # 'tech pick PLAYER none' (the Mind Stealer's Robot): the open slots stay empty. Once the
+        # first phase is over no pick is accepted, so slots never filled are empty for good.
+        free = slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name) \
+            and DECLINED not in p.tags else ""
         players.append({"name": p.name, "role": role.name, "alive": p.alive,
                         "holds": holding_text(p) if held(p) else "",
-                        # 'tech pick PLAYER none' (the Mind Stealer's Robot): the open slots stay empty
-                        "free": slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name)
-                        and DECLINED not in p.tags else ""})
+                        "free": free if picking else "", "empty": "" if picking else free})
     return {"catalogue": {s: v for s, v in catalogue.items() if v}, "players": players}
 
 

@@ -83,7 +83,10 @@ def status_text(st: dict[str, Any]) -> str:
         extra = []
         if p["charges"]:
             extra.append(", ".join(f"{k} {v} left" for k, v in p["charges"].items()))
-        if p["tags"]:
+        if "standing" in p:  # the tags in words (tag_texts)
+            if p["standing"]:
+                extra.append("; ".join(p["standing"]))
+        elif p["tags"]:
             counts = p.get("counts", {})  # a count the host must judge shows its value (issue 11)
             extra.append("tags: " + ", ".join(f"{t} {counts[t]}" if t in counts else t for t in p["tags"]))
         if p.get("items"):

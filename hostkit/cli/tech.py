@@ -49,6 +49,8 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
         line = f"{p['name']} ({p['role']}): {p['holds'] or 'nothing'}"
         if p["free"]:
             line += f"; open slots: {p['free']}"
+        elif p.get("empty"):
+            line += f"; slots never filled: {p['empty']} (tech is picked at the start of the game only)"
         click.echo(line)
 
 

@@ -336,7 +336,15 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             continue
         if plain or heals:
             # Every plain protection and heal that covers the attack shares the save, in the
-            # order they resolved; no protection with a side effect needs to step in.
+            # order they resolved; no protection with a side effect needs to step in. A one-use
+            # item (a Personal Shield) is kept while another protection or heal saves its holder,
+            # unless the ruleset's protections all trigger (items-werewolf: an Armour breaks).
+            overlap = night.state.options.get("overlapping-protections") == "all-trigger"
+            spared = [] if overlap else [g for g in plain if items.spent_on_save(night, g)]
+            if spared and len(spared) < len(plain) + len(heals):
+                plain = [g for g in plain if g not in spared]
+                for g in spared:
+                    night.say(f"{g.by.label()} is not needed against {who}'s attack: it is kept.")
             savers = sorted([(g.by, "protection saves") for g in plain] + [(h.by, "heal saves") for h in heals],
                             key=lambda x: x[0].ran)
             for g in plain:

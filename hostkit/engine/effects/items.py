@@ -239,6 +239,14 @@ def _roleblocks(night: Night) -> None:
             night.say(f"{target} is roleblocked {len(roles)} times: one message each, no further effect.")
 
 
+def spent_on_save(night: Night, protection) -> bool:
+    """Is this protection a one-use item that breaks when it saves (items.toml consumed = "save":
+    the Personal Shield)? Such an item is kept while another protection saves its holder
+    (games/paranormal/ruleset.toml decision `personal-shield`)."""
+    item = items_of(night.ruleset).get(protection.by.role.name)
+    return item is not None and item.consumed == "save"
+
+
 def _spent_on_save(night: Night, st: ItemNight) -> None:
     items = items_of(night.ruleset)
     seen: set[int] = set()
@@ -255,6 +263,9 @@ def _spent_on_save(night: Night, st: ItemNight) -> None:
                 if st.take(holder, item.name, 1):
                     night.say(f"{p.by.actor}'s {item.name} stops an attack and breaks"
                               + (f" (in {holder}'s hands)." if holder != p.by.actor else "."))
+                    # The holder learns they no longer hold it (an item they would count on).
+                    night.notices.append((p.by.actor, f"You were attacked tonight; your {item.name} stopped the "
+                                                      "attack and broke."))
                     break
 
 

@@ -1,0 +1,261 @@
+"""Issue 12, para12's rows: a last shot dated by the death it answers (the Hold-out Blaster and
+classic's Hunter), the Personal Shield kept while another protection saves its holder, the
+status's tags in words, `tech list` agreeing with `tech pick`, and the Stun Orb in a human's
+hands. Engine rules as parametrized tables; what the host sees through the CLI in a temp folder.
+Every test quotes the seed sentence it checks (shared/seeds/paranormal.md, classic-werewolf.md).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import Host, new_classic, snapshot
+from engine_helpers import check, night, ruleset, state
+from test_paranormal_tech import _new, _spent
+
+RS = ruleset("paranormal")
+
+
+def _status(host: Host) -> dict[str, dict]:
+    return {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
+
+
+# --------------------------------------------------------------------------- 1. the shot's date
+
+BLASTER = ("Su=Survivor", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie", "Fay=Townie")
+
+
+def _lynched_blaster(tmp_path) -> Host:
+    host = _new(tmp_path, *BLASTER)
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Su", "--force")
+    return host
+
+
+def test_paranormal_hold_out_blaster_lynch_shot_is_dated_the_day_of_the_lynch(tmp_path):
+    """Hold-out Blaster: 'If the Alien is lynched, he pulls out the blaster and gets to shoot a
+    single target before dying.' The shot is entered in the night the elimination opened, but
+    the death it causes is the lynch day's: post end, status (text and --json) and the history
+    agree."""
+    host = _lynched_blaster(tmp_path)
+    host.ok("shoot", "Su", "Bob")
+    st = _status(host)
+    assert st["Bob"]["died"] == "day 1" and st["Bob"]["cause"] == "Survivor"
+    assert "Bob  Doppelganger [Doppelgangers]  dead (day 1, Survivor)" in host.ok("status")
+    end = host.ok("post", "end")
+    assert "was killed by Survivor on day 1" in end and "night 2" not in end.lower()
+    assert "Day 1: Su (Survivor) was eliminated; Bob (Doppelganger) was killed by Survivor." in end
+    assert json.loads(host.ok("status", "--json"))["winner"] == "Town"
+
+
+def test_paranormal_hold_out_blaster_lynch_shot_game_goes_on(tmp_path):
+    """'he pulls out the blaster and gets to shoot a single target before dying': a shot that does
+    not end the game is a day death too. The host is told to PM the dead statement (a day death),
+    night 2's morning post does not list it, and undo restores the folder byte for byte."""
+    host = _lynched_blaster(tmp_path)
+    before = snapshot(host.folder)
+    host.ok("shoot", "Su", "Cy")
+    assert _status(host)["Cy"]["died"] == "day 1"
+    assert "Cy died by day (shot): PM them the dead statement" in host.ok("status")
+    assert "Cy (Townie, shot, day 1)" in host.ok("due")
+    host.ok("undo")
+    assert snapshot(host.folder) == before
+    host.ok("shoot", "Su", "Cy")
+    host.ok("act", "Bob", "Kill", "Dee")
+    host.ok("resolve", "--force")
+    deaths = host.ok("post", "deaths", "--night", "2")
+    assert "Dee" in deaths and "Cy" not in deaths
+
+
+def test_paranormal_hold_out_blaster_night_shot_is_the_nights(tmp_path):
+    """'If he is night-killed, he gets a shot off on his attacker': that shot is the night's."""
+    host = _new(tmp_path, "Su=Survivor", "Vi=Vigilante", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("act", "Vi", "Shoot", "Su")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    st = _status(host)
+    assert st["Su"]["died"] == "night 1" and st["Vi"]["died"] == "night 1"
+
+
+CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+           "Gus=Werewolf", "Hal=Villager", "Ivy=Werewolf", "Jon=Villager", "Kim=Werewolf", "Leo=Villager"]
+
+
+@pytest.mark.parametrize("night_kill, banish, when", [
+    # BanishmentResolution: 'phase: Phase.DAY ... day: int', 'If banished player is Hunter: Query for shoot target'
+    ("Fay", "Eve", "day 1"),
+    # DeathResolution (a night death's shot): 'phase: Phase.DAY, sub_phase: SubPhase.DEATH_RESOLUTION, day: int'
+    ("Eve", None, "day 1"),
+], ids=["classic-BanishmentResolution-banished-hunter-shot-on-the-banishment-day",
+        "classic-DeathResolution-night-killed-hunter-shot-on-the-day-after"])
+def test_classic_hunter_shot_is_dated_by_its_resolution(tmp_path, night_kill, banish, when):
+    new_classic(tmp_path / "g", assign=CLASSIC)
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", night_kill)
+    host.ok("resolve", "--force")
+    if banish:
+        host.ok("vote", "Ann", banish)
+        host.ok("eliminate", banish)
+    host.ok("shoot", "Eve", "Dave")
+    st = _status(host)
+    assert st["Dave"]["died"] == when and st["Dave"]["cause"] == "Hunter"
+    assert f"Dave   Guard [Village]  dead ({when}, Hunter)" in host.ok("status")
+
+
+# --------------------------------------------------------------------------- 2. the Personal Shield
+
+GUARDIAN = "Bodyguard_(Guardian)"
+# (id, seed sentence, players, items, actions, expectations): see test_paranormal_tech.CASES.
+SHIELD = [
+    ("paranormal-items-personal-shield-kept-when-a-guardian-saves-guard-first",
+     "Personal Shield: Works once as though guarded by the Guardian.",
+     f"S=Survivor V=Vigilante G={GUARDIAN}", {"S": {"Personal Shield": 1}}, "G Guard S; V Shoot S",
+     dict(dead=[], kept={("S", "Personal Shield")}, saved={"S": ["Bodyguard (Guardian)"]}, no_notice=["S"])),
+    ("paranormal-items-personal-shield-kept-when-a-guardian-saves-attack-first",
+     "Personal Shield: Works once as though guarded by the Guardian.",
+     f"S=Survivor V=Vigilante G={GUARDIAN}", {"S": {"Personal Shield": 1}}, "V Shoot S; G Guard S",
+     dict(dead=[], kept={("S", "Personal Shield")}, saved={"S": ["Bodyguard (Guardian)"]}, no_notice=["S"])),
+    ("paranormal-items-personal-shield-morning-kill-only-the-shield-stops",
+     "Will also protect against Morningkills. / Morningkill: cannot be prevented by abilities that prevent night "
+     "kills (Such as the Guardian).",
+     f"S=Survivor Ms=Mad_Scientist_(Military_Scientist) G={GUARDIAN}", {"S": {"Personal Shield": 1}},
+     "G Guard S; Ms Assassin_Bot S",
+     dict(dead=[], spent={("S", "Personal Shield")}, saved={"S": ["Personal Shield"]},
+          notices=[("S", "your Personal Shield stopped the attack and broke")])),
+    ("paranormal-items-personal-shield-second-attack-after-the-guardian",
+     "Guardian: This powerful bodyguard will prevent one kill attempt on the target that night.",
+     f"S=Survivor V=Vigilante D=Doppelganger G={GUARDIAN}", {"S": {"Personal Shield": 1}},
+     "G Guard S; V Shoot S; D Kill S", dict(dead=[], spent={("S", "Personal Shield")})),
+    ("paranormal-items-personal-shield-alone-breaks-and-tells",
+     "Personal Shield: Works once",
+     "S=Survivor V=Vigilante", {"S": {"Personal Shield": 1}}, "V Shoot S",
+     dict(dead=[], spent={("S", "Personal Shield")},
+          notices=[("S", "You were attacked tonight; your Personal Shield stopped the attack and broke.")])),
+    ("paranormal-items-personal-shield-as-a-guardian-before-a-heroic-guard",
+     "Works once as though guarded by the Guardian. / Guardian: The Guardian is not killed by doing so.",
+     "S=Survivor V=Vigilante H=Bodyguard_(Heroic_Guard)", {"S": {"Personal Shield": 1}}, "H Guard S; V Shoot S",
+     dict(dead=[], spent={("S", "Personal Shield")})),
+    ("paranormal-items-personal-shield-blocked-guardian-leaves-it-to-the-shield",
+     "Personal Shield: Works once as though guarded by the Guardian.",
+     f"S=Survivor V=Vigilante G={GUARDIAN} P=Psychic_Warden", {"S": {"Personal Shield": 1}},
+     "P Bind G; G Guard S; V Shoot S", dict(dead=[], spent={("S", "Personal Shield")})),
+]
+
+
+@pytest.mark.parametrize("players, bags, lines, expect", [c[2:] for c in SHIELD], ids=[c[0] for c in SHIELD])
+def test_personal_shield(players, bags, lines, expect):
+    st = state(RS, players, items=bags)
+    o, n = night(st, lines)
+    spent_ = _spent(o)
+    for key in expect.pop("spent", set()):
+        assert key in spent_, (key, spent_, o.log)
+    for key in expect.pop("kept", set()):
+        assert key not in spent_, (key, spent_, o.log)
+    check(o, n, expect)
+
+
+def test_personal_shield_through_the_cli_both_orders_and_the_pm(tmp_path):
+    """'Personal Shield: Works once as though guarded by the Guardian.' Whatever order the host
+    types the guard and the kill in, the Guardian's save keeps the Shield (status still lists it)
+    and the holder is told nothing; the night after, alone, the Shield breaks and the holder's
+    PM says so."""
+    for order in (("guard", "kill"), ("kill", "guard")):
+        host = _new(tmp_path / "-".join(order), "Ao=Survivor", "Bo=Doppelganger", f"Gu={GUARDIAN.replace('_', ' ')}",
+                    "Cy=Townie", "Dee=Townie", "Eve=Townie")
+        host.ok("tech", "pick", "Ao", "Personal Shield")
+        entries = {"guard": ("act", "Gu", "Guard", "Ao"), "kill": ("act", "Bo", "Kill", "Ao")}
+        for what in order:
+            host.ok(*entries[what])
+        out = host.ok("resolve", "--force")
+        assert "saved: Ao by Bodyguard (Guardian)" in out and "Personal Shield" not in out.split("Log:")[0]
+        assert _status(host)["Ao"]["items"] == {"Personal Shield": 1}
+        assert "Ao" not in host.ok("pm", "--night", "1")
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "Bo", "Kill", "Ao")
+    host.ok("resolve", "--force")
+    assert _status(host)["Ao"]["alive"] and _status(host)["Ao"]["items"] == {}
+    pm = host.ok("pm", "Ao", "--night", "2")
+    assert "your Personal Shield stopped the attack and broke" in pm
+
+
+# --------------------------------------------------------------------------- 3. status in words
+
+
+def test_status_shows_tags_in_words_not_bookkeeping(tmp_path):
+    """The host reads status: no engine bookkeeping ('tech-picks'), and each standing fact in
+    words (Xenozoologist: 'kept for study'; Hivemind: 'they join the Hivemind's faction'; the
+    Stun Orb and the Mind Control Ray's 'following day'). --json keeps the tag names SPEC's
+    'standing effects (charges left, tags)' lists, and adds them in words."""
+    host = _new(tmp_path, "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie",
+                "Su=Survivor", "Hiv=Hivemind (Psychic)", "Ms=Mad Scientist (Cutting Edge Scientist)")
+    host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("tech", "pick", "Su", "Stun Orb")
+    host.ok("tech", "pick", "Hiv", "Stun Orb")
+    for line in (("Xe", "Abduct", "Cy"), ("Bo", "Kill", "skip"), ("Hiv", "Dominate", "Dee"), ("Su", "Stun Orb", "Eve"),
+                 ("Ms", "Mind Control Ray", "Bo", "Eve")):
+        host.ok("act", *line)
+    host.ok("resolve", "--force")
+    text = host.ok("status")
+    assert "tech-picks" not in text and "tags:" not in text
+    assert "specimens held: Human" in text
+    assert "abducted by Xe, kept as the Human specimen: out of play" in text
+    assert "converted by Hiv: dies with them" in text
+    assert "stunned by Su on night 1 (no active ability on day 1)" in text
+    assert "vote controlled by Ms on day 1" in text
+    st = _status(host)
+    assert st["Xe"]["tags"] == ["specimens", "tech-picks"] and st["Xe"]["standing"] == ["specimens held: Human"]
+    assert st["Su"]["standing"] == []
+    page = host.ok("page")
+    assert "tech-picks" not in page and "specimens held: Human" in page
+
+
+# --------------------------------------------------------------------------- 4. tech list
+
+
+def test_tech_list_open_slots_only_while_picking_is_accepted(tmp_path):
+    """'All aliens get to pick from the following set of equipment to start the game with': once
+    the first night is over (the host used resolve --force), `tech pick` is refused, and `tech
+    list` no longer offers open slots; it says the slots were never filled."""
+    host = _new(tmp_path, "Zed=Exterminator (Mind Shield)", "Su=Survivor", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Zed", "Plasma Bomb")
+    out = host.ok("tech", "list")
+    assert "Zed (Exterminator (Mind Shield)): Plasma Bomb; open slots: 1 Medium" in out
+    assert "Su (Survivor): nothing; open slots: 1 Small" in out
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "tech is picked at the start of the game" in host.refused("tech", "pick", "Su", "Stun Orb")
+    out = host.ok("tech", "list")
+    assert "open slots" not in out
+    assert "Su (Survivor): nothing; slots never filled: 1 Small" in out
+    data = {p["name"]: p for p in json.loads(host.ok("tech", "list", "--json"))["players"]}
+    assert data["Su"]["free"] == "" and data["Su"]["empty"] == "1 Small"
+    assert "tech slot(s) to fill" not in host.ok("due")
+
+
+# --------------------------------------------------------------------------- 5. a Stun Orb in a human's hands
+
+
+def test_stun_orb_passed_to_a_human_uses_up_their_action(tmp_path):
+    """Stun Orb: '1 Use, does use up the alien's action.' Passing: 'Tech can be used the night it
+    is passed'. The orb costs its user's action whoever holds it: a human Agent who stuns does
+    not investigate too, and `actions` stops waiting on the investigation."""
+    host = _new(tmp_path, "Yan=Exterminator Operative", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Yan", "Stun Orb", "Scanner", "Mind Control Ray")
+    host.ok("tech", "pass", "Yan", "Ann", "Stun Orb")
+    host.ok("act", "Ann", "Stun Orb", "Bob")
+    assert "uses up their action" in host.refused("act", "Ann", "Investigate", "Bob")
+    assert "Ann" not in host.ok("actions").split("waiting on")[-1]
+    host.ok("act", "--remove", "Ann", "Stun Orb")
+    host.ok("act", "Ann", "Investigate", "Bob")
+    assert "uses up their action" in host.refused("act", "Ann", "Stun Orb", "Bob")
+    # A Townie, who has no action to spend, uses it freely.
+    host.ok("tech", "pass", "Ann", "Cy", "Stun Orb")
+    host.ok("act", "Cy", "Stun Orb", "Bob")
+    host.ok("act", "Bob", "Kill", "Dee")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert out["deaths"] == []
