@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import Iterator, Sequence
@@ -22,6 +21,7 @@ from typing import Iterator, Sequence
 import lxml.etree
 
 from hostkit.errors import HostkitError
+from hostkit.records import Record
 
 __all__ = [
     "COUNT_MARKER",
@@ -60,8 +60,7 @@ def _visible(text: str) -> str:
     return text if text.isascii() or not _HAS_INVISIBLE(text) else text.translate(_INVISIBLE)
 
 
-@dataclass(frozen=True)
-class ParsedVote:
+class ParsedVote(Record):  # a Record, not a dataclass: a dataclass costs start-up
     """One vote text read: ``kind`` is "vote", "unvote" or "none" (a vote for No Elimination).
 
     ``name`` is the name as written (for "vote", and for "unvote" when one is named), else None.
@@ -186,8 +185,7 @@ _RED, _BOLD, _QUOTE = 1, 2, 4  # a text piece's flags
 _MARKED = _RED | _BOLD
 
 
-@dataclass(frozen=True)
-class Extracted:
+class Extracted(Record):
     """What one post body holds: ``votes`` counted texts in order; ``quoted`` vote texts inside quotes."""
 
     votes: tuple[str, ...] = ()
@@ -290,7 +288,7 @@ def _titled_box(el: lxml.etree._Element) -> str | None:
     if prev is None or "quotetitle" not in _classes(prev):
         return "quote"
     title = " ".join("".join(prev.itertext()).split()).lower()
-    if title.startswith("spoiler") or prev.find(".//input") is not None:
+    if title.startswith("spoiler") or next(prev.iterdescendants("input"), None) is not None:
         return "spoiler"
     return "quote"
 

@@ -14,7 +14,6 @@ import hashlib
 import json
 import sys
 import time
-from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -306,7 +305,7 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
                 if not page.posts:
                     raise FetchError(f"no forum posts found at {current} (not a thread page?)")
                 if pages and page.page <= pages[-1].page:  # the page did not say which it is
-                    page = replace(page, page=pages[-1].page + 1)
+                    page = page._replace(page=pages[-1].page + 1)
                 pages.append(page)
                 seen.add(current)
                 if cache is not None:

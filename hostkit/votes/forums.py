@@ -12,7 +12,6 @@ them) but lose their signatures.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import timezone
 from typing import Any
 from urllib.parse import urljoin
@@ -28,8 +27,7 @@ from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
 
 
-@dataclass(frozen=True)
-class Page:
+class Page(Record):  # a Record, not a dataclass: a dataclass costs start-up
     """One thread page as read: its engine, its posts and where the thread goes next."""
 
     engine: str

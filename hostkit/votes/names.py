@@ -29,9 +29,10 @@ nearest names suggested, never turned into an elimination.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Mapping, Sequence
+
+from hostkit.records import Record
 
 __all__ = ["CLI_FLOOR", "MARGIN", "Candidate", "Match", "NameMatcher", "pick", "quote_list"]
 
@@ -175,8 +176,7 @@ def quote_list(names: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(Record):  # Records, not dataclasses: a dataclass costs start-up
     """The outcome of matching a name: ``player`` (a game name), or ``reason`` why not.
 
     ``candidates`` names the players a refused name could be (ambiguous or weak), best first.
@@ -189,8 +189,7 @@ class Match:
     score: float = 0.0
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(Record):
     """One player a name may mean: the best score over their name and aliases."""
 
     player: str
@@ -213,6 +212,17 @@ class NameMatcher:
         self.keys: list[tuple[str, str, bool]] = [(name, name, True) for name, _ in pairs]  # (key, player, current?)
         self.keys += [(a, name, False) for name, aliases in pairs for a in aliases if a]
         self._memo: dict[str, Match] = {}  # a day repeats the same few names hundreds of times
+        self._strict: dict[str, Match] = {}
+        self._rank = {p: i for i, p in enumerate(self.order)}
+        # the keys by how they may be written exactly: as they are, in any case, and without case,
+        # spaces or punctuation; current names apart from replaced ones; players in key order
+        self._tables: dict[bool, tuple[dict[str, list[str]], ...]] = {True: ({}, {}, {}), False: ({}, {}, {})}
+        for k, p, c in self.keys:
+            same, fold, bare = self._tables[c]
+            same.setdefault(k, []).append(p)
+            fold.setdefault(k.casefold(), []).append(p)
+            if _norm(k):
+                bare.setdefault(_norm(k), []).append(p)
 
     def _pick(self, found: list[str], name: str) -> Match | None:
         found = list(dict.fromkeys(found))
@@ -227,23 +237,26 @@ class NameMatcher:
         """Exact, then case-insensitive name or alias only (for post authors and host entries);
         current names before replaced ones."""
         name = name.strip()
-        low = name.casefold()
+        m = self._strict.get(name)
+        if m is None:
+            m = self._strict[name] = self._written(name, 2) or Match(None, f"{name!r} is not a player")
+        return m
+
+    def _written(self, name: str, ways: int) -> Match | None:
+        """NAME as a key is written (the first WAYS of: exactly, in any case, without case, spaces
+        or punctuation), current names before replaced ones; None when no key is."""
+        probes = (name, name.casefold(), _norm(name))[:ways]
         for current in (True, False):
-            for test in (lambda k: k == name, lambda k: k.casefold() == low):
-                m = self._pick([p for k, p, c in self.keys if c == current and test(k)], name)
-                if m:
-                    return m
-        return Match(None, f"{name!r} is not a player")
+            for table, probe in zip(self._tables[current], probes):
+                found = table.get(probe) if probe else None
+                if found:
+                    m = self._pick(found, name)
+                    if m:
+                        return m
+        return None
 
     def _exactish(self, name: str) -> Match | None:
-        low, norm = name.casefold(), _norm(name)
-        for current in (True, False):
-            for test in (lambda k: k == name, lambda k: k.casefold() == low,
-                         lambda k: bool(norm) and _norm(k) == norm):
-                m = self._pick([p for k, p, c in self.keys if c == current and test(k)], name)
-                if m:
-                    return m
-        return None
+        return self._written(name, 3)
 
     def candidates(self, name: str) -> list[Candidate]:
         """Every player NAME may mean (score above the floor), best first."""
@@ -255,7 +268,7 @@ class NameMatcher:
             had = best.get(player)
             if had is None or (s, current) > (had.score, had.current):
                 best[player] = Candidate(player, s, how, current)
-        rank = {p: i for i, p in enumerate(self.order)}
+        rank = self._rank
         return sorted(best.values(), key=lambda c: (-c.score, not c.current, rank[c.player]))
 
     def _decide(self, name: str, floor: float = FLOOR) -> Match:

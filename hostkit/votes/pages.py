@@ -22,7 +22,6 @@ format or reader is a miss, as is a damaged one.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -209,7 +208,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
         if page.numbered == "guess" and pages and pages[-1].posts:
             # neither numbers nor an offset on the page: it follows the page given before it
             first = pages[-1].posts[-1].number + 1
-            page = replace(page, numbered="offset",
+            page = page._replace(numbered="offset",
                            posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
-        pages.append(replace(page, source=str(path)))
+        pages.append(page._replace(source=str(path)))
     return pages

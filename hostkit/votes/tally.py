@@ -34,12 +34,11 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
 from __future__ import annotations
 
 import math
-import random
-from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
+from hostkit.records import Record
 from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes
 from hostkit.votes.names import Match, NameMatcher
 
@@ -63,8 +62,7 @@ def majority_for(alive: int) -> int:
 # --------------------------------------------------------------------------- the count
 
 
-@dataclass
-class _Event:
+class _Event(Record):  # a Record, not a dataclass: a dataclass costs start-up
     post: int | None
     author: str  # the forum account, or the voter as the host typed it
     texts: tuple[str, ...]  # scraped: the vote texts; host: one synthetic text
@@ -308,6 +306,8 @@ def tally(
         if not is_tie:
             pick = leaders[0].target
         elif tie == "random":
+            import random  # only for this tie rule
+
             pick = random.Random(rng_seed).choice(leaders).target
         elif tie == "first-to-reach":
             pick = leaders[0].target  # wagons are sorted by who reached the total first
