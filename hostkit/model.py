@@ -721,8 +721,9 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
         role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
                              passives=frozenset(role.passives | other.passives))
     if robot in roles and ROBOT_DESTROYED not in tags:
-        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=None, body=ROBOT, power="tech",
-                                self_target=True)
+        # Its exclusive groups are its own (a Robot War Vet's Alert or Stand Down), never the MS's.
+        extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=a.exclusive and ROBOT_PREFIX + a.exclusive,
+                                 body=ROBOT, power="tech", self_target=True)
                       for a in roles[robot].abilities if not a.factional)
         role = role._replace(abilities=role.abilities + extra)
     return role

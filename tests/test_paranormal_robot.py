@@ -108,7 +108,15 @@ CASES = [
     ("Harvester-robot-is-tech-the-emp-pulse-bomb-shorts-it",
      "EMP Pulse Bomb: 'All Tech devices are shorted out that night.'",
      f"{MS} Mi=Mad_Scientist_(Military_Scientist) D=Doppelganger T=Townie", "Mi EMP_Pulse_Bomb; Ms Robot_Guard T; D Kill T",
-     dict(tags=robot("Bodyguard (Guardian)")), dict(dead=["T"], failed={"Ms.Robot_Guard": "blocked"})),
+     dict(tags=robot("Bodyguard (Guardian)")), dict(dead=["T"], failed={"Ms.Robot_Guard": "blocked"}, not_blocked=["Ms"],
+                                                    notices=[("Ms", "Your Robot's Guard was stopped tonight.")])),
+    ("Harvester-robot-war-vet-on-alert-at-the-ms-home-shoots-the-visitor",
+     "War Vet: 'will kill anyone visiting them at night' (the Robot, at its Mind Stealer's home, is the shooter)",
+     f"{MS} Vi=Vigilante", "Vi Shoot Ms", dict(tags=robot("War Vet")),
+     dict(dead=["Ms", "Vi"], log=["Vi visits Ms, where Ms's Robot is on alert: Ms's Robot attacks Vi."])),
+    ("Harvester-robot-war-vet-stands-down-on-its-own", "Can choose to turn off this ability for a night",
+     f"{MS} Vi=Vigilante", "Vi Shoot Ms; Ms Robot_Stand_Down", dict(tags=robot("War Vet")),
+     dict(dead=["Ms"], ok=["Ms.Robot_Stand_Down"])),
     ("Harvester-robot-bodyguard-guards-its-mind-stealer",
      "'the MS also begins with a Bodyguard Role of their choice': the Robot guards the MS (the MS is not the Robot)",
      f"{MS} Vi=Vigilante Re=Reporter", "Vi Shoot Ms; Ms Robot_Guard Ms; Re Watch Ms", dict(tags=robot("Bodyguard (Guardian)")),
@@ -127,6 +135,7 @@ def test_robot_night(rs, sentence, players, lines, kw, expect):
     assert not (expect.get("no_tags", set()) & tags), tags
     happened = {(h.player, h.what) for h in o.happenings}
     assert expect.get("happen", set()) <= happened, (happened, sentence)
+    assert not {b.player for b in o.blocked} & set(expect.get("not_blocked", ())), o.blocked
     for line in expect.get("log", ()):
         assert any(line in x for x in o.log), (line, o.log)
     assert not any("Harvester (Mind Stealer) (Ms) protects" in x or "(Ms) investigates" in x for x in o.log), o.log

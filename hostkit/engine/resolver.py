@@ -179,6 +179,10 @@ def run(night: Night, act: Act) -> None:
     blocks = night.block_of(act)
     if blocks:
         for b in blocks:
+            if act.body != act.actor:  # a Robot stopped: its player was not blocked
+                if b.notifies(act):
+                    night.notices.append((act.actor, f"Your {act.ability.body}'s {act.used} was stopped tonight."))
+                continue
             night.blocked.setdefault(act.actor, []).append((b.by.role.name, b.notifies(act)))
         act.blocked = True
         night.fail(act, "blocked by " + " and ".join(b.by.label() for b in blocks))

@@ -193,10 +193,11 @@ def _traps(night: Night) -> None:
         seen.add((visitor, visited))
         kind = effect.get("type", "kill")
         night.attacks.append(Attack(
-            target=visitor, by=trap_act, attacker=visited, kind=kind, strength=effect.get("strength", 1),
+            target=visitor, by=trap_act, attacker=trap_act.body, kind=kind, strength=effect.get("strength", 1),
             cause=effect.get("cause") or trap_act.role.name, flavour=effect.get("flavour") or kind,
             location=fill(effect.get("location", "{player}'s home"), player=visited), heals=effect.get("heals", True)))
-        night.say(f"{visitor} visits {visited}, who is on alert: {visited} attacks {visitor}.")
+        who = "who is" if trap_act.body == visited else f"where {trap_act.body} is"
+        night.say(f"{visitor} visits {visited}, {who} on alert: {trap_act.body} attacks {visitor}.")
 
 
 def _delayed(night: Night) -> None:
