@@ -50,6 +50,8 @@ def test_paranormal_hold_out_blaster_lynch_shot_is_dated_the_day_of_the_lynch(tm
     assert "was killed by Survivor on day 1" in end and "night 2" not in end.lower()
     assert "Day 1: Su (Survivor) was eliminated; Bob (Doppelganger) was killed by Survivor." in end
     assert json.loads(host.ok("status", "--json"))["winner"] == "Town"
+    day_map = host.ok("chart", "day", "1")  # the day's map draws the shot and its death
+    assert "Last shot on Bob" in day_map and "killed: Survivor" in day_map
 
 
 def test_paranormal_hold_out_blaster_lynch_shot_game_goes_on(tmp_path):
@@ -365,3 +367,28 @@ def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
     assert [d["player"] for d in out["deaths"]] == ["Ag"]
     assert any("let them pass (face recognition)" in line for line in out["log"])
     assert "it is day 1, not a night" in host.refused("tech", "trust", "Sam", "Gu")
+
+
+def test_a_lynched_blaster_shot_tells_the_host_what_it_set_off(tmp_path):
+    """Xenozoologist: 'If he is killed, all abducted players are returned to the game.' Hivemind:
+    'If the Hivemind dies, all converted players die with them.' A lynched Hold-out Blaster
+    holder's shot at either says so, as the lynch itself would; the shot's own victim is not
+    'bound' to anyone."""
+    cast = ("Su=Survivor", "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie", "Fay=Townie",
+            "Hiv=Hivemind (Psychic)")
+    host = _new(tmp_path, *cast)
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("tech", "pick", "Hiv", "Stun Bomb")
+    for line in (("Xe", "Abduct", "Cy"), ("Hiv", "Dominate", "Dee"), ("Bo", "Kill", "skip")):
+        host.ok("act", *line)
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Su", "--force")
+    out = host.ok("shoot", "Su", "Xe")
+    assert "Cy returns to play: their abductor Xe left the game (tell them)" in out
+    assert "Xe dies with them" not in out
+    host.ok("undo")
+    out = host.ok("shoot", "Su", "Hiv")
+    assert "Dee dies with them: bound to the Hivemind" in out
+    st = _status(host)
+    assert st["Dee"]["died"] == "day 1" and st["Hiv"]["died"] == "day 1"

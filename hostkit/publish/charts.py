@@ -104,8 +104,8 @@ def night_svg(game: "Game", night: int) -> str:
 
 def day_outcome(game: "Game", day: int) -> "NightOutcome":
     """Everything day DAY did, as one outcome for the map: the day actions resolved so far (at
-    once, and at the day's end: seed natural II), a last shot recorded that day (a Hunter's, a
-    Hold-out Blaster's) as an action of the shooter, and every death of the day (the
+    once, and at the day's end: seed natural II), a last shot recorded that day or answering its
+    elimination (a Hunter's, a Hold-out Blaster's) as an action of the shooter, and every death of the day (the
     elimination, a shot, a host's kill, the day actions' kills) with its cause. `places` holds
     the players alive when the day began."""
     from ..model import ActTrace, Death, NightOutcome
@@ -117,10 +117,15 @@ def day_outcome(game: "Game", day: int) -> "NightOutcome":
     outcomes = list(ph.outcomes or ())
     acts = [a for o in outcomes for a in o.acts]
     deaths = [d for o in outcomes for d in o.deaths]
-    for e in sorted(ph.record.events, key=lambda e: e.seq):
+    state = game.state
+    # A shot answering the day's elimination is entered in the night it opened, but belongs to the
+    # day (rulings.shot_time): it is drawn here, not on that night's map.
+    after = game.phases[ph.index] if ph.index < len(game.phases) else None
+    later = [e for e in (after.record.events if after is not None else ())
+             if e.kind == "shot" and e.actor and state.players[game.player(e.actor)].died == f"day {day}"]
+    for e in [*sorted(ph.record.events, key=lambda e: e.seq), *sorted(later, key=lambda e: e.seq)]:
         if e.kind == "shot" and e.actor and e.target:
             acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
-    state = game.state
     index = ph.index  # state.deaths holds the phase's 1-based index
     seen = {d.player for d in deaths}
     for player, kind, _when, i in state.deaths:
