@@ -118,18 +118,20 @@ def day_outcome(game: "Game", day: int) -> "NightOutcome":
     acts = [a for o in outcomes for a in o.acts]
     deaths = [d for o in outcomes for d in o.deaths]
     state = game.state
-    # A shot answering the day's elimination is entered in the night it opened, but belongs to the
-    # day (rulings.shot_time): it is drawn here, not on that night's map.
-    after = game.phases[ph.index] if ph.index < len(game.phases) else None
-    later = [e for e in (after.record.events if after is not None else ())
-             if e.kind == "shot" and e.actor and state.players[game.player(e.actor)].died == f"day {day}"]
-    for e in [*sorted(ph.record.events, key=lambda e: e.seq), *sorted(later, key=lambda e: e.seq)]:
-        if e.kind == "shot" and e.actor and e.target:
-            acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
+    label = f"day {day}"
+    # a last shot of the day: one recorded by day, or a banished player's, recorded on the night
+    # after (seed classic BanishmentResolution: the shot belongs to the day's end)
+    after = [p for p in game.phases if p.index == ph.index + 1]
+    for p in (ph, *after):
+        for e in sorted(p.record.events, key=lambda e: e.seq):
+            if e.kind == "shot" and e.actor and e.target and (
+                    p is ph or (e.actor in state.players and state.players[e.actor].died == label)):
+                acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
     index = ph.index  # state.deaths holds the phase's 1-based index
+    shot = {a.targets[0] for a in acts if a.ability == "Last shot"}
     seen = {d.player for d in deaths}
-    for player, kind, _when, i in state.deaths:
-        if i == index and player not in seen:
+    for player, kind, when, i in state.deaths:
+        if (i == index or when == label or (player in shot and kind == "shot")) and player not in seen:
             seen.add(player)
             cause = state.players[player].cause or kind
             deaths.append(Death(player, "eliminated" if kind == "eliminated" else cause, "", "", kind))
