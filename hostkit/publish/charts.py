@@ -104,8 +104,8 @@ def night_svg(game: "Game", night: int) -> str:
 
 def day_outcome(game: "Game", day: int) -> "NightOutcome":
     """Everything day DAY did, as one outcome for the map: the day actions resolved so far (at
-    once, and at the day's end: seed natural II), a last shot recorded that day or answering its
-    elimination (a Hunter's, a Hold-out Blaster's) as an action of the shooter, and every death of the day (the
+    once, and at the day's end: seed natural II), a last shot recorded that day (a Hunter's, a
+    Hold-out Blaster's) as an action of the shooter, and every death of the day (the
     elimination, a shot, a host's kill, the day actions' kills) with its cause. `places` holds
     the players alive when the day began."""
     from ..model import ActTrace, Death, NightOutcome
