@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import Host
 from engine_helpers import ruleset, run
+from hostkit.cli import cli
 from test_ruleset_paranormal import TECH, check
 
 
@@ -42,3 +44,36 @@ def test_red12b_night(rs, sentence, players, lines, expect):
     check(o, expect)
     for f in o.failed:
         assert any(f.reason in line for line in o.log), (sentence, o.log)
+
+
+MAX_DAY = "General Rules: 'The Game will have a set Maximum game-day'"
+POINTS = "Harvester: 'The Mind Stealer needs to steal X points worth of Roles to win.'"
+
+
+@pytest.mark.parametrize("edit, key", [
+    ("max-day = -3", "options.max-day: must be 0 or more"),
+    ("max-day = 2.5", "options.max-day: option: max-day takes int values like 0, not 2.5"),
+    ("max-day = true", "options.max-day: option: max-day takes int values like 0"),
+    ("mind-stealer-goal = -2", "options.mind-stealer-goal: must be 0 or more"),
+    ('mind-stealer-points = "Agent:x"', "options.mind-stealer-points: 'Agent:x' is not ROLE:N"),
+    ('mind-stealer-points = "Agnt:2"', "options.mind-stealer-points: paranormal has no role 'Agnt'"),
+    ("mind-stealer-points = 5", "options.mind-stealer-points: option: mind-stealer-points takes str values"),
+], ids=["General-rules-max-day-negative", "General-rules-max-day-not-whole", "General-rules-max-day-a-bool",
+        "Harvester-points-goal-negative", "Harvester-points-not-a-number", "Harvester-points-unknown-role",
+        "Harvester-points-not-a-string"])
+def test_cli_hand_edited_game_toml_options_are_refused_as_new_refuses_them(tmp_path, edit, key):
+    # A value `new --option` refuses is refused the same way when typed into game.toml by hand:
+    # one line naming the file and the key, exit 1, nothing written (MAX_DAY, POINTS).
+    folder = tmp_path / "g"
+    host = Host(folder)
+    r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
+                                 "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Dp=Doppelganger",
+                                 "--assign", "To=Townie", "--assign", "T2=Townie"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    path = folder / "game.toml"
+    text = path.read_text()
+    assert "max-day = 5\n" in text
+    path.write_text(text.replace("max-day = 5\n", (edit if edit.startswith("max-day") else "max-day = 5\n" + edit) + "\n"))
+    for command in (["status"], ["due"], ["act", "Dp", "Kill", "To"]):
+        out = host.refused(*command)
+        assert out.startswith("Error: ") and "game.toml: " + key in out, (command, out)
