@@ -77,3 +77,54 @@ def test_cli_hand_edited_game_toml_options_are_refused_as_new_refuses_them(tmp_p
     for command in (["status"], ["due"], ["act", "Dp", "Kill", "To"]):
         out = host.refused(*command)
         assert out.startswith("Error: ") and "game.toml: " + key in out, (command, out)
+
+
+PICK = "Item list: 'All aliens get to pick from the following set of equipment to start the game with'"
+
+
+@pytest.fixture
+def tech_game(tmp_path):
+    """Night 1 of a game whose aliens picked and set their tech, and whose Mind Stealer took on a role."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
+                                 "--option", "mind-stealer-goal=2", "--assign", "Ms=Harvester (Mind Stealer)",
+                                 "--assign", "Su=Survivor", "--assign", "Op=Exterminator Operative",
+                                 "--assign", "Ex=Exterminator (Mind Shield)", "--assign", "Dp=Doppelganger",
+                                 "--assign", "To=Townie", "--assign", "T2=Townie"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    for line in (["tech", "pick", "Ms", "Stun Orb", "Personal Shield"], ["stockpile", "start", "Ms", "Detective", "Medium"],
+                 ["tech", "pick", "Su", "Holoform Modulator"],
+                 ["tech", "pick", "Op", "Advanced Holoform Modulator", "Stun Orb", "Scanner"],
+                 ["tech", "pick", "Ex", "Replicator", "Combat Camouflage"], ["tech", "holoform", "Su", "Agent", "Human"],
+                 ["tech", "hologram", "Op", "To"], ["tech", "camouflage", "Ex", "Vigilante"],
+                 ["tech", "replicate", "Ex", "Stun Orb", "Scanner"], ["stockpile", "take", "Ms", "Detective"]):
+        host.ok(*line)
+    return host
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('"Personal Shield",\n        1,', '"Personal Shield",\n        "x",', "data.items[1]: Personal Shield's count is 1"),
+    ('"Personal Shield",\n        1,', '"Personal Shield",\n        99,', "data.items[1]: Personal Shield's count is 1"),
+    ('"Personal Shield",\n        1,', '"Personal Shield",\n        -1,', "data.items[1]: Personal Shield's count is 1"),
+    ('"Personal Shield",\n        1,', '"Personal Shield",', "data.items[1]: expected [ITEM, COUNT]"),
+    ('"Scanner",\n        1,\n    ],\n]\nfrom', '"Scanner",\n        0,\n    ],\n]\nfrom', "data.items[1]: Scanner's count is 1"),
+    ('role = "Agent"', 'role = "Agnt"', "data.role: unknown role 'Agnt' (did you mean 'Agent'?)"),
+    ('race = "Human"', 'race = "Martian"', "data.race: unknown race 'Martian'"),
+    ("night = 1", 'night = "x"', "data.night: expected a night number"),
+    ('source = "Vigilante"', 'source = "Ninja"', "data.source: Combat Camouflage masks kills as"),
+    ('"night",\n        1,', '"night",\n        "one",', "data.phases[0]: expected"),
+], ids=["Item-list-pick-count-not-a-number", "Item-list-pick-count-99", "Item-list-pick-count-negative",
+        "Item-list-pick-count-missing", "Item-list-replicator-count-zero", "Holoform-Modulator-unknown-role",
+        "Holoform-Modulator-unknown-race", "Advanced-Holoform-Modulator-hologram-night-not-a-number",
+        "Combat-Camouflage-unknown-source", "Harvester-stockpile-take-phase-not-a-number"])
+def test_cli_hand_edited_tech_events_are_refused_with_file_and_key(tech_game, old, new, key):
+    # PICK, and each item's own choice: a hand edit the commands would never write is refused at
+    # load, one line naming the file, the event and the key, exit 1, nothing written, no traceback.
+    path = tech_game.folder / "phases" / "001-night-1.toml"
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+    for command in (["status"], ["tech", "list"], ["act", "Dp", "Kill", "To"]):
+        out = tech_game.refused(*command)
+        assert "phases/001-night-1.toml: events[" in out and key in out, (command, out)
