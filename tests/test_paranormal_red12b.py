@@ -128,3 +128,58 @@ def test_cli_hand_edited_tech_events_are_refused_with_file_and_key(tech_game, ol
     for command in (["status"], ["tech", "list"], ["act", "Dp", "Kill", "To"]):
         out = tech_game.refused(*command)
         assert "phases/001-night-1.toml: events[" in out and key in out, (command, out)
+
+
+BLOOM = "Spore Spreader, Bloom: 'All players will be made aware of the plants the following morning.'"
+
+
+@pytest.mark.parametrize("lines, told", [
+    ([["act", "Ed", "Seed"], ["act", "Bo", "Kill", "Jo"]], True),
+    ([["act", "Bo", "Kill", "Jo"]], False),
+    ([["act", "Ed", "Seed"], ["act", "Bo", "Kill", "Ed"]], False),
+], ids=["Spore-Spreader-Bloom-seeding-is-in-the-morning-post", "Spore-Spreader-Bloom-no-seeding-no-notice",
+        "Spore-Spreader-Bloom-killed-the-night-it-seeds-no-notice"])
+def test_cli_bloom_seeding_is_announced_in_the_death_post(tmp_path, lines, told):
+    # BLOOM: the whole town learns of the plants (not who seeded them) in the morning post, in every
+    # format, and learns the day must lynch; `due` tells the host the same.
+    folder = tmp_path / "g"
+    host = Host(folder)
+    r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
+                                 "--assign", "Ed=Spore Spreader (Bloom)", "--assign", "Bo=Doppelganger",
+                                 "--assign", "Jo=Townie", "--assign", "Ki=Townie", "--assign", "Lu=Townie"],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    for line in lines:
+        host.ok(*line)
+    host.ok("resolve")
+    for fmt in ("bbcode", "markdown", "plain"):
+        post = host.ok("post", "deaths", "--night", "1", "--format", fmt)
+        assert ("Strange alien plants have sprouted" in post) is told, (fmt, post)
+        assert ("MUST lynch" in post) is told, post
+        assert not told or "Ed" not in post, post  # the town learns of the plants, not who seeded them
+    assert ("day 1 must eliminate someone" in host.ok("due")) is told
+
+
+NIGHTS = "General Rules: 'Nights will last for 24 hours or until I've heard from each player with a night role'"
+
+
+def test_cli_a_skip_answers_what_it_can_and_resolve_says_how_to_let_a_no_target_ability_go(tmp_path):
+    # NIGHTS: the host hears 'no action' from a Cutting Edge Scientist. `act Cu skip` used to be
+    # refused whole (its Body Double takes no target), while `resolve` said "enter each (or
+    # 'skip')": the host had no way to answer but a guess at --force.
+    folder = tmp_path / "g"
+    host = Host(folder)
+    r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
+                                 "--assign", "Cu=Mad Scientist (Cutting Edge Scientist)", "--assign", "Bo=Doppelganger",
+                                 "--assign", "Jo=Townie", "--assign", "Ki=Townie", "--assign", "Lu=Townie"],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    out = host.ok("act", "Cu", "skip")
+    for name in ("Mind Control Ray", "Build Mind Shield", "Build Anti-Tech Field"):
+        assert f"recorded Cu: {name} (skip)" in out, out
+    host.ok("act", "Bo", "Kill", "Jo")
+    refusal = host.refused("resolve")
+    assert "not entered yet: Cu (Body Double), Cu (Psychic Pulser)" in refusal, refusal
+    assert "no target cannot be skipped" in refusal and "resolve --force" in refusal, refusal
+    assert "'resolve --force' lets it go unused" in host.refused("act", "Cu", "Body Double", "skip")
+    assert "dies: Jo" in host.ok("resolve", "--force")
