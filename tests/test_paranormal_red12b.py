@@ -151,7 +151,7 @@ def test_cli_bloom_seeding_is_announced_in_the_death_post(tmp_path, lines, told)
     assert r.exit_code == 0, r.output
     for line in lines:
         host.ok(*line)
-    host.ok("resolve")
+    host.ok("resolve", "--force")  # a Seed not used is not entered (see the next test)
     for fmt in ("bbcode", "markdown", "plain"):
         post = host.ok("post", "deaths", "--night", "1", "--format", fmt)
         assert ("Strange alien plants have sprouted" in post) is told, (fmt, post)
