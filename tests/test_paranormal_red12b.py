@@ -183,3 +183,23 @@ def test_cli_a_skip_answers_what_it_can_and_resolve_says_how_to_let_a_no_target_
     assert "no target cannot be skipped" in refusal and "resolve --force" in refusal, refusal
     assert "'resolve --force' lets it go unused" in host.refused("act", "Cu", "Body Double", "skip")
     assert "dies: Jo" in host.ok("resolve", "--force")
+
+
+def test_cli_robot_role_line_reads_in_english(tmp_path):
+    # Harvester: 'they may give the Robot a Role each day from their stockpile': the host is told
+    # "Ms's Robot is an Agent", not "a Agent" (issue 12 Output: roles read in correct English).
+    folder = tmp_path / "g"
+    host = Host(folder)
+    r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
+                                 "--option", "mind-stealer-goal=2", "--option",
+                                 "mind-stealer-roles=Agent,Detective,Bodyguard (Guardian)",
+                                 "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Bo=Doppelganger",
+                                 "--assign", "Jo=Townie", "--assign", "Ki=Townie"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("act", "Bo", "Kill", "Jo")
+    host.ok("act", "Ms", "Abduct", "Ki")
+    host.ok("resolve")
+    assert "Ms's Robot is an Agent for day 1 and night 2: Robot Investigate." in host.ok("stockpile", "robot", "Ms", "Agent")
+    host.ok("undo")
+    assert "Ms's Robot is a Detective for day 1" in host.ok("stockpile", "robot", "Ms", "Detective")
