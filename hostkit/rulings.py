@@ -294,7 +294,11 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
-    out += sides.setup_questions(game.ruleset, [p.role for p in game.setup.players], state.options)
+    # A dead Organ Harvester needs no Abomination night: it attacks only while the Harvester lives (effects/doom.py).
+    dealt = [p.role for p in game.setup.players
+             if p.name not in state.players or state.players[p.name].alive
+             or game.ruleset.roles[p.role].victory != "last-alive"]
+    out += sides.setup_questions(game.ruleset, dealt, state.options)
     notice = max_day_notice(state)
     if notice:
         out.append(notice)

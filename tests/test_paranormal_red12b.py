@@ -203,3 +203,43 @@ def test_cli_robot_role_line_reads_in_english(tmp_path):
     assert "Ms's Robot is an Agent for day 1 and night 2: Robot Investigate." in host.ok("stockpile", "robot", "Ms", "Agent")
     host.ok("undo")
     assert "Ms's Robot is a Detective for day 1" in host.ok("stockpile", "robot", "Ms", "Detective")
+
+
+def _new(tmp_path, *assign, options=("max-day=5",)):
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal"]
+    for o in options:
+        args += ["--option", o]
+    for a in assign:
+        args += ["--assign", a]
+    r = host.runner.invoke(cli, args, catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return host
+
+
+def test_cli_due_stops_asking_for_the_abomination_night_once_the_organ_harvester_is_dead(tmp_path):
+    # Harvester: 'After some # of nights (based on player count) the Abomination is released' is
+    # the host's number, asked for while it matters; the Abomination needs a living Organ Harvester
+    # ('The OH must be alive at the end of the game'), so a dead one's question is not repeated.
+    host = _new(tmp_path, "Li=Harvester (Organ Harvester)", "Bo=Doppelganger", "Vi=Vigilante", "Jo=Townie",
+                "Ki=Townie", "Lu=Townie", "Mo=Townie", "Ne=Townie")
+    assert "the Abomination never comes" in host.ok("due")
+    host.ok("act", "Vi", "Shoot", "Li")
+    host.ok("act", "Bo", "Kill", "Jo")
+    host.ok("act", "Li", "Abduct", "Ki")
+    assert "dies: Li" in host.ok("resolve")
+    assert "game is over" not in host.ok("status")
+    assert "Abomination" not in host.ok("due")
+    assert "Abomination" not in host.ok("status")
+
+
+def test_cli_mind_stealer_win_reads_one_point(tmp_path):
+    # POINTS: a goal of 1 met by one stolen role reads "worth 1 point", in status and post end.
+    host = _new(tmp_path, "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Ag=Agent", "Jo=Townie", "Ki=Townie",
+                options=("max-day=1", "mind-stealer-goal=1", "mind-stealer-roles=Detective,Medium"))
+    host.ok("tech", "pick", "Ms", "Stun Orb")
+    host.ok("act", "Ms", "Abduct", "Ag")
+    host.ok("act", "Bo", "Kill", "Jo")
+    host.ok("resolve", "--force")
+    assert "won: stole roles worth 1 point (goal 1) by night 1" in host.ok("status")

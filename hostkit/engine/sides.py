@@ -190,7 +190,7 @@ def after_night(state: Any, night: int) -> None:
             goal = int(state.options.get("mind-stealer-goal", 0) or 0)
             got = stolen_points(state, p)
             if goal and got >= goal:
-                p.tags["won"] = f"stole roles worth {got} points (goal {goal}) by night {night}"
+                p.tags["won"] = f"stole roles worth {got} point{'' if got == 1 else 's'} (goal {goal}) by night {night}"
 
 
 def stolen_points(state: Any, p: Any) -> int:
