@@ -243,3 +243,26 @@ def test_cli_mind_stealer_win_reads_one_point(tmp_path):
     host.ok("act", "Bo", "Kill", "Jo")
     host.ok("resolve", "--force")
     assert "won: stole roles worth 1 point (goal 1) by night 1" in host.ok("status")
+
+
+ROBOT_DAY = "Harvester: 'If the MS chooses a Robot instead of Tech slots they may give the Robot a Role each day'"
+
+
+@pytest.mark.parametrize("pick", ["none", "Stun Orb"], ids=["Harvester-robot-due-asks-each-day",
+                                                             "Harvester-tech-slots-due-has-no-robot"])
+def test_cli_due_asks_each_day_for_the_robots_role(tmp_path, pick):
+    # ROBOT_DAY: the host must ask the Mind Stealer every day; `due` used to say nothing.
+    host = _new(tmp_path, "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie", "Lu=Townie",
+                options=("max-day=5", "mind-stealer-goal=3", "mind-stealer-roles=Detective,Medium"
+                         + (",Bodyguard (Guardian)" if pick == "none" else "")))
+    host.ok("tech", "pick", "Ms", pick)
+    host.ok("act", "Bo", "Kill", "Jo")
+    host.ok("act", "Ms", "Abduct", "Ki")
+    host.ok("resolve")
+    ask = "may give its Robot a role of its stockpile today"
+    assert (ask in host.ok("due")) is (pick == "none")
+    if pick == "none":
+        host.ok("stockpile", "robot", "Ms", "Detective")
+        assert ask not in host.ok("due")  # answered for today
+        host.ok("eliminate", "--none")
+        assert ask not in host.ok("due")  # by night it is too late to give one
