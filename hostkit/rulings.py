@@ -589,10 +589,11 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     where = f"the count ({number})"
     why = _majority_rule(game)
     wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]
+    why = _with_recount(why, count)
     if due_out is None and count.get("tie"):
         top = wagons[0]["votes"] if wagons else 0
         tied = [w["target"] for w in wagons if w["votes"] == top]
-        tie_why = specs["tie"].summary if "tie" in specs else "a tie eliminates no one"
+        tie_why = _with_recount(specs["tie"].summary if "tie" in specs else "a tie eliminates no one", count)
         return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {tie_why}"
     if due_out is None and name is not None:
         if not wagons:
@@ -604,6 +605,12 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"
+
+
+def _with_recount(why: str, count: dict[str, Any]) -> str:
+    """WHY, and for a count that read the thread, as of which post (a later vote needs a recount)."""
+    post = count.get("last_post")
+    return why if post is None else f"{why}; counted as of post {post} ('hostkit votes' counts again)"
 
 
 def _majority_rule(game: Game) -> str:
