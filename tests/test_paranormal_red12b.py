@@ -266,3 +266,27 @@ def test_cli_due_asks_each_day_for_the_robots_role(tmp_path, pick):
         assert ask not in host.ok("due")  # answered for today
         host.ok("eliminate", "--none")
         assert ask not in host.ok("due")  # by night it is too late to give one
+
+
+XENO = "Xenozoologist: 'If he is killed, all abducted players are returned to the game.'"
+HIVE = "Hivemind: 'If the Hivemind dies, all converted players die with them.'"
+
+
+@pytest.mark.parametrize("assign, night, killed, line", [
+    (("Xe=Xenozoologist", "Dp=Doppelganger"), [["tech", "pick", "Xe", "none"], ["act", "Xe", "Abduct", "Dp"]], "Xe",
+     "Dp returns to play: their abductor Xe left the game (tell them)"),
+    (("Hv=Hivemind (Tech)", "Dp=Doppelganger", "Ag=Agent"),
+     [["tech", "pick", "Hv", "none"], ["act", "Hv", "Dominate", "Ag"], ["act", "Ag", "skip"], ["act", "Dp", "Kill", "Jo"]],
+     "Hv", "Ag dies with them: bound to the Hivemind"),
+], ids=["Xenozoologist-modkilled-captives-return-and-the-host-is-told",
+        "Hivemind-modkilled-converts-die-and-the-host-is-told"])
+def test_cli_kill_tells_the_host_what_else_the_death_did(tmp_path, assign, night, killed, line):
+    # XENO, HIVE: a host's kill (a modkill) of an abductor or a Hivemind says, as 'eliminate' does,
+    # who returns to play (to be told) and who died with them; before, only the flip was printed.
+    host = _new(tmp_path, *assign, "Jo=Townie", "Ki=Townie", "Lu=Townie", "Mo=Townie", "Ne=Townie")
+    for command in night:
+        host.ok(*command)
+    host.ok("resolve", "--force")
+    out = host.ok("kill", killed, "--reason", "modkill")
+    assert line in out, out
+    assert f"{killed} dies with them" not in out and f"{killed} returns" not in out, out
