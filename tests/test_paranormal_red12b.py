@@ -290,3 +290,24 @@ def test_cli_kill_tells_the_host_what_else_the_death_did(tmp_path, assign, night
     out = host.ok("kill", killed, "--reason", "modkill")
     assert line in out, out
     assert f"{killed} dies with them" not in out and f"{killed} returns" not in out, out
+
+
+ADV_BOT = ("Advanced Assassin bot: 'it is triggered remotely and can be used even while abducted. Activation of "
+           "this device must be done via PM to the mod.'")
+
+
+def test_cli_a_kept_captive_may_use_the_advanced_assassin_bot(tmp_path):
+    # ADV_BOT: a Xenozoologist's captive was refused ("no actions but remote tech") though the
+    # Advanced Assassin bot is remote tech; its day kill now goes through.
+    host = _new(tmp_path, "Ex=Exterminator (Mind Shield)", "Dp=Doppelganger", "Xe=Xenozoologist", "Jo=Townie",
+                "Ki=Townie", "Lu=Townie")
+    host.ok("tech", "pick", "Ex", "Advanced Assassin bot", "Stun Bomb")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Ex")
+    host.ok("act", "Dp", "Kill", "Jo")
+    assert "captured: Ex by Xe" in host.ok("resolve", "--force")
+    assert "out of play" in host.ok("status")
+    host.ok("act", "Ex", "Advanced Assassin bot", "Dp")
+    assert "dies: Dp, killed by Assassin Bot" in host.ok("eliminate", "--none")
+    # what the abduction still stops: an ordinary action of the captive
+    assert "no actions but remote tech" in host.refused("act", "Ex", "Kill", "Ki")
