@@ -452,6 +452,9 @@ class Game:
         pending = self.state.pending_victory
         if pending and not shot:
             who = pending[1][0]
+            if pending[0] == "nobody":  # the maximum game day is over: its last shot comes first
+                raise RuleError(f"the maximum game day is over: the game ends once {' and '.join(pending[1])}'s last "
+                                f"shot is taken ('before dying'); enter 'hostkit shoot {who} TARGET' (or 'skip') first")
             raise RuleError(f"VictoryCheck comes last: {pending[0]} win unless {' or '.join(pending[1])}'s last "
                             f"shot changes it; enter 'hostkit shoot {who} TARGET' (or 'skip') first")
         ph = self.current
@@ -930,7 +933,8 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
-            d["standing"] = tag_texts(p.tags)  # the tags in words, without the engine's bookkeeping
+            # the tags in words, without the engine's bookkeeping or a stun whose day is over
+            d["standing"] = tag_texts(p.tags, (s.phase, s.number))
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game
