@@ -105,6 +105,8 @@ def test_undo_entry_of_one_entry_of_a_command_takes_back_the_whole_command(tmp_p
     resolution = next(e for e in log if e["kind"] == "ruling")
     action = next(e for e in log if e["kind"] == "action" and e["phase"] == "day 1")
     assert resolution["unit"] == action["unit"] == action["seq"]  # 'log --json' shows the command's unit
+    text = host.ok("log")
+    assert f"+ the resolution of the Immediate actions waiting (with #{action['seq']})" in text
     assert "Sn's Snipe on Ann, with the resolution" in host.ok("undo", "--entry", resolution["id"])
     assert md5s(host) == before
 
