@@ -41,3 +41,51 @@ def test_a_flipped_byte_in_the_url_thread_cache_is_a_miss_not_a_wrong_count(http
     forum.hits.clear()
     assert fetch.fetch_thread(forum.url, cache_dir=tmp_path, delay=0) == first
     assert forum.hits == [0, 2]
+
+
+def _vote_meanwhile(monkeypatch, folder, voter: str, target: str) -> None:
+    """While a count reads its pages, another host command records a vote by hand (a second
+    process, as a co-host's `hostkit vote` would)."""
+    import subprocess
+    import sys
+
+    from hostkit.votes import count
+
+    real = count.read_pages
+
+    def reading(**kw):
+        pages = real(**kw)
+        subprocess.run([sys.executable, "-m", "hostkit", "--game", str(folder), "vote", voter, target],
+                       check=True, capture_output=True)
+        return pages
+
+    monkeypatch.setattr(count, "read_pages", reading)
+
+
+def _count_then_vote_meanwhile(tmp_path, monkeypatch, *command):
+    from test_votes_accuracy import VOTES, harbour
+
+    host = harbour(tmp_path)
+    page = str(VOTES / "phpbb_lastpage.html")
+    before = json.loads(host.ok("votes", "--html", page, "--json", "--publish"))
+    assert before["count_number"] == "1.01"
+    assert all(h["author"] != "Gunwale" for h in before["history"])
+    _vote_meanwhile(monkeypatch, host.folder, "Gunwale", "Bollard")
+    return host, host.ok(*command, "--html", page)
+
+
+def test_a_vote_entered_while_the_thread_is_read_is_in_the_published_count(tmp_path, monkeypatch):
+    """Eight counts at once with a `hostkit vote` among them once published 1.01 (no vote),
+    1.02 (the vote), then 1.03 without it again: a count made from the game as loaded before the
+    vote took a later number. The count numbered under the lock is of the game as it is then."""
+    host, out = _count_then_vote_meanwhile(tmp_path, monkeypatch, "votes", "--json", "--publish")
+    data = json.loads(out)
+    assert data["count_number"] == "1.02"
+    assert {"author": "Gunwale", "target": "Bollard"}.items() <= data["history"][-1].items()
+    kept = json.loads((host.folder / ".cache" / "counts" / "day-1.json").read_text(encoding="utf-8"))
+    assert any(h["author"] == "Gunwale" for h in kept[-1]["history"])
+
+
+def test_post_votecount_publishes_the_game_as_it_is_when_numbered(tmp_path, monkeypatch):
+    host, out = _count_then_vote_meanwhile(tmp_path, monkeypatch, "post", "votecount", "--publish")
+    assert "Vote Count 1.02" in out and "Gunwale" in out.split("Not voting")[0]
