@@ -174,6 +174,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         page, post = missing[0]
         raise HostkitError(f"{_where(page)}: post {post.number} has no author that hostkit can read "
                            f"({len(missing)} such post(s)); not counting from a page read wrongly")
+    _check_window(from_post, ph.record.start_post, to_post)
     opts = game.state.options
     day = ph.record.number
     previous = saved_counts(game.folder, day)
@@ -189,6 +190,19 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         controlled=game.vote_controllers() if hasattr(game, "vote_controllers") else None,
     )
     return _numbered(previous, count)
+
+
+def _check_window(from_post: int | None, start_post: int | None, to_post: int | None) -> None:
+    """Refuse a window that can hold no post (a negative number, or an end before the start):
+    it would count nothing, silently, and a published count of it would take a number."""
+    for name, n in (("--from-post", from_post), ("--to-post", to_post)):
+        if n is not None and n < 0:
+            raise HostkitError(f"{name} {n}: post numbers are never negative")
+    start = from_post if from_post is not None else start_post
+    if to_post is not None and start is not None and to_post < start:
+        where = f"--from-post {from_post}" if from_post is not None else \
+            f"the day's start post {start_post} (set with 'hostkit start-post')"
+        raise HostkitError(f"--to-post {to_post} comes before {where}: that window holds no post")
 
 
 def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
