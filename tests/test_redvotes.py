@@ -136,3 +136,29 @@ def test_a_pipe_a_device_or_a_huge_file_given_as_a_page_is_refused_not_read_fore
     with open(big, "wb") as f:
         f.truncate(pages.MAX_PAGE_BYTES + 1)  # sparse: no disk used
     assert f"{big}: 32 MB is no saved thread page" in host.refused("votes", "--html", str(big))
+
+
+@pytest.mark.parametrize("name", ["Nobody", "Sleep", "No one"], ids=["nobody", "sleep", "no-one"])
+def test_a_player_named_like_no_elimination_is_voted_for_in_the_thread_as_by_hand(tmp_path, name):
+    """`hostkit new` accepts a player named Nobody (a real forum account may be), and `hostkit
+    vote Eve Nobody` votes for them; but "Vote: Nobody" in the thread was read as No Elimination
+    (an abstention), so that player could never be voted for in the thread."""
+    from test_fetch import phpbb_page
+
+    from conftest import Host
+    from hostkit.game import create
+
+    red = '<span style="color: red">{}</span>'.format
+    page = tmp_path / "page.html"
+    page.write_text(phpbb_page([("Ann", red(f"Vote: {name}")), ("Bob", red(f"vote {name}")),
+                                ("Carol", red("Vote: no lynch")), ("Bob", red(f"Unvote: {name}"))],
+                               start=0, next_start=None), encoding="utf-8")
+    folder = tmp_path / "g"
+    create(folder, ruleset="classic-werewolf", seed=1, markups=["red"],
+           assign=["Ann=Werewolf", "Bob=Villager", "Carol=Villager", f"{name}=Villager", "Eve=Villager"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    data = json.loads(host.ok("votes", "--html", str(page), "--json"))
+    assert [(h["author"], h["target"]) for h in data["history"]] == [
+        ("Ann", name), ("Bob", name), ("Carol", "none"), ("Bob", None)]
+    assert [(w["target"], w["voters"]) for w in data["wagons"] if w["target"] == name] == [(name, ["Ann"])]
