@@ -162,3 +162,22 @@ def test_a_player_named_like_no_elimination_is_voted_for_in_the_thread_as_by_han
     assert [(h["author"], h["target"]) for h in data["history"]] == [
         ("Ann", name), ("Bob", name), ("Carol", "none"), ("Bob", None)]
     assert [(w["target"], w["voters"]) for w in data["wagons"] if w["target"] == name] == [(name, ["Ann"])]
+
+
+def test_no_home_directory_means_no_cache_not_a_traceback(tmp_path, monkeypatch):
+    """A container's bare uid (no $HOME, no passwd entry): Path.home() raises, and every command
+    (status, votes) died with a traceback choosing its cache folder. Now: no cache, same answers."""
+    from test_votes_accuracy import VOTES, harbour
+
+    host = harbour(tmp_path)
+    for var in ("HOSTKIT_CACHE", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(var, raising=False)
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert pages.default_cache_dir() is None
+    host.ok("status")
+    data = json.loads(host.ok("votes", "--html", str(VOTES / "phpbb_lastpage.html"), "--json"))
+    assert data["day"] == 1 and data["history"]

@@ -101,7 +101,10 @@ def default_cache_dir() -> Path | None:
     if env is not None:
         return Path(env) / "pages" if env else None
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
+        return None
     return base / "hostkit" / "pages"
 
 
