@@ -20,6 +20,7 @@ from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
 from .engine.day import apply_outcome, flip_held, kill, night_tag_today
+from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -163,6 +164,9 @@ class Game:
                 option_value(rs, key, value, where="option")
             except HostkitError as exc:
                 raise FileError(f"{path}: options.{key}: {exc}") from None
+        bad = option_refusal(rs, {**rs.option_defaults(), **setup.options})
+        if bad is not None:
+            raise FileError(f"{path}: options.{bad[0]}: {bad[1]}")
         checks.check_setup_file(path, setup, MARKUPS)
         phases = []
         for i, f in enumerate(checks.phase_files(folder), start=1):
@@ -933,7 +937,8 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
-            d["standing"] = tag_texts(p.tags)  # the tags in words, without the engine's bookkeeping
+            # the tags in words, without the engine's bookkeeping or a stun whose day is over
+            d["standing"] = tag_texts(p.tags, (s.phase, s.number))
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game
