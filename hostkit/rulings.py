@@ -574,26 +574,52 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     due_out = count.get("eliminated")
     if name == due_out:
         return None
-    specs = game.ruleset.options
     number = count.get("count_number") or count.get("day")
     where = f"the count ({number})"
     why = _majority_rule(game)
     wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]
-    if due_out is None and count.get("tie"):
-        top = wagons[0]["votes"] if wagons else 0
-        tied = [w["target"] for w in wagons if w["votes"] == top]
-        tie_why = specs["tie"].summary if "tie" in specs else "a tie eliminates no one"
-        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {tie_why}"
+    plurality = count.get("rule") == "plurality" or count.get("majority") is None
+    lead = wagons[0] if wagons else None
+    if due_out is None and count.get("tie") and plurality:
+        top = lead["votes"] if lead else 0
+        tied = [_wagon_name(w["target"]) for w in wagons if w["votes"] == top]
+        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {_tie_rule(game)}"
     if due_out is None and name is not None:
-        if not wagons:
+        if lead is None:
             return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
-        lead = wagons[0]
+        if lead["target"] == NO_ELIMINATION_WAGON:
+            if plurality:
+                return (f"{name} cannot be eliminated: No Elimination has the most votes ({_votes(lead['votes'])}) "
+                        f"in {where}; {why}")
+            need = max(1, int(count.get("majority") or 0) + int(game.state.options.get("no-elimination-offset", 0) or 0))
+            if lead["votes"] >= need:
+                return (f"{name} cannot be eliminated: No Elimination has reached its majority ({_votes(need)}) "
+                        f"in {where}; {why}")
         need = count.get("majority")
         return (f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; "
-                f"{lead['target']} leads with {_votes(lead['votes'])}; {why}")
+                f"{_wagon_name(lead['target'])} leads with {_votes(lead['votes'])}; {why}")
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"
+
+
+NO_ELIMINATION_WAGON = "none"  # a vote count's target for the No Elimination wagon (SPEC)
+
+
+def _wagon_name(target: str) -> str:
+    """A wagon's target in words: 'No Elimination' for the none wagon."""
+    return "No Elimination" if target == NO_ELIMINATION_WAGON else target
+
+
+def _tie_rule(game: Game) -> str:
+    """The ruleset's tie rule in its own words, or, where it keeps the common summary (a question,
+    not a rule), the game's setting in words."""
+    from .rulesets import COMMON_OPTIONS
+
+    spec = game.ruleset.options.get("tie")
+    if spec is not None and spec.summary and spec.summary != COMMON_OPTIONS["tie"].summary:
+        return spec.summary
+    return "option tie = none: a tied count at the deadline eliminates no one"
 
 
 def _majority_rule(game: Game) -> str:

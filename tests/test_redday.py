@@ -1,0 +1,113 @@
+"""Red team on the host's day and record handling (helper redday): undo after hand edits, the
+elimination against a No Elimination wagon, and what 'hostkit due' tells the host. CliRunner in
+temp folders; each test fails without its fix."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import Host, new_classic
+from test_natural_dayactions import day1
+
+CLASSIC8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+            "Gus=Werewolf", "Hal=Villager"]
+
+
+def md5s(folder: Path) -> dict[str, str]:
+    """The md5 of every file of the game folder, hidden ones included."""
+    return {str(p.relative_to(folder)): hashlib.md5(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# --------------------------------------------------------------------------- undo after a hand edit
+
+
+@pytest.mark.parametrize("edit", [
+    pytest.param(lambda t: t + "# Ann sent her PM late; allowed by the hosts\n", id="comment-after-the-last-action"),
+    pytest.param(lambda t: t + "\n\n# two blank lines, then a note\n", id="blank-lines-and-a-note-at-the-end"),
+    pytest.param(lambda t: "# night 1, hosted by Bea\n" + t, id="comment-at-the-top"),
+])
+def test_house_rule_undo_after_a_hand_edited_phase_file_restores_it_byte_for_byte(tmp_path, edit):
+    """Before: a note the host added after the night's last action became the blank line before
+    the next appended action, and 'undo' left that blank line behind: the file grew one line with
+    every act-and-undo."""
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "Fay")
+    phase = host.folder / "phases" / "001-night-1.toml"
+    phase.write_text(edit(phase.read_text()))
+    before = md5s(host.folder)
+    for _ in range(3):
+        host.ok("act", "Ann", "Check", "Gus")
+        host.ok("undo")
+        assert md5s(host.folder) == before, phase.read_text()
+    host.ok("act", "--file", "-", input="Ann Check Gus\nDave Guard Hal\n")
+    host.ok("undo")
+    assert md5s(host.folder) == before, phase.read_text()
+
+
+def test_house_rule_undo_entry_of_a_middle_action_in_a_hand_edited_file_keeps_the_rest(tmp_path):
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "Fay")
+    phase = host.folder / "phases" / "001-night-1.toml"
+    phase.write_text(phase.read_text() + "# note\n")
+    before = phase.read_text()
+    host.ok("act", "Ann", "Check", "Gus")
+    host.ok("act", "Dave", "Guard", "Hal")
+    check = next(e for e in json.loads(host.ok("log", "--json"))["entries"] if "Check" in e["what"])
+    host.ok("undo", "--entry", check["id"])
+    host.ok("undo")
+    assert phase.read_text() == before
+
+
+# --------------------------------------------------------------------------- eliminate against a No Elimination wagon
+
+SIX = ["Ann=Cop", "Bob=Goon", "Cy=Doctor", "Dee=Villager", "Eve=Vigilante", "Fay=Villager"]
+
+
+def natural_day1(tmp_path, *options: str) -> Host:
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="natural", seed=2, assign=SIX, options=list(options))
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    return host
+
+
+@pytest.mark.parametrize("options, votes, eliminate, says", [
+    pytest.param((), {"Ann": "none", "Bob": "none", "Cy": "none", "Dee": "none"}, "Eve",
+                 "Eve cannot be eliminated: No Elimination has reached its majority (4 votes) in the count (1.01); "
+                 "option majority = half-plus-one", id="half-plus-one-No-Elimination-reached-its-majority"),
+    pytest.param(("no-elimination-offset=-1",), {"Ann": "none", "Bob": "none", "Cy": "none", "Dee": "Eve"}, "Eve",
+                 "Eve cannot be eliminated: No Elimination has reached its majority (3 votes) in the count (1.01)",
+                 id="no-elimination-offset-minus-1-reached"),
+    pytest.param((), {"Ann": "none", "Bob": "none", "Cy": "none", "Dee": "Eve"}, "Eve",
+                 "Eve cannot be eliminated: no one has reached a majority (4 votes) in the count (1.01); "
+                 "No Elimination leads with 3 votes", id="half-plus-one-No-Elimination-leads-short-of-it"),
+    pytest.param(("majority=plurality",), {"Ann": "none", "Bob": "none", "Cy": "none", "Dee": "Eve", "Fay": "Eve"},
+                 "Eve", "Eve cannot be eliminated: No Elimination has the most votes (3 votes) in the count (1.01); "
+                 "option majority = plurality", id="plurality-No-Elimination-on-top"),
+    pytest.param(("majority=plurality",), {"Ann": "none", "Bob": "none", "Dee": "Eve", "Fay": "Eve"}, "Ann",
+                 "Ann cannot be eliminated: the count (1.01) is tied between No Elimination and Eve; option tie = none: "
+                 "a tied count at the deadline eliminates no one", id="plurality-tie-with-No-Elimination"),
+    pytest.param((), {"Ann": "Bob", "Cy": "Bob", "Dee": "Eve", "Fay": "Eve"}, "Bob",
+                 "Bob cannot be eliminated: no one has reached a majority (4 votes) in the count (1.01); Bob leads "
+                 "with 2 votes", id="half-plus-one-a-tie-short-of-the-majority-is-no-majority"),
+])
+def test_eliminate_refusal_names_the_No_Elimination_wagon_and_the_rule(tmp_path, options, votes, eliminate, says):
+    """Before: 'no one has reached a majority (4 votes) ...; none leads with 4 votes' when No
+    Elimination had reached its majority; '(0 votes)' under plurality; a tie's rule was the
+    option's question 'what a tied count at the deadline does'; a tie short of a majority was
+    refused as a tie."""
+    host = natural_day1(tmp_path, *options)
+    for voter, target in votes.items():
+        host.ok("vote", voter, target)
+    out = host.refused("eliminate", eliminate)
+    assert out.startswith(f"Error: {says}"), out
+    assert out.rstrip().endswith("(--force overrules)")
+    assert "none leads" not in out and "(0 votes)" not in out
