@@ -200,3 +200,30 @@ def test_a_changed_page_is_read_again(tmp_path, monkeypatch):
     assert after["history"] != before["history"]
     assert any(h["target"] == "Gunwale" for h in after["history"])
     assert len(list((tmp_path / "cache" / "pages").glob("*.json"))) == 2
+
+
+def test_the_thread_cache_of_url_shares_the_format_and_an_old_one_is_refetched(httpserver, tmp_path, monkeypatch):
+    """--url keeps each page's posts with their bodies' HTML and their marks, in the same format
+    version: a cached page reads as the fetched one did, and a cache of the old version is
+    fetched again whole, never read."""
+    from test_fetch import Forum, posts
+
+    from hostkit.votes import fetch
+
+    monkeypatch.setattr(fetch, "_sleep", lambda s: None)
+    forum = Forum(httpserver)
+    forum.posts = posts(4)
+    first = fetch.fetch_thread(forum.url, cache_dir=tmp_path, delay=0)
+    assert all(p.marks is not None and p.body for page in first for p in page.posts)
+    assert [post_votes(p.body, p.marks, MARKUPS) for page in first for p in page.posts] == \
+        [extract(p.body, MARKUPS) for page in first for p in page.posts]
+    [index] = tmp_path.rglob("index.json")
+    data = json.loads(index.read_text(encoding="utf-8"))
+    assert data["version"] == pages.CACHE_VERSION
+    forum.hits.clear()
+    assert fetch.fetch_thread(forum.url, cache_dir=tmp_path, delay=0) == first
+    assert forum.hits == [2]  # only the last page, which may have grown
+    index.write_text(json.dumps({**data, "version": 1}), encoding="utf-8")
+    forum.hits.clear()
+    assert fetch.fetch_thread(forum.url, cache_dir=tmp_path, delay=0) == first
+    assert forum.hits == [0, 2]  # every page again: the old cache is not read

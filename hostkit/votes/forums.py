@@ -441,26 +441,23 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
     fallbacks read it)."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
+
+    def collect(parent, deeper: bool) -> None:
+        for c in parent:
+            if c.tag == "p":
+                if _has_class(c, "author"):
+                    heads.append(c)
+            elif c.tag == "div":
+                blocks.append(c)
+                if deeper:
+                    collect(c, False)
+
     for col in el:
         if col.tag != "div":
             continue
         for pb in col:
-            if pb.tag != "div" or not _has_class(pb, "postbody"):
-                continue
-            for c in pb:
-                tag = c.tag
-                if tag == "p":
-                    if _has_class(c, "author"):
-                        heads.append(c)
-                elif tag == "div":
-                    blocks.append(c)
-                    for d in c:
-                        tag = d.tag
-                        if tag == "p":
-                            if _has_class(d, "author"):
-                                heads.append(d)
-                        elif tag == "div":
-                            blocks.append(d)
+            if pb.tag == "div" and _has_class(pb, "postbody"):
+                collect(pb, True)
     if not heads:
         return None
     author = number = hash_link = stamp = href = dated = None
