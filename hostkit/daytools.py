@@ -331,10 +331,23 @@ def day_count(game: "Game") -> dict[str, Any] | None:
         return None
     saved = [c for c in saved_counts(game.folder, ph.record.number) if c.get("last_post") is not None]
     if saved:
-        return saved[-1]
+        return _current_names(game, saved[-1])
     if ph.record.votes:
         return count_votes(game, []).to_json()
     return None
+
+
+def _current_names(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
+    """A saved count with the names of players replaced since it was made read as their
+    replacements' ('replace Gus Zed' after the count: its 'Gus' is Zed's slot)."""
+    now = {old: p.name for p in game.setup.players for old in p.previous}
+    if not now:
+        return count
+    out = dict(count)
+    if out.get("eliminated") in now:
+        out["eliminated"] = now[out["eliminated"]]
+    out["wagons"] = [{**w, "target": now.get(w["target"], w["target"])} for w in count.get("wagons", ())]
+    return out
 
 
 def checked_elimination(game: "Game", player: str | None, *, force: bool = False):

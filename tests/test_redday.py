@@ -111,3 +111,54 @@ def test_eliminate_refusal_names_the_No_Elimination_wagon_and_the_rule(tmp_path,
     assert out.startswith(f"Error: {says}"), out
     assert out.rstrip().endswith("(--force overrules)")
     assert "none leads" not in out and "(0 votes)" not in out
+
+
+# --------------------------------------------------------------------------- a thread count, then a replacement
+
+
+def test_eliminate_after_a_replacement_reads_the_thread_count_by_the_slot(tmp_path):
+    """Before: 'votes' counted Gus top, then 'replace Gus Zed' (a replacement mid-day), and
+    'eliminate Zed' was refused: 'the count (1.01) eliminates Gus' (the saved count kept the old
+    name), though Zed holds Gus's slot."""
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+    from hostkit.rulesets import games_dir
+
+    assert CliRunner().invoke(cli, ["demo", str(tmp_path / "demo")]).exit_code == 0
+    host = Host(tmp_path / "demo")
+    host.ok("undo")  # the demo's elimination of Gus
+    host.ok("votes", "--html", str(games_dir() / "classic-werewolf" / "demo" / "day1.html"))
+    host.ok("replace", "Gus", "Zed")
+    assert "Ann cannot be eliminated: the count (1.01) eliminates Zed" in host.refused("eliminate", "Ann")
+    assert "Zed is eliminated" in host.ok("eliminate", "Zed")
+
+
+# --------------------------------------------------------------------------- 'hostkit due' by day
+
+
+def test_natural_II_due_names_what_the_day_waits_on_the_host_for(tmp_path):
+    """Before: 'due' said 'Nothing is owed.' with an Immediate action waiting to resolve, an ITA
+    window left open, or the day's deadline passed; and printed 'Nothing is owed.' above host
+    notices. Seed natural II: an Immediate action 'resolves as soon as the hosts are able to'."""
+    host = day1(tmp_path)
+    assert host.ok("due").strip() == "Nothing is owed."
+    host.ok("act", "Sn", "Snipe", "Ann")
+    out = host.ok("due")
+    assert "Nothing is owed" not in out
+    assert "host: waiting to resolve: Sn's Snipe on Ann (Immediate, seed natural II" in out and "'hostkit resolve'" in out
+    assert "waiting to resolve: Sn's Snipe on Ann" in " ".join(json.loads(host.ok("status", "--json"))["notices"])
+    host.ok("resolve")
+    assert "waiting to resolve" not in host.ok("due")
+    host.ok("ita", "open")
+    assert "host: ITA window 1 is open: 'hostkit ita close' closes it" in host.ok("due")
+    host.ok("ita", "close")
+    assert "ITA window" not in host.ok("due")
+    host.ok("deadline", "+1d")
+    assert "deadline" not in host.ok("due")  # not passed yet: nothing to do
+    host.ok("deadline", "2020-01-01 00:00")
+    out = host.ok("due")
+    assert "host: day 1's deadline passed" in out and "(2020-01-01 00:00 UTC): end the day" in out
+    host.ok("eliminate", "Bea", "--force")
+    out = host.ok("due")
+    assert "deadline" not in out and "waiting to resolve" not in out
