@@ -21,10 +21,22 @@ PASSIVES = {
     "unblockable": "your actions cannot be blocked",
     "last-shot": "when you die you may shoot one living player (not when poisoned)",
     "kills-blockers": "a player who blocks you (by visiting) is killed by you, body in the Town Square",
-    "mind-shield": "abilities with power = psychic cannot reach you; you learn you were targeted",
-    "anti-tech": "abilities with power = tech cannot reach you; you learn you were targeted",
+    "mind-shield": "psychic powers cannot reach you (a Telepath's reading, a Psychic Warden's binding); you learn you "
+                   "were targeted, but not by what",
+    "anti-tech": "tech cannot reach you (alien tech, the Mad Scientist's inventions); you learn you were targeted, "
+                 "but not by what",
     "psychic": "you are a psychic being: a Mind Shield is immune to your psychic powers, and a Psychic Pulser stops them",
-    "psychic-vote": "your role's vote weight works only while Mind Shield holders do not outnumber the other living players",
+    "psychic-vote": "your vote's extra weight works only while Mind Shield holders do not outnumber the other living "
+                    "players",
+}
+
+# How a role PM names a passive whose key is not a plain word (a key stays the data's name).
+PASSIVE_NAMES = {
+    "last-shot": "Last shot",
+    "kills-blockers": "Kills blockers",
+    "mind-shield": "Mind Shield",
+    "anti-tech": "Anti-Tech Field",
+    "psychic-vote": "Psychic vote",
 }
 
 # Top-level tables of a roles.toml that are not roles: what the roles share.

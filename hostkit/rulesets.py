@@ -15,10 +15,10 @@ from typing import Any
 from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
-from .roles import read_innate, MESSAGE_KEYS, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
+from .roles import read_innate, MESSAGE_KEYS, PASSIVE_NAMES, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
 from .tomlio import Table, load
 
-__all__ = ["RULESETS", "PASSIVES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
+__all__ = ["RULESETS", "PASSIVES", "PASSIVE_NAMES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
            "read_role_file", "read_items", "available", "find", "games_dir"]
 
 RULESETS = ("ooo-werewolf", "classic-werewolf", "natural", "items-werewolf", "paranormal")

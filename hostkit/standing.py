@@ -57,6 +57,8 @@ def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, re
         return "Anti-Tech Field (built)"
     if name == "building":
         return f"building a device: {data} night(s) of work done"
+    if name == "trusted":
+        return f"Sentry Guns let pass on night {d.get('night', '?')}: {_names(d.get('players', ()))}"
     if name == "won":
         return f"won: {data}"
     if name == "departed":
@@ -80,8 +82,12 @@ def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, re
         return f"alignment confirmed to {_names(data)}"
     if name == "heir-of":
         return f"heir of {d.get('of', '?')}"
+    if name == "seeded":
+        return "seeded the town" + (f" on night {d['night']}" if d.get("night") else "")
     if name == "bloom-day":
-        return f"seeded the town: day {data} must lynch"
+        return f"day {data} must lynch"
+    if name == "wilting":
+        return f"not lynched after the Seeding: dies at the end of night {d.get('kills_on', '?')}"
     if name == "spore-spreader":
         return f"a Spore Spreader since day {data}"
     text = name
@@ -89,7 +95,7 @@ def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, re
         return f"{name} {data}"
     text += _by(d)
     if d.get("kills_on"):
-        text += f", kills at the end of night {d['kills_on']} unless cured"
+        text += f", kills at the end of night {d['kills_on']}"
     return text
 
 

@@ -1,5 +1,6 @@
 """Alien tech as the host records it: picks, passes, the Replicator, and the choices tech leaves
-to its holder (a Holoform's role and race, a hologram's way, Combat Camouflage's source).
+to its holder (a Holoform's role and race, a hologram's way, Combat Camouflage's source, whom the
+Mad Scientist's Sentry Guns let pass).
 
 Seed paranormal: "All aliens get to pick from the following set of equipment to start the game
 with, based on the number of Tech slots listed under their role. An alien can only have 1 of any
@@ -28,7 +29,9 @@ RACES = ("Human", "Doppelganger", "Alien")
 SOURCES = ("Vigilante", "Doppelgangers", "Abduction", "none")
 PICKS = "tech-picks"  # the player's tag: item -> how many were picked at the start
 DECLINED = "tech-declined"  # the player's tag: the open slots stay empty (hostkit tech pick PLAYER none)
-KINDS = ("tech-pick", "tech-pass", "tech-replicate", "tech-holoform", "tech-hologram", "tech-camouflage")
+KINDS = ("tech-pick", "tech-pass", "tech-replicate", "tech-holoform", "tech-hologram", "tech-camouflage", "tech-trust")
+SENTRY = "Sentry Guns"  # the Military Scientist's invention with face recognition (seed Mad Scientist)
+TRUSTED = "trusted"  # the player's tag: {"night": N, "players": [...]}: whom their Sentry Guns let pass that night
 
 
 # --------------------------------------------------------------------------- picking by slot
@@ -276,6 +279,32 @@ def hologram_events(game: Game, player: str, where: str) -> list[DayEvent]:
     return [DayEvent("tech-hologram", name, to or None, data={"night": ph.record.number})]
 
 
+def trust_events(game: Game, player: str, names: Sequence[str]) -> list[DayEvent]:
+    """Whom the Sentry Guns let pass tonight (seed Mad Scientist: 'The Sentry Guns can be
+    programmed with face recognition to allow safe passage to people that the Mad Scientist deems
+    trustworthy. This can be changed on a night-per-night basis.'); 'none' lets no one pass."""
+    name = game.player(player)
+    ph = game.open_phase("night")
+    if game.state.role_of(name).ability(SENTRY) is None:
+        raise RuleError(f"{name} ({game.state.role_of(name).name}) has no {SENTRY}: only the Sentry Guns have face "
+                        "recognition (seed Mad Scientist)")
+    words = [w for w in names if w.strip()]
+    players: list[str] = []
+    if [w.strip().lower() for w in words] != ["none"]:
+        for w in words:
+            who = game.player(w)
+            if who == name:
+                raise RuleError(f"{name}'s Sentry Guns guard {name}'s own house: name the visitors they let pass")
+            if not game.state.players[who].alive:
+                raise RuleError(f"{who} is dead: the Sentry Guns let living visitors pass")
+            if who in players:
+                raise RuleError(f"{who} is named twice")
+            players.append(who)
+    if not words:
+        raise RuleError(f"name the players {name}'s Sentry Guns let pass tonight, or 'none'")
+    return [DayEvent("tech-trust", name, None, data={"night": ph.record.number, "players": players})]
+
+
 def camouflage_events(game: Game, player: str, source: str) -> list[DayEvent]:
     """The source Combat Camouflage makes the holder's kills look like."""
     name = _holder(game, player, "camouflage", "Combat Camouflage")
@@ -328,6 +357,12 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         ps.tags["holoform"] = {"role": event.data.get("role", ""), "race": event.data.get("race", "")}
     elif kind == "tech-hologram":
         ps.tags["hologram"] = {"night": int(event.data.get("night", 0)), "to": player(event.target) if event.target else ""}
+    elif kind == "tech-trust":
+        trusted = [player(n) for n in event.data.get("players", ())]
+        if trusted:
+            ps.tags[TRUSTED] = {"night": int(event.data.get("night", 0)), "players": trusted}
+        else:
+            ps.tags.pop(TRUSTED, None)
     elif kind == "tech-camouflage":
         src = event.data.get("source", "none")
         if src == "none":

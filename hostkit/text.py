@@ -89,6 +89,8 @@ def status_text(st: dict[str, Any]) -> str:
         elif p["tags"]:
             counts = p.get("counts", {})  # a count the host must judge shows its value (issue 11)
             extra.append("tags: " + ", ".join(f"{t} {counts[t]}" if t in counts else t for t in p["tags"]))
+        if p.get("attributes"):  # seed paranormal's Attributes (a Mind Shield, a Kook) dealt with the role
+            extra.append("attributes: " + ", ".join(p["attributes"]))
         if p.get("items"):
             extra.append("items: " + ", ".join(k + (f" x{v}" if v > 1 else "") for k, v in sorted(p["items"].items())))
         state = "alive" if p["alive"] else f"dead ({p['died']}, {p['cause']})"

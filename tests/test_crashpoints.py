@@ -81,6 +81,8 @@ STEPS = [
     (PICKED, ["tech", "holoform", "Yan", "Townie", "Human"]),
     (PICKED, ["tech", "hologram", "Yan", "Ann"]),
     (PICKED, ["tech", "camouflage", "Zed", "Vigilante"]),
+    ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Sam=Mad Scientist (Military Scientist)",
+       "--assign", "Bob=Doppelganger", "--assign", "Cy=Townie", "--assign", "Di=Townie"]], ["tech", "trust", "Sam", "Cy"]),
     (MS_ROBOT, ["stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)"]),
     (MS_SET, ["stockpile", "take", "Ms", "Detective"]),
     (MS_SET + [["resolve", "--force"]], ["stockpile", "robot", "Ms", "Bodyguard (Guardian)"]),

@@ -259,3 +259,109 @@ def test_stun_orb_passed_to_a_human_uses_up_their_action(tmp_path):
     host.ok("act", "Bob", "Kill", "Dee")
     out = json.loads(host.ok("resolve", "--force", "--json"))
     assert out["deaths"] == []
+
+
+# --------------------------------------------------------------------------- 6. role PMs in players' words
+
+INTERNAL = ("Standing:", "Factional:", "no target", "power =", "[b]mind-shield", "[b]anti-tech", "[b]psychic-vote",
+            "[b]last-shot", "tech-picks")
+
+
+def test_every_role_pm_states_race_and_goal_in_players_words(tmp_path):
+    """Issue 12, Output: 'Role PMs state Race and Goal; the seed lists both for every role. No
+    internal words.' Every role of the seed, dealt at once: each PM says its Race and Goal, names
+    its passives in words, and an alien's PM says its tech slots (seed: 'Tech: 1 Medium and 1
+    Large Tech Slot')."""
+    names = [r["name"] for r in json.loads(Host(tmp_path)("roles", "paranormal", "--json").stdout)["roles"]]
+    host = _new(tmp_path, *(f"P{i}={name}" for i, name in enumerate(names, start=1)))
+    pms = host.ok("pm").split("===== PM to ")[1:]
+    assert len(pms) == len(names)
+    for pm in pms:
+        assert "Race: [b]" in pm and "Goal: [b]" in pm, pm[:200]
+        for word in INTERNAL:
+            assert word not in pm, (word, pm[:200])
+    ext = next(pm for pm in pms if "[b]Exterminator (Mind Shield)[/b]" in pm)
+    assert "[b]Mind Shield[/b]: psychic powers cannot reach you" in ext
+    assert "[b]Tech[/b]: 1 Medium and 1 Large tech slots." in ext
+    sur = next(pm for pm in pms if "[b]Survivor[/b]." in pm)
+    assert "[b]Tech[/b]: 1 Small tech slot." in sur
+    town = next(pm for pm in pms if "[b]Townie[/b]." in pm)
+    assert "[b]Tech[/b]" not in town
+
+
+def test_a_converts_pm_says_whose_win_is_theirs(tmp_path):
+    """Hivemind: 'Converted players keep their current role, but switch teams and win condition.'
+    The convert's role PM keeps the role and says the Hivemind's win is theirs (not the
+    Hivemind's own line, 'the town cannot stop you')."""
+    host = _new(tmp_path, "Hiv=Hivemind (Psychic)", "Bo=Doppelganger", "Dee=Townie", "Cy=Townie", "Eve=Townie")
+    host.ok("tech", "pick", "Hiv", "Stun Bomb")
+    host.ok("act", "Hiv", "Dominate", "Dee")
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Dee")
+    assert "You are the [b]Townie[/b]. Your alignment is [b]Hivemind[/b]." in pm
+    assert "You now play for the Hivemind, and you win only when they win: when every opposing group is dead and " \
+           "the town cannot stop them." in pm
+    assert "cannot stop you" not in pm
+
+
+def test_status_names_a_players_attributes(tmp_path):
+    """Attributes: 'The Mind Shield is not a role in itself, but an ability granted to a non-psychic
+    character': status shows it beside the role."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "paranormal", "--seed", "5", "--assign", "Ag=Agent", "--assign",
+            "Bo=Doppelganger", "--assign", "Cy=Townie", "--attribute", "Ag=Mind Shield", "--attribute", "Cy=Kook")
+    text = host.ok("status")
+    assert "Ag  Agent [Town]  alive  attributes: Mind Shield" in text
+    assert "Cy  Townie [Town]  alive  attributes: Kook" in text
+
+
+def test_mind_stealer_role_pm_reveals_points_per_role(tmp_path):
+    """Harvester: 'The Mind Stealer needs to steal X 'points' worth of Roles to win. Points per role
+    will be revealed to the MS during the role PM.' The PM says the goal, the points per role, the
+    stockpile, and the Robot chosen instead of tech ('MS - 1 Robot or 2 Small Tech slots')."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "paranormal", "--seed", "5", "--assign", "Ms=Harvester (Mind Stealer)",
+            "--assign", "Bo=Doppelganger", "--assign", "Ag=Agent", "--assign", "Cy=Townie",
+            "--option", "mind-stealer-goal=3", "--option", "mind-stealer-points=Agent:2,Detective:2")
+    pm = host.ok("pm", "Ms")
+    assert "To win you must steal roles worth 3 points. Points per role: Agent 2, Detective 2; any other role is " \
+           "worth 1." in pm
+    assert "[b]Tech[/b]: 2 Small tech slots, or the Robot instead." in pm
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("stockpile", "start", "Ms", "Detective", "Townie", "Bodyguard (Guardian)")
+    pm = host.ok("pm", "Ms")
+    assert "Your stockpile: Detective, Townie, Bodyguard (Guardian)." in pm
+    assert "You took the Robot instead of tech" in pm and "[b]Tech[/b]" not in pm
+    # Every other player's PM has none of it.
+    assert "points" not in host.ok("pm", "Ag")
+
+
+# --------------------------------------------------------------------------- the Sentry Guns' face recognition
+
+
+def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
+    """Mad Scientist, Sentry Guns: 'The Sentry Guns can be programmed with face recognition to allow
+    safe passage to people that the Mad Scientist deems trustworthy. This can be changed on a
+    night-per-night basis.' A trusted visitor passes; any other visitor is killed; only a Sentry
+    Guns holder programs it; undo restores the folder."""
+    host = _new(tmp_path, "Sam=Mad Scientist (Military Scientist)", "Gu=Bodyguard (Guardian)", "Ag=Agent",
+                "Bo=Doppelganger", "Cy=Townie", "Dee=Townie")
+    assert "only the Sentry Guns have face recognition" in host.refused("tech", "trust", "Ag", "Gu")
+    assert "own house" in host.refused("tech", "trust", "Sam", "Sam")
+    before = snapshot(host.folder)
+    assert "Sam's Sentry Guns let Gu pass tonight." in host.ok("tech", "trust", "Sam", "Gu")
+    host.ok("undo")
+    assert snapshot(host.folder) == before
+    host.ok("tech", "trust", "Sam", "Gu")
+    assert "Sentry Guns let pass on night 1: Gu" in host.ok("status")
+    host.ok("act", "Sam", "Sentry Guns")
+    host.ok("act", "Gu", "Guard", "Sam")
+    host.ok("act", "Ag", "Investigate", "Sam")
+    host.ok("act", "Bo", "Kill", "skip")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in out["deaths"]] == ["Ag"]
+    assert any("let them pass (face recognition)" in line for line in out["log"])
+    assert "it is day 1, not a night" in host.refused("tech", "trust", "Sam", "Gu")

@@ -145,6 +145,23 @@ def hologram(ctx: click.Context, player: str, where: str) -> None:
     click.echo(f"{ev.actor}'s hologram goes to {ev.target or 'nowhere: it stays home'} tonight.")
 
 
+@tech.command("trust")
+@click.argument("player")
+@click.argument("names", nargs=-1, required=True)
+@click.pass_context
+def trust(ctx: click.Context, player: str, names: tuple[str, ...]) -> None:
+    """Record whom a Mad Scientist's Sentry Guns let pass tonight (face recognition; 'none': no one).
+
+    Example: hostkit tech trust Sam Ann Bob
+    """
+    from ..tech import trust_events
+
+    _game, events = _record(ctx, trust_events, player, list(names))
+    ev = events[0]
+    who = ", ".join(ev.data["players"]) or "no one"
+    click.echo(f"{ev.actor}'s Sentry Guns let {who} pass tonight.")
+
+
 @tech.command("camouflage")
 @click.argument("player")
 @click.argument("source")

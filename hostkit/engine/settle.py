@@ -190,6 +190,11 @@ def _traps(night: Night) -> None:
         spare = effect.get("spare", ())
         if trap_act.failed or visitor in spare or night.role(visitor).name in spare:
             continue
+        trusted = night.state.players[visited].tags.get("trusted")
+        if isinstance(trusted, dict) and trusted.get("night") == night.number and visitor in trusted.get("players", ()):
+            # seed paranormal Sentry Guns: 'face recognition to allow safe passage' (hostkit tech trust)
+            night.say(f"{visitor} visits {visited}, whose {trap_act.ability.name} let them pass (face recognition).")
+            continue
         seen.add((visitor, visited))
         kind = effect.get("type", "kill")
         night.attacks.append(Attack(

@@ -9,9 +9,11 @@ Context variables every template receives:
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any
 
-from ..rulesets import PASSIVES
+from ..rulesets import PASSIVE_NAMES, PASSIVES
 from ..text import ability_when
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,7 +76,7 @@ def role_context(role: "Role") -> dict[str, Any]:
     own PM says it; what investigations see is ``appears``), summary, win, flavour, notes,
     ``appears`` (what investigations see where it differs from the truth: [{what, value}]),
     ``abilities`` ([{name, when, targets, summary, uses, phase, factional}]) and
-    ``passives`` ([{name, text}])."""
+    ``passives`` ([{name, text}]) and ``tech`` (an alien's tech slots: '1 Medium and 1 Large tech slots', or ''), ``facts`` (what this player's own role PM adds: a Mind Stealer's points and stockpile)."""
     appears = [{"what": what, "value": role.appears[what]} for what in ("alignment", "role", "race", "goal")
                if what in role.appears and role.appears[what] != _true_value(role, what)]
     return {
@@ -84,8 +86,20 @@ def role_context(role: "Role") -> dict[str, Any]:
         "abilities": [{"name": ab.name, "when": ability_when(ab), "targets": ability_targets(ab),
                        "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}
                       for ab in role.abilities],
-        "passives": [{"name": p, "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
+        "passives": [{"name": PASSIVE_NAMES.get(p, p), "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
+        # An alien's tech slots (seed paranormal 'Tech:'): '1 Medium and 1 Large tech slots'; ''.
+        "tech": _slots_words(role),
+        "facts": [],  # filled for the player's own PM (_role_pm_context)
     }
+
+
+def _slots_words(role: "Role") -> str:
+    parts = [f"{n} {size}" for size, n in role.tech.items() if n]
+    if not parts:
+        return ""
+    many = sum(n for n in role.tech.values() if n) > 1
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) + \
+        (" tech slots" if many else " tech slot")
 
 
 def _true_value(role: "Role", what: str) -> str:
@@ -105,13 +119,56 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
     if ps.faction and ps.faction != role.faction:
         # A player who kept their role but changed side (a Hivemind's domination) plays for, and
         # wins with, the faction that took them: their PM says so.
+        # The leader's own win line speaks to the leader ('the town cannot stop you'): a convert
+        # is told whose win is theirs, and the leader's condition in the third person.
         leader = next((r for r in game.ruleset.roles.values() if r.faction == ps.faction and r.win), None)
-        ctx_role.update(alignment=ps.alignment, faction=ps.faction,
-                        win=leader.win if leader is not None else f"You win when the {ps.faction} win.")
+        win = f"You now play for the {ps.faction}, and you win only when they win"
+        head = "You win when "
+        if leader is not None and leader.win.startswith(head):
+            cond = re.sub(r"\byour\b", "their", re.sub(r"\byou\b", "them", leader.win[len(head):]))
+            win += f": when {cond}"
+        ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
+    ctx_role["facts"] = _stealer_facts(game, name)
+    if ctx_role["facts"] and ctx_role["tech"]:
+        from ..stockpile import has_robot
+
+        robot = has_robot(game.state, name)
+        ctx_role["tech"] = "" if robot else ctx_role["tech"] + (", or the Robot instead" if robot is None else "")
     attrs = game.ruleset.attributes
     return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
             "items": items_context(game, name),
             "attributes": [{"name": a, "summary": attrs[a].get("summary", "")} for a in ps.attributes if a in attrs]}
+
+
+def _stealer_facts(game: "Game", name: str) -> list[str]:
+    """What a Mind Stealer's role PM tells it (seed Harvester: 'Points per role will be revealed
+    to the MS during the role PM'): its goal in points, the points per role, its stockpile, and
+    its Robot; [] for every other player."""
+    from ..engine import sides
+    from ..stockpile import has_robot, stockpile
+
+    state = game.state
+    ps = state.players[name]
+    if sides.kind(state, ps) != "points":
+        return []
+    goal = int(state.options.get("mind-stealer-goal", 0) or 0)
+    table = sides.points_table(state.options)
+    if goal:
+        worth = ", ".join(f"{r.name} {table[r.name.lower()]}" for r in game.ruleset.roles.values()
+                          if r.name.lower() in table)
+        out = [f"To win you must steal roles worth {goal} points. Points per role: "
+               + (f"{worth}; any other role is worth 1." if worth else "every role is worth 1.")]
+    else:
+        out = ["To win you must steal enough points' worth of roles: the host tells you the goal and the points "
+               "per role."]
+    have = stockpile(state, name)
+    if have:
+        out.append(f"Your stockpile: {', '.join(have)}. Instead of abducting you may take on one of these roles for a "
+                   "day and the night after.")
+    if has_robot(state, name):
+        out.append("You took the Robot instead of tech: each day you may give it a role from your stockpile, and it "
+                   "uses that role beside your own action.")
+    return out
 
 
 def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
