@@ -273,7 +273,10 @@ def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
     cause = f"modkill ({reason})" if reason else "modkill"
     removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
     # the removals first: 'hostkit undo' then takes back the kill itself first
-    return [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+    from .rulings import game_over_removals
+
+    events = [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+    return game_over_removals(game, events) + events
 
 
 # ----------------------------------------------------------------------------- activity

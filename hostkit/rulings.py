@@ -552,7 +552,24 @@ def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:
         removals = [Removal(a.actor, a.ability) for a in game.current.actions if victim in (a.actor, *a.targets)]
         left = [a for a in game.current.actions if victim not in (a.actor, *a.targets)]
         removals += game._stale(left)[0]  # an antidote that answered the shot werewolves' kill
-    return [DayEvent("shot", name, victim), *removals]
+    events = [DayEvent("shot", name, victim), *removals]
+    return events + game_over_removals(game, events)
+
+
+def game_over_removals(game: Game, entries: Sequence[Any]) -> list[Removal]:
+    """The removals of the phase's other actions when ENTRIES (a last shot, a host's kill) end the
+    game: once it is over no action resolves, and one left recorded would no longer replay (a
+    banished Hunter's shot on the next night, after its actions are in, was refused as
+    'phases/003-night-2.toml: actions[1]: the game is over'). One command, so 'undo' restores them."""
+    taken = {(r.actor, r.ability.lower()) for r in entries if isinstance(r, Removal)}
+    left = [Removal(a.actor, a.ability) for a in game.current.actions if (a.actor, a.ability.lower()) not in taken]
+    if not left or game.current.record.kind != "night":
+        return []
+    try:
+        after = game.append(*entries, *left, write=False)
+    except HostkitError:
+        return []
+    return left if after.state.winner else []
 
 
 def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:

@@ -162,3 +162,42 @@ def test_natural_II_due_names_what_the_day_waits_on_the_host_for(tmp_path):
     host.ok("eliminate", "Bea", "--force")
     out = host.ok("due")
     assert "deadline" not in out and "waiting to resolve" not in out
+
+
+# --------------------------------------------------------------------------- a death that ends the game at night
+
+SIX_CLASSIC = ["Ann=Villager", "Bob=Werewolf", "Carol=Guard", "Dave=Witch", "Eve=Seer", "Fay=Hunter"]
+
+
+def test_house_rule_a_hosts_kill_that_ends_the_game_at_night_takes_the_nights_actions_back(tmp_path):
+    """Before: 'kill Ann' (the last Villager: the werewolves win) with Bob's Kill on Fay recorded
+    was refused as a malformed file, 'phases/001-night-1.toml: actions[0]: the game is over:
+    Werewolves won': the host could not record the kill at all."""
+    new_classic(tmp_path / "game", assign=SIX_CLASSIC, seed=7)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "Fay")
+    before = md5s(host.folder)
+    out = host.ok("kill", "Ann")
+    assert "The game is over: Werewolves" in out
+    assert json.loads(host.ok("status", "--json"))["winner"] == "Werewolves"
+    assert "the removal of Bob's Kill, with the kill on Ann" in host.ok("undo")
+    assert md5s(host.folder) == before
+
+
+def test_classic_BanishmentResolution_a_hunters_shot_that_ends_the_game_after_the_nights_actions(tmp_path):
+    """The banished Hunter shoots on the next night, after the Seer's Check is in: the shot kills
+    the last werewolf. Before: refused as 'phases/003-night-2.toml: actions[1]: the game is over'."""
+    new_classic(tmp_path / "game", assign=SIX_CLASSIC, seed=7)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Fay")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("act", "Eve", "Check", "Carol")
+    before = md5s(host.folder)
+    assert "The game is over: Village" in host.ok("shoot", "Fay", "Bob")
+    assert "the removal of Eve's Check" in host.ok("undo")
+    assert md5s(host.folder) == before
+    # a shot that does not end the game leaves the others' actions alone
+    host.ok("shoot", "Fay", "Carol")
+    assert [a["actor"] for a in json.loads(host.ok("actions", "--json"))["actions"]] == ["Bob"]
