@@ -361,7 +361,18 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
     end = game.elimination(player)
     if not force:
-        why = elimination_refusal(game, end.eliminated or None, day_count(game))
+        count = day_count(game)
+        why = elimination_refusal(game, end.eliminated or None, count)
+        if why and not end.eliminated and count and count.get("eliminated"):
+            # The count's choice dies by the day's own actions (an ITA shot, a Day vig), which
+            # resolve before the elimination (seed natural II): 'eliminate' refuses them and says
+            # to end the day with --none, so --none is the count's outcome, not a contradiction.
+            from .dayactions import day_end_preview
+
+            after = day_end_preview(game)[1]
+            due_out = count["eliminated"]
+            if due_out in after.players and not after.players[due_out].alive:
+                why = None
         if why:
             raise RuleError(f"{why} (--force overrules)")
     return end

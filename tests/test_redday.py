@@ -201,3 +201,31 @@ def test_classic_BanishmentResolution_a_hunters_shot_that_ends_the_game_after_th
     # a shot that does not end the game leaves the others' actions alone
     host.ok("shoot", "Fay", "Carol")
     assert [a["actor"] for a in json.loads(host.ok("actions", "--json"))["actions"]] == ["Bob"]
+
+
+# --------------------------------------------------------------------------- the count's choice dies by the day's actions
+
+
+@pytest.mark.parametrize("shot", [
+    pytest.param(("act", "Dv", "Day Shoot", "Go"), id="natural-II-a-Day-vig-shot-on-the-majority"),
+    pytest.param(("act", "Ann", "ITA Shot", "Go"), id="natural-I-an-ITA-shot-waiting-in-the-window-on-the-majority"),
+])
+def test_natural_II_eliminate_none_when_the_counts_choice_dies_by_the_days_actions(tmp_path, shot):
+    """Before, a dead end: 'eliminate Go' was refused ('Go is killed by the day's actions ...; end
+    the day with hostkit eliminate --none') and 'eliminate --none' too ('the count (1.01)
+    eliminates Go, not no one'): only --force got out."""
+    host = day1(tmp_path)
+    for voter in ("Ann", "Bea", "Cy", "Dee", "Eve", "Fay", "Ora"):
+        host.ok("vote", voter, "Go")
+    host.ok("grant", "Ann", "ITA Shot", "--accuracy", "1")
+    host.ok("ita", "open")
+    before = md5s(host.folder)
+    host.ok(*shot)
+    assert "killed by the day's actions" in host.refused("eliminate", "Go")
+    out = host.ok("eliminate", "--none")
+    assert "dies: Go" in out and "No one is eliminated" in out
+    host.ok("undo")
+    host.ok("undo")
+    assert md5s(host.folder) == before
+    # without the shot, --none still contradicts the count
+    assert "the count (1.01) eliminates Go, not no one" in host.refused("eliminate", "--none")
