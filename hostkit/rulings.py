@@ -654,8 +654,10 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
                 return (f"{name} cannot be eliminated: No Elimination has reached its majority ({_votes(need)}) "
                         f"in {where}; {why}")
         need = count.get("majority")
-        return (f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; "
-                f"{_wagon_name(lead['target'])} leads with {_votes(lead['votes'])}; {why}")
+        tops = [_wagon_name(w["target"]) for w in wagons if w["votes"] == lead["votes"]]
+        leads = (f"{tops[0]} leads with {_votes(lead['votes'])}" if len(tops) == 1 else
+                 f"{' and '.join(tops)} lead with {_votes(lead['votes'])} each")
+        return f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; {leads}; {why}"
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"

@@ -96,8 +96,8 @@ def natural_day1(tmp_path, *options: str) -> Host:
                  "Ann cannot be eliminated: the count (1.01) is tied between No Elimination and Eve; option tie = none: "
                  "a tied count at the deadline eliminates no one", id="plurality-tie-with-No-Elimination"),
     pytest.param((), {"Ann": "Bob", "Cy": "Bob", "Dee": "Eve", "Fay": "Eve"}, "Bob",
-                 "Bob cannot be eliminated: no one has reached a majority (4 votes) in the count (1.01); Bob leads "
-                 "with 2 votes", id="half-plus-one-a-tie-short-of-the-majority-is-no-majority"),
+                 "Bob cannot be eliminated: no one has reached a majority (4 votes) in the count (1.01); Bob and Eve "
+                 "lead with 2 votes each", id="half-plus-one-a-tie-short-of-the-majority-is-no-majority"),
 ])
 def test_eliminate_refusal_names_the_No_Elimination_wagon_and_the_rule(tmp_path, options, votes, eliminate, says):
     """Before: 'no one has reached a majority (4 votes) ...; none leads with 4 votes' when No
@@ -229,3 +229,39 @@ def test_natural_II_eliminate_none_when_the_counts_choice_dies_by_the_days_actio
     assert md5s(host.folder) == before
     # without the shot, --none still contradicts the count
     assert "the count (1.01) eliminates Go, not no one" in host.refused("eliminate", "--none")
+
+
+# --------------------------------------------------------------------------- last words are classic's
+
+
+@pytest.mark.parametrize("ruleset, assign, owes", [
+    pytest.param("natural", ["Ann=Villager", "Bob=Goon", "Cy=Villager", "Dee=Villager", "Eve=Villager"], [],
+                 id="natural-no-last-words"),
+    pytest.param("classic-werewolf", ["Ann=Villager", "Bob=Werewolf", "Cy=Villager", "Dee=Seer", "Eve=Villager"],
+                 ["last words"], id="classic-DeathResolution-night-1-last-words"),
+])
+def test_last_words_are_owed_only_where_the_ruleset_has_them(tmp_path, ruleset, assign, owes):
+    """Before: 'due' said 'Ann (Villager, mafia, night 1): last words' in natural (and ooo, items,
+    paranormal), whose rules have no last words: classic's DeathResolution applied everywhere, and
+    no command clears it."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign)
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    item = json.loads(host.ok("due", "--json"))["due"][0]
+    assert item["player"] == "Ann" and item["owes"] == owes
+
+
+def test_classic_DeathResolution_last_words_summary_says_night_1_only():
+    """Before: 'night deaths have last words after Night 1 only', the opposite of the seed's
+    'Last Words Night 1 Only: Night 2+ night deaths have no last words' (and of the code)."""
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+
+    out = CliRunner().invoke(cli, ["rulesets", "--json"]).output
+    classic = next(r for r in json.loads(out)["rulesets"] if r["name"] == "classic-werewolf")
+    summary = classic["options"]["last-words"]["summary"]
+    assert "Night 1 only" in summary and "after Night 1" not in summary
