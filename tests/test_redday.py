@@ -265,3 +265,24 @@ def test_classic_DeathResolution_last_words_summary_says_night_1_only():
     classic = next(r for r in json.loads(out)["rulesets"] if r["name"] == "classic-werewolf")
     summary = classic["options"]["last-words"]["summary"]
     assert "Night 1 only" in summary and "after Night 1" not in summary
+
+
+# --------------------------------------------------------------------------- an ability that takes no target is used, not skipped
+
+
+def test_log_undo_and_page_say_an_untargeted_ability_is_used_not_skipped(tmp_path):
+    """Before: 'act Cy Brace' (a Heavy Shield's Brace, no target) printed 'recorded Cy: Brace',
+    but 'log', 'undo' and the host's page called it 'Cy's Brace (skip)', the opposite; a
+    Brace cannot even be skipped ('takes no target: to not use it, enter nothing')."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="items-werewolf", seed=3,
+           assign=["Ann=Shaman", "Bob=Werewolf", "Cy=Huntsman", "Dee=Militia", "Eve=Villager", "Fay=Vampire"])
+    host = Host(tmp_path / "g")
+    host.ok("act", "Cy", "Brace")
+    host.ok("act", "Dee", "skip")
+    what = [e["what"] for e in json.loads(host.ok("log", "--json"))["entries"]]
+    assert what == ["Cy's Brace", "Dee's Shoot (skip)"]
+    assert "Cy: Brace (skip)" not in host.ok("page") and "Cy: Brace" in host.ok("page")
+    assert host.ok("undo").strip() == "undone: Dee's Shoot (skip)"
+    assert host.ok("undo").strip() == "undone: Cy's Brace"
