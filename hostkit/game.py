@@ -952,7 +952,7 @@ class Game:
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,
                 "won": [{"player": n, "why": why} for n, why in s.won.items()], "ended_by": s.ended_by,
-                "notices": rulings.host_notices(self),
+                "notices": rulings.host_notices(self) + dayactions.day_waiting_notices(self),
                 "victory_pending": ({"winner": s.pending_victory[0], "shots_owed": list(s.pending_victory[1])}
                                     if s.pending_victory else None), "warnings": list(s.warnings), "folder": str(self.folder),
                 "conflicts": self.conflicts}

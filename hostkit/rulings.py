@@ -334,52 +334,11 @@ def host_notices(game: Game) -> list[str]:
         why = lynch_required(state, state.number)
         if why:
             out.append(why)
-        out.extend(day_waiting_notices(game))
     n = int(state.options.get("abomination-night", 0) or 0)
     upcoming = state.number <= n if state.phase == "night" else state.number < n
     if n and upcoming and any(p.alive and sides.kind(state, p) == "last-alive" for p in state.players.values()):
         out.append(f"the Organ Harvester's Abomination attempts a night kill on every player on night {n} "
                    "(option abomination-night): hostkit resolves it")
-    return out
-
-
-def day_waiting_notices(game: Game, now: Any = None) -> list[str]:
-    """What the day waits on the host for (`due`, `status`): Immediate actions entered and not
-    resolved yet (seed natural II: they resolve 'as soon as the hosts are able to'), an ITA window
-    left open, and a deadline that has passed with the day still going."""
-    from datetime import datetime, timezone
-
-    from .dayactions import waiting_now
-    from .daytools import time_left
-    from .model import entry_key
-
-    ph = game.current
-    if ph.record.kind != "day" or ph.record.ends:
-        return []
-    out = []
-    waiting = waiting_now(game)
-    if waiting:
-        names = ", ".join(f"{a.actor}'s {a.ability}" + (f" on {', '.join(a.targets)}" if a.targets else "")
-                          for a in waiting)
-        out.append(f"waiting to resolve: {names} (Immediate, seed natural II: resolves as soon as the hosts are "
-                   "able to): 'hostkit resolve'")
-    if game.state.ita_open:
-        out.append(f"ITA window {game.state.ita_open} is open: 'hostkit ita close' closes it (or 'hostkit eliminate', "
-                   "which closes it with the day)")
-    at = None
-    for e in sorted(ph.record.events, key=entry_key):
-        if e.kind == "deadline":
-            at = e.data.get("at") or None
-    if at:
-        try:
-            when = datetime.fromisoformat(at)
-        except ValueError:
-            when = None
-        now = now or datetime.now(timezone.utc)
-        if when is not None and now > when:
-            out.append(f"day {ph.record.number}'s deadline passed {time_left(when, now)} "
-                       f"({when.strftime('%Y-%m-%d %H:%M %Z').strip()}): end the day ('hostkit eliminate PLAYER' "
-                       "or '--none'; 'hostkit votes' gives the count)")
     return out
 
 

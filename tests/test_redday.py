@@ -158,7 +158,7 @@ def test_natural_II_due_names_what_the_day_waits_on_the_host_for(tmp_path):
     assert "deadline" not in host.ok("due")  # not passed yet: nothing to do
     host.ok("deadline", "2020-01-01 00:00")
     out = host.ok("due")
-    assert "host: day 1's deadline passed" in out and "(2020-01-01 00:00 UTC): end the day" in out
+    assert "host: day 1's deadline (2020-01-01 00:00 UTC) has passed: end the day ('hostkit eliminate" in out
     host.ok("eliminate", "Bea", "--force")
     out = host.ok("due")
     assert "deadline" not in out and "waiting to resolve" not in out

@@ -349,12 +349,13 @@ def due(ctx: click.Context, as_json: bool) -> None:
 
     Example: hostkit due
     """
+    from ..dayactions import day_waiting_notices
     from ..rulings import host_notices
     from ..tech import prompts
 
     game = load(ctx)
     items = game.due()
-    notices = host_notices(game)
+    notices = host_notices(game) + day_waiting_notices(game)
     asks = prompts(game)
     if as_json:
         emit({"due": items, "winner": game.state.winner, "host": notices, "tech": asks})
