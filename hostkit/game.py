@@ -985,18 +985,36 @@ class Game:
         checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
-    def replace_player(self, old: str, new: str) -> None:
-        """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot."""
+    def replace_player(self, old: str, new: str) -> bool:
+        """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot.
+        Right after 'replace OLD NEW', 'replace NEW OLD' takes the replacement back (undo cannot: a
+        replacement changes the setup, not the record), unless entries name NEW since; True then."""
         name = self.player(old)
         checks.check_name(new, "replace")
+        slot = self.setup.player(name)
+        if slot is not None and slot.previous and checks.name_key(new) == checks.name_key(slot.previous[-1]):
+            setup = self._with_slot(name, slot.previous[-1], slot.previous[:-1])
+            try:
+                type(self)(self.folder, setup, self.ruleset, self.phases, host=self.host)
+            except HostkitError as exc:
+                raise RuleError(f"{name} cannot be taken back to {slot.previous[-1]}: entries since the replacement "
+                                f"name {name} ({exc})") from None
+            self._write_setup(setup)
+            return True
         if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
-        players = tuple(p._replace(name=new, previous=p.previous + (p.name,)) if p.name == name else p
-                        for p in self.setup.players)
+        self._write_setup(self._with_slot(name, new, (slot.previous if slot else ()) + (name,)))
+        return False
+
+    def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
+        return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
+                                                 for p in self.setup.players))
+
+    def _write_setup(self, setup: Setup) -> None:
         w = store.Writer(self.folder)
-        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(self.setup._replace(players=players)))
+        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
         w.commit()
 
 

@@ -595,12 +595,14 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     where = f"the count ({number})"
     why = _majority_rule(game)
     wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]
+    why = _with_recount(why, count)
     plurality = count.get("rule") == "plurality" or count.get("majority") is None
     lead = wagons[0] if wagons else None
     if due_out is None and count.get("tie") and plurality:
         top = lead["votes"] if lead else 0
         tied = [_wagon_name(w["target"]) for w in wagons if w["votes"] == top]
-        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {_tie_rule(game)}"
+        return (f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; "
+                f"{_with_recount(_tie_rule(game), count)}")
     if due_out is None and name is not None:
         if lead is None:
             return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
@@ -639,6 +641,12 @@ def _tie_rule(game: Game) -> str:
     if spec is not None and spec.summary and spec.summary != COMMON_OPTIONS["tie"].summary:
         return spec.summary
     return "option tie = none: a tied count at the deadline eliminates no one"
+
+
+def _with_recount(why: str, count: dict[str, Any]) -> str:
+    """WHY, and for a count that read the thread, as of which post (a later vote needs a recount)."""
+    post = count.get("last_post")
+    return why if post is None else f"{why}; counted as of post {post} ('hostkit votes' counts again)"
 
 
 def _majority_rule(game: Game) -> str:

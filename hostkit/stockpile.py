@@ -103,6 +103,19 @@ def _stealer(game: Game, player: str) -> str:
     return name
 
 
+def _not_stunned(state: GameState, name: str, ph: Any) -> None:
+    """Seed Psychic Warden, Stun Orb: no 'active abilities the following day': a Mind Stealer
+    stunned last night neither takes on a role nor gives its Robot one today."""
+    if ph.record.kind != "day":
+        return
+    from .engine.day import night_tag_today  # lazily: status does not load the day's rules
+
+    stunned = night_tag_today(state, name, "stunned", ph.record.number)
+    if stunned is not None:
+        raise RuleError(f"{name} was stunned last night by {stunned.get('role') or stunned.get('by')}: no active "
+                        "abilities the following day (seed Psychic Warden, Stun Orb)")
+
+
 def _role(game: Game, word: str) -> str:
     role = game.ruleset.role(word)
     if role is None:
@@ -176,6 +189,7 @@ def take_events(game: Game, player: str, word: str) -> list[DayEvent]:
     ph = game.open_phase()
     state = game.state
     role = _from_stockpile(state, name, word, game)
+    _not_stunned(state, name, ph)
     held = active(state.players[name].tags.get(TAKEN), state)
     if held:
         raise RuleError(f"{name} has already taken on {held} for this Day/Night phase")
@@ -203,6 +217,7 @@ def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:
                         f"(decision mind-stealer-robot)")
     if ph.record.kind != "day":
         raise RuleError(f"the Robot is given a role each day ({SEED}), and it is {ph.record.label}")
+    _not_stunned(state, name, ph)
     held = active(state.players[name].tags.get(ROBOT), state)
     if held:
         raise RuleError(f"{name}'s Robot already has {held} today: one role each day")

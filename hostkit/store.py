@@ -447,10 +447,11 @@ def phase_files(folder: Path) -> list[Path]:
 def _meta(t: Table) -> dict[str, Any]:
     """An entry's place in the record (seq), who entered it (host; older entries have none) and
     the command that wrote it with others (unit: the seq of that command's first entry)."""
+    seq = t.get("seq", int)
     unit = t.get("unit", int, 0)
-    if unit < 0:
-        raise t.fail("unit", f"must be a seq (a whole number from 1), got {unit}")
-    return {"seq": t.get("seq", int), "host": t.get("host", str, ""), "unit": unit}
+    if unit and not 1 <= unit <= seq:
+        raise t.fail("unit", f"must be a seq (the seq of its command's first entry, 1 to {seq}), got {unit}")
+    return {"seq": seq, "host": t.get("host", str, ""), "unit": unit}
 
 
 def _meta_out(e: Any) -> dict[str, Any]:

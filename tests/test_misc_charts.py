@@ -51,3 +51,19 @@ def test_day_map_of_a_day_not_begun_is_one_line(tmp_path):
     host = Host(tmp_path / "g")
     assert host.refused("chart", "day", "3").strip() == "Error: day 3 has not begun (days so far: none yet)"
     assert json.loads(host.ok("status", "--json"))["phase"] == "night"
+
+
+def test_classic_BanishmentResolution_a_banished_hunters_shot_is_on_the_days_map(tmp_path):
+    """The banished Hunter shoots after 'eliminate' (the shot is recorded with the night after):
+    it belongs to the day's end, so the day's map draws it with the elimination."""
+    new_classic(tmp_path / "g")
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Eve", "--force")
+    host.ok("shoot", "Eve", "Ann")
+    svg = host.ok("chart", "day", "1")
+    data = structure(svg)
+    assert [(e["actor"], e["ability"], e["target"]) for e in data["edges"]] == [("Eve", "Last shot", "Ann")]
+    assert data["nodes"]["Eve"]["marks"] == "eliminated" and data["nodes"]["Ann"]["marks"] == "killed"
+    assert "Dies: Eve (eliminated), Ann (Hunter)." in svg

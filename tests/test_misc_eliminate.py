@@ -72,3 +72,19 @@ def test_classic_Voting_7_hand_votes_still_name_the_seed_rule(tmp_path):
     host.ok("vote", "Ann", "Bob")
     out = host.refused("eliminate", "Fay")
     assert "the count (1.01) eliminates Bob; seed Voting 7 (Banished Must Have Max Votes)" in out
+
+
+def test_a_thread_count_names_its_post_so_a_stale_one_is_seen(tmp_path):
+    """The latest thread count decides (hand votes after it are seen at the next 'votes'): the
+    refusal says as of which post it counted and how to count again."""
+    import json
+
+    host = day1(tmp_path, "natural")
+    counts = host.folder / ".cache" / "counts"
+    counts.mkdir(parents=True)
+    (counts / "day-1.json").write_text(json.dumps([{
+        "day": 1, "count_number": "1.02", "majority": 4, "wagons": [{"target": "Bob", "votes": 2.0, "voters": ["A", "B"]}],
+        "tie": False, "eliminated": None, "hammer": None, "last_post": 40}]))
+    out = host.refused("eliminate", "Bob")
+    assert "no one has reached a majority (4 votes) in the count (1.02); Bob leads with 2 votes" in out
+    assert "counted as of post 40 ('hostkit votes' counts again) (--force overrules)" in out

@@ -249,3 +249,22 @@ def test_cli_Harvester_robot_careless_host_is_refused_and_nothing_written(tmp_pa
     host.ok("resolve", "--force")
     assert "not a Mind Stealer" in host.refused("stockpile", "robot", "Cy", "Detective")
     assert "kept out of play" in host.refused("stockpile", "robot", "Ms", "Detective")
+
+
+def test_cli_Harvester_stunned_ms_gives_its_robot_no_role_the_following_day(tmp_path):
+    """seed Psychic Warden: 'That character cannot take any role-related actions for that night
+    and following day.' A Mind Stealer bound at night gives its Robot no role (and takes on none)
+    the next day; the day after, it may again."""
+    host = new(tmp_path, "Pw=Psychic Warden", "Bob=Doppelganger", "Ms=Harvester (Mind Stealer)", "Cy=Townie",
+               "Di=Townie", "Ed=Townie", options=["max-day=5", "mind-stealer-goal=5"])
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("stockpile", "start", "Ms", "Detective", "Vigilante", "Bodyguard (Guardian)")
+    host.ok("act", "Pw", "Bind", "Ms")
+    host.ok("act", "Bob", "Kill", "Cy")
+    host.ok("resolve", "--force")
+    assert "stunned last night" in host.refused("stockpile", "robot", "Ms", "Detective")
+    assert "stunned last night" in host.refused("take-role", "Ms", "Detective")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Bob", "Kill", "Di")
+    host.ok("resolve", "--force")
+    assert "Ms's Robot is a Detective" in host.ok("stockpile", "robot", "Ms", "Detective")

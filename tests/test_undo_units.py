@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from conftest import Host, new_classic
 from test_natural_dayactions import alive, day1
@@ -104,6 +105,8 @@ def test_undo_entry_of_one_entry_of_a_command_takes_back_the_whole_command(tmp_p
     resolution = next(e for e in log if e["kind"] == "ruling")
     action = next(e for e in log if e["kind"] == "action" and e["phase"] == "day 1")
     assert resolution["unit"] == action["unit"] == action["seq"]  # 'log --json' shows the command's unit
+    text = host.ok("log")
+    assert f"+ the resolution of the Immediate actions waiting (with #{action['seq']})" in text
     assert "Sn's Snipe on Ann, with the resolution" in host.ok("undo", "--entry", resolution["id"])
     assert md5s(host) == before
 
@@ -112,6 +115,32 @@ def test_a_hand_edited_unit_that_is_not_a_seq_is_reported_with_its_file_and_key(
     host = day1(tmp_path)
     host.ok("act", "--now", "Sn", "Snipe", "Ann")
     day = sorted((host.folder / "phases").glob("*day-1.toml"))[0]
-    day.write_text(day.read_text().replace("unit = ", "unit = -", 1))
-    out = host.refused("status")
-    assert "day-1.toml" in out and "unit" in out and "must be a seq" in out
+    good = day.read_text()
+    for bad in ("-3", "99999999999999999999"):  # a unit is the seq of an entry at or before this one
+        day.write_text(re.sub(r"unit = \d+", f"unit = {bad}", good, count=1))
+        out = host.refused("status")
+        assert "day-1.toml" in out and ".unit: must be a seq (the seq of its command's first entry, 1 to" in out
+
+
+def test_a_replacement_is_taken_back_by_replacing_back_not_by_undo(tmp_path):
+    """'replace' changes the setup, not the record, so 'undo' cannot take it back: it says so,
+    and 'replace NEW OLD' right after restores game.toml byte for byte. Once entries name the
+    new player, the way back is refused, naming the entry."""
+    new_classic(tmp_path / "g", assign=CLASSIC8)
+    host = Host(tmp_path / "g")
+    before = md5s(host)
+    assert "('hostkit replace Bobb Bob' takes it back; undo does not)" in host.ok("replace", "Bob", "Bobb")
+    assert host.ok("replace", "Bobb", "Bob").strip() == "Bob is back in the slot of Bobb: the replacement is taken back."
+    assert md5s(host) == before
+    host.ok("replace", "Bob", "Bobb")
+    host.ok("act", "Bobb", "Kill", "Ann")
+    out = host.refused("replace", "Bobb", "Bob")
+    assert "Bobb cannot be taken back to Bob: entries since the replacement name Bobb" in out and "actions[0]" in out
+
+
+def test_start_post_says_undo_does_not_take_it_back(tmp_path):
+    new_classic(tmp_path / "g", assign=CLASSIC8)
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "undo does not take it back" in host.ok("start-post", "12")

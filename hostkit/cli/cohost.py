@@ -16,7 +16,8 @@ def log(ctx: click.Context, as_json: bool) -> None:
     """The record, entry by entry: phase, order, id, the host who entered it, and what it says.
 
     \b
-    The id names an entry for 'hostkit undo --entry ID'. Example:
+    The id names an entry for 'hostkit undo --entry ID'. An entry marked '+ ... (with #N)' was
+    written by the same command as entry #N: undo takes them back together. Example:
       hostkit log
     """
     game = load(ctx)
@@ -28,7 +29,8 @@ def log(ctx: click.Context, as_json: bool) -> None:
         click.echo("The record is empty.")
     width = max((len(e["host"]) for e in entries), default=0) or 1
     for e in entries:
-        click.echo(f"{e['phase']:<9} #{e['seq']:<4} {e['id']}  {e['host'] or '-':<{width}}  {e['what']}")
+        what = e["what"] if e["unit"] == e["seq"] else f"+ {e['what']} (with #{e['unit']})"
+        click.echo(f"{e['phase']:<9} #{e['seq']:<4} {e['id']}  {e['host'] or '-':<{width}}  {what}")
     if game.conflicts:
         click.echo(game.conflict_text())
 

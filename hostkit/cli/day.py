@@ -181,11 +181,13 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
 def start_post(ctx: click.Context, post: int) -> None:
     """Record the post that opened the current day: votes count from there.
 
-    Example: hostkit start-post 412
+    A setting of the day, not an entry: run it again to change it ('hostkit undo' takes back
+    the last entry, not this). Example: hostkit start-post 412
     """
     with locked(ctx):
         load(ctx).start_post(post)
-    click.echo(f"The day's votes count from post {post}.")
+    click.echo(f"The day's votes count from post {post} (a setting, not an entry: 'hostkit start-post N' "
+               "changes it; undo does not take it back).")
 
 
 @click.command("replace")
@@ -195,11 +197,14 @@ def start_post(ctx: click.Context, post: int) -> None:
 def replace_(ctx: click.Context, old: str, new: str) -> None:
     """NEW replaces OLD: the slot keeps its role, actions and votes; OLD stays an alias.
 
-    Example: hostkit replace Bob "Bobby Tables"
+    \b
+    'hostkit undo' does not take a replacement back (it changes the setup, not the record):
+    'hostkit replace NEW OLD' right after does. Example: hostkit replace Bob "Bobby Tables"
     """
     with locked(ctx):
-        load(ctx).replace_player(old, new)
-    click.echo(f"{new} replaces {old}.")
+        back = load(ctx).replace_player(old, new)
+    click.echo(f"{new} is back in the slot of {old}: the replacement is taken back." if back else
+               f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not).")
 
 
 @click.group(cls=Group)

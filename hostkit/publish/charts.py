@@ -117,14 +117,21 @@ def day_outcome(game: "Game", day: int) -> "NightOutcome":
     outcomes = list(ph.outcomes or ())
     acts = [a for o in outcomes for a in o.acts]
     deaths = [d for o in outcomes for d in o.deaths]
-    for e in sorted(ph.record.events, key=lambda e: e.seq):
-        if e.kind == "shot" and e.actor and e.target:
-            acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
     state = game.state
+    label = f"day {day}"
+    # a last shot of the day: one recorded by day, or a banished player's, recorded on the night
+    # after (seed classic BanishmentResolution: the shot belongs to the day's end)
+    after = [p for p in game.phases if p.index == ph.index + 1]
+    for p in (ph, *after):
+        for e in sorted(p.record.events, key=lambda e: e.seq):
+            if e.kind == "shot" and e.actor and e.target and (
+                    p is ph or (e.actor in state.players and state.players[e.actor].died == label)):
+                acts.append(ActTrace(e.actor, "Last shot", (e.target,), (e.target,), "done", visited=(e.target,)))
     index = ph.index  # state.deaths holds the phase's 1-based index
+    shot = {a.targets[0] for a in acts if a.ability == "Last shot"}
     seen = {d.player for d in deaths}
-    for player, kind, _when, i in state.deaths:
-        if i == index and player not in seen:
+    for player, kind, when, i in state.deaths:
+        if (i == index or when == label or (player in shot and kind == "shot")) and player not in seen:
             seen.add(player)
             cause = state.players[player].cause or kind
             deaths.append(Death(player, "eliminated" if kind == "eliminated" else cause, "", "", kind))
