@@ -379,14 +379,18 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
 
 def aftermath(before: "Game", after: "Game") -> list[str]:
-    """What else a day's end did, for the host to tell (seed paranormal): captives returned to play
-    because their abductor left the game, and players who died with the one they were bound to."""
+    """What else a day's end (or a last shot) did, for the host to tell (seed paranormal): captives
+    returned to play because their abductor left the game, and players who died with the one they
+    were bound to."""
     from .engine.day import flip_held
 
     out = []
     # Deaths by the day's own actions (seed natural II, printed with their outcome) are not bonds.
     day = after.phases[before.current.index - 1] if len(after.phases) >= before.current.index else None
     by_actions = {d.player for o in (getattr(day, "outcomes", None) or ()) for d in o.deaths}
+    # Who died with the one they were bound to (engine/day.kill logs them as kind "bond"), of the
+    # deaths this entry added: a lynch's, or a last shot's, dated by the death it answers.
+    bonds = {p for p, kind, _, _ in after.state.deaths[len(before.state.deaths):] if kind == "bond"}
     for name, p in after.state.players.items():
         was = before.state.players[name]
         if not was.alive and flip_held(before.state, name) and not flip_held(after.state, name):
@@ -396,8 +400,7 @@ def aftermath(before: "Game", after: "Game") -> list[str]:
             data = was.tags["abducted"]
             by = f" {data['by']}" if isinstance(data, dict) and data.get("by") else ""
             out.append(f"{name} returns to play: their abductor{by} left the game (tell them)")
-        elif was.alive and not p.alive and p.cause not in (None, "eliminated") and name not in by_actions \
-                and p.died == f"day {before.current.record.number}":
+        elif was.alive and not p.alive and name in bonds and name not in by_actions:
             out.append(f"{name} dies with them: bound to the {p.cause}")
     return out
 

@@ -456,6 +456,9 @@ class Game:
         pending = self.state.pending_victory
         if pending and not shot:
             who = pending[1][0]
+            if pending[0] == "nobody":  # the maximum game day is over: its last shot comes first
+                raise RuleError(f"the maximum game day is over: the game ends once {' and '.join(pending[1])}'s last "
+                                f"shot is taken ('before dying'); enter 'hostkit shoot {who} TARGET' (or 'skip') first")
             raise RuleError(f"VictoryCheck comes last: {pending[0]} win unless {' or '.join(pending[1])}'s last "
                             f"shot changes it; enter 'hostkit shoot {who} TARGET' (or 'skip') first")
         ph = self.current

@@ -659,6 +659,9 @@ class GameState:
     # Town), name -> why; empty while the game goes on and in rulesets where one side wins.
     won: dict[str, str] = field(default_factory=dict)
     ended_by: str = ""  # "max-day" when the maximum game day ended the game
+    # The maximum game day is over (option max-day): the game ends, no side winning, once the
+    # last shots its elimination owes are taken (a lynched Hold-out Blaster's, 'before dying').
+    max_day_over: bool = False
     # The current phase's actions already resolved at once (key -> seq: used once this phase),
     # and the open ITA window's number (dayactions.py).
     acted_now: dict[Any, int] = field(default_factory=dict)

@@ -143,6 +143,9 @@ def check_victory(state: GameState, index: int) -> None:
     if state.winner:
         return
     won = victory(state)
+    by = ""
+    if won is None and state.max_day_over:  # no side has won by the end of the maximum game day
+        won, by = "nobody", "max-day"
     state.pending_victory = None
     if won is None:
         return
@@ -151,7 +154,7 @@ def check_victory(state: GameState, index: int) -> None:
     if owing:
         state.pending_victory = (won, owing)
     else:
-        finish(state, won)
+        finish(state, won, by)
 
 
 def finish(state: GameState, won: str, by: str = "") -> None:
@@ -263,11 +266,15 @@ def day_over(state: GameState, day: int, eliminated: str | None, index: int, pic
     max-day: at its end every player who has not won loses)."""
     settle_bonds(state)
     said = sides.after_day(state, day, eliminated, pick) if state.options.get("victory") == "sides" else []
-    check_victory(state, index)
     last = sides.max_day(state)
-    if not state.winner and not state.pending_victory and last and day >= last:
-        finish(state, "nobody", "max-day")
-        said.append(f"day {day} was the maximum game day: every player who has not won loses")
+    if last and day >= last:
+        # A side's win still comes first; a last shot the elimination owes comes before the end
+        # (check_victory waits for it).
+        state.max_day_over = True
+    check_victory(state, index)
+    if state.max_day_over and (state.ended_by == "max-day" or (state.pending_victory or ("",))[0] == "nobody"):
+        said.append(f"day {day} was the maximum game day: every player who has not won loses"
+                    + ("" if state.winner else " (once the last shot owed is taken)"))
     return said
 
 
@@ -295,6 +302,10 @@ def host_notices(game: Game) -> list[str]:
     if state.winner:
         return out
     out += sides.setup_questions(game.ruleset, [p.role for p in game.setup.players], state.options)
+    if state.pending_victory and state.pending_victory[0] == "nobody":
+        who = state.pending_victory[1]
+        out.append(f"the maximum game day is over: the game ends, every player who has not won losing, once "
+                   f"{' and '.join(who)}'s last shot is taken ('hostkit shoot {who[0]} TARGET' or 'skip')")
     notice = max_day_notice(state)
     if notice:
         out.append(notice)

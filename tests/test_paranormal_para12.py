@@ -50,6 +50,8 @@ def test_paranormal_hold_out_blaster_lynch_shot_is_dated_the_day_of_the_lynch(tm
     assert "was killed by Survivor on day 1" in end and "night 2" not in end.lower()
     assert "Day 1: Su (Survivor) was eliminated; Bob (Doppelganger) was killed by Survivor." in end
     assert json.loads(host.ok("status", "--json"))["winner"] == "Town"
+    day_map = host.ok("chart", "day", "1")  # the day's map draws the shot and its death
+    assert "Last shot on Bob" in day_map and "killed: Survivor" in day_map
 
 
 def test_paranormal_hold_out_blaster_lynch_shot_game_goes_on(tmp_path):
@@ -365,3 +367,60 @@ def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
     assert [d["player"] for d in out["deaths"]] == ["Ag"]
     assert any("let them pass (face recognition)" in line for line in out["log"])
     assert "it is day 1, not a night" in host.refused("tech", "trust", "Sam", "Gu")
+
+
+def test_a_lynched_blaster_shot_tells_the_host_what_it_set_off(tmp_path):
+    """Xenozoologist: 'If he is killed, all abducted players are returned to the game.' Hivemind:
+    'If the Hivemind dies, all converted players die with them.' A lynched Hold-out Blaster
+    holder's shot at either says so, as the lynch itself would; the shot's own victim is not
+    'bound' to anyone."""
+    cast = ("Su=Survivor", "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie", "Fay=Townie",
+            "Hiv=Hivemind (Psychic)")
+    host = _new(tmp_path, *cast)
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("tech", "pick", "Hiv", "Stun Bomb")
+    for line in (("Xe", "Abduct", "Cy"), ("Hiv", "Dominate", "Dee"), ("Bo", "Kill", "skip")):
+        host.ok("act", *line)
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Su", "--force")
+    out = host.ok("shoot", "Su", "Xe")
+    assert "Cy returns to play: their abductor Xe left the game (tell them)" in out
+    assert "Xe dies with them" not in out
+    host.ok("undo")
+    out = host.ok("shoot", "Su", "Hiv")
+    assert "Dee dies with them: bound to the Hivemind" in out
+    st = _status(host)
+    assert st["Dee"]["died"] == "day 1" and st["Hiv"]["died"] == "day 1"
+
+
+def test_a_blaster_lynched_on_the_maximum_game_day_shoots_before_the_game_ends(tmp_path):
+    """Hold-out Blaster: 'If the Alien is lynched, he pulls out the blaster and gets to shoot a
+    single target before dying.' General Rules: 'The Game will have a set Maximum game-day ... At
+    that point, any players who have not already achieved their victory conditions will lose.'
+    Lynched on the last day, the holder still shoots (here the other Survivor, who then does not
+    win); the game ends after the shot, and undo of the shot brings the wait back."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "5", "--option", "max-day=1"]
+    for a in ("Su=Survivor", "S2=Survivor", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("tech", "pick", "S2", "Stun Orb")
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Su", "--force")
+    st = json.loads(host.ok("status", "--json"))
+    assert st["winner"] is None and st["victory_pending"] == {"winner": "nobody", "shots_owed": ["Su"]}
+    assert "the game ends, every player who has not won losing, once Su's last shot is taken" in host.ok("status")
+    assert "the maximum game day is over" in host.refused("act", "Bo", "Kill", "Cy")
+    before = snapshot(host.folder)
+    assert "every player who has not won loses" in host.ok("shoot", "Su", "S2")
+    st = json.loads(host.ok("status", "--json"))
+    assert st["winner"] == "nobody" and st["ended_by"] == "max-day" and st["won"] == []
+    host.ok("undo")
+    assert snapshot(host.folder) == before
+    host.ok("shoot", "Su", "skip")
+    st = json.loads(host.ok("status", "--json"))
+    assert st["winner"] == "nobody" and [w["player"] for w in st["won"]] == ["S2"]

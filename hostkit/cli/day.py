@@ -388,18 +388,20 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
 
     Example: hostkit shoot Eve Bob
     """
+    from ..daytools import aftermath
     from ..game import SKIP_WORDS
-
     from ..rulings import shot_events
 
     with locked(ctx):
-        game = load(ctx)
-        events = shot_events(game, shooter, None if target.lower() in SKIP_WORDS else target)
-        game = game.append(*events)
+        old = load(ctx)
+        events = shot_events(old, shooter, None if target.lower() in SKIP_WORDS else target)
+        game = old.append(*events)
     victim = events[0].target
     click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
     if game.state.winner:
         click.echo(_over(game.state))
+    for line in aftermath(old, game):  # a Xenozoologist shot: his captives return; a Hivemind's converts die
+        click.echo(line)
 
 
 @click.command()
