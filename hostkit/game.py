@@ -947,7 +947,8 @@ class Game:
             d["weight"] = self.weight(p.name)
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
-            d["standing"] = tag_texts(p.tags)  # the tags in words, without the engine's bookkeeping
+            # the tags in words, without the engine's bookkeeping or a stun whose day is over
+            d["standing"] = tag_texts(p.tags, (s.phase, s.number))
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game

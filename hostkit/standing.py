@@ -99,8 +99,21 @@ def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, re
     return text
 
 
-def tag_texts(tags: dict[str, Any]) -> list[str]:
+# Tags that stand for one night and the day after it ({"night": N}): a stun's 'following day', a
+# Mind Control Ray's vote on the next day. Past that day they are history, not standing.
+DAY_AFTER_TAGS = frozenset({"stunned", "vote-controlled"})
+
+
+def _lapsed(name: str, data: Any, now: tuple[str, int] | None) -> bool:
+    if now is None or name not in DAY_AFTER_TAGS or not isinstance(data, dict) or not data.get("night"):
+        return False
+    kind, number = now
+    return number > int(data["night"]) if kind in ("night", "day") else True
+
+
+def tag_texts(tags: dict[str, Any], now: tuple[str, int] | None = None) -> list[str]:
     """A player's tags as the host reads them ('abducted by Xe, kept as the Human specimen: out
     of play', 'specimens held: Human'), in tag order; the engine's own bookkeeping (HIDDEN_TAGS)
-    is left out."""
-    return [_tag_text(k, v) for k, v in sorted(tags.items()) if k not in HIDDEN_TAGS]
+    is left out, and with `now` (the current phase, ('day', 2)) so is a stun or a vote control
+    whose day is over."""
+    return [_tag_text(k, v) for k, v in sorted(tags.items()) if k not in HIDDEN_TAGS and not _lapsed(k, v, now)]

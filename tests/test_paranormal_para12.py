@@ -214,6 +214,11 @@ def test_status_shows_tags_in_words_not_bookkeeping(tmp_path):
     assert st["Su"]["standing"] == []
     page = host.ok("page")
     assert "tech-picks" not in page and "specimens held: Human" in page
+    # 'the following day' is day 1: from night 2 the stun and the vote control are history.
+    host.ok("eliminate", "--none", "--force")
+    text = host.ok("status")
+    assert "stunned by Su" not in text and "vote controlled" not in text
+    assert "specimens held: Human" in text and _status(host)["Eve"]["tags"] == ["stunned"]
 
 
 # --------------------------------------------------------------------------- 4. tech list

@@ -161,7 +161,7 @@ def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
         if not secret:
             effects += [f"{k}: {v} left" for k, v in sorted(ps.charges.items())]
             effects += [f"{k} \u00d7{v}" if v != 1 else k for k, v in sorted(ps.items.items()) if v]
-            effects += tag_texts(ps.tags)  # the tags in words, without the engine's bookkeeping
+            effects += tag_texts(ps.tags, (s.phase, s.number))  # in words: no bookkeeping, no lapsed stun
         if s.sheriff == p.name:
             effects.insert(0, "Sheriff")
         # what killed a player is the host's (a Vigilante's shot and the Mafia's kill may read alike
