@@ -263,8 +263,10 @@ def day_waiting_notices(game: Game, now: Any = None) -> list[str]:
     if waiting:
         names = ", ".join(f"{a.actor}'s {a.ability}" + (f" on {', '.join(a.targets)}" if a.targets else "")
                           for a in waiting)
-        out.append(f"waiting to resolve: {names} (Immediate, seed natural II: resolves as soon as the hosts are "
-                   "able to): 'hostkit resolve'")
+        # the rule in the game's own ruleset: natural's seed words it; elsewhere, hostkit's decision
+        rule = ("seed natural II: resolves as soon as the hosts are able to" if game.ruleset.name == "natural"
+                else "it resolves when you say so")
+        out.append(f"waiting to resolve: {names} (Immediate, {rule}): 'hostkit resolve'")
     if game.state.ita_open:
         out.append(f"ITA window {game.state.ita_open} is open: 'hostkit ita close' closes it (or 'hostkit eliminate', "
                    "which closes it with the day)")

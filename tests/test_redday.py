@@ -286,3 +286,21 @@ def test_log_undo_and_page_say_an_untargeted_ability_is_used_not_skipped(tmp_pat
     assert "Cy: Brace (skip)" not in host.ok("page") and "Cy: Brace" in host.ok("page")
     assert host.ok("undo").strip() == "undone: Dee's Shoot (skip)"
     assert host.ok("undo").strip() == "undone: Cy's Brace"
+
+
+def test_paranormal_due_names_a_waiting_day_tech_in_its_own_rules_words(tmp_path):
+    """A paranormal Plant Tracker (Immediate by day) entered without --now: 'due' asks for the
+    resolve, without citing another ruleset's seed (it said 'seed natural II' in paranormal)."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=2, options=["max-day=5"],
+           assign=["Ann=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie",
+                   "Eve=Detective", "Fay=War Vet"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    host.ok("act", "Ann", "Plant Tracker", "Bob")
+    out = host.ok("due")
+    assert "host: waiting to resolve: Ann's Plant Tracker on Bob (Immediate, it resolves when you say so): " \
+           "'hostkit resolve'" in out and "natural" not in out
+    host.ok("resolve")
+    assert "waiting to resolve" not in host.ok("due")
