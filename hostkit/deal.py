@@ -219,6 +219,22 @@ def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def _fits(value: Any, default: Any) -> bool:
+    """Is a value read from TOML (already typed) of the option's type? An int is a float's value
+    too; a bool is never a number's."""
+    if default is None:
+        return True
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    return True
+
+
 def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
     spec = rs.options.get(key)
     if spec is None:
@@ -236,6 +252,8 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
                 value = float(value)
         except ValueError:
             raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like {default!r}") from None
+    elif not _fits(value, default):  # a hand-edited game.toml: max-day = 2.5, mind-stealer-points = 5
+        raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like {default!r}, not {value!r}")
     if isinstance(value, float) and not math.isfinite(value):
         raise HostkitError(f"{where}: {key} must be a finite number, not {value!r}")
     if isinstance(value, int) and not isinstance(value, bool):

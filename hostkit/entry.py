@@ -119,7 +119,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                                  "phase, and {other} is already entered").format(other=ob.name))
     if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
         if not ability.targets:
-            raise RuleError(f"{where} takes no target: to not use it, enter nothing (or act --remove)")
+            raise RuleError(f"{where} takes no target, so entering it uses it: to not use it, enter nothing (or "
+                            "act --remove), and once the rest is entered, 'resolve --force' lets it go unused")
         if not ability.skippable:
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
         if ability.max_skips_in_a_row and skips_in_a_row(game, state, actor, ability, phase) >= ability.max_skips_in_a_row:
@@ -236,7 +237,8 @@ def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | N
         return None
     ps = state.players[name]
     own = [a for a in usable(state, name, phase) if not a.factional]
-    left = [a for a in own if not a.standing and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
+    # An ability with no target is used by entering it, so a skip cannot answer it (Body Double).
+    left = [a for a in own if not a.standing and a.targets and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
     return [a.name for a in left] if len(own) > 1 and left else None
 
 

@@ -20,6 +20,7 @@ from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
 from .engine.day import apply_outcome, flip_held, kill, night_tag_today
+from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
@@ -167,6 +168,9 @@ class Game:
                 option_value(rs, key, value, where="option")
             except HostkitError as exc:
                 raise FileError(f"{path}: options.{key}: {exc}") from None
+        bad = option_refusal(rs, {**rs.option_defaults(), **setup.options})
+        if bad is not None:
+            raise FileError(f"{path}: options.{bad[0]}: {bad[1]}")
         checks.check_setup_file(path, setup, MARKUPS)
         phases = []
         for i, f in enumerate(checks.phase_files(folder), start=1):

@@ -16,7 +16,7 @@ from . import stockpile, tech
 from .engine import sides
 from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from .errors import HostkitError, RuleError
-from .model import DayEvent, GameState, Removal
+from .model import ROBOT_DESTROYED, DayEvent, GameState, Removal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game, Phase
@@ -301,7 +301,11 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
-    out += sides.setup_questions(game.ruleset, [p.role for p in game.setup.players], state.options)
+    # A dead Organ Harvester needs no Abomination night: it attacks only while the Harvester lives (effects/doom.py).
+    dealt = [p.role for p in game.setup.players
+             if p.name not in state.players or state.players[p.name].alive
+             or game.ruleset.roles[p.role].victory != "last-alive"]
+    out += sides.setup_questions(game.ruleset, dealt, state.options)
     if state.pending_victory and state.pending_victory[0] == "nobody":
         who = state.pending_victory[1]
         out.append(f"the maximum game day is over: the game ends, every player who has not won losing, once "
@@ -321,6 +325,12 @@ def host_notices(game: Game) -> list[str]:
             out.append(f"the Mind Stealer ({name}) may take on a role of its stockpile "
                        f"({', '.join(stockpile.stockpile(state, name)) or 'empty'}) for today and tonight instead of "
                        f"abducting: 'hostkit take-role {name} ROLE'")
+            # Seed Harvester: 'they may give the Robot a Role each day from their stockpile'.
+            tags = state.players[name].tags
+            if (stockpile.has_robot(state, name) and ROBOT_DESTROYED not in tags and not tags.get(stockpile.KEPT)
+                    and not stockpile.active(tags.get(stockpile.ROBOT), state)):
+                out.append(f"the Mind Stealer ({name}) may give its Robot a role of its stockpile today, used tonight "
+                           f"beside its own action: ask, then 'hostkit stockpile robot {name} ROLE'")
     # Seed Harvester: the Mind Stealer's starting roles (and its Robot-or-tech choice) are asked until set.
     out.extend(ask["text"] for ask in stockpile.prompts(game))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}

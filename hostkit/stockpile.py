@@ -245,7 +245,12 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
     role = str(event.data.get("role", ""))
     if role not in stockpile(state, who):
         raise HostkitError(f"{role!r} is not in {who}'s stockpile")
-    phases = [[str(k), int(n)] for k, n in event.data.get("phases", ())]
+    phases = []
+    for i, pair in enumerate(event.data.get("phases", ())):
+        if (not isinstance(pair, (list, tuple)) or len(pair) != 2 or pair[0] not in ("day", "night")
+                or isinstance(pair[1], bool) or not isinstance(pair[1], int) or pair[1] < 0):
+            raise HostkitError(f"data.phases[{i}]: expected [\"day\" or \"night\", NUMBER], got {pair!r}")
+        phases.append([pair[0], pair[1]])
     ps.tags[TAKEN if event.kind == "stockpile-take" else ROBOT] = {"role": role, "phases": phases}
 
 

@@ -317,6 +317,30 @@ def camouflage_events(game: Game, player: str, source: str) -> list[DayEvent]:
 # --------------------------------------------------------------------------- replay
 
 
+def _recorded_items(data: Any, table: dict[str, Item]) -> list[tuple[str, int]]:
+    """A tech event's `items` as written in its phase file: [ITEM, 1 or 2] pairs (2: a two-use
+    pick), each checked, so a hand edit is refused with its key instead of a traceback."""
+    out = []
+    for i, pair in enumerate(data.get("items", ())):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise HostkitError(f"data.items[{i}]: expected [ITEM, COUNT], got {pair!r}")
+        name, count = pair
+        if name not in table:
+            raise HostkitError(f"data.items[{i}]: unknown item {name!r}{suggest(name, table)}")
+        if isinstance(count, bool) or count not in (1, 2):
+            raise HostkitError(f"data.items[{i}]: {name}'s count is 1, or 2 for a two-use item, not {count!r}")
+        out.append((name, count))
+    return out
+
+
+def _night_of(data: Any) -> int:
+    """A tech event's `night` as written in its phase file, checked (a hand edit)."""
+    night = data.get("night", 0)
+    if isinstance(night, bool) or not isinstance(night, int) or night < 1:
+        raise HostkitError(f"data.night: expected a night number, got {night!r}")
+    return night
+
+
 def apply(state: GameState, event: DayEvent, player: Any) -> None:
     """Replay one tech ruling onto the state (a hand-edited record is checked here too)."""
     kind = event.kind
@@ -324,10 +348,7 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
     ps = state.players[who]
     table = items_of(state.ruleset)
     if kind == "tech-pick":
-        new = {str(n): int(c) for n, c in event.data.get("items", ())}
-        for n in new:
-            if n not in table:
-                raise HostkitError(f"unknown item {n!r}{suggest(n, table)}")
+        new = dict(_recorded_items(event.data, table))
         try:
             picks = _check_pick(state, who, new)
         except RuleError as exc:
@@ -349,22 +370,28 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         if ps.items.get(rep, 0) <= 0:
             raise HostkitError(f"{who} holds no {rep}")
         ps.items.pop(rep)
-        for n, c in event.data.get("items", ()):
-            if n not in table:
-                raise HostkitError(f"unknown item {n!r}{suggest(n, table)}")
-            ps.items[n] = ps.items.get(n, 0) + int(c)
+        for n, c in _recorded_items(event.data, table):
+            ps.items[n] = ps.items.get(n, 0) + c
     elif kind == "tech-holoform":
-        ps.tags["holoform"] = {"role": event.data.get("role", ""), "race": event.data.get("race", "")}
+        role, race = event.data.get("role", ""), event.data.get("race", "")
+        if not isinstance(role, str) or role not in state.ruleset.roles:
+            raise HostkitError(f"data.role: unknown role {role!r}{suggest(str(role), state.ruleset.roles)}")
+        if race not in RACES:
+            raise HostkitError(f"data.race: unknown race {race!r}; the races: {', '.join(RACES)}")
+        ps.tags["holoform"] = {"role": role, "race": race}
     elif kind == "tech-hologram":
-        ps.tags["hologram"] = {"night": int(event.data.get("night", 0)), "to": player(event.target) if event.target else ""}
+        night = _night_of(event.data)
+        ps.tags["hologram"] = {"night": night, "to": player(event.target) if event.target else ""}
     elif kind == "tech-trust":
         trusted = [player(n) for n in event.data.get("players", ())]
         if trusted:
-            ps.tags[TRUSTED] = {"night": int(event.data.get("night", 0)), "players": trusted}
+            ps.tags[TRUSTED] = {"night": _night_of(event.data), "players": trusted}
         else:
             ps.tags.pop(TRUSTED, None)
     elif kind == "tech-camouflage":
         src = event.data.get("source", "none")
+        if src not in SOURCES:
+            raise HostkitError(f"data.source: Combat Camouflage masks kills as {', '.join(SOURCES)}, not {src!r}")
         if src == "none":
             ps.tags.pop("camouflage", None)
         else:

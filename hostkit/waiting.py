@@ -216,8 +216,13 @@ def resolve_checked(game: "Game", *, dry_run: bool = False, force: bool = False)
         missing = waiting_on(game)
         required = [w for w in missing if w.required]
         if not required and missing:
+            state = game.state
+            bare = [w.label for w in missing if w.players and not w.item
+                    and (ab := state.role_of(w.players[0]).ability(w.ability)) is not None and not ab.targets]
             raise RuleError("not entered yet: " + ", ".join(w.label for w in missing)
-                            + "; enter each (or 'skip'), or resolve --force to let them go unused")
+                            + "; enter each (or 'skip'), or resolve --force to let them go unused"
+                            + (f" (an ability with no target cannot be skipped, as entering it uses it: for "
+                               f"{', '.join(bare)} not used, resolve --force)" if bare else ""))
     return game.resolve(dry_run=dry_run)
 
 

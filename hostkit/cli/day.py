@@ -431,12 +431,12 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     are taken back. Prints the flip at the game's flip level, and the winner if it ends the game.
     Example: hostkit kill Bob --reason "modkill for inactivity"
     """
-    from ..daytools import kill_events
+    from ..daytools import aftermath, kill_events
     from ..engine.day import flip_held
     from ..publish import flip_post
 
     with locked(ctx):
-        game = load(ctx)
+        old = game = load(ctx)
         events = kill_events(game, player, reason)
         game = game.append(*events)
     name = events[-1].target
@@ -448,6 +448,10 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     else:
         click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
         click.echo(flip_post(game, name, fmt=fmt))
+    # seed paranormal: a killed abductor's captives return to play; a killed Hivemind's converts die with it
+    for line in aftermath(old, game):
+        if not line.startswith(f"{name} "):  # the killed player's own death is the flip above
+            click.echo(line)
     if game.state.winner:
         click.echo(_over(game.state))
 

@@ -266,7 +266,8 @@ def stockpile_robot(ctx: click.Context, player: str, role: tuple[str, ...]) -> N
     game, events = _record(ctx, robot_events, player, " ".join(role))
     ev = events[0]
     names = [ROBOT_PREFIX + a.name for a in game.ruleset.roles[ev.data["role"]].abilities if not a.factional]
-    click.echo(f"{ev.actor}'s Robot is a {ev.data['role']} for {_phases(ev.data['phases'])}: "
+    given = ev.data["role"]
+    click.echo(f"{ev.actor}'s Robot is {'an' if given[:1] in 'AEIOU' else 'a'} {given} for {_phases(ev.data['phases'])}: "
                f"{', '.join(names) or 'no abilities'}.")
 
 

@@ -190,7 +190,7 @@ def after_night(state: Any, night: int) -> None:
             goal = int(state.options.get("mind-stealer-goal", 0) or 0)
             got = stolen_points(state, p)
             if goal and got >= goal:
-                p.tags["won"] = f"stole roles worth {got} points (goal {goal}) by night {night}"
+                p.tags["won"] = f"stole roles worth {got} point{'' if got == 1 else 's'} (goal {goal}) by night {night}"
 
 
 def stolen_points(state: Any, p: Any) -> int:
@@ -270,20 +270,27 @@ def setup_questions(ruleset: Any, dealt: list[str], options: Any) -> list[str]:
     return out
 
 
-def setup_refusal(ruleset: Any, options: Any) -> str | None:
-    """Why a game cannot start with these options (a value that cannot work), or None."""
+def option_refusal(ruleset: Any, options: Any) -> tuple[str, str] | None:
+    """The option (key, why) whose value cannot work, or None: what `new` refuses, and what a
+    hand-edited game.toml is refused for."""
     for key in ("max-day", "abomination-night", "mind-stealer-goal"):
         if key in ruleset.options and int(options.get(key, 0) or 0) < 0:
-            return f"--option {key}: must be 0 or more, not {options.get(key)}"
+            return key, f"must be 0 or more, not {options.get(key)}"
     for part in str(options.get("mind-stealer-points", "") or "").split(","):
         if not part.strip():
             continue
         role, sep, n = part.rpartition(":")
         if not sep or not n.strip().isdigit():
-            return f"--option mind-stealer-points: {part.strip()!r} is not ROLE:N (N a whole number)"
+            return "mind-stealer-points", f"{part.strip()!r} is not ROLE:N (N a whole number)"
         if not any(r.lower() == role.strip().lower() for r in ruleset.roles):
-            return f"--option mind-stealer-points: {ruleset.name} has no role {role.strip()!r}"
+            return "mind-stealer-points", f"{ruleset.name} has no role {role.strip()!r}"
     return None
+
+
+def setup_refusal(ruleset: Any, options: Any) -> str | None:
+    """Why a game cannot start with these options (a value that cannot work), or None."""
+    why = option_refusal(ruleset, options)
+    return None if why is None else f"--option {why[0]}: {why[1]}"
 
 
 def max_day(state: Any) -> int:
@@ -295,4 +302,4 @@ def max_day(state: Any) -> int:
 
 
 __all__ = ["VICTORIES", "setup_questions", "victory", "end_winners", "after_night", "after_day", "lynch_required",
-           "max_day", "in_play", "stolen_points", "points_table"]
+           "max_day", "option_refusal", "in_play", "stolen_points", "points_table"]

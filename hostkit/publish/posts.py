@@ -116,7 +116,8 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
 
     Template ``death_post``, context: ``game``, ``night``, ``deaths`` ([{player, cause, location,
     flavour, flip}], ``flavour`` with the game's flavour.toml applied, ``flip`` as in
-    :func:`flip_post`), ``quiet`` (bool), ``flip_level``.
+    :func:`flip_post`), ``quiet`` (bool), ``flip_level``, ``revived`` (names), ``notices``
+    (sentences the whole town learns that morning: a Bloom's plants).
     """
     outcome = game.outcomes.get(night)
     if outcome is None:
@@ -133,7 +134,20 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
                                      announce=False)}
               for d in outcome.deaths]
     return r.render("death_post", game=game_context(game, r.format), night=night, deaths=deaths, quiet=not deaths,
-                    flip_level=level, revived=list(getattr(outcome, "revived", ())))
+                    flip_level=level, revived=list(getattr(outcome, "revived", ())),
+                    notices=_morning_notices(game, night, {d.player for d in outcome.deaths}))
+
+
+BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "
+                "a day without a lynch is not allowed.")
+
+
+def _morning_notices(game: "Game", night: int, died: set[str]) -> list[str]:
+    """What the whole town learns the morning after night NIGHT, beside the deaths: a Bloom's
+    Seeding (seed paranormal, Spore Spreader: 'All players will be made aware of the plants the
+    following morning. That day, the players MUST perform a lynch'), not who seeded."""
+    seeded = any(ps.tags.get("bloom-day") == night and ps.name not in died for ps in game.state.players.values())
+    return [BLOOM_NOTICE] if seeded else []
 
 
 def speaking_order_post(game: "Game", *, fmt: str | None = None) -> str:

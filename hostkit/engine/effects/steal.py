@@ -7,7 +7,9 @@
   The target keeps its side (alignment and faction, or no faction: a Town-Ally Rogue Doppelganger
   stays Town Ally and never joins the Doppelgangers), except a race listed in `new_side`, whose
   vanilla role brings its own (the Aliens' Survivor). A target already of a vanilla role has
-  nothing to steal: the action fails.
+  nothing to steal: the theft fails (reported as the act's failure, and the user is told), but the
+  abduction beside it stands, so the target is still taken and blocked ('the abducted player is
+  role-blocked for the night'): a vanilla Doppelganger sending the group kill sends nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ def steal_role(night: Night, act: Act, effect: Effect) -> None:
     race = role.race or "Human"
     new_role = vanilla.get(role.name) or vanilla.get(race, "")
     if not new_role or new_role == role.name or role.name in vanilla.values():
-        night.fail(act, f"{target} has no role to steal")
+        # Not night.fail: a failed act loses its blocks, and the abduction did take the target.
+        reason = f"{target} has no role to steal"
+        night.failed.append((act.actor, act.ability.name, reason))
+        night.say(f"{act.what()} steals nothing: {reason}.")
+        night.happen(act.actor, "stole nothing", act.actor, reason,
+                     tell=f"You abducted {target}, but {target} had no role to steal: your stockpile is unchanged.")
         return
     tag = effect.get("tag", "stockpile")
     held = list(night.state.players[act.actor].tags.get(tag, ()))
