@@ -32,6 +32,11 @@ CASES = [
      "Abduction: 'While removed, they cannot be the target of any other night action'",
      f"{MS} D=Doppelganger A=Agent T=Townie", "Ms Abduct D; A Investigate D",
      dict(failed={"A.Investigate": "abducted"})),
+    ("Hold-out-Blaster-shot-at-a-tough-doppelganger-is-told-like-any-attack-it-survives",
+     "Hold-out Blaster: 'If he is night-killed, he gets a shot off on his attacker' / Tough Doppelganger: "
+     "'immune to a regular Night Kill'",
+     "D=Tough_Doppelganger S=Survivor T=Townie", "D Kill S",
+     dict(dead=["S"], notices=[("D", "You were attacked tonight, but you survived.")])),
     ("Abduction-mind-stealer-robbing-an-agent-blocks-it", ABDUCTION,
      f"{MS} A=Agent T=Townie", "A Investigate T; Ms Abduct A",
      dict(failed={"A.Investigate": "blocked"}, ok=["Ms.Abduct"])),
@@ -40,7 +45,7 @@ CASES = [
 
 @pytest.mark.parametrize("sentence, players, lines, expect", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_red12b_night(rs, sentence, players, lines, expect):
-    o, _ = run(rs, players, lines, starting=True)
+    o, _ = run(rs, players, lines, starting=True, items={"S": {"Hold-out Blaster": 1}} if "S=" in players else None)
     check(o, expect)
     for f in o.failed:
         assert any(f.reason in line for line in o.log), (sentence, o.log)

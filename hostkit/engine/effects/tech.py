@@ -395,6 +395,7 @@ def return_fire(night: Night, deaths: list[Death]) -> list[Death]:
         role = night.role(target)
         if role.immunity >= attack.strength:
             night.say(f"{target} ({role.name}) is immune to the blast.")
+            night.notices.append((target, "You were attacked tonight, but you survived."))  # as settle tells immunity
             continue
         saver = next((p for p in night.protections.get(target, ()) if not p.by.failed
                       and (not p.limit or p.used < p.limit) and (not p.kinds or "night" in p.kinds)), None)
