@@ -59,7 +59,11 @@ def cache_dir() -> Path | None:
     if env is not None:
         return Path(env) / "replay" if env else None
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "hostkit" / "replay"
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
+        return None
+    return base / "hostkit" / "replay"
 
 
 def code_key() -> bytes:

@@ -124,17 +124,19 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from ..votes.count import count_current_day, remember
+    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
+    stamp = game_stamp(game.folder)
     # no lock while the forum is slow; if it is down, the last pages read, marked stale
-    count, stale = count_current_day(game, html=html, url=url, from_post=from_post, to_post=to_post,
-                             hand_only=hand_only, fallback=True)
+    pages, stale = day_pages(game, html=html, url=url, hand_only=hand_only, fallback=True)
+    count = count_votes(game, pages, from_post=from_post, to_post=to_post)
     if publish and stale is not None:
         raise HostkitError(f"not publishing a stale count: {stale}")
     if stale is None:
-        with locked(ctx):  # the count's number is taken and kept under the lock
-            count = remember(game, count, publish=publish)
+        with locked(ctx):  # the count's number is taken and kept under the lock, of the game as it is then
+            game, count = publish_fresh(game, count, pages, stamp=stamp, reload=lambda: load(ctx),
+                                        from_post=from_post, to_post=to_post, publish=publish)
     if as_json:
         emit({**count.to_json(), "stale": stale, "preview": not publish})
     else:

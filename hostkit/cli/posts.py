@@ -131,13 +131,16 @@ def votecount(ctx: click.Context, html, url, from_post, to_post, publish: bool, 
     Example: hostkit post votecount --html page3.html --publish
     """
     from ..publish import vote_count_post
-    from ..votes.count import count_current_day, remember
+    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
-    count, _ = count_current_day(game, html=html, url=url, from_post=from_post, to_post=to_post)
+    stamp = game_stamp(game.folder)
+    pages, _ = day_pages(game, html=html, url=url)
+    count = count_votes(game, pages, from_post=from_post, to_post=to_post)
     if publish:  # a preview writes nothing
-        with locked(ctx):
-            count = remember(game, count, publish=True)
+        with locked(ctx):  # numbered under the lock, of the game as it is then
+            game, count = publish_fresh(game, count, pages, stamp=stamp, reload=lambda: load(ctx),
+                                        from_post=from_post, to_post=to_post, publish=True)
     click.echo(vote_count_post(game, count, preview=not publish, fmt=fmt, start=from_post))
 
 

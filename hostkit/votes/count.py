@@ -107,16 +107,52 @@ def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None 
     thread); with no thread at all, or `hand_only`, the hand-entered votes alone are counted. With
     `fallback`, a fetch that fails counts the pages last read into the cache instead, marked stale.
     """
+    pages, stale = day_pages(game, html=html, url=url, hand_only=hand_only, fallback=fallback)
+    return count_votes(game, pages, from_post=from_post, to_post=to_post), stale
+
+
+def day_pages(game: Game, *, html: Sequence[Path] = (), url: str | None = None, hand_only: bool = False,
+              fallback: bool = False) -> tuple[list[Page], str | None]:
+    """The pages `count_current_day` counts, and why they are stale (None when fresh)."""
     check_day(game)
     url = url or game.setup.thread
-    stale = None
     if hand_only or not (html or url):
-        pages = []
-    elif fallback and not html:
-        pages, stale = read_pages_or_cached(folder=game.folder, url=url, progress=True)
-    else:
-        pages = read_pages(folder=game.folder, html=html, url=url, progress=not html)
-    return count_votes(game, pages, from_post=from_post, to_post=to_post), stale
+        return [], None
+    if fallback and not html:
+        return read_pages_or_cached(folder=game.folder, url=url, progress=True)
+    return read_pages(folder=game.folder, html=html, url=url, progress=not html), None
+
+
+def game_stamp(folder: Path) -> tuple:
+    """What the game's files are now (each file's name, inode, size and modification time, at
+    the top of the folder and in phases/): cheap, and different once any command has written."""
+    import os
+
+    out = []
+    for where in (folder, folder / "phases"):
+        try:
+            with os.scandir(where) as it:
+                for e in it:
+                    if e.is_file(follow_symlinks=False):
+                        st = e.stat(follow_symlinks=False)
+                        out.append((where is folder, e.name, st.st_ino, st.st_size, st.st_mtime_ns))
+        except OSError:
+            out.append((where is folder, None))
+    return tuple(sorted(out, key=repr))
+
+
+def publish_fresh(game: Game, count: VoteCount, pages: Sequence[Page], *, stamp: tuple, reload: Any,
+                  from_post: int | None = None, to_post: int | None = None,
+                  publish: bool = True) -> tuple[Game, VoteCount]:
+    """Keep (and number) the count under the game's lock, which the caller holds: when another
+    command changed the game while the thread was read (`stamp`, from `game_stamp` when `game`
+    was loaded, differs), the game is loaded again (`reload()`) and the same pages counted
+    again, so a numbered count never leaves out a vote entered before it was numbered, and a
+    later number never goes to an older state of the game. Returns the game and the count."""
+    if game_stamp(game.folder) != stamp:
+        game = reload()
+        count = count_votes(game, pages, from_post=from_post, to_post=to_post)
+    return game, remember(game, count, publish=publish)
 
 
 def check_day(game: Game) -> None:
@@ -138,6 +174,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         page, post = missing[0]
         raise HostkitError(f"{_where(page)}: post {post.number} has no author that hostkit can read "
                            f"({len(missing)} such post(s)); not counting from a page read wrongly")
+    _check_window(from_post, ph.record.start_post, to_post)
     opts = game.state.options
     day = ph.record.number
     previous = saved_counts(game.folder, day)
@@ -153,6 +190,19 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         controlled=game.vote_controllers() if hasattr(game, "vote_controllers") else None,
     )
     return _numbered(previous, count)
+
+
+def _check_window(from_post: int | None, start_post: int | None, to_post: int | None) -> None:
+    """Refuse a window that can hold no post (a negative number, or an end before the start):
+    it would count nothing, silently, and a published count of it would take a number."""
+    for name, n in (("--from-post", from_post), ("--to-post", to_post)):
+        if n is not None and n < 0:
+            raise HostkitError(f"{name} {n}: post numbers are never negative")
+    start = from_post if from_post is not None else start_post
+    if to_post is not None and start is not None and to_post < start:
+        where = f"--from-post {from_post}" if from_post is not None else \
+            f"the day's start post {start_post} (set with 'hostkit start-post')"
+        raise HostkitError(f"--to-post {to_post} comes before {where}: that window holds no post")
 
 
 def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:

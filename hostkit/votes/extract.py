@@ -112,6 +112,18 @@ def parse_vote(text: str) -> ParsedVote | None:
     return ParsedVote("vote", rest, original)
 
 
+def written_name(text: str) -> str | None:
+    """The name a vote text writes after its vote word ("Nobody" in "Vote: Nobody"), whatever it
+    reads as; None when it writes none. (A player may be named like a No Elimination word.)"""
+    body = " ".join(text.translate(_INVISIBLE).split()).lstrip(_LEAD_JUNK)
+    m = _KEYWORD.match(body)
+    if m is None:
+        return None
+    rest = _clean_name(m.group(2))
+    again = _KEYWORD.match(rest)
+    return (written_name(rest) if again is not None and again.group(1).lower() == "vote" else rest) or None
+
+
 # --------------------------------------------------------------------------- colours
 
 _NAMED_COLOURS = {

@@ -214,32 +214,50 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
 
 class _Cache:
     """One thread's pages under cache_dir/<hash of the thread URL>/: index.json lists the pages
-    in order; page-NNNN.html is the raw page, page-NNNN.json its parsed posts."""
+    in order; page-NNNN.html is the raw page, page-NNNN.json its parsed posts. The index carries
+    the format (CACHE_VERSION), the readers' version (READER_VERSION: a hostkit that reads pages
+    differently fetches them again, as the page cache's key says) and each page's hash, so a
+    damaged page that still parses as JSON is a miss, never a wrong count."""
 
     def __init__(self, cache_dir: Path, thread_url: str) -> None:
         self.dir = Path(cache_dir) / hashlib.sha1(thread_url.encode()).hexdigest()[:16]
         self.thread_url = thread_url
         self.index_path = self.dir / "index.json"
+        self.hashes: list[str] = []  # the hash of each cached page's JSON, in order
 
     def load(self) -> list[Page]:
         """The cached pages, or [] when there are none or the cache is unreadable."""
+        from hostkit.votes import pages as _pages  # READER_VERSION as it is now (tests change it)
+
         try:
             index = json.loads(self.index_path.read_text(encoding="utf-8"))
-            if index.get("version") != CACHE_VERSION or index.get("url") != self.thread_url:
+            if (index.get("version") != CACHE_VERSION or index.get("url") != self.thread_url
+                    or index.get("reader") != _pages.READER_VERSION
+                    or len(index["hashes"]) != len(index["pages"])):
                 return []
-            return [_page_from_json(json.loads((self.dir / name).read_text(encoding="utf-8")))
-                    for name in index["pages"]]
+            out = []
+            for name, want in zip(index["pages"], index["hashes"]):
+                raw = (self.dir / name).read_bytes()
+                if hashlib.sha256(raw).hexdigest() != want:
+                    return []  # damaged (or another page's): fetch again
+                out.append(_page_from_json(json.loads(raw)))
+            self.hashes = list(index["hashes"])
+            return out
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return []  # a damaged cache (even valid JSON of the wrong shape) only costs a refetch
 
     def save(self, position: int, raw: bytes, page: Page, count: int) -> None:
         """Store the page at `position` (0-based) and make the index list `count` pages."""
+        from hostkit.votes import pages as _pages
+
         self.dir.mkdir(parents=True, exist_ok=True)
         stem = f"page-{position + 1:04d}"
+        data = json.dumps(_page_to_json(page)).encode("utf-8")
         atomic_write(self.dir / f"{stem}.html", raw)
-        atomic_write(self.dir / f"{stem}.json", json.dumps(_page_to_json(page)).encode("utf-8"))
-        index = {"version": CACHE_VERSION, "url": self.thread_url,
-                 "pages": [f"page-{i + 1:04d}.json" for i in range(count)]}
+        atomic_write(self.dir / f"{stem}.json", data)
+        self.hashes = self.hashes[:position] + [hashlib.sha256(data).hexdigest()]
+        index = {"version": CACHE_VERSION, "reader": _pages.READER_VERSION, "url": self.thread_url,
+                 "pages": [f"page-{i + 1:04d}.json" for i in range(count)], "hashes": self.hashes[:count]}
         atomic_write(self.index_path, json.dumps(index, indent=1).encode("utf-8"))
 
 

@@ -101,7 +101,10 @@ def default_cache_dir() -> Path | None:
     if env is not None:
         return Path(env) / "pages" if env else None
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
+        return None
     return base / "hostkit" / "pages"
 
 
@@ -177,6 +180,27 @@ def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
         pass  # a cache that cannot be written only costs a parse next time
 
 
+MAX_PAGE_BYTES = 32 * 1024 * 1024  # as hostkit.votes.fetch.MAX_BYTES: a thread page is well under 1 MB
+
+
+def _read_page(path: Path) -> bytes:
+    """A saved page's bytes. Raises FileError naming the file when it cannot be read, is not a
+    regular file (a pipe or a device would be read forever) or is past MAX_PAGE_BYTES."""
+    import os
+    import stat
+
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileError(f"{path}: not a regular file (give a saved thread page)")
+        if st.st_size > MAX_PAGE_BYTES:
+            raise FileError(f"{path}: {st.st_size / 2**20:.0f} MB is no saved thread page (hostkit reads "
+                            f"pages of up to {MAX_PAGE_BYTES // 2**20} MB)")
+        return path.read_bytes()
+    except OSError as exc:
+        raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
 def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Page]:
     """Read saved thread pages (HTML files, in the order given) into pages of posts.
 
@@ -190,10 +214,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     entries = _entries(cache_dir)
     for path in paths:
         path = Path(path)
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raw = _read_page(path)
         key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
         page = _cached(cache_dir, key, entries)
         if page is None:

@@ -39,7 +39,7 @@ from typing import Mapping, Sequence
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
 from hostkit.records import Record
-from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes
+from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes, written_name
 from hostkit.votes.names import Match, NameMatcher
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
@@ -221,6 +221,10 @@ def tally(
             if parsed is None:  # extract only returns texts that parse; kept for safety
                 continue
             kind, name = parsed.kind, parsed.name
+            if kind != "vote":  # "Vote: Nobody" with a player named Nobody votes for them, as `hostkit vote` does
+                written = written_name(text)
+                if written is not None and matcher.strict(written).player is not None:
+                    kind, name = ("vote" if kind == "none" else kind), written
 
         target: str | None
         if kind == "unvote":
@@ -229,7 +233,7 @@ def tally(
                 skip(text, "not voting anyone")
                 continue
             if name is not None:
-                if is_no_elimination(name):
+                if is_no_elimination(name) and matcher.strict(name).player is None:
                     named = NONE
                 else:
                     m = matcher.match(name)
