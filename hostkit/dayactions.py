@@ -248,6 +248,44 @@ def waiting_now(game: Game) -> list[Action]:
     return [a for a in ph.actions if game._key(state, a) not in ph.ignored and not a.skip and at_once(state, a)]
 
 
+def day_waiting_notices(game: Game, now: Any = None) -> list[str]:
+    """What the day waits on the host for (`due`, `status`; beside rulings.host_notices):
+    Immediate actions entered and not resolved yet (seed natural II: they resolve 'as soon as the
+    hosts are able to'), an ITA window left open, and a deadline that has passed with the day
+    still going. Nothing at night, once the day has ended, or for a deadline still ahead."""
+    from datetime import datetime, timezone
+
+    ph = game.current
+    if ph.record.kind != "day" or ph.record.ends or game.state.winner:
+        return []
+    out = []
+    waiting = waiting_now(game)
+    if waiting:
+        names = ", ".join(f"{a.actor}'s {a.ability}" + (f" on {', '.join(a.targets)}" if a.targets else "")
+                          for a in waiting)
+        # the rule in the game's own ruleset: natural's seed words it; elsewhere, hostkit's decision
+        rule = ("seed natural II: resolves as soon as the hosts are able to" if game.ruleset.name == "natural"
+                else "it resolves when you say so")
+        out.append(f"waiting to resolve: {names} (Immediate, {rule}): 'hostkit resolve'")
+    if game.state.ita_open:
+        out.append(f"ITA window {game.state.ita_open} is open: 'hostkit ita close' closes it (or 'hostkit eliminate', "
+                   "which closes it with the day)")
+    at = None
+    for e in sorted(ph.record.events, key=entry_key):
+        if e.kind == "deadline":
+            at = e.data.get("at") or None
+    if at:
+        try:
+            when = datetime.fromisoformat(at)
+        except ValueError:
+            return out
+        if (now or datetime.now(timezone.utc)) > when:
+            stamp = when.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+            out.append(f"day {ph.record.number}'s deadline ({stamp}) has passed: end the day ('hostkit eliminate "
+                       "PLAYER' or '--none'; 'hostkit votes' gives the count)")
+    return out
+
+
 def resolve_events(game: Game) -> list[DayEvent]:
     """The entry for `hostkit resolve` by day: resolve the Immediate actions waiting now."""
     game.open_phase("day")
@@ -370,4 +408,4 @@ def day_end_preview(game: Game) -> tuple[list[NightOutcome], GameState]:
 
 
 __all__ = ["ita_shooters", "ita_refusal", "replay_day", "end_day", "resolve_waiting", "resolve_events", "window_events", "grant_events",
-           "waiting_now", "day_end_preview", "ability_of", "IGNORED_RULE", "KINDS"]
+           "waiting_now", "day_waiting_notices", "day_end_preview", "ability_of", "IGNORED_RULE", "KINDS"]

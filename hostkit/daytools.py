@@ -273,7 +273,10 @@ def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
     cause = f"modkill ({reason})" if reason else "modkill"
     removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
     # the removals first: 'hostkit undo' then takes back the kill itself first
-    return [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+    from .rulings import game_over_removals
+
+    events = [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+    return game_over_removals(game, events) + events
 
 
 # ----------------------------------------------------------------------------- activity
@@ -331,10 +334,23 @@ def day_count(game: "Game") -> dict[str, Any] | None:
         return None
     saved = [c for c in saved_counts(game.folder, ph.record.number) if c.get("last_post") is not None]
     if saved:
-        return saved[-1]
+        return _current_names(game, saved[-1])
     if ph.record.votes:
         return count_votes(game, []).to_json()
     return None
+
+
+def _current_names(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
+    """A saved count with the names of players replaced since it was made read as their
+    replacements' ('replace Gus Zed' after the count: its 'Gus' is Zed's slot)."""
+    now = {old: p.name for p in game.setup.players for old in p.previous}
+    if not now:
+        return count
+    out = dict(count)
+    if out.get("eliminated") in now:
+        out["eliminated"] = now[out["eliminated"]]
+    out["wagons"] = [{**w, "target": now.get(w["target"], w["target"])} for w in count.get("wagons", ())]
+    return out
 
 
 def checked_elimination(game: "Game", player: str | None, *, force: bool = False):
@@ -345,7 +361,18 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
     end = game.elimination(player)
     if not force:
-        why = elimination_refusal(game, end.eliminated or None, day_count(game))
+        count = day_count(game)
+        why = elimination_refusal(game, end.eliminated or None, count)
+        if why and not end.eliminated and count and count.get("eliminated"):
+            # The count's choice dies by the day's own actions (an ITA shot, a Day vig), which
+            # resolve before the elimination (seed natural II): 'eliminate' refuses them and says
+            # to end the day with --none, so --none is the count's outcome, not a contradiction.
+            from .dayactions import day_end_preview
+
+            after = day_end_preview(game)[1]
+            due_out = count["eliminated"]
+            if due_out in after.players and not after.players[due_out].alive:
+                why = None
         if why:
             raise RuleError(f"{why} (--force overrules)")
     return end

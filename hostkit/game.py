@@ -60,10 +60,14 @@ def entry_id(entry: Entry) -> str:
     return hashlib.sha1(repr(entry_key(entry)).encode("utf-8")).hexdigest()[:7]
 
 
-def describe(entry: Entry, rec: PhaseRecord) -> str:
-    """One entry in words, as undo and log say it."""
+def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozenset()) -> str:
+    """One entry in words, as undo and log say it. UNTARGETED holds the (lower-case) names of the
+    abilities that take no target: an entry of one of them with no targets is used, not skipped
+    (a Veteran's Alert, a Heavy Shield's Brace)."""
     if isinstance(entry, Action):
-        return f"{entry.actor}'s {entry.ability} " + (f"on {', '.join(entry.targets)}" if entry.targets else "(skip)")
+        if entry.targets:
+            return f"{entry.actor}'s {entry.ability} on {', '.join(entry.targets)}"
+        return f"{entry.actor}'s {entry.ability}" + ("" if entry.ability.lower() in untargeted else " (skip)")
     if isinstance(entry, Removal):
         return f"the removal of {entry.actor}'s {entry.ability}"
     if isinstance(entry, VoteEntry):
@@ -879,11 +883,20 @@ class Game:
             out += [(ph, e) for e in sorted((*r.actions, *r.removed, *r.votes, *r.events, *r.ends), key=entry_key)]
         return out
 
+    def untargeted_abilities(self) -> frozenset[str]:
+        """The names (lower case) of the ruleset's abilities, roles' and items', that take no target."""
+        from .items import items_of
+
+        abilities = [ab for role in self.ruleset.roles.values() for ab in role.abilities]
+        abilities += [ab for item in items_of(self.ruleset).values() for ab in item.abilities]
+        return frozenset(ab.name.lower() for ab in abilities if ab.targets == 0)
+
     def log(self) -> list[dict[str, Any]]:
         """The record as `hostkit log` shows it: phase, seq, id, host and what each entry says, and
         its unit (the seq of the first entry its command wrote: undo takes a unit back whole)."""
+        bare = self.untargeted_abilities()
         return [{"phase": ph.record.label, "seq": e.seq, "id": entry_id(e), "host": e.host,
-                 "kind": KINDS[type(e)], "what": describe(e, ph.record),
+                 "kind": KINDS[type(e)], "what": describe(e, ph.record, bare),
                  "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
     def undone(self, entry: str | None = None) -> tuple["Game", str]:
@@ -906,8 +919,9 @@ class Game:
         # and the actions it took back, an 'act --file', are taken back together.
         unit = [e for p, e in everything if p is ph and _same_unit(e, item)]
         unit.sort(key=entry_key)
-        what = describe(unit[0], r) + ("" if len(unit) == 1 else
-                                       ", with " + ", ".join(describe(e, r) for e in unit[1:]))
+        bare = self.untargeted_abilities()
+        what = describe(unit[0], r, bare) + ("" if len(unit) == 1 else
+                                             ", with " + ", ".join(describe(e, r, bare) for e in unit[1:]))
         gone = {id(e) for e in unit}
         rec = r._replace(actions=tuple(a for a in r.actions if id(a) not in gone),
                          removed=tuple(x for x in r.removed if id(x) not in gone),
@@ -946,7 +960,7 @@ class Game:
         return {"ruleset": self.ruleset.name, "phase": s.phase, "number": s.number, "players": players,
                 "winner": s.winner, "sheriff": s.sheriff,
                 "won": [{"player": n, "why": why} for n, why in s.won.items()], "ended_by": s.ended_by,
-                "notices": rulings.host_notices(self),
+                "notices": rulings.host_notices(self) + dayactions.day_waiting_notices(self),
                 "victory_pending": ({"winner": s.pending_victory[0], "shots_owed": list(s.pending_victory[1])}
                                     if s.pending_victory else None), "warnings": list(s.warnings), "folder": str(self.folder),
                 "conflicts": self.conflicts}

@@ -532,7 +532,24 @@ def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:
         removals = [Removal(a.actor, a.ability) for a in game.current.actions if victim in (a.actor, *a.targets)]
         left = [a for a in game.current.actions if victim not in (a.actor, *a.targets)]
         removals += game._stale(left)[0]  # an antidote that answered the shot werewolves' kill
-    return [DayEvent("shot", name, victim), *removals]
+    events = [DayEvent("shot", name, victim), *removals]
+    return events + game_over_removals(game, events)
+
+
+def game_over_removals(game: Game, entries: Sequence[Any]) -> list[Removal]:
+    """The removals of the phase's other actions when ENTRIES (a last shot, a host's kill) end the
+    game: once it is over no action resolves, and one left recorded would no longer replay (a
+    banished Hunter's shot on the next night, after its actions are in, was refused as
+    'phases/003-night-2.toml: actions[1]: the game is over'). One command, so 'undo' restores them."""
+    taken = {(r.actor, r.ability.lower()) for r in entries if isinstance(r, Removal)}
+    left = [Removal(a.actor, a.ability) for a in game.current.actions if (a.actor, a.ability.lower()) not in taken]
+    if not left or game.current.record.kind != "night":
+        return []
+    try:
+        after = game.append(*entries, *left, write=False)
+    except HostkitError:
+        return []
+    return left if after.state.winner else []
 
 
 def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
@@ -595,27 +612,56 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     due_out = count.get("eliminated")
     if name == due_out:
         return None
-    specs = game.ruleset.options
     number = count.get("count_number") or count.get("day")
     where = f"the count ({number})"
     why = _majority_rule(game)
     wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]
     why = _with_recount(why, count)
-    if due_out is None and count.get("tie"):
-        top = wagons[0]["votes"] if wagons else 0
-        tied = [w["target"] for w in wagons if w["votes"] == top]
-        tie_why = _with_recount(specs["tie"].summary if "tie" in specs else "a tie eliminates no one", count)
-        return f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; {tie_why}"
+    plurality = count.get("rule") == "plurality" or count.get("majority") is None
+    lead = wagons[0] if wagons else None
+    if due_out is None and count.get("tie") and plurality:
+        top = lead["votes"] if lead else 0
+        tied = [_wagon_name(w["target"]) for w in wagons if w["votes"] == top]
+        return (f"{name} cannot be eliminated: {where} is tied between {' and '.join(tied)}; "
+                f"{_with_recount(_tie_rule(game), count)}")
     if due_out is None and name is not None:
-        if not wagons:
+        if lead is None:
             return f"{name} cannot be eliminated: no one has votes in {where}; {why}"
-        lead = wagons[0]
+        if lead["target"] == NO_ELIMINATION_WAGON:
+            if plurality:
+                return (f"{name} cannot be eliminated: No Elimination has the most votes ({_votes(lead['votes'])}) "
+                        f"in {where}; {why}")
+            need = max(1, int(count.get("majority") or 0) + int(game.state.options.get("no-elimination-offset", 0) or 0))
+            if lead["votes"] >= need:
+                return (f"{name} cannot be eliminated: No Elimination has reached its majority ({_votes(need)}) "
+                        f"in {where}; {why}")
         need = count.get("majority")
-        return (f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; "
-                f"{lead['target']} leads with {_votes(lead['votes'])}; {why}")
+        tops = [_wagon_name(w["target"]) for w in wagons if w["votes"] == lead["votes"]]
+        leads = (f"{tops[0]} leads with {_votes(lead['votes'])}" if len(tops) == 1 else
+                 f"{' and '.join(tops)} lead with {_votes(lead['votes'])} each")
+        return f"{name} cannot be eliminated: no one has reached a majority ({_votes(need)}) in {where}; {leads}; {why}"
     if name is None:
         return f"{where} eliminates {due_out}, not no one; {why}"
     return f"{name} cannot be eliminated: {where} eliminates {due_out}; {why}"
+
+
+NO_ELIMINATION_WAGON = "none"  # a vote count's target for the No Elimination wagon (SPEC)
+
+
+def _wagon_name(target: str) -> str:
+    """A wagon's target in words: 'No Elimination' for the none wagon."""
+    return "No Elimination" if target == NO_ELIMINATION_WAGON else target
+
+
+def _tie_rule(game: Game) -> str:
+    """The ruleset's tie rule in its own words, or, where it keeps the common summary (a question,
+    not a rule), the game's setting in words."""
+    from .rulesets import COMMON_OPTIONS
+
+    spec = game.ruleset.options.get("tie")
+    if spec is not None and spec.summary and spec.summary != COMMON_OPTIONS["tie"].summary:
+        return spec.summary
+    return "option tie = none: a tied count at the deadline eliminates no one"
 
 
 def _with_recount(why: str, count: dict[str, Any]) -> str:

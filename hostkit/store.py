@@ -167,11 +167,34 @@ def _sync_tables(table: Any, key: str, value: list[dict[str, Any]], match: str) 
             wanted.remove(plain)
             i += 1
         else:
+            if i == len(items) - 1 and i > 0:
+                _drop_separator(items[i - 1])
             del items[i]
     for new in wanted:
         items.append(_item(key, new, items))
     if not len(items):
         del table[key]
+
+
+def _drop_separator(table: Any) -> None:
+    """Before the last [[table]] of an array goes: take one newline off the blank line that
+    separates it from TABLE (tomlkit reads that line as the end of TABLE's body). An appended
+    table brings that separator (`_item`), so an 'undo' of an entry appended to a file the host
+    edited leaves the file byte for byte as it was, not one blank line longer each time."""
+    from tomlkit.items import Table, Whitespace
+
+    if not isinstance(table, Table):
+        return
+    body = table.value.body
+    if body and body[-1][0] is None and isinstance(body[-1][1], Whitespace):
+        ws = body[-1][1]
+        text = ws.s
+        if text.endswith("\n"):
+            text = text[:-1]
+            if text:
+                body[-1] = (None, Whitespace(text))
+            else:
+                body.pop()
 
 
 def _is_tables(value: Any) -> bool:

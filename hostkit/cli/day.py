@@ -351,21 +351,23 @@ def sheriff_status(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def due(ctx: click.Context, as_json: bool) -> None:
     """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge; and what
-    the host must do that no entry asks for (the maximum game day nearing, a forced lynch).
+    the host must do that no entry asks for (the maximum game day nearing, a forced lynch; by day,
+    an Immediate action waiting to resolve, an ITA window left open, a deadline passed).
 
     Example: hostkit due
     """
+    from ..dayactions import day_waiting_notices
     from ..rulings import host_notices
     from ..tech import prompts
 
     game = load(ctx)
     items = game.due()
-    notices = host_notices(game)
+    notices = host_notices(game) + day_waiting_notices(game)
     asks = prompts(game)
     if as_json:
         emit({"due": items, "winner": game.state.winner, "host": notices, "tech": asks})
         return
-    if not items and not asks:
+    if not items and not asks and not notices:
         click.echo("Nothing is owed.")
     for ask in asks:
         click.echo(ask["text"])

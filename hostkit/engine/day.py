@@ -271,7 +271,10 @@ def owed(state: GameState, deaths: list[tuple[str, str, str]], done: set[tuple[s
         role = state.ruleset.roles[ps.role]
         duties = []
         night = when.startswith("night")
-        if not night or when == "night 1" or state.options.get("last-words", "night-1") == "always":
+        # Last words are classic's DeathResolution (its option last-words): a ruleset without the
+        # option has none, and 'due' does not ask for them there.
+        speaks = "last-words" in state.ruleset.options
+        if speaks and (not night or when == "night 1" or state.options.get("last-words", "night-1") == "always"):
             duties.append("last words")
         if "last-shot" in role.passives and kind not in no_shot and (player, "shot") not in done:
             duties.append("shot")

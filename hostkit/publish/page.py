@@ -191,7 +191,8 @@ def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
     data["posts"] = [{"title": "Death post", "text": death_post(game, n)}] if outcome else []
     if not show_secret:
         return data
-    data["actions"] = [action_line(a) for a in ph.actions]
+    bare = game.untargeted_abilities()
+    data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in ph.actions]
     if outcome:
         data["traces"] = [{"actor": a.actor, "ability": a.ability, "entered": ", ".join(a.entered) or "(no target)",
                            "landed": ", ".join(a.targets) or "(no target)", "status": a.status, "reason": a.reason,
@@ -229,7 +230,8 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     if show_secret:
         from ..text import outcome_text
 
-        data["actions"] = [action_line(a) for a in (*ph.done, *ph.actions)]
+        bare = game.untargeted_abilities()
+        data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in (*ph.done, *ph.actions)]
         # seed natural II: what the day's actions did (Immediate ones at once, the rest at the day's end)
         data["day_outcomes"] = [outcome_text(o) for o in ph.outcomes]
         from .charts import day_outcome, day_svg
