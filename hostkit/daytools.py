@@ -378,6 +378,14 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
     return end
 
 
+def _returns(tags: dict) -> list[str]:
+    """The times ("day 2") of a player's returns to play kept by engine/day.release."""
+    from .engine.day import RETURNED
+
+    held = tags.get(RETURNED)
+    return list(held) if isinstance(held, dict) else []
+
+
 def aftermath(before: "Game", after: "Game") -> list[str]:
     """What else a day's end (or a last shot) did, for the host to tell (seed paranormal): captives
     returned to play because their abductor left the game, and players who died with the one they
@@ -399,7 +407,10 @@ def aftermath(before: "Game", after: "Game") -> list[str]:
         if p.alive and "abducted" in was.tags and "abducted" not in p.tags:
             data = was.tags["abducted"]
             by = f" {data['by']}" if isinstance(data, dict) and data.get("by") else ""
-            out.append(f"{name} returns to play: their abductor{by} left the game (tell them)")
+            # engine/day.release keeps the return's time ("day 2") for its PM: point the host at it.
+            new = [w for w in _returns(p.tags) if w not in _returns(was.tags)]
+            tell = f"hostkit pm --{new[-1]}" if new else "tell them"
+            out.append(f"{name} returns to play: their abductor{by} left the game ({tell})")
         elif was.alive and not p.alive and name in bonds and name not in by_actions:
             out.append(f"{name} dies with them: bound to the {p.cause}")
     return out

@@ -11,8 +11,9 @@ from typing import Any
 # Tags the engine keeps for its own bookkeeping, shown elsewhere in words or of no use to the host:
 # the record of the start-of-game picks (status lists the items), a declined slot, the dead
 # Sheriff's badge (`due` asks for it), a held flip (the player's state says it), a Spirit-bond
-# answer already acted on.
-HIDDEN_TAGS = frozenset({"tech-picks", "tech-declined", "sheriff", "sheriff-at-death", "flip-held", "bond-answered"})
+# answer already acted on, a captive's return by day (its PM says it: `hostkit pm --day`).
+HIDDEN_TAGS = frozenset({"tech-picks", "tech-declined", "sheriff", "sheriff-at-death", "flip-held", "bond-answered",
+                         "returned"})
 
 
 def _names(value: Any) -> str:

@@ -75,16 +75,24 @@ def _faction_alignment(state: GameState, faction: str) -> str:
 OUT = "abducted"
 BOUND = "bound-to"
 FLIP_HELD = "flip-held"
+# Captives returned to play by an abductor's death outside the night's resolution (a lynch, a
+# modkill, a last shot): {"day 1": "Xe"}, the death's time -> the abductor; `hostkit pm` tells them.
+RETURNED = "returned"
 
 
-def release(state: GameState, player: str) -> list[str]:
-    """Seed paranormal Abduction: when an abductor leaves the game, every player it holds returns
-    to play (a consumed Advanced Doppelganger, who holds only itself, stays out). Returns them."""
+def release(state: GameState, player: str, when: str | None = None) -> list[str]:
+    """Seed paranormal Abduction: 'If he is killed, all abducted players are returned to the
+    game': when an abductor leaves the game, every player it holds returns to play (a consumed
+    Advanced Doppelganger, who holds only itself, stays out). Returns them. With WHEN (a death
+    outside the night's resolution: the night tells its own captives), each returned player keeps
+    the time and the abductor in its tag `returned`, so that their PM can say so."""
     out = []
     for p in state.players.values():
         data = p.tags.get(OUT)
         if p.name != player and isinstance(data, dict) and data.get("by") == player and data.get("kind") != "consumed":
             del p.tags[OUT]
+            if when is not None:
+                p.tags[RETURNED] = {**(p.tags.get(RETURNED) or {}), when: player}
             out.append(p.name)
     return out
 
@@ -153,15 +161,17 @@ def kill(state: GameState, player: str, when: str, cause: str, kind: str = "", p
     p.alive = False
     p.died = when
     p.cause = cause
-    note_death(state, player, kind or cause, when, phase_index)
+    note_death(state, player, kind or cause, when, phase_index, told=False)
     for other in bound_to(state, player):
         kill(state, other, when, state.ruleset.roles[p.role].name.split(" (")[0], "bond", phase_index)
 
 
-def note_death(state: GameState, player: str, kind: str, when: str, phase_index: int) -> None:
-    """Log a death; a Sheriff who dies holds the badge until they pass it on (or not)."""
+def note_death(state: GameState, player: str, kind: str, when: str, phase_index: int, told: bool = True) -> None:
+    """Log a death; a Sheriff who dies holds the badge until they pass it on (or not). TOLD: the
+    death's captives are told by the outcome itself (a resolved phase's); else `release` records
+    their return for their PM."""
     state.deaths.append((player, kind, when, phase_index))
-    release(state, player)
+    release(state, player, None if told else when)
     if state.sheriff == player:
         state.sheriff = None
         state.players[player].tags["sheriff-at-death"] = True

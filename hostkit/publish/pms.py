@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from ..engine.day import RETURNED
 from ..errors import HostkitError, RuleError
 from .context import _player, _renderer, _role_pm_context, _seat_order, game_context
 
@@ -68,30 +69,48 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
     is shown without a target. Template ``night_result``, context: ``game``, ``player``, ``role`` (the
     role's name), ``night``, ``results`` ([{ability, target, result, seen}]: ``result`` a string,
     or the items joined; ``seen`` always a list, empty when nothing was seen), ``blocked`` (bool),
-    ``notices`` ([str]).
+    ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
+    modkill) is told of their return (see :func:`returned`).
     """
     outcome = game.outcomes.get(night)
     if outcome is None:
         done = sorted(game.outcomes)
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
-    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt)
+    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt,
+                       returned(game, f"night {night}", "tonight"))
 
 
 def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
     """(player, text) result PMs of day DAY's actions (seed natural II: Day and Cycle actions at the
     day's end, Immediate ones at once), as night_pms words a night's: template ``night_result``
-    with ``phase`` = "day". Refused while the day has resolved no action."""
+    with ``phase`` = "day". Seed paranormal Xenozoologist, 'If he is killed, all abducted players
+    are returned to the game': a captive whose abductor left the game on day DAY (a lynch, a
+    modkill, a last shot) is told so here too. Refused while the day has resolved no action and
+    returned no one."""
     day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == day), None)
     outcomes = list(day_ph.outcomes) if day_ph is not None else []
-    if not outcomes:
+    returns = returned(game, f"day {day}", "today")
+    if not outcomes and not returns:
         raise RuleError(f"day {day} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
-    chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)}
-    return _result_pms(game, outcomes, day, "day", chosen, player, fmt)
+    chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)} if day_ph else {}
+    return _result_pms(game, outcomes, day, "day", chosen, player, fmt, returns)
+
+
+def returned(game: "Game", when: str, word: str) -> dict[str, list[str]]:
+    """player -> what they are told of their return to play at WHEN ("day 2"): their abductor
+    left the game outside a night's resolution (engine/day.release keeps it in tag `returned`)."""
+    out: dict[str, list[str]] = {}
+    for name, p in game.state.players.items():
+        held = p.tags.get(RETURNED)
+        by = held.get(when) if isinstance(held, dict) else None
+        if by:
+            out[name] = [f"Your abductor {by} left the game {word}: you are returned to play."]
+    return out
 
 
 def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, player: str | None,
-                fmt: str | None) -> list[tuple[str, str]]:
+                fmt: str | None, extra: Mapping[str, list[str]] | None = None) -> list[tuple[str, str]]:
     r = _pm_renderer(game, fmt)
     out = []
     names = [_player(game, player)] if player is not None else _seat_order(game)
@@ -100,7 +119,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
                     "result": x.result if isinstance(x.result, str) else ", ".join(x.result)}
                    for o in outcomes for x in o.results if x.player == name]
         blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
-        notices = list(dict.fromkeys(n.text for o in outcomes for n in o.notices if n.player == name))
+        notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
+                                      *(extra or {}).get(name, ())]))
         if any(d.player == name for o in outcomes for d in o.deaths):
             notices += dead_statement(game)
         if not (results or blocked or notices):
