@@ -390,7 +390,7 @@ def test_a_lynched_blaster_shot_tells_the_host_what_it_set_off(tmp_path):
     host.ok("resolve", "--force")
     host.ok("eliminate", "Su", "--force")
     out = host.ok("shoot", "Su", "Xe")
-    assert "Cy returns to play: their abductor Xe left the game (tell them)" in out
+    assert "Cy returns to play: their abductor Xe left the game (hostkit pm --day 1)" in out
     assert "Xe dies with them" not in out
     host.ok("undo")
     out = host.ok("shoot", "Su", "Hiv")

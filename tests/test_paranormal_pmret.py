@@ -69,3 +69,24 @@ def test_captive_returned_by_a_night_modkill_is_told_in_the_night_pm(tmp_path):
     host.ok("act", "Bob", "Kill", "skip")
     host.ok("resolve", "--force")
     assert "Your abductor X left the game tonight: you are returned to play." in host.ok("pm", "Ann", "--night", "2")
+
+
+def test_captive_returned_by_a_lynch_shot_gets_a_day_pm(tmp_path):
+    """Seed paranormal Xenozoologist: 'If he is killed, all abducted players are returned to the
+    game.' Hold-out Blaster: 'If the Alien is lynched, he pulls out the blaster and gets to shoot a
+    single target before dying': the shot kills the abductor on the lynch day, whose PM tells Cy."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3"]
+    for a in ("Su=Survivor", "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("tech", "pick", "Su", "Hold-out Blaster")
+    host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("act", "Xe", "Abduct", "Cy")
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "Su", "--force")
+    assert "day 1 has resolved no day action" in host.refused("pm", "--day", "1")  # the lynch alone: nothing
+    assert "(hostkit pm --day 1)" in host.ok("shoot", "Su", "Xe")
+    assert "Your abductor Xe left the game today: you are returned to play." in host.ok("pm", "Cy", "--day", "1")
