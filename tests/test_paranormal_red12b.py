@@ -279,7 +279,7 @@ HIVE = "Hivemind: 'If the Hivemind dies, all converted players die with them.'"
 
 @pytest.mark.parametrize("assign, night, killed, line", [
     (("Xe=Xenozoologist", "Dp=Doppelganger"), [["tech", "pick", "Xe", "none"], ["act", "Xe", "Abduct", "Dp"]], "Xe",
-     "Dp returns to play: their abductor Xe left the game (tell them)"),
+     "Dp returns to play: their abductor Xe left the game (hostkit pm --day 1)"),
     (("Hv=Hivemind (Tech)", "Dp=Doppelganger", "Ag=Agent"),
      [["tech", "pick", "Hv", "none"], ["act", "Hv", "Dominate", "Ag"], ["act", "Ag", "skip"], ["act", "Dp", "Kill", "Jo"]],
      "Hv", "Ag dies with them: bound to the Hivemind"),
