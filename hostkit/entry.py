@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import HostkitError, RuleError, suggest
-from .model import Ability, Action, GameState, PhaseRecord
+from .model import Ability, Action, GameState, PhaseRecord, withheld_ability
 from .items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,7 +28,8 @@ def split_words(game: Game, words: list[str]) -> tuple[str, str | None, list[str
     actor = game.player(words[0])
     rest = words[1:]
     if rest and (game.state.role_of(actor).ability(rest[0]) is not None
-                 or innate_of(game.state, actor, rest[0]) is not None):
+                 or innate_of(game.state, actor, rest[0]) is not None
+                 or withheld_ability(game.state, actor, rest[0])):  # check_action names the rule
         return actor, rest[0], rest[1:]
     if rest and is_item_word(game.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
         return (actor, *split_item_words(game.ruleset, rest))
@@ -73,6 +74,9 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
             found = find_ability(state, actor, ability_word)
             ability = found[1] if found else None
+        withheld = withheld_ability(state, actor, ability_word) if ability is None else None
+        if withheld:
+            raise RuleError(f"{actor} ({role.name}) {withheld}")
         if ability is None:
             raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
                             + suggest(ability_word, [a.name for a in role.abilities])

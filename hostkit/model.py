@@ -721,15 +721,40 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
     if taken in roles:
         other = roles[taken]
         own = tuple(a for a in role.abilities if a.factional)
-        role = role._replace(abilities=tuple(a for a in other.abilities if not a.factional) + own,
+        role = role._replace(abilities=tuple(a for a in other.abilities if borrowable(a)) + own,
                              passives=frozenset(role.passives | other.passives))
     if robot in roles and ROBOT_DESTROYED not in tags:
         # Its exclusive groups are its own (a Robot War Vet's Alert or Stand Down), never the MS's.
         extra = tuple(a._replace(name=ROBOT_PREFIX + a.name, exclusive=a.exclusive and ROBOT_PREFIX + a.exclusive,
                                  body=ROBOT, power="tech", self_target=True)
-                      for a in roles[robot].abilities if not a.factional)
+                      for a in roles[robot].abilities if borrowable(a))
         role = role._replace(abilities=role.abilities + extra)
     return role
+
+
+def withheld_ability(state: GameState, name: str, word: str) -> str | None:
+    """Why a Mind Stealer may not use WORD, an ability of the role it has taken on (or given its
+    Robot, as 'Robot WORD') that borrowable withholds; None when WORD is no such ability."""
+    tags = state.players[name].tags
+    roles = state.ruleset.roles
+    for tag, prefix in (("taken-on", ""), ("robot-role", ROBOT_PREFIX)):
+        held = stockpile_role(tags.get(tag), state)
+        for a in roles[held].abilities if held in roles else ():
+            if (prefix + a.name).lower() == word.strip().lower() and not borrowable(a):
+                why = ("a faction's shared action" if a.factional else
+                       "it replaces its user's own person, which the seed writes for a doppelganger only "
+                       "(decision mind-stealer-consume)")
+                return f"cannot use {prefix + a.name} of the stockpiled {held}: {why}"
+    return None
+
+
+def borrowable(ability: Ability) -> bool:
+    """Can a Mind Stealer, or its Robot, use this ability of a stockpiled role? Not a faction's
+    shared action, and not one that replaces its user's own person: the Advanced Doppelganger's
+    Consume (`user_leaves`) is written for a doppelganger ('the player who was the doppelganger
+    is now out of the game (although he still wins with the dopps)'), and in a Mind Stealer's
+    hands it would hand the Doppelgangers a player (decision mind-stealer-consume)."""
+    return not ability.factional and not any(e.get("user_leaves", False) for e in ability.effects)
 
 
 def with_attributes(ruleset: Ruleset, role: Role, names: tuple[str, ...]) -> Role:

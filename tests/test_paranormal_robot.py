@@ -273,3 +273,34 @@ def test_cli_Harvester_stunned_ms_gives_its_robot_no_role_the_following_day(tmp_
     host.ok("act", "Bob", "Kill", "Di")
     host.ok("resolve", "--force")
     assert "Ms's Robot is a Detective" in host.ok("stockpile", "robot", "Ms", "Detective")
+
+
+CONSUME = "Advanced Doppelganger: 'the player who was the doppelganger is now out of the game (although he still wins with the dopps)'"
+
+
+def test_cli_Harvester_ms_and_its_robot_cannot_consume_with_a_stockpiled_advanced_doppelganger(tmp_path):
+    """seed Harvester: 'The Mind Stealer may choose to take on any Role in its stockpile'; seed
+    Advanced Doppelganger: 'the player who was the doppelganger is now out of the game (although
+    he still wins with the dopps), and the player targeted by the advanced dopp becomes a
+    doppelganger'. Consume is written for a doppelganger: in a Mind Stealer's hands it handed the
+    Doppelgangers a player and ended the game on the spot (decision mind-stealer-consume). Taken on
+    or given to the Robot, it is refused at entry naming the decision, and nothing is written."""
+    host = new(tmp_path, "Ms=Harvester (Mind Stealer)", "To=Townie", "Ad=Advanced Doppelganger", "Dp=Doppelganger",
+               "Ti=Townie", "Tj=Townie", "Tk=Townie",
+               options=["max-day=5", "mind-stealer-goal=5",
+                        "mind-stealer-roles=Detective,Advanced Doppelganger,Bodyguard (Guardian)"])
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("stockpile", "take", "Ms", "Advanced Doppelganger")
+    why = host.refused("act", "Ms", "Consume", "To")
+    assert "cannot use Consume of the stockpiled Advanced Doppelganger" in why and "mind-stealer-consume" in why
+    host.ok("act", "Dp", "Kill", "Ti")
+    out = host.ok("resolve", "--force")
+    assert "game is over" not in out and "consumed" not in out
+    assert host.game.state.players["To"].role == "Townie" and host.game.state.winner is None
+    out = host.ok("stockpile", "robot", "Ms", "Advanced Doppelganger")
+    assert "no abilities" in out and "Robot Consume" not in out
+    host.ok("eliminate", "--none")
+    why = host.refused("act", "Ms", "Robot Consume", "To")
+    assert "cannot use Robot Consume of the stockpiled Advanced Doppelganger" in why
+    # The Advanced Doppelganger's own Consume is untouched.
+    host.ok("act", "Ad", "Consume", "To")

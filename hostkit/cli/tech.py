@@ -261,11 +261,12 @@ def stockpile_robot(ctx: click.Context, player: str, role: tuple[str, ...]) -> N
 
     Example: hostkit stockpile robot Zed "Bodyguard (Guardian)"
     """
+    from ..model import borrowable
     from ..stockpile import ROBOT_PREFIX, robot_events
 
     game, events = _record(ctx, robot_events, player, " ".join(role))
     ev = events[0]
-    names = [ROBOT_PREFIX + a.name for a in game.ruleset.roles[ev.data["role"]].abilities if not a.factional]
+    names = [ROBOT_PREFIX + a.name for a in game.ruleset.roles[ev.data["role"]].abilities if borrowable(a)]
     given = ev.data["role"]
     click.echo(f"{ev.actor}'s Robot is {'an' if given[:1] in 'AEIOU' else 'a'} {given} for {_phases(ev.data['phases'])}: "
                f"{', '.join(names) or 'no abilities'}.")

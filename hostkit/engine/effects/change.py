@@ -110,9 +110,10 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
                      tell=f"You were consumed and replaced tonight: from this morning you are a {new_role} of the "
                           f"{faction or 'same side'}, with no other abilities (any you had, a Mind Shield included, "
                           "are lost).")
+        side = night.role(act.actor).faction
         night.happen(act.actor, "left play", act.actor, f"consumed {target}",
-                     tell=f"You consumed {target} and took their place: you leave play, and still win with the "
-                          f"{night.role(act.actor).faction or 'your side'}.")
+                     tell=f"You consumed {target} and took their place: you leave play, and still win with "
+                          f"{'the ' + side if side else 'your side'}.")
     elif keep:
         night.say(f"{act.label()} dominates {target}: they join the {faction} at the start of the day.")
         night.happen(target, "converted", act.actor, f"joins the {faction}",
