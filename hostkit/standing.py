@@ -5,7 +5,7 @@ bookkeeping (`tech-picks`: status lists the items). `status --json` keeps the ta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 
 # Tags the engine keeps for its own bookkeeping, shown elsewhere in words or of no use to the host:
@@ -28,73 +28,62 @@ def _by(data: Any) -> str:
     return f" by {data['by']}" if isinstance(data, dict) and data.get("by") else ""
 
 
-def _tag_text(name: str, data: Any) -> str:  # noqa: C901 - one branch a tag, read in a line each
+def _abducted(data: Any, d: dict) -> str:
+    if d.get("kind") == "consumed":
+        return "consumed a player: out of the game for good"
+    return f"abducted{_by(d)}" + (f", kept as the {d['kind']} specimen" if d.get("kind") else "") + ": out of play"
+
+
+def _stunned(data: Any, d: dict) -> str:
+    night = f" on night {d['night']}" if d.get("night") else ""
+    return f"stunned{_by(d)}{night}" + (f" (no active ability on day {d['night']})" if d.get("night") else "")
+
+
+# Each tag the host reads in words: tag -> (its data, the data as a dict or {}) -> the words.
+_WORDS: dict[str, Callable[[Any, dict], str]] = {
+    "abducted": _abducted,
+    "specimens": lambda data, d: f"specimens held: {_names(data)}",
+    "bound-to": lambda data, d: (f"converted{_by(d) or (' by ' + str(data) if isinstance(data, str) else '')}"
+                                 ": dies with them"),
+    "stunned": _stunned,
+    "vote-controlled": lambda data, d: f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else ""),
+    "shorted": lambda data, d: "tech shorted out" + (f": fixing it on night {d['night']}" if d.get("night") else ""),
+    "holoform": lambda data, d: f"Holoform shows: {d.get('role') or '?'}, {d.get('race') or '?'}",
+    "hologram": lambda data, d: (f"hologram on night {d.get('night', '?')}: "
+                                 + (f"goes to {d['to']}" if d.get("to") else "stays home")),
+    "camouflage": lambda data, d: f"Combat Camouflage: kills read as {data}",
+    "mind-shield": lambda data, d: "Mind Shield (built)",
+    "anti-tech": lambda data, d: "Anti-Tech Field (built)",
+    "building": lambda data, d: f"building a device: {data} night(s) of work done",
+    "trusted": lambda data, d: f"Sentry Guns let pass on night {d.get('night', '?')}: {_names(d.get('players', ()))}",
+    "won": lambda data, d: f"won: {data}",
+    "departed": lambda data, d: f"left the game after night {data}",
+    "stockpile-start": lambda data, d: f"starting roles: {_names(data)}",
+    "stockpile": lambda data, d: f"stolen roles: {_names(data)}",
+    "taken-on": lambda data, d: f"has taken on {d.get('role', data)}",
+    "robot-role": lambda data, d: f"the Robot's role: {d.get('role', data)}",
+    "bond-to": lambda data, d: f"Spirit-bond: offers their power to {data}",
+    "bond-pending": lambda data, d: (f"accepted {d.get('from', '?')}'s Spirit-bond "
+                                     "(their abilities from the end of the night)"),
+    "bonded": lambda data, d: f"has {d.get('from', '?')}'s abilities (Spirit-bond)",
+    "confirmed": lambda data, d: "alignment publicly confirmed",
+    "confirmed-to": lambda data, d: f"alignment confirmed to {_names(data)}",
+    "heir-of": lambda data, d: f"heir of {d.get('of', '?')}",
+    "seeded": lambda data, d: "seeded the town" + (f" on night {d['night']}" if d.get("night") else ""),
+    "bloom-day": lambda data, d: f"day {data} must lynch",
+    "wilting": lambda data, d: f"not lynched after the Seeding: dies at the end of night {d.get('kills_on', '?')}",
+    "spore-spreader": lambda data, d: f"a Spore Spreader since day {data}",
+}
+
+
+def _tag_text(name: str, data: Any) -> str:
     d = data if isinstance(data, dict) else {}
-    if name == "abducted":
-        if d.get("kind") == "consumed":
-            return "consumed a player: out of the game for good"
-        return f"abducted{_by(d)}" + (f", kept as the {d['kind']} specimen" if d.get("kind") else "") + \
-            ": out of play"
-    if name == "specimens":
-        return f"specimens held: {_names(data)}"
-    if name == "bound-to":
-        return f"converted{_by(d) or (' by ' + str(data) if isinstance(data, str) else '')}: dies with them"
-    if name == "stunned":
-        night = f" on night {d['night']}" if d.get("night") else ""
-        return f"stunned{_by(d)}{night}" + (f" (no active ability on day {d['night']})" if d.get("night") else "")
-    if name == "vote-controlled":
-        return f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else "")
-    if name == "shorted":
-        return "tech shorted out" + (f": fixing it on night {d['night']}" if d.get("night") else "")
-    if name == "holoform":
-        return f"Holoform shows: {d.get('role') or '?'}, {d.get('race') or '?'}"
-    if name == "hologram":
-        return f"hologram on night {d.get('night', '?')}: " + (f"goes to {d['to']}" if d.get("to") else "stays home")
-    if name == "camouflage":
-        return f"Combat Camouflage: kills read as {data}"
-    if name == "mind-shield":
-        return "Mind Shield (built)"
-    if name == "anti-tech":
-        return "Anti-Tech Field (built)"
-    if name == "building":
-        return f"building a device: {data} night(s) of work done"
-    if name == "trusted":
-        return f"Sentry Guns let pass on night {d.get('night', '?')}: {_names(d.get('players', ()))}"
-    if name == "won":
-        return f"won: {data}"
-    if name == "departed":
-        return f"left the game after night {data}"
-    if name == "stockpile-start":
-        return f"starting roles: {_names(data)}"
-    if name == "stockpile":
-        return f"stolen roles: {_names(data)}"
-    if name in ("taken-on", "robot-role"):
-        who = "has taken on" if name == "taken-on" else "the Robot's role:"
-        return f"{who} {d.get('role', data)}"
-    if name == "bond-to":
-        return f"Spirit-bond: offers their power to {data}"
-    if name == "bond-pending":
-        return f"accepted {d.get('from', '?')}'s Spirit-bond (their abilities from the end of the night)"
-    if name == "bonded":
-        return f"has {d.get('from', '?')}'s abilities (Spirit-bond)"
-    if name == "confirmed":
-        return "alignment publicly confirmed"
-    if name == "confirmed-to":
-        return f"alignment confirmed to {_names(data)}"
-    if name == "heir-of":
-        return f"heir of {d.get('of', '?')}"
-    if name == "seeded":
-        return "seeded the town" + (f" on night {d['night']}" if d.get("night") else "")
-    if name == "bloom-day":
-        return f"day {data} must lynch"
-    if name == "wilting":
-        return f"not lynched after the Seeding: dies at the end of night {d.get('kills_on', '?')}"
-    if name == "spore-spreader":
-        return f"a Spore Spreader since day {data}"
-    text = name
+    words = _WORDS.get(name)
+    if words is not None:
+        return words(data, d)
     if type(data) is int:  # a count the host must judge shows its value (issue 11)
         return f"{name} {data}"
-    text += _by(d)
+    text = name + _by(d)
     if d.get("kills_on"):
         text += f", kills at the end of night {d['kills_on']}"
     return text
