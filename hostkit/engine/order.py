@@ -140,6 +140,12 @@ def _is_self_changing(act: Act) -> bool:
                for e in act.ability.effects)
 
 
+def _named_actor_slot(e) -> int:
+    """The target slot naming the player whose acts a block, jail or redirect changes (a
+    redirect's `who`, else `target`)."""
+    return e.get("who", 0) if e.kind == "redirect" else e.get("target", 0)
+
+
 def _reached(acts: list[Act], pos: _Possible, self_changing: list[bool]) -> tuple[set[str], set[str]]:
     """The players whose acts edges() looks up by actor (those a block, jail or redirect may
     name) and by target (those a swap or a protection may name, and each self-changing actor)."""
@@ -151,7 +157,7 @@ def _reached(acts: list[Act], pos: _Possible, self_changing: list[bool]) -> tupl
         for e in a.ability.effects:
             kind = e.kind
             if kind in ("block", "jail", "redirect"):
-                actors.update(pos.slot(a, e.get("who", 0) if kind == "redirect" else e.get("target", 0)))
+                actors.update(pos.slot(a, _named_actor_slot(e)))
             elif kind == "swap":
                 for s in (e.get("first", 0), e.get("second", 1)):
                     targets.update(pos.slot(a, s))
@@ -196,8 +202,7 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
         for e in a.ability.effects:
             kind = e.kind
             if kind in ("block", "jail", "redirect"):
-                slot = e.get("who", 0) if kind == "redirect" else e.get("target", 0)
-                for p in pos.slot(a, slot):
+                for p in pos.slot(a, _named_actor_slot(e)):
                     for j in by_actor.get(p, ()):
                         b = acts[j]
                         if self_first and self_changing[j] and _self_affects(b, a):
