@@ -95,3 +95,32 @@ def test_a_hand_vote_taken_back_after_a_thread_count_asks_for_a_recount(tmp_path
     assert "the hand votes changed after it (taken back: 1)" in host.refused("eliminate", "Gus")
     host.ok("votes", "--html", str(DEMO_PAGE))
     assert host.ok("eliminate", "Gus").startswith("Gus is eliminated.")
+
+
+def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_status(tmp_path):
+    """Seed paranormal, Medium Tech, Combat Camouflage: 'allows the Exterminator to mask his kills
+    as if they came from any source'. The death post (and the public page) show the mask; before,
+    the host's own status and status --json showed it too (the true killer only in the log)."""
+    import json
+
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Zed=Exterminator (Mind Shield)", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Di=Townie",
+                   "Eve=Townie"])
+    host = Host(tmp_path / "g")
+    host.ok("tech", "pick", "Zed", "Combat Camouflage", "Replicator")
+    host.ok("tech", "camouflage", "Zed", "Vigilante")
+    host.ok("act", "Zed", "Kill", "Cy")
+    host.ok("act", "Bob", "Kill", "skip")
+    assert ("dies: Cy, killed by Exterminator (masked by Combat Camouflage as Vigilante), in their home"
+            in host.ok("resolve", "--force"))
+    cy = next(p for p in json.loads(host.ok("status", "--json"))["players"] if p["name"] == "Cy")
+    assert (cy["cause"], cy["shown_cause"]) == ("Exterminator", "Vigilante")
+    assert ("Cy   Townie [Town]  dead (night 1, Exterminator)  death masked by Zed's Combat Camouflage: the death "
+            "post says Vigilante") in host.ok("status")
+    post = host.ok("post", "deaths")
+    assert "a vigilante's work" in post and "Exterminator" not in post
+    assert "dead, night 1 (Exterminator)" in host.ok("page")
+    public = host.ok("page", "--public")
+    assert "Exterminator" not in public and "masked" not in public
