@@ -3,9 +3,13 @@ decisions pinned on the engine where a seed was silent."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 
 from conftest import Host, new_classic
+from hostkit.cli import cli
 from test_undo_units import CLASSIC8, md5s
 
 def _classic_day(tmp_path) -> Host:
@@ -50,3 +54,73 @@ def test_undo_of_a_day_end_names_the_comment_in_the_next_night_file(tmp_path):
     (host.folder / "phases/003-night-2.toml").open("a").write("\n# Gus flipped late\n")
     assert "phases/003-night-2.toml, which holds your line 5: '# Gus flipped late'" in host.refused("undo")
     assert (host.folder / "phases/003-night-2.toml").exists()
+
+
+DEMO_PAGE = Path(__file__).resolve().parents[1] / "games" / "classic-werewolf" / "demo" / "day1.html"
+
+
+def _demo_day(tmp_path) -> Host:
+    """The demo's game back at its day 1 (Gus tops the thread 5 to 2, counted as of post 10)."""
+    assert CliRunner().invoke(cli, ["demo", str(tmp_path / "d")]).exit_code == 0
+    host = Host(tmp_path / "d")
+    host.ok("undo")
+    host.ok("votes", "--html", str(DEMO_PAGE))
+    return host
+
+
+def test_classic_Voting_7_hand_votes_after_a_thread_count_ask_for_a_recount(tmp_path):
+    """Before: 'eliminate' checked against the thread count made before three hand votes: Gus
+    (top there) was accepted though the hand votes make Bob the top vote-getter, and Bob was
+    refused. Now neither is checked against a count that left out hand votes: one line names
+    them and the recount; after 'votes' counts them, Bob goes and Gus is refused."""
+    host = _demo_day(tmp_path)
+    for voter in ("Ann", "Carol", "Dave"):
+        host.ok("vote", voter, "Bob")
+    for args, who in ((["Gus"], "Gus's elimination"), (["Bob"], "Bob's elimination"),
+                      (["--none"], "ending the day with no elimination")):
+        assert (f"{who} cannot be checked against the count (1.01, as of post 10): the hand votes changed "
+                "after it (recorded: Ann votes Bob, Carol votes Bob, Dave votes Bob); 'hostkit votes' (with --html "
+                "FILE for saved pages) counts the thread again with them (--force overrules)") in \
+            host.refused("eliminate", *args)
+    assert "[b]Bob (3)[/b]: Ann, Carol, Dave" in host.ok("votes", "--html", str(DEMO_PAGE))
+    assert "Gus cannot be eliminated: the count (1.02) eliminates Bob" in host.refused("eliminate", "Gus")
+    assert host.ok("eliminate", "Bob").startswith("Bob is eliminated.")
+
+
+def test_a_hand_vote_taken_back_after_a_thread_count_asks_for_a_recount(tmp_path):
+    host = _demo_day(tmp_path)
+    host.ok("vote", "Ann", "Bob")
+    host.ok("votes", "--html", str(DEMO_PAGE))
+    host.ok("undo")  # Ann's hand vote goes: the count 1.02 counted it
+    assert "the hand votes changed after it (taken back: 1)" in host.refused("eliminate", "Gus")
+    host.ok("votes", "--html", str(DEMO_PAGE))
+    assert host.ok("eliminate", "Gus").startswith("Gus is eliminated.")
+
+
+def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_status(tmp_path):
+    """Seed paranormal, Medium Tech, Combat Camouflage: 'allows the Exterminator to mask his kills
+    as if they came from any source'. The death post (and the public page) show the mask; before,
+    the host's own status and status --json showed it too (the true killer only in the log)."""
+    import json
+
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Zed=Exterminator (Mind Shield)", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Di=Townie",
+                   "Eve=Townie"])
+    host = Host(tmp_path / "g")
+    host.ok("tech", "pick", "Zed", "Combat Camouflage", "Replicator")
+    host.ok("tech", "camouflage", "Zed", "Vigilante")
+    host.ok("act", "Zed", "Kill", "Cy")
+    host.ok("act", "Bob", "Kill", "skip")
+    assert ("dies: Cy, killed by Exterminator (masked by Combat Camouflage as Vigilante), in their home"
+            in host.ok("resolve", "--force"))
+    cy = next(p for p in json.loads(host.ok("status", "--json"))["players"] if p["name"] == "Cy")
+    assert (cy["cause"], cy["shown_cause"]) == ("Exterminator", "Vigilante")
+    assert ("Cy   Townie [Town]  dead (night 1, Exterminator)  death masked by Zed's Combat Camouflage: the death "
+            "post says Vigilante") in host.ok("status")
+    post = host.ok("post", "deaths")
+    assert "a vigilante's work" in post and "Exterminator" not in post
+    assert "dead, night 1 (Exterminator)" in host.ok("page")
+    public = host.ok("page", "--public")
+    assert "Exterminator" not in public and "masked" not in public

@@ -41,6 +41,7 @@ from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has
 HOLOFORM = "holoform"  # {"role": R, "race": X}: what a Holoform Modulator shows
 HOLOGRAM = "hologram"  # {"night": N, "to": PLAYER or ""}: where the Advanced hologram goes that night
 CAMOUFLAGE = "camouflage"  # the source the holder's kills read as
+MASKED = "masked"  # on a camouflaged kill's victim: {"cause": the true one, "by": killer, "shown": the mask}
 SHORTED = "shorted"  # {"night": N}: the night the player spends fixing shorted-out tech
 
 SHIELD_NAMES = {"mind-shield": "Mind Shield", "anti-tech": "Anti-Tech Field"}
@@ -423,6 +424,8 @@ def camouflage(night: Night, deaths: list[Death]) -> list[Death]:
             attack = Attack(target=d.player, by=None, attacker=killer, kind=d.kind, strength=1, cause=cause,
                             flavour=key, location=d.location)
             night.say(f"{killer}'s Combat Camouflage makes {d.player}'s death look like the work of {cause}.")
+            # the truth stays the host's: status shows the real cause, the death post the mask
+            night.tags.append((d.player, MASKED, {"cause": d.cause, "by": killer, "shown": cause}))
             d = d._replace(cause=cause, flavour=flavour_text(night, attack, d.player, d.location), flavour_key=key)
         out.append(d)
     return out
