@@ -124,3 +124,24 @@ def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_stat
     assert "dead, night 1 (Exterminator)" in host.ok("page")
     public = host.ok("page", "--public")
     assert "Exterminator" not in public and "masked" not in public
+
+
+def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_the_harvesters_role_is_stolen(tmp_path):
+    """Seed paranormal, Harvester: the Organ Harvester 'is building an Abomination', released
+    after some nights; the Mind Stealer's victim 'reverts to a vanilla role ... (Aliens will all
+    become survivors)'. The Abomination needs a living Organ Harvester (effects/doom.py), so once
+    the only one is a Survivor, 'due' stops asking for the night (it asked on, by the dealt role)."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Li=Harvester (Organ Harvester)", "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie",
+                   "Ki=Townie", "Lu=Townie", "Mo=Townie"],
+           options=["max-day=5", "mind-stealer-goal=5", "mind-stealer-roles=Detective,Medium"])
+    host = Host(tmp_path / "g")
+    assert "the Abomination never comes" in host.ok("due")
+    host.ok("tech", "pick", "Ms", "Stun Orb")
+    host.ok("act", "Ms", "Abduct", "Li")
+    host.ok("act", "Bo", "Kill", "Jo")
+    assert "role stolen: Li by Ms (now a Survivor)" in host.ok("resolve", "--force")
+    assert "Abomination" not in host.ok("due")
+    assert "Abomination" not in host.ok("status")
