@@ -145,3 +145,27 @@ def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_th
     assert "role stolen: Li by Ms (now a Survivor)" in host.ok("resolve", "--force")
     assert "Abomination" not in host.ok("due")
     assert "Abomination" not in host.ok("status")
+
+
+@pytest.mark.parametrize("player, has, lacks", [
+    ("Dp", ["target: one living player, not a known ally, not yourself", "Send your actions to the host by PM."],
+     ["unallied", "no actions to send"]),
+    ("Jo", ["You have no actions to send: your part is in the thread. Good luck!"], ["Send your actions"]),
+    ("Su", ["Send your actions to the host by PM."], ["no actions to send"]),  # a tech slot: tech to use
+    ("Ms", ["Send your actions to the host by PM."], ["no actions to send"]),
+], ids=["Doppelganger-kill-target-in-words", "Townie-has-no-actions", "Survivor-tech-slot", "Mind-Stealer"])
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "plain"])
+def test_paranormal_role_pm_wording(tmp_path, player, has, lacks, fmt):
+    """Before: the Doppelgangers' kill read 'one living unallied player' (the natural seed's term,
+    which a paranormal player never reads), and every role PM, a Townie's too, ended 'Send your
+    actions to the host by PM.'"""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Dp=Doppelganger", "Bo=Doppelganger", "Jo=Townie", "Su=Survivor", "Ms=Harvester (Mind Stealer)",
+                   "Ag=Agent"], options=["max-day=5"])
+    pm = Host(tmp_path / "g").ok("pm", player, "--format", fmt)
+    for text in has:
+        assert text in pm
+    for text in lacks:
+        assert text not in pm
