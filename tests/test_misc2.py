@@ -169,3 +169,37 @@ def test_paranormal_role_pm_wording(tmp_path, player, has, lacks, fmt):
         assert text in pm
     for text in lacks:
         assert text not in pm
+
+
+# Rule decisions where the seed is silent (games/paranormal/ruleset.toml [decisions]), pinned on
+# the engine: (id, seed sentences, players, items, actions, state kw, expectations).
+DECIDED = [
+    ("paranormal-Harvester-stolen-tech-camouflage-inert",
+     "Mind Stealer: 'Takes the Role'; Combat Camouflage: 'allows the Exterminator to mask his kills' (decision stolen-tech)",
+     "Ex=Survivor T=Townie", {"Ex": {"Combat Camouflage": 1, "Assassin bot": 1}}, "Ex Assassin_bot T",
+     {"tags": {"Ex": {"camouflage": "Doppelgangers"}}},
+     dict(deaths={"T": ("Assassin Bot", "T's home", "")}, no_tags={("T", "masked")})),
+    ("paranormal-Harvester-stolen-tech-kept-and-usable",
+     "Mind Stealer: 'Takes the Role'; Alien tech 'can be passed between players': an item is not the role (decision stolen-tech)",
+     "Ex=Survivor T=Townie Op=Exterminator_Operative", {"Ex": {"Plasma Bomb": 1, "Combat Camouflage": 1}},
+     "Ex Plasma_Bomb T", {}, dict(dead=["T"])),
+    ("paranormal-Harvester-exterminator-camouflage-still-works",
+     "Combat Camouflage: 'allows the Exterminator to mask his kills' (an Exterminator's own, unchanged)",
+     "Ex=Exterminator_(Mind_Shield) T=Townie", {"Ex": {"Combat Camouflage": 1, "Assassin bot": 1}}, "Ex Assassin_bot T",
+     {"tags": {"Ex": {"camouflage": "Doppelgangers"}}}, dict(deaths={"T": ("Doppelgangers", "T's home", "")})),
+    ("paranormal-Mad-Scientist-body-double-beats-the-plasma-bomb",
+     "Body Double: 'stops all other forms of death/capture'; Plasma Bomb: 'Cannot be protected against' (decision "
+     "body-double-plasma-bomb: the double is not a protection, it dies in his place; the blast goes on)",
+     "Cu=Mad_Scientist_(Cutting_Edge_Scientist) Op=Exterminator_Operative Ag=Agent D=Doppelganger",
+     {"Op": {"Plasma Bomb": 1}}, "Cu Body_Double; Op Plasma_Bomb Cu; Ag Investigate Cu", {},
+     dict(dead=["Ag"], log=["Cu's protection against everything (a Body Double) takes the blast in their place."])),
+]
+
+
+@pytest.mark.parametrize("players, bags, lines, kw, expect", [c[2:] for c in DECIDED], ids=[c[0] for c in DECIDED])
+def test_paranormal_decisions(players, bags, lines, kw, expect):
+    from engine_helpers import check, night, ruleset, state
+
+    st = state(ruleset("paranormal"), players, items=bags, **kw)
+    o, n = night(st, lines)
+    check(o, n, expect)
