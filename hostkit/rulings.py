@@ -301,10 +301,11 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
-    # A dead Organ Harvester needs no Abomination night: it attacks only while the Harvester lives (effects/doom.py).
-    dealt = [p.role for p in game.setup.players
-             if p.name not in state.players or state.players[p.name].alive
-             or game.ruleset.roles[p.role].victory != "last-alive"]
+    # The Abomination night is asked while a living player is an Organ Harvester now: it attacks only
+    # while one lives (effects/doom.py), so not once the Harvester is dead or its role was stolen
+    # (the Mind Stealer's victim reverts to a Survivor).
+    dealt = [p.role for p in game.setup.players if game.ruleset.roles[p.role].victory != "last-alive"]
+    dealt += [p.role for p in state.players.values() if p.alive and sides.kind(state, p) == "last-alive"]
     out += sides.setup_questions(game.ruleset, dealt, state.options)
     if state.pending_victory and state.pending_victory[0] == "nobody":
         who = state.pending_victory[1]

@@ -124,3 +124,82 @@ def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_stat
     assert "dead, night 1 (Exterminator)" in host.ok("page")
     public = host.ok("page", "--public")
     assert "Exterminator" not in public and "masked" not in public
+
+
+def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_the_harvesters_role_is_stolen(tmp_path):
+    """Seed paranormal, Harvester: the Organ Harvester 'is building an Abomination', released
+    after some nights; the Mind Stealer's victim 'reverts to a vanilla role ... (Aliens will all
+    become survivors)'. The Abomination needs a living Organ Harvester (effects/doom.py), so once
+    the only one is a Survivor, 'due' stops asking for the night (it asked on, by the dealt role)."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Li=Harvester (Organ Harvester)", "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie",
+                   "Ki=Townie", "Lu=Townie", "Mo=Townie"],
+           options=["max-day=5", "mind-stealer-goal=5", "mind-stealer-roles=Detective,Medium"])
+    host = Host(tmp_path / "g")
+    assert "the Abomination never comes" in host.ok("due")
+    host.ok("tech", "pick", "Ms", "Stun Orb")
+    host.ok("act", "Ms", "Abduct", "Li")
+    host.ok("act", "Bo", "Kill", "Jo")
+    assert "role stolen: Li by Ms (now a Survivor)" in host.ok("resolve", "--force")
+    assert "Abomination" not in host.ok("due")
+    assert "Abomination" not in host.ok("status")
+
+
+@pytest.mark.parametrize("player, has, lacks", [
+    ("Dp", ["target: one living player, not a known ally, not yourself", "Send your actions to the host by PM."],
+     ["unallied", "no actions to send"]),
+    ("Jo", ["You have no actions to send: your part is in the thread. Good luck!"], ["Send your actions"]),
+    ("Su", ["Send your actions to the host by PM."], ["no actions to send"]),  # a tech slot: tech to use
+    ("Ms", ["Send your actions to the host by PM."], ["no actions to send"]),
+], ids=["Doppelganger-kill-target-in-words", "Townie-has-no-actions", "Survivor-tech-slot", "Mind-Stealer"])
+@pytest.mark.parametrize("fmt", ["bbcode", "markdown", "plain"])
+def test_paranormal_role_pm_wording(tmp_path, player, has, lacks, fmt):
+    """Before: the Doppelgangers' kill read 'one living unallied player' (the natural seed's term,
+    which a paranormal player never reads), and every role PM, a Townie's too, ended 'Send your
+    actions to the host by PM.'"""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Dp=Doppelganger", "Bo=Doppelganger", "Jo=Townie", "Su=Survivor", "Ms=Harvester (Mind Stealer)",
+                   "Ag=Agent"], options=["max-day=5"])
+    pm = Host(tmp_path / "g").ok("pm", player, "--format", fmt)
+    for text in has:
+        assert text in pm
+    for text in lacks:
+        assert text not in pm
+
+
+# Rule decisions where the seed is silent (games/paranormal/ruleset.toml [decisions]), pinned on
+# the engine: (id, seed sentences, players, items, actions, state kw, expectations).
+DECIDED = [
+    ("paranormal-Harvester-stolen-tech-camouflage-inert",
+     "Mind Stealer: 'Takes the Role'; Combat Camouflage: 'allows the Exterminator to mask his kills' (decision stolen-tech)",
+     "Ex=Survivor T=Townie", {"Ex": {"Combat Camouflage": 1, "Assassin bot": 1}}, "Ex Assassin_bot T",
+     {"tags": {"Ex": {"camouflage": "Doppelgangers"}}},
+     dict(deaths={"T": ("Assassin Bot", "T's home", "")}, no_tags={("T", "masked")})),
+    ("paranormal-Harvester-stolen-tech-kept-and-usable",
+     "Mind Stealer: 'Takes the Role'; Alien tech 'can be passed between players': an item is not the role (decision stolen-tech)",
+     "Ex=Survivor T=Townie Op=Exterminator_Operative", {"Ex": {"Plasma Bomb": 1, "Combat Camouflage": 1}},
+     "Ex Plasma_Bomb T", {}, dict(dead=["T"])),
+    ("paranormal-Harvester-exterminator-camouflage-still-works",
+     "Combat Camouflage: 'allows the Exterminator to mask his kills' (an Exterminator's own, unchanged)",
+     "Ex=Exterminator_(Mind_Shield) T=Townie", {"Ex": {"Combat Camouflage": 1, "Assassin bot": 1}}, "Ex Assassin_bot T",
+     {"tags": {"Ex": {"camouflage": "Doppelgangers"}}}, dict(deaths={"T": ("Doppelgangers", "T's home", "")})),
+    ("paranormal-Mad-Scientist-body-double-beats-the-plasma-bomb",
+     "Body Double: 'stops all other forms of death/capture'; Plasma Bomb: 'Cannot be protected against' (decision "
+     "body-double-plasma-bomb: the double is not a protection, it dies in his place; the blast goes on)",
+     "Cu=Mad_Scientist_(Cutting_Edge_Scientist) Op=Exterminator_Operative Ag=Agent D=Doppelganger",
+     {"Op": {"Plasma Bomb": 1}}, "Cu Body_Double; Op Plasma_Bomb Cu; Ag Investigate Cu", {},
+     dict(dead=["Ag"], log=["Cu's protection against everything (a Body Double) takes the blast in their place."])),
+]
+
+
+@pytest.mark.parametrize("players, bags, lines, kw, expect", [c[2:] for c in DECIDED], ids=[c[0] for c in DECIDED])
+def test_paranormal_decisions(players, bags, lines, kw, expect):
+    from engine_helpers import check, night, ruleset, state
+
+    st = state(ruleset("paranormal"), players, items=bags, **kw)
+    o, n = night(st, lines)
+    check(o, n, expect)
