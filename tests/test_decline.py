@@ -221,7 +221,8 @@ def test_cli_paranormal_war_vet_alert_beside_an_item_that_uses_up_the_action(tmp
     """Seed paranormal Stun Orb: 'does use up the alien's action'. A Mind Stealer on a War Vet's
     role with a Stun Orb: an Alert entered is its action (the Orb is refused beside it; before,
     an Alert, having no target, was read as a skip and both were taken); an Alert declined is
-    not ('Can choose to turn off this ability for a night'), so the Orb goes, the visitor lives."""
+    not ('Can choose to turn off this ability for a night'), so the Orb goes, the visitor lives;
+    and the standing alert, entered or not, is the action the Orb uses up."""
     host = _new(tmp_path, "paranormal", "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie",
                 "Ag=Agent", options=("max-day=5", "mind-stealer-roles=War Vet,Agent,Detective"))
     host.ok("tech", "pick", "Ms", "Stun Orb")
@@ -235,6 +236,31 @@ def test_cli_paranormal_war_vet_alert_beside_an_item_that_uses_up_the_action(tmp
     host.ok("act", "Ag", "Investigate", "Ms")
     out = host.ok("resolve")
     assert "no one dies" in out and "blocked: Bo by Stun Orb" in out
+    # Nothing entered for the Alert: the standing alert yields to the Orb as an entered one
+    # would (before, it fired beside the Orb and shot the Agent).
+    host.ok("undo")
+    host.ok("act", "--remove", "Ms", "Alert")
+    out = host.ok("resolve")
+    assert "no one dies" in out and "War Vet" not in out
+
+
+def test_cli_paranormal_a_no_target_tech_used_or_declined_and_then_passed(tmp_path):
+    """Seed paranormal Alien Tech: 'tech can only be used by one person per night'. A Stun Bomb
+    (no target) entered is a use, so its pass is refused (before: read as a skip, it was let
+    through); declined, it may be passed, and the pass takes the skip back in the same commit
+    (it would name tech the giver no longer holds)."""
+    host = _new(tmp_path, "paranormal", "Zed=Exterminator (Mind Shield)", "Yan=Exterminator Operative",
+                "Bo=Doppelganger", "Jo=Townie", "Ki=Townie", "Ag=Agent", options=("max-day=5",))
+    host.ok("tech", "pick", "Zed", "Stun Bomb")
+    host.ok("tech", "pick", "Yan", "none")
+    host.ok("act", "Zed", "Stun Bomb")
+    assert "has entered a use of Stun Bomb tonight" in host.refused("tech", "pass", "Zed", "Yan", "Stun Bomb")
+    assert "items not used yet" not in host.ok("act", "Zed", "Stun Bomb", "skip")
+    assert "items not used yet" not in host.ok("actions")
+    assert host.ok("tech", "pass", "Zed", "Yan", "Stun Bomb").strip() == "Zed passes Stun Bomb to Yan."
+    assert "Yan (Stun Bomb)" in host.ok("actions")
+    assert "removal of Zed's Stun Bomb, with the tech-pass" in host.ok("undo")
+    assert "Zed: Stun Bomb (skip)" in host.ok("actions")
 
 
 def test_cli_a_members_skip_with_no_ability_named_leaves_the_teams_kill(tmp_path):
