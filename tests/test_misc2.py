@@ -203,3 +203,52 @@ def test_paranormal_decisions(players, bags, lines, kw, expect):
     st = state(ruleset("paranormal"), players, items=bags, **kw)
     o, n = night(st, lines)
     check(o, n, expect)
+
+
+def test_a_named_pipe_in_place_of_a_page_cache_entry_is_a_miss_not_a_hang(tmp_path, monkeypatch):
+    """Before: a FIFO under a page cache entry's name ($HOSTKIT_CACHE/pages/<key>.json) blocked
+    'votes --html' for ever (the open of a pipe waits for a writer). Now a cache file is read only
+    when it is a regular file: the pipe is a miss, the page is parsed again and the entry
+    replaced. A FIFO given as --html itself is refused in one line naming it, nothing written."""
+    import os
+    import threading
+
+    monkeypatch.setenv("HOSTKIT_CACHE", str(tmp_path / "cache"))
+    host = _demo_day(tmp_path)  # the first count fills the page cache
+    (entry,) = (tmp_path / "cache" / "pages").glob("*.json")
+    entry.unlink()
+    os.mkfifo(entry)
+    out: list[str] = []
+    worker = threading.Thread(target=lambda: out.append(host.ok("votes", "--html", str(DEMO_PAGE))), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # hung on the pipe: give it a writer so the thread ends, then fail
+        os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("votes --html blocked on a named pipe in the page cache")
+    assert "[b]Gus (5)[/b]" in out[0]
+    assert entry.is_file()  # the pipe was replaced by the page's entry
+    os.mkfifo(tmp_path / "pipe.html")
+    err = host.refused("votes", "--html", str(tmp_path / "pipe.html"))
+    assert f"{tmp_path / 'pipe.html'}: not a regular file (give a saved thread page)" in err
+
+
+def test_a_named_pipe_in_place_of_the_thread_cache_index_is_a_miss_not_a_hang(tmp_path):
+    """The same for the game's thread cache (--url): a FIFO index reads as no cache (a refetch)."""
+    import os
+    import threading
+
+    from hostkit.votes.fetch import _Cache
+
+    cache = _Cache(tmp_path / "thread", "https://forum.example/t/1")
+    cache.dir.mkdir(parents=True)
+    os.mkfifo(cache.index_path)
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(cache.load()), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():
+        os.close(os.open(cache.index_path, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("the thread cache blocked on a named pipe")
+    assert out == [[]]
