@@ -325,3 +325,22 @@ def test_a_declined_entry_survives_the_co_host_merge():
     assert merged == rec(used, declined) and merged.count("skip = true") == 1
     back = store.parse_phase(__import__("tomllib").loads(merged), "p")
     assert [a.declined for a in back.actions] == [False, True]
+
+
+def test_cli_a_skip_added_by_hand_to_a_resolved_night_replays_it_afresh(tmp_path):
+    """The replay cache keys a night by its phase file's bytes, so `skip = true` written by hand
+    into an old entry replays the night anew (the Veteran no longer shoots): status warns that
+    the published deaths would change."""
+    host = _new(tmp_path, "natural", "Vet=Veteran", "Cop=Cop", "Goon=Goon", "T=Villager", "U=Villager")
+    host.ok("act", "Vet", "Alert")
+    host.ok("act", "Cop", "Investigate", "Vet")
+    host.ok("act", "Goon", "Kill", "T")
+    assert "dies: Cop, killed by Veteran" in host.ok("resolve")
+    host.ok("status")  # the night is in the replay cache now
+    path = tmp_path / "g" / "phases" / "001-night-1.toml"
+    text = path.read_text()
+    assert 'ability = "Alert"\ntargets = []\n' in text
+    path.write_text(text.replace('ability = "Alert"\ntargets = []\n', 'ability = "Alert"\ntargets = []\nskip = true\n'))
+    out = host.ok("status")
+    assert "the published deaths (Cop, T) would now be T" in out, out
+    assert _charges(host, "Vet") == {"alert": 2}
