@@ -256,3 +256,21 @@ def test_a_named_pipe_in_place_of_the_thread_cache_index_is_a_miss_not_a_hang(tm
         worker.join(5)
         pytest.fail("the thread cache blocked on a named pipe")
     assert out == [[]]
+
+
+@pytest.mark.parametrize("ruleset, assign, attributes, player, sends", [
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Ann", True),
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Cy", False),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Jo", True),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Ki", False),
+], ids=["classic-Hunter-last-shot", "classic-Villager", "paranormal-Attributes-Spirit-bond", "paranormal-Townie"])
+def test_role_pm_closing_line_asks_for_actions_only_from_who_has_some(tmp_path, ruleset, assign, attributes, player, sends):
+    """A Hunter's last shot and a Spirit-bond's choice at death are sent to the host: their PMs
+    keep 'Send your actions'; a Villager's or a Townie's says they have none."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign, attributes=attributes,
+           options=["max-day=5"] if ruleset == "paranormal" else [])
+    pm = Host(tmp_path / "g").ok("pm", player)
+    assert ("Send your actions to the host by PM. Good luck!" in pm) is sends
+    assert ("You have no actions to send: your part is in the thread. Good luck!" in pm) is not sends
