@@ -12,13 +12,15 @@ from conftest import Host, new_classic
 from hostkit.cli import cli
 from test_undo_units import CLASSIC8, md5s
 
+
 def _classic_day(tmp_path) -> Host:
-    """A classic game at day 1: night 1 resolved with no action entered."""
+    """A classic game at day 1: night 1 resolved with the Werewolf's kill on Fay."""
     new_classic(tmp_path / "g", assign=CLASSIC8)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Fay")
     host.ok("resolve", "--force")
     return host
+
 
 @pytest.mark.parametrize("edit, named", [
     (lambda h: (h.folder / "phases/002-day-1.toml").open("a").write("# Day 1 opened at post 20\n"),
@@ -41,12 +43,14 @@ def test_undo_of_a_phase_end_keeps_what_the_host_wrote_in_the_next_phase_file(tm
     assert host.ok("undo", "--force").strip() == "undone: the end of night 1 (deaths: Fay)"
     assert md5s(host) == before
 
+
 def test_undo_of_a_phase_end_whose_next_file_only_gained_blank_lines_needs_no_force(tmp_path):
     """Blank lines are not the host's words: nothing is lost, so undo goes ahead."""
     host = _classic_day(tmp_path)
     (host.folder / "phases/002-day-1.toml").open("a").write("\n\n")
     assert host.ok("undo").startswith("undone: the end of night 1")
     assert not (host.folder / "phases/002-day-1.toml").exists()
+
 
 def test_undo_of_a_day_end_names_the_comment_in_the_next_night_file(tmp_path):
     host = _classic_day(tmp_path)
@@ -252,3 +256,21 @@ def test_a_named_pipe_in_place_of_the_thread_cache_index_is_a_miss_not_a_hang(tm
         worker.join(5)
         pytest.fail("the thread cache blocked on a named pipe")
     assert out == [[]]
+
+
+@pytest.mark.parametrize("ruleset, assign, attributes, player, sends", [
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Ann", True),
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Cy", False),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Jo", True),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Ki", False),
+], ids=["classic-Hunter-last-shot", "classic-Villager", "paranormal-Attributes-Spirit-bond", "paranormal-Townie"])
+def test_role_pm_closing_line_asks_for_actions_only_from_who_has_some(tmp_path, ruleset, assign, attributes, player, sends):
+    """A Hunter's last shot and a Spirit-bond's choice at death are sent to the host: their PMs
+    keep 'Send your actions'; a Villager's or a Townie's says they have none."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign, attributes=attributes,
+           options=["max-day=5"] if ruleset == "paranormal" else [])
+    pm = Host(tmp_path / "g").ok("pm", player)
+    assert ("Send your actions to the host by PM. Good luck!" in pm) is sends
+    assert ("You have no actions to send: your part is in the thread. Good luck!" in pm) is not sends
