@@ -63,11 +63,12 @@ def entry_id(entry: Entry) -> str:
 def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozenset()) -> str:
     """One entry in words, as undo and log say it. UNTARGETED holds the (lower-case) names of the
     abilities that take no target: an entry of one of them with no targets is used, not skipped
-    (a Veteran's Alert, a Heavy Shield's Brace)."""
+    (a Veteran's Alert, a Heavy Shield's Brace), unless it is declined (`skip = true`)."""
     if isinstance(entry, Action):
         if entry.targets:
             return f"{entry.actor}'s {entry.ability} on {', '.join(entry.targets)}"
-        return f"{entry.actor}'s {entry.ability}" + ("" if entry.ability.lower() in untargeted else " (skip)")
+        used = entry.ability.lower() in untargeted and not entry.declined
+        return f"{entry.actor}'s {entry.ability}" + ("" if used else " (skip)")
     if isinstance(entry, Removal):
         return f"the removal of {entry.actor}'s {entry.ability}"
     if isinstance(entry, VoteEntry):
@@ -362,9 +363,12 @@ class Game:
 
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
-        unless the ability takes none (a Commute is used by naming no one)."""
+        unless the ability takes none (a Commute is used by naming no one) and the entry is not
+        declined (`skip = true`)."""
         if action.targets:
             return list(action.targets)
+        if action.declined:
+            return ["skip"]
         try:
             actor = self.player(action.actor)
             ability = state.role_of(actor).ability(action.ability)
@@ -641,7 +645,7 @@ class Game:
         """The recorded actions whose required attack is gone, as removals, with a note each."""
         removals, notes = [], []
         for a in current:
-            if a.skip or a.actor not in self.state.players:
+            if not a.targets or a.actor not in self.state.players:
                 continue
             ab = self.state.role_of(a.actor).ability(a.ability)
             if ab is None or ab.requires != "attacked":
@@ -870,10 +874,11 @@ class Game:
         self.append(*events)
         return events[0].target
 
-    def undo(self, entry: str | None = None) -> str:
+    def undo(self, entry: str | None = None, *, force: bool = False) -> str:
         """Take back the last recorded entry (or the one with that id, see `hostkit log`): an
-        action, a removal, a vote, a ruling or a phase's end."""
-        return self.undone(entry)[1]
+        action, a removal, a vote, a ruling or a phase's end. The end of a phase takes the next
+        phase's file with it; where the host wrote in that file, only with `force`."""
+        return self.undone(entry, force=force)[1]
 
     def entries(self) -> list[tuple[Phase, Entry]]:
         """Every entry of the record, in record order, with its phase."""
@@ -899,7 +904,7 @@ class Game:
                  "kind": KINDS[type(e)], "what": describe(e, ph.record, bare),
                  "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
-    def undone(self, entry: str | None = None) -> tuple["Game", str]:
+    def undone(self, entry: str | None = None, *, force: bool = False) -> tuple["Game", str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
         everything = self.entries()
         if not everything:
@@ -934,6 +939,11 @@ class Game:
                 raise RuleError(f"the end of {r.label} has entries after it ({describe(later[0], self.phases[-1].record)}"
                                 f"{' ...' if len(later) > 1 else ''}); take those back first")
             drop_after = ph.index
+            for later in self.phases[ph.index:]:
+                own = None if force else store.own_text(later.path, later.record)
+                if own:
+                    raise RuleError(f"undoing the end of {r.label} deletes {later.path.relative_to(self.folder)}, which "
+                                    f"holds {own}: copy it elsewhere first, or 'hostkit undo --force' deletes it too")
         return self._rewrite({ph.index: rec}, drop_after=drop_after), what
 
     # -- reporting
@@ -953,6 +963,10 @@ class Game:
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
             d["standing"] = tag_texts(p.tags, (s.phase, s.number))
+            masked = p.tags.get("masked") if not p.alive else None
+            if isinstance(masked, dict) and masked.get("cause"):
+                # Combat Camouflage fools the players, not the host: the true cause, and the mask
+                d["cause"], d["shown_cause"] = masked["cause"], p.cause
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game

@@ -437,6 +437,25 @@ def phase_path(folder: Path, index: int, kind: str, number: int) -> Path:
     return folder / PHASES / f"{index:03d}-{kind}-{number}.toml"
 
 
+def own_text(path: Path, rec: PhaseRecord) -> str | None:
+    """What the host wrote into a phase file that hostkit would not have written for `rec` (a
+    comment, a line of their own, a start post), in words with its line; None where the file is
+    hostkit's but for blank lines. Undo of a phase's end asks this before it deletes the next phase's file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileError(f"{path}: cannot read: {exc}") from None
+    if rec.start_post is not None:
+        return f"the day's start post ({rec.start_post}, from 'hostkit start-post')"
+    ours = dump_toml(phase_to_toml(rec)).splitlines()
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip() and line not in ours:
+            return f"your line {n}: {line.strip()!r}"
+    return None  # blank lines alone: deleting the file loses nothing the host wrote
+
+
 def phase_files(folder: Path) -> list[Path]:
     d = folder / PHASES
     if not d.is_dir():
@@ -495,7 +514,12 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
     actions = []
     for a in t.tables("actions"):
         meta = _meta(a)
-        actions.append(Action(a.get("actor", str), a.get("ability", str), a.strings("targets", ()), **meta))
+        targets = a.strings("targets", ())
+        declined = a.get("skip", bool, False)
+        if declined and targets:
+            raise a.fail("skip", f"a skip names no target, yet targets = {list(targets)!r}: "
+                                 "delete one of them")
+        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined))
         a.done()
     removed = []
     for r in t.tables("removed"):
@@ -560,8 +584,8 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
     if rec.actions:
-        out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets)}
-                          for a in rec.actions]
+        out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
+                           "skip": True if a.declined else None} for a in rec.actions]
     if rec.removed:
         out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:

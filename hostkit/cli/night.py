@@ -24,12 +24,15 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
 
     \b
     A second act for the same actor and ability replaces the first (the output says what it
-    replaced); 'skip' as the target records an explicit skip ('act Carol skip', with no ability
-    named, skips each of the actor's own abilities usable now). On the command line a name with
+    replaced); 'skip' as the target records an explicit skip, also of an ability that takes no
+    target ('act Vic Alert skip': not used, no charge spent). 'act Carol skip', with no ability
+    named, skips each of the actor's own abilities usable now, not a team's action that a
+    teammate entered ('act Carol Kill skip' replaces that). On the command line a name with
     spaces needs shell quotes ("Old Man Willow"); in an --file, one action a line, it does not:
     the longest known player, ability or item name is matched first. Examples:
       hostkit act Bob Kill Ann
       hostkit act Cy Guard skip
+      hostkit act Vic Alert skip         (an ability with no target: not used tonight)
       hostkit act --remove Bob Kill
       hostkit act --file actions.txt     (lines like: Old Man Willow Kill Red Riding Hood)
       hostkit act --now Ann Snipe Bob    (by day: an Immediate action, resolved at once)
@@ -101,10 +104,11 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     ignored = {a.seq: why for a in ph.actions for k, why in ph.ignored.items() if game._key(game.state, a) == k}
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
-              "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                          | ({"ignored": ignored[a.seq]} if a.seq in ignored else {}) for a in ph.actions],
-              "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                           for a in ph.done],
+              "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
+                           "seq": a.seq} | ({"ignored": ignored[a.seq]} if a.seq in ignored else {})
+                          for a in ph.actions],
+              "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
+                            "seq": a.seq} for a in ph.done],
               "ita_window": game.state.ita_open,
               "waiting": [w.to_json() for w in waiting], "items_unused": [w.to_json() for w in unused]})
     else:
@@ -177,8 +181,10 @@ def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: 
 @click.command()
 @click.option("--entry", default=None, metavar="ID",
               help="Take back this entry (its id from 'hostkit log') instead of the last one.")
+@click.option("--force", is_flag=True,
+              help="Delete the next phase's file even where you wrote in it (a comment, a start post).")
 @click.pass_context
-def undo(ctx: click.Context, entry: str | None) -> None:
+def undo(ctx: click.Context, entry: str | None, force: bool) -> None:
     """Take back the last command's entries: an action, a resolution, a vote or an elimination.
 
     \b
@@ -188,9 +194,12 @@ def undo(ctx: click.Context, entry: str | None) -> None:
     a phase that 'hostkit status' names after a merge. Examples:
       hostkit undo
       hostkit undo --entry 3f2a9c1
+
+    Taking back a phase's end deletes the next phase's file; where you wrote in that file (a
+    comment, a start post), undo refuses and names the line: --force deletes it all the same.
     """
     with locked(ctx):
-        what = load(ctx).undo(entry)
+        what = load(ctx).undo(entry, force=force)
     click.echo(f"undone: {what}")
 
 

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rulesets import PASSIVE_NAMES, PASSIVES
+from ..rulings import SPIRIT_BOND
 from ..text import ability_when
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,9 +62,13 @@ def ability_targets(ab: "Ability") -> str:
         return "no target"
     count = NUMBER_WORDS.get(ab.targets, str(ab.targets))
     noun = "player" if ab.targets == 1 else "players"
-    who = {"allied": "allied ", "unallied": "unallied "}.get(ab.allied or "", "")
-    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{who}{noun}"
+    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{noun}"
     notes = ["yourself included" if ab.self_target else "not yourself"]
+    # allied/unallied is the natural seed's term (IV: same alignment, and confirmed to you): a PM
+    # says what it means, so a Doppelganger or a werewolf reads it without that seed
+    ally = {"allied": "only a known ally", "unallied": "not a known ally"}.get(ab.allied or "")
+    if ally:
+        notes.insert(0, ally if ab.targets == 1 else ally.replace("a known ally", "known allies"))
     if ab.requires == "attacked":
         notes.append("only a player attacked tonight")
     if ab.no_repeat:
@@ -135,8 +140,13 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         robot = has_robot(game.state, name)
         ctx_role["tech"] = "" if robot else ctx_role["tech"] + (", or the Robot instead" if robot is None else "")
     attrs = game.ruleset.attributes
+    items = items_context(game, name)
+    # Whether the player ever has something to send the host: an ability, tech, a stockpile, an
+    # item to use, a last shot, a Spirit-bond to offer (the PM's closing line says so, or not).
+    ctx_role["sends"] = bool(role.abilities or ctx_role["tech"] or ctx_role["facts"] or "last-shot" in role.passives
+                             or any(it["abilities"] for it in items) or SPIRIT_BOND in ps.attributes)
     return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
-            "items": items_context(game, name),
+            "items": items,
             "attributes": [{"name": a, "summary": attrs[a].get("summary", "")} for a in ps.attributes if a in attrs]}
 
 
