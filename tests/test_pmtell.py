@@ -236,3 +236,83 @@ def test_items_theft_and_pass_told_through_the_cli(tmp_path):
     assert "Your Acquiesce on V took: Manacles of Spite." in pms["W"]
     assert "Your items were stolen tonight: Manacles of Spite." in pms["V"] and not _names(pms["V"], "W")
     assert set(pms) <= {"W", "V", "A"}
+
+
+# --------------------------------------------------------------------------- what the dead are told
+
+CLASSIC12 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+             "Gus=Werewolf", "Hal=Villager"]
+SHOOT = "As the Hunter, you may take one living player with you: tell the host whom you shoot, or that you hold your fire."
+NO_SHOT = "As the Hunter, you have no last shot: the way you died leaves none."
+LAST_WORDS = "You may leave last words in the thread."
+BADGE = "You held the Sheriff's badge: tell the host which living player it passes to, or that you tear it up."
+
+
+def _night2(tmp_path, *lines, options=()) -> Host:
+    host = _new(tmp_path, "classic-werewolf", *CLASSIC12, options=options)
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    for line in lines:
+        host.ok("act", *line)
+    host.ok("resolve", "--force")
+    return host
+
+
+@pytest.mark.parametrize("lines, told, untold", [
+    ([("Bob", "Kill", "Eve")], [SHOOT], [LAST_WORDS, NO_SHOT]),
+    ([("Carol", "Poison", "Eve"), ("Bob", "Kill", "skip")], [NO_SHOT], [SHOOT, LAST_WORDS, "poison", "Poison"]),
+], ids=["classic-DeathResolution-2-Hunter-killed-by-werewolves-is-told-he-may-shoot-no-last-words-after-night-1",
+        "classic-DeathResolution-3-poisoned-Hunter-is-told-he-has-no-shot-not-the-cause"])
+def test_classic_dead_hunter_is_told_his_shot(tmp_path, lines, told, untold):
+    """Seed classic DeathResolution: 'Hunter Shoot: If Hunter + WEREWOLF_KILL -> AI chooses target
+    or None'; 'Poisoned hunter cannot shoot'; 'Last Words: Night 1 only'. The dead Hunter's night
+    2 PM tells him whether he may shoot (he must choose), never what killed him."""
+    host = _night2(tmp_path, *lines)
+    pm = _pms(host, 2)["Eve"]
+    for text in told:
+        assert text in pm
+    for text in untold:
+        assert text not in pm
+
+
+def test_classic_night_1_victim_is_not_told_before_the_campaign(tmp_path):
+    """Seed classic Campaign, Excluded Information: 'Who died (death announcements come AFTER
+    Campaign)'. The Hunter killed on night 1 gets no night PM while the Sheriff race is held
+    (the host gives the dues at DeathResolution); without the race he is told his last words and
+    his shot."""
+    host = _new(tmp_path, "classic-werewolf", *CLASSIC12)
+    host.ok("act", "Bob", "Kill", "Eve")
+    host.ok("resolve", "--force")
+    assert "Eve" not in _pms(host)
+    host = _new(tmp_path / "b", "classic-werewolf", *CLASSIC12, options=("sheriff=false",))
+    host.ok("act", "Bob", "Kill", "Eve")
+    host.ok("resolve", "--force")
+    pm = _pms(host)["Eve"]
+    assert LAST_WORDS in pm and SHOOT in pm
+
+
+def test_classic_dead_sheriff_is_told_to_pass_the_badge(tmp_path):
+    """Seed classic DeathResolution: 'Badge Transfer: If Sheriff -> designate heir or None'. The
+    Sheriff killed on night 2 is told to name the badge's heir."""
+    host = _new(tmp_path, "classic-werewolf", *CLASSIC12)
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("sheriff", "run", "Ann")
+    for voter in ("Ann", "Bob", "Carol", "Dave", "Eve", "Fay", "Gus", "Hal"):
+        host.ok("sheriff", "vote", voter, "Ann")
+    host.ok("sheriff", "elect")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Bob", "Kill", "Ann")
+    host.ok("resolve", "--force")
+    pm = _pms(host, 2)["Ann"]
+    assert BADGE in pm and SHOOT not in pm
+
+
+def test_ooo_hunter_killed_at_night_is_told_he_may_shoot(tmp_path):
+    """Seed ooo-werewolf (roles): the Hunter, 'when you die you may shoot one living player'
+    (passive last-shot); killed by the pack, his night PM tells him to name his shot."""
+    host = _new(tmp_path, "ooo-werewolf", "H=Hunter", "W=Wolf", "V=Villager", "U=Villager", "D=Doctor")
+    host.ok("act", "W", "Maul", "H")
+    host.ok("resolve", "--force")
+    assert SHOOT in _pms(host)["H"]
