@@ -435,29 +435,33 @@ def _text(el: Any) -> str:
     return " ".join("".join(el.itertext()).split())
 
 
+def _collect(parent: Any, deeper: bool, heads: list[Any], blocks: list[Any]) -> None:
+    """Add `parent`'s author paragraphs to `heads` and its divs to `blocks` (and, when `deeper`,
+    those of its divs too). A module function, not a closure: a recursive closure is a reference
+    cycle, which kept every post's elements, and so each page's whole tree, alive until the
+    collector ran (tens of MB over a long thread, each page faulted in fresh)."""
+    for c in parent:
+        if c.tag == "p":
+            if _has_class(c, "author"):
+                heads.append(c)
+        elif c.tag == "div":
+            blocks.append(c)
+            if deeper:
+                _collect(c, False, heads, blocks)
+
+
 def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     """The phpBB row's shallow per-post fields read in one walk of the post's top levels, the
     same values its XPath paths give (first the header fields, then body and edit note), without
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
     fallbacks read it)."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-
-    def collect(parent, deeper: bool) -> None:
-        for c in parent:
-            if c.tag == "p":
-                if _has_class(c, "author"):
-                    heads.append(c)
-            elif c.tag == "div":
-                blocks.append(c)
-                if deeper:
-                    collect(c, False)
-
     for col in el:
         if col.tag != "div":
             continue
         for pb in col:
             if pb.tag == "div" and _has_class(pb, "postbody"):
-                collect(pb, True)
+                _collect(pb, True, heads, blocks)
     if not heads:
         return None
     author = number = hash_link = stamp = href = dated = None
