@@ -870,10 +870,11 @@ class Game:
         self.append(*events)
         return events[0].target
 
-    def undo(self, entry: str | None = None) -> str:
+    def undo(self, entry: str | None = None, *, force: bool = False) -> str:
         """Take back the last recorded entry (or the one with that id, see `hostkit log`): an
-        action, a removal, a vote, a ruling or a phase's end."""
-        return self.undone(entry)[1]
+        action, a removal, a vote, a ruling or a phase's end. The end of a phase takes the next
+        phase's file with it; where the host wrote in that file, only with `force`."""
+        return self.undone(entry, force=force)[1]
 
     def entries(self) -> list[tuple[Phase, Entry]]:
         """Every entry of the record, in record order, with its phase."""
@@ -899,7 +900,7 @@ class Game:
                  "kind": KINDS[type(e)], "what": describe(e, ph.record, bare),
                  "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
-    def undone(self, entry: str | None = None) -> tuple["Game", str]:
+    def undone(self, entry: str | None = None, *, force: bool = False) -> tuple["Game", str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
         everything = self.entries()
         if not everything:
@@ -934,6 +935,11 @@ class Game:
                 raise RuleError(f"the end of {r.label} has entries after it ({describe(later[0], self.phases[-1].record)}"
                                 f"{' ...' if len(later) > 1 else ''}); take those back first")
             drop_after = ph.index
+            for later in self.phases[ph.index:]:
+                own = None if force else store.own_text(later.path, later.record)
+                if own:
+                    raise RuleError(f"undoing the end of {r.label} deletes {later.path.relative_to(self.folder)}, which "
+                                    f"holds {own}: copy it elsewhere first, or 'hostkit undo --force' deletes it too")
         return self._rewrite({ph.index: rec}, drop_after=drop_after), what
 
     # -- reporting

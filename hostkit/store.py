@@ -437,6 +437,25 @@ def phase_path(folder: Path, index: int, kind: str, number: int) -> Path:
     return folder / PHASES / f"{index:03d}-{kind}-{number}.toml"
 
 
+def own_text(path: Path, rec: PhaseRecord) -> str | None:
+    """What the host wrote into a phase file that hostkit would not have written for `rec` (a
+    comment, a line of their own, a start post), in words with its line; None where the file is
+    hostkit's but for blank lines. Undo of a phase's end asks this before it deletes the next phase's file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FileError(f"{path}: cannot read: {exc}") from None
+    if rec.start_post is not None:
+        return f"the day's start post ({rec.start_post}, from 'hostkit start-post')"
+    ours = dump_toml(phase_to_toml(rec)).splitlines()
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip() and line not in ours:
+            return f"your line {n}: {line.strip()!r}"
+    return None  # blank lines alone: deleting the file loses nothing the host wrote
+
+
 def phase_files(folder: Path) -> list[Path]:
     d = folder / PHASES
     if not d.is_dir():

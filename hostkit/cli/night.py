@@ -177,8 +177,10 @@ def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: 
 @click.command()
 @click.option("--entry", default=None, metavar="ID",
               help="Take back this entry (its id from 'hostkit log') instead of the last one.")
+@click.option("--force", is_flag=True,
+              help="Delete the next phase's file even where you wrote in it (a comment, a start post).")
 @click.pass_context
-def undo(ctx: click.Context, entry: str | None) -> None:
+def undo(ctx: click.Context, entry: str | None, force: bool) -> None:
     """Take back the last command's entries: an action, a resolution, a vote or an elimination.
 
     \b
@@ -188,9 +190,12 @@ def undo(ctx: click.Context, entry: str | None) -> None:
     a phase that 'hostkit status' names after a merge. Examples:
       hostkit undo
       hostkit undo --entry 3f2a9c1
+
+    Taking back a phase's end deletes the next phase's file; where you wrote in that file (a
+    comment, a start post), undo refuses and names the line: --force deletes it all the same.
     """
     with locked(ctx):
-        what = load(ctx).undo(entry)
+        what = load(ctx).undo(entry, force=force)
     click.echo(f"undone: {what}")
 
 
