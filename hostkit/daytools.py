@@ -334,10 +334,31 @@ def day_count(game: "Game") -> dict[str, Any] | None:
         return None
     saved = [c for c in saved_counts(game.folder, ph.record.number) if c.get("last_post") is not None]
     if saved:
-        return _current_names(game, saved[-1])
+        return _since(game, _current_names(game, saved[-1]))
     if ph.record.votes:
         return count_votes(game, []).to_json()
     return None
+
+
+def _since(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
+    """A saved thread count with the hand votes recorded (or taken back) since it was made, in
+    words, under "hand_since" (absent when there are none, or for a count saved before counts
+    kept their hand votes): such a count no longer says what 'hostkit votes' would."""
+    from .votes.count import hand_votes
+
+    if "hand" not in count:
+        return count
+    then = {tuple(v) for v in count["hand"]}
+    now = hand_votes(game)
+    added = [v for v in game.current.record.votes if (v.host, v.seq) not in then]
+    gone = len(then - {tuple(v) for v in now})
+    if not added and not gone:
+        return count
+    words = ["recorded: " + ", ".join(f"{v.voter} {'unvotes' if v.target is None else 'votes ' + v.target}"
+                                      for v in added)] if added else []
+    if gone:
+        words.append(f"taken back: {gone}")
+    return {**count, "hand_since": words}
 
 
 def _current_names(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
@@ -363,7 +384,7 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
     if not force:
         count = day_count(game)
         why = elimination_refusal(game, end.eliminated or None, count)
-        if why and not end.eliminated and count and count.get("eliminated"):
+        if why and not end.eliminated and count and count.get("eliminated") and not count.get("hand_since"):
             # The count's choice dies by the day's own actions (an ITA shot, a Day vig), which
             # resolve before the elimination (seed natural II): 'eliminate' refuses them and says
             # to end the day with --none, so --none is the count's outcome, not a contradiction.

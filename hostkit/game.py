@@ -959,6 +959,10 @@ class Game:
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
             d["standing"] = tag_texts(p.tags, (s.phase, s.number))
+            masked = p.tags.get("masked") if not p.alive else None
+            if isinstance(masked, dict) and masked.get("cause"):
+                # Combat Camouflage fools the players, not the host: the true cause, and the mask
+                d["cause"], d["shown_cause"] = masked["cause"], p.cause
             held = flip_held(s, p.name) if not p.alive else None
             if held:
                 d["flip_held_by"] = held  # seed paranormal: not flipped until the abductor leaves the game

@@ -301,10 +301,11 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
-    # A dead Organ Harvester needs no Abomination night: it attacks only while the Harvester lives (effects/doom.py).
-    dealt = [p.role for p in game.setup.players
-             if p.name not in state.players or state.players[p.name].alive
-             or game.ruleset.roles[p.role].victory != "last-alive"]
+    # The Abomination night is asked while a living player is an Organ Harvester now: it attacks only
+    # while one lives (effects/doom.py), so not once the Harvester is dead or its role was stolen
+    # (the Mind Stealer's victim reverts to a Survivor).
+    dealt = [p.role for p in game.setup.players if game.ruleset.roles[p.role].victory != "last-alive"]
+    dealt += [p.role for p in state.players.values() if p.alive and sides.kind(state, p) == "last-alive"]
     out += sides.setup_questions(game.ruleset, dealt, state.options)
     if state.pending_victory and state.pending_victory[0] == "nobody":
         who = state.pending_victory[1]
@@ -609,10 +610,18 @@ def elimination_refusal(game: Game, name: str | None, count: dict[str, Any] | No
     Have Max Votes), and under a majority rule a player who reached it goes, and no one else does."""
     if count is None:
         return None
+    number = count.get("count_number") or count.get("day")
+    since = count.get("hand_since")
+    if since:
+        # A thread count made before later hand votes no longer says what 'hostkit votes' would:
+        # neither accept nor refuse on it (the hand votes may change who goes); ask for a recount.
+        who = "ending the day with no elimination" if name is None else f"{name}'s elimination"
+        return (f"{who} cannot be checked against the count ({number}, as of post {count.get('last_post')}): "
+                f"the hand votes changed after it ({'; '.join(since)}); 'hostkit votes' (with --html FILE for "
+                "saved pages) counts the thread again with them")
     due_out = count.get("eliminated")
     if name == due_out:
         return None
-    number = count.get("count_number") or count.get("day")
     where = f"the count ({number})"
     why = _majority_rule(game)
     wagons = [w for w in count.get("wagons", ()) if w["votes"] > 0]

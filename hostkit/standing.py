@@ -52,6 +52,8 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
     "hologram": lambda data, d: (f"hologram on night {d.get('night', '?')}: "
                                  + (f"goes to {d['to']}" if d.get("to") else "stays home")),
     "camouflage": lambda data, d: f"Combat Camouflage: kills read as {data}",
+    "masked": lambda data, d: (f"death masked by {d.get('by', '?')}'s Combat Camouflage: the death post says "
+                               f"{d.get('shown', '?')}"),
     "mind-shield": lambda data, d: "Mind Shield (built)",
     "anti-tech": lambda data, d: "Anti-Tech Field (built)",
     "building": lambda data, d: f"building a device: {data} night(s) of work done",

@@ -434,7 +434,7 @@ def prompts(game: Game) -> list[dict[str, Any]]:
             out.append({"player": p.name, "role": role.name, "ask": "holoform",
                         "text": f"{p.name}'s Holoform Modulator has no role and race to show: ask, then "
                                 f"'hostkit tech holoform {p.name} ROLE RACE'"})
-        if any("camouflage" in i.grants for i in mine) and "camouflage" not in p.tags:
+        if any("camouflage" in i.grants and _allowed(i, role) is None for i in mine) and "camouflage" not in p.tags:
             out.append({"player": p.name, "role": role.name, "ask": "camouflage",
                         "text": f"{p.name}'s Combat Camouflage has no source chosen: ask, then "
                                 f"'hostkit tech camouflage {p.name} Vigilante|Doppelgangers|Abduction'"})

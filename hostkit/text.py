@@ -129,13 +129,24 @@ def action_line(a: Action, takes: int | None = None) -> str:
     return f"{a.actor}: {a.ability}" + ("" if takes == 0 else " (skip)")
 
 
+def masked_causes(o: NightOutcome) -> dict[str, dict]:
+    """The night's deaths that Combat Camouflage masked: player -> {"cause": the true cause, "by":
+    the killer, "shown": what the death post says} (the `masked` tag the night left)."""
+    return {c.player: c.value for c in o.changes
+            if c.kind == "tag" and c.key == "masked" and isinstance(c.value, dict)}
+
+
 def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     head = f"Night {o.night}" if o.phase == "night" else f"Day {o.night}"
     lines = [head + (" (dry run: nothing recorded)" if dry_run else "")]
     if o.deaths:
+        masked = masked_causes(o)
         for d in o.deaths:
             place = "in their home" if d.location == f"{d.player}'s home" else d.where
-            lines.append(f"  dies: {d.player}, killed by {d.cause}, {place}")
+            cause = d.cause
+            if d.player in masked:  # the host reads the truth; the death post shows the mask
+                cause = f"{masked[d.player]['cause']} (masked by Combat Camouflage as {d.cause})"
+            lines.append(f"  dies: {d.player}, killed by {cause}, {place}")
     else:
         lines.append("  no one dies")
     for h in getattr(o, "happenings", ()):

@@ -55,7 +55,9 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     With votes recorded for the day (by hand, or a thread count), the elimination must be the
     one the day's latest count gives: who reached the majority, the top vote-getter under
     plurality, no one on a tie that eliminates no one or with no majority reached; --force
-    overrules. With no votes recorded, any elimination stands. Example: hostkit eliminate Bob
+    overrules. With no votes recorded, any elimination stands. A thread count that hand votes
+    recorded (or taken back) after it left out checks nothing: count again with 'hostkit votes'.
+    Example: hostkit eliminate Bob
 
     \b
     The day's actions resolve first (seed natural II): Immediate ones still waiting, in entry

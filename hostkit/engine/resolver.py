@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Ability, Action, GameState, NightOutcome, Role, Ruleset
-from .effects import BEFORE_EFFECTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
+from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import natural, ordered
 from .settle import settle as settle_night
@@ -205,6 +205,9 @@ def run(night: Night, act: Act) -> None:
         guard = night.shield(act, target) if target is not None and target != act.body else None
         if guard is not None:
             night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
+            if effect.kind in BLASTS:  # the blast still goes off there: the shield spares its target only
+                night.ext.setdefault("spared", set()).add((id(act), target))
+                REGISTRY[effect.kind](night, act, effect)
             continue
         REGISTRY[effect.kind](night, act, effect)
         if act.failed:

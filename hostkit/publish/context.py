@@ -61,9 +61,13 @@ def ability_targets(ab: "Ability") -> str:
         return "no target"
     count = NUMBER_WORDS.get(ab.targets, str(ab.targets))
     noun = "player" if ab.targets == 1 else "players"
-    who = {"allied": "allied ", "unallied": "unallied "}.get(ab.allied or "", "")
-    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{who}{noun}"
+    text = f"{count} {'living ' if ab.living_only else 'dead ' if getattr(ab, 'dead_only', False) else ''}{noun}"
     notes = ["yourself included" if ab.self_target else "not yourself"]
+    # allied/unallied is the natural seed's term (IV: same alignment, and confirmed to you): a PM
+    # says what it means, so a Doppelganger or a werewolf reads it without that seed
+    ally = {"allied": "only a known ally", "unallied": "not a known ally"}.get(ab.allied or "")
+    if ally:
+        notes.insert(0, ally if ab.targets == 1 else ally.replace("a known ally", "known allies"))
     if ab.requires == "attacked":
         notes.append("only a player attacked tonight")
     if ab.no_repeat:

@@ -169,6 +169,8 @@ def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
         cause = ps.cause or ""
         if secret and cause != "eliminated":
             cause = ""
+        elif not ps.alive and isinstance(ps.tags.get("masked"), dict) and not public:
+            cause = ps.tags["masked"].get("cause") or cause  # Combat Camouflage fools players, not the host
         out.append({"seat": seat, "name": p.name, "aliases": list(p.aliases) + list(p.previous),
                     "alive": ps.alive, "died": ps.died or "", "cause": cause,
                     "weight": game.weight(p.name), "effects": effects, **_reveal(game, p.name, public, over)})
@@ -185,8 +187,12 @@ def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
     outcome = game.outcomes.get(n)
     data: dict[str, Any] = {"kind": "night", "number": n, "label": f"Night {n}", "id": f"night-{n}",
                             "resolved": outcome is not None, "secret": show_secret}
-    data["deaths"] = [{"player": d.player, "cause": d.cause if show_secret else "", "location": d.location,
-                       "flavour": d.flavour} for d in outcome.deaths] if outcome else []
+    from ..text import masked_causes
+
+    masked = masked_causes(outcome) if outcome and show_secret else {}
+    data["deaths"] = [{"player": d.player, "location": d.location, "flavour": d.flavour,
+                       "cause": (masked[d.player]["cause"] if d.player in masked else d.cause) if show_secret else ""}
+                      for d in outcome.deaths] if outcome else []
     data["revived"] = list(outcome.revived) if outcome else []
     data["posts"] = [{"title": "Death post", "text": death_post(game, n)}] if outcome else []
     if not show_secret:

@@ -284,12 +284,19 @@ def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount
     count takes the next one."""
     history = saved_counts(game.folder, count.day)
     count = _numbered(history, count)
+    hand = hand_votes(game)
     if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
-            and history[-1].get("published", True) == publish:
+            and history[-1].get("published", True) == publish and history[-1].get("hand", hand) == hand:
         return count
-    history.append({**count.to_json(), "published": publish})
+    history.append({**count.to_json(), "published": publish, "hand": hand})
     atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)))
     return count
+
+
+def hand_votes(game: Game) -> list[list[Any]]:
+    """The day's hand-entered vote entries, each as [host, seq]: a saved count keeps the ones it
+    counted (key "hand"), so 'eliminate' can tell a count that a later hand vote made stale."""
+    return [[v.host, v.seq] for v in game.current.record.votes]
 
 
 HISTORY_KEPT = 20  # counts kept per day: a host who recounts all day keeps a small, fast file

@@ -74,6 +74,9 @@ USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tec
 BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects,)
 # A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
 FAKE_READINGS = (tech.fake_reading,)
+# Effects that go off at their target's place: a full shield (a Body Double) spares the target
+# itself, not the others caught there (the Plasma Bomb's chain; decision body-double-plasma-bomb).
+BLASTS = frozenset({"plasma"})
 # Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
 EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
 
@@ -86,4 +89,4 @@ def kinds_phrase(act: Act) -> str:
 
 
 __all__ = ["SPECS", "REGISTRY", "PARAMS", "CHOICES", "NAR_CATEGORY", "NAR_ORDER", "KIND_WORDS", "READERS",
-           "REACH", "USABLE", "EXTRA_ACTS", "BEFORE_EFFECTS", "FAKE_READINGS", "SELF_CHANGING", "EffectSpec", "kinds_phrase"]
+           "REACH", "USABLE", "EXTRA_ACTS", "BEFORE_EFFECTS", "BLASTS", "FAKE_READINGS", "SELF_CHANGING", "EffectSpec", "kinds_phrase"]

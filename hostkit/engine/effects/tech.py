@@ -41,6 +41,7 @@ from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has
 HOLOFORM = "holoform"  # {"role": R, "race": X}: what a Holoform Modulator shows
 HOLOGRAM = "hologram"  # {"night": N, "to": PLAYER or ""}: where the Advanced hologram goes that night
 CAMOUFLAGE = "camouflage"  # the source the holder's kills read as
+MASKED = "masked"  # on a camouflaged kill's victim: {"cause": the true one, "by": killer, "shown": the mask}
 SHORTED = "shorted"  # {"night": N}: the night the player spends fixing shorted-out tech
 
 SHIELD_NAMES = {"mind-shield": "Mind Shield", "anti-tech": "Anti-Tech Field"}
@@ -62,12 +63,19 @@ def item_of(night: Night, act: Act):
 
 
 def grants(night: Night, player: str, attribute: str) -> bool:
-    """Does a held item give the player this attribute?"""
+    """Does a held item give the player this attribute? An item only for some roles or sides
+    (items.toml `only`: Combat Camouflage 'allows the Exterminator') gives nothing in other hands:
+    a robbed Exterminator, now a Survivor, keeps it but cannot use it (decision stolen-tech)."""
     table = items_of(night.ruleset)
     if not table:
         return False
-    return any(n in table and attribute in table[n].grants and c > 0
+    return any(n in table and attribute in table[n].grants and c > 0 and _for(table[n], night.role(player))
                for n, c in night.state.players[player].items.items())
+
+
+def _for(item: Any, role: Any) -> bool:
+    """Is the item usable by a player of this role (its `only`: role names, factions, alignments)?"""
+    return not item.only or bool({role.name, role.faction or "", role.alignment} & set(item.only))
 
 
 def advanced(night: Night, player: str, attribute: str) -> bool:
@@ -357,8 +365,12 @@ def plasma_chain(night: Night) -> None:
                     seen.add(q)
                     caught.append(q)
                     todo.append(q)
+        spared = night.ext.get("spared", ())
         for p in caught:
             if p == act.actor and p != target:
+                continue
+            if p == target and (id(act), p) in spared:
+                night.say(f"{p}'s protection against everything (a Body Double) takes the blast in their place.")
                 continue
             if p != target and has(night, p, "anti-tech"):
                 night.say(f"{p}'s Anti-Tech Field shields them from the Plasma Bomb.")
@@ -423,6 +435,8 @@ def camouflage(night: Night, deaths: list[Death]) -> list[Death]:
             attack = Attack(target=d.player, by=None, attacker=killer, kind=d.kind, strength=1, cause=cause,
                             flavour=key, location=d.location)
             night.say(f"{killer}'s Combat Camouflage makes {d.player}'s death look like the work of {cause}.")
+            # the truth stays the host's: status shows the real cause, the death post the mask
+            night.tags.append((d.player, MASKED, {"cause": d.cause, "by": killer, "shown": cause}))
             d = d._replace(cause=cause, flavour=flavour_text(night, attack, d.player, d.location), flavour_key=key)
         out.append(d)
     return out
