@@ -12,13 +12,15 @@ from conftest import Host, new_classic
 from hostkit.cli import cli
 from test_undo_units import CLASSIC8, md5s
 
+
 def _classic_day(tmp_path) -> Host:
-    """A classic game at day 1: night 1 resolved with no action entered."""
+    """A classic game at day 1: night 1 resolved with the Werewolf's kill on Fay."""
     new_classic(tmp_path / "g", assign=CLASSIC8)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Fay")
     host.ok("resolve", "--force")
     return host
+
 
 @pytest.mark.parametrize("edit, named", [
     (lambda h: (h.folder / "phases/002-day-1.toml").open("a").write("# Day 1 opened at post 20\n"),
@@ -41,12 +43,14 @@ def test_undo_of_a_phase_end_keeps_what_the_host_wrote_in_the_next_phase_file(tm
     assert host.ok("undo", "--force").strip() == "undone: the end of night 1 (deaths: Fay)"
     assert md5s(host) == before
 
+
 def test_undo_of_a_phase_end_whose_next_file_only_gained_blank_lines_needs_no_force(tmp_path):
     """Blank lines are not the host's words: nothing is lost, so undo goes ahead."""
     host = _classic_day(tmp_path)
     (host.folder / "phases/002-day-1.toml").open("a").write("\n\n")
     assert host.ok("undo").startswith("undone: the end of night 1")
     assert not (host.folder / "phases/002-day-1.toml").exists()
+
 
 def test_undo_of_a_day_end_names_the_comment_in_the_next_night_file(tmp_path):
     host = _classic_day(tmp_path)
@@ -203,3 +207,70 @@ def test_paranormal_decisions(players, bags, lines, kw, expect):
     st = state(ruleset("paranormal"), players, items=bags, **kw)
     o, n = night(st, lines)
     check(o, n, expect)
+
+
+def test_a_named_pipe_in_place_of_a_page_cache_entry_is_a_miss_not_a_hang(tmp_path, monkeypatch):
+    """Before: a FIFO under a page cache entry's name ($HOSTKIT_CACHE/pages/<key>.json) blocked
+    'votes --html' for ever (the open of a pipe waits for a writer). Now a cache file is read only
+    when it is a regular file: the pipe is a miss, the page is parsed again and the entry
+    replaced. A FIFO given as --html itself is refused in one line naming it, nothing written."""
+    import os
+    import threading
+
+    monkeypatch.setenv("HOSTKIT_CACHE", str(tmp_path / "cache"))
+    host = _demo_day(tmp_path)  # the first count fills the page cache
+    (entry,) = (tmp_path / "cache" / "pages").glob("*.json")
+    entry.unlink()
+    os.mkfifo(entry)
+    out: list[str] = []
+    worker = threading.Thread(target=lambda: out.append(host.ok("votes", "--html", str(DEMO_PAGE))), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # hung on the pipe: give it a writer so the thread ends, then fail
+        os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("votes --html blocked on a named pipe in the page cache")
+    assert "[b]Gus (5)[/b]" in out[0]
+    assert entry.is_file()  # the pipe was replaced by the page's entry
+    os.mkfifo(tmp_path / "pipe.html")
+    err = host.refused("votes", "--html", str(tmp_path / "pipe.html"))
+    assert f"{tmp_path / 'pipe.html'}: not a regular file (give a saved thread page)" in err
+
+
+def test_a_named_pipe_in_place_of_the_thread_cache_index_is_a_miss_not_a_hang(tmp_path):
+    """The same for the game's thread cache (--url): a FIFO index reads as no cache (a refetch)."""
+    import os
+    import threading
+
+    from hostkit.votes.fetch import _Cache
+
+    cache = _Cache(tmp_path / "thread", "https://forum.example/t/1")
+    cache.dir.mkdir(parents=True)
+    os.mkfifo(cache.index_path)
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(cache.load()), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():
+        os.close(os.open(cache.index_path, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("the thread cache blocked on a named pipe")
+    assert out == [[]]
+
+
+@pytest.mark.parametrize("ruleset, assign, attributes, player, sends", [
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Ann", True),
+    ("classic-werewolf", ["Ann=Hunter", "Bob=Werewolf", "Cy=Villager", "Di=Villager"], [], "Cy", False),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Jo", True),
+    ("paranormal", ["Jo=Townie", "Ki=Townie", "Dp=Doppelganger"], ["Jo=Spirit-bond"], "Ki", False),
+], ids=["classic-Hunter-last-shot", "classic-Villager", "paranormal-Attributes-Spirit-bond", "paranormal-Townie"])
+def test_role_pm_closing_line_asks_for_actions_only_from_who_has_some(tmp_path, ruleset, assign, attributes, player, sends):
+    """A Hunter's last shot and a Spirit-bond's choice at death are sent to the host: their PMs
+    keep 'Send your actions'; a Villager's or a Townie's says they have none."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign, attributes=attributes,
+           options=["max-day=5"] if ruleset == "paranormal" else [])
+    pm = Host(tmp_path / "g").ok("pm", player)
+    assert ("Send your actions to the host by PM. Good luck!" in pm) is sends
+    assert ("You have no actions to send: your part is in the thread. Good luck!" in pm) is not sends

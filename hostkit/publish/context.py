@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..rulesets import PASSIVE_NAMES, PASSIVES
+from ..rulings import SPIRIT_BOND
 from ..text import ability_when
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -139,8 +140,13 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         robot = has_robot(game.state, name)
         ctx_role["tech"] = "" if robot else ctx_role["tech"] + (", or the Robot instead" if robot is None else "")
     attrs = game.ruleset.attributes
+    items = items_context(game, name)
+    # Whether the player ever has something to send the host: an ability, tech, a stockpile, an
+    # item to use, a last shot, a Spirit-bond to offer (the PM's closing line says so, or not).
+    ctx_role["sends"] = bool(role.abilities or ctx_role["tech"] or ctx_role["facts"] or "last-shot" in role.passives
+                             or any(it["abilities"] for it in items) or SPIRIT_BOND in ps.attributes)
     return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
-            "items": items_context(game, name),
+            "items": items,
             "attributes": [{"name": a, "summary": attrs[a].get("summary", "")} for a in ps.attributes if a in attrs]}
 
 

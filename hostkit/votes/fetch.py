@@ -230,14 +230,14 @@ class _Cache:
         from hostkit.votes import pages as _pages  # READER_VERSION as it is now (tests change it)
 
         try:
-            index = json.loads(self.index_path.read_text(encoding="utf-8"))
+            index = json.loads(_pages.read_regular(self.index_path).decode("utf-8"))
             if (index.get("version") != CACHE_VERSION or index.get("url") != self.thread_url
                     or index.get("reader") != _pages.READER_VERSION
                     or len(index["hashes"]) != len(index["pages"])):
                 return []
             out = []
             for name, want in zip(index["pages"], index["hashes"]):
-                raw = (self.dir / name).read_bytes()
+                raw = _pages.read_regular(self.dir / name)
                 if hashlib.sha256(raw).hexdigest() != want:
                     return []  # damaged (or another page's): fetch again
                 out.append(_page_from_json(json.loads(raw)))

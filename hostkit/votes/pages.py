@@ -30,7 +30,8 @@ from hostkit.model import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
 
-__all__ = ["CACHE_VERSION", "READER_VERSION", "default_cache_dir", "page_from_json", "page_to_json", "read_files"]
+__all__ = ["CACHE_VERSION", "READER_VERSION", "default_cache_dir", "page_from_json", "page_to_json", "read_files",
+           "read_regular"]
 
 CACHE_VERSION = 2  # the format of page_to_json (the thread cache's index carries it too)
 READER_VERSION = "9.2"  # bump when a change to the readers changes what a page reads as
@@ -141,11 +142,29 @@ def _entries(cache_dir: Path | None) -> set[str]:
         return set()  # no cache yet
 
 
+def read_regular(path: Path) -> bytes:
+    """A cache file's bytes, read only when it is a regular file: a named pipe or a device planted
+    under a cache entry's name would be read forever. Opened without blocking and checked on the
+    open file (no window between the check and the read). Raises OSError otherwise (a miss)."""
+    import os
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{path}: not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
+
+
 def _cached(cache_dir: Path | None, key: str, entries: set[str]) -> Page | None:
     if cache_dir is None or f"{key}.json" not in entries:
         return None
     try:
-        data = (cache_dir / f"{key}.json").read_bytes()
+        data = read_regular(cache_dir / f"{key}.json")
         at = len(_HEAD) + _SEAL_LEN
         payload = data[at + len(_MID):-1]
         if not (data.startswith(_HEAD) and data[at:at + len(_MID)] == _MID and data.endswith(b"}")
