@@ -284,3 +284,23 @@ def test_a_read_page_leaves_no_reference_cycle(path: Path, keep_html: bool) -> N
     page = parse_page(raw, keep_html=keep_html)
     assert page.posts and page.engine != "generic"
     assert gc.collect() == 0
+
+
+_BASES = ["https://forum.mafiascum.net/viewtopic.php?t=65508&start=25", "http://x.org/a/b/c", "https://x.org",
+          "https://x.org/a;p?q=1#f", "file:///tmp/a/b.html", "about:blank", "viewtopic.php", "/a/b"]
+_HREFS = ["./viewtopic.php?p=7714264#p7714264", "viewtopic.php?f=1&t=2&start=25", "../x?y", "posts/123/#post-123",
+          "/index.php?topic=1.msg2#msg2", "?p=1", "./?x=1#", "a?#b", "a#?b", "./a/../b/./c?q=1", "..", "//o.org/x?y#z",
+          ";?x", ";p?x#y", "//?x", " \x01a?x#y", "a?x\t#y", "a?x\n", "http:a?x", "%2e%2e/x?y#z"]
+
+
+@pytest.mark.parametrize("base", _BASES)
+def test_post_links_are_joined_exactly_as_urljoin_joins_them(base: str) -> None:
+    """`absolute` joins a link's path once per page and appends its query and fragment: the
+    result is urljoin's on every link, including those where appending would differ (an empty
+    query or fragment, a bare ";" or "//" path, a tab urljoin removes, a scheme)."""
+    from urllib.parse import urljoin
+
+    from hostkit.votes.postmeta import absolute
+
+    for href in _HREFS:
+        assert absolute(base, href) == urljoin(base, href.strip()), href
