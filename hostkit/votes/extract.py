@@ -12,7 +12,6 @@ markups a game may enable: ``red`` text in any spelling, ``bold``, phpBB's ``[vo
 from __future__ import annotations
 
 import bisect
-import html
 import re
 from functools import lru_cache
 from itertools import accumulate
@@ -235,6 +234,8 @@ def _has_marker(body_html: str) -> bool:
         return False
     low = body_html.lower()
     if "&#8203;" in low or "&#x200b;" in low:
+        import html  # only for a marker written as character references: its import costs start-up
+
         return COUNT_MARKER in html.unescape(body_html)
     return False
 
