@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
-from .errors import FileError, HostkitError
+from .errors import FileError, HostkitError, WriteError
 from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
 from .tomlio import Table, load
 
@@ -266,6 +266,9 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
                 os.close(fd)
                 raise HostkitError(f"{folder}: another hostkit command is changing this game; try again") from None
             time.sleep(0.02)
+        except OSError as exc:  # a file system without flock (some network mounts)
+            os.close(fd)
+            raise HostkitError(f"{folder}: cannot lock the game folder: {exc.strerror or exc}") from None
 
 
 @contextlib.contextmanager
@@ -321,11 +324,10 @@ def reading(folder: Path, timeout: float = 60) -> Iterator[None]:
         return
     try:
         fd = _flock(folder, "sh", timeout)
-    except HostkitError:
-        if not os.path.isdir(folder):
-            fd = None  # no folder: require_game names it
-        else:
+    except HostkitError as exc:
+        if os.path.isdir(folder) and "another hostkit command" in str(exc):
             raise
+        fd = None  # no folder (require_game names it), or no flock here: read as before
     if fd is None:
         yield
         return
@@ -385,11 +387,11 @@ class Writer:
         try:
             atomic_write(path, json.dumps(journal, ensure_ascii=False))
         except OSError as exc:  # a full disk, a read-only folder: before the commit point, so nothing changed
-            raise FileError(f"{path}: cannot write: {exc.strerror or exc}; nothing was changed") from None
+            raise WriteError(f"{path}: cannot write: {exc.strerror or exc}; nothing was changed") from None
         try:
             _apply(self.folder, journal)
-        except FileError as exc:  # after the commit point: the change stands, the next command finishes it
-            raise FileError(f"{exc}; the change is kept in {path} and the next hostkit command on this game "
+        except WriteError as exc:  # after the commit point: the change stands, the next command finishes it
+            raise WriteError(f"{exc}; the change is kept in {path} and the next hostkit command on this game "
                             "completes it") from None
 
 
@@ -414,7 +416,7 @@ def _apply(folder: Path, journal: dict[str, Any]) -> None:
         with contextlib.suppress(FileNotFoundError):
             (folder / JOURNAL).unlink()
     except OSError as exc:
-        raise FileError(f"{folder / rel}: cannot write: {exc.strerror or exc}") from None
+        raise WriteError(f"{folder / rel}: cannot write: {exc.strerror or exc}") from None
 
 
 def recover(folder: Path) -> None:
@@ -458,8 +460,8 @@ def _recover(folder: Path) -> None:
     journal.setdefault("removes", [])
     try:
         _apply(folder, journal)
-    except FileError as exc:
-        raise FileError(f"{exc}: cannot complete the unfinished change in {path}; free the space (or make the "
+    except WriteError as exc:
+        raise WriteError(f"{exc}: cannot complete the unfinished change in {path}; free the space (or make the "
                         "folder writable) and run any hostkit command again") from None
 
 
