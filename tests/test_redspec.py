@@ -171,3 +171,30 @@ def test_six_of_the_same_phase_end_at_once_end_it_once(tmp_path, setup, command,
     assert game.state.phase == phase and len(game.phases) == len(setup) + 2
     assert sum(1 for ph in game.phases if ph.record.ends) == len(setup) + 1
     assert not (host.folder / store.JOURNAL).exists()
+
+
+@pytest.mark.parametrize("fmt,line", [
+    ("bbcode", "[b]No Elimination has been reached: no one is eliminated.[/b]"),
+    ("markdown", "**No Elimination has been reached: no one is eliminated.**"),
+    ("plain", "No Elimination has been reached: no one is eliminated."),
+])
+def test_cli_a_no_elimination_majority_reached_by_hand_votes_is_announced(tmp_path, fmt, line):
+    """SPEC 'votes' (votes recorded by hand, with no thread): the count that a No Elimination
+    majority ends must say so, as it does for a player's wagon ('Bob has been eliminated.') and
+    for a thread's hammer post. It said nothing, though the later votes were listed 'after the
+    hammer' and 'eliminate Bob' was refused because No Elimination had reached its majority."""
+    create(tmp_path / "g", ruleset="ooo-werewolf", seed=1, options=["no-elimination-offset=-1"],
+           assign=["Ann=Seer", "Bob=Wolf", "Carol=Villager", "Dave=Villager", "Eve=Villager", "Fay=Villager",
+                   "Gus=Villager"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    for voter in ("Ann", "Carol"):
+        host.ok("vote", voter, "none")
+    assert "No Elimination has been reached" not in host.ok("votes", "--format", fmt)  # 2 of 3: not yet
+    host.ok("vote", "Dave", "none")
+    host.ok("vote", "Eve", "Bob")
+    out = host.ok("votes", "--format", fmt)
+    assert line in out, out
+    assert "after the hammer" in out  # Eve's vote came after it
+    assert "Bob has been eliminated" not in out
+    assert "No Elimination has reached its majority" in host("eliminate", "Bob").output
