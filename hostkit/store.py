@@ -296,7 +296,7 @@ class Writer:
         """Write `data` to a TOML file: a new file as tomli-w writes it; an existing one (which the
         host may have edited) changed in place, keeping its comments and layout."""
         try:
-            old = path.read_text(encoding="utf-8")
+            old = path.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad's) is dropped
         except (FileNotFoundError, NotADirectoryError):
             self.writes[path] = dump_toml(data)
             return
@@ -442,7 +442,7 @@ def own_text(path: Path, rec: PhaseRecord) -> str | None:
     comment, a line of their own, a start post), in words with its line; None where the file is
     hostkit's but for blank lines. Undo of a phase's end asks this before it deletes the next phase's file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:

@@ -1,0 +1,103 @@
+"""Red team (helper redhost): whole games hosted through the CLI as a careless host, a rules
+lawyer and a hostile co-host would. Each test fails without its fix: CliRunner in temp folders."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Host, new_classic
+
+CLASSIC8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
+            "Gus=Werewolf", "Hal=Villager"]
+BIG = "1" + "0" * 400  # an integer no TOML file can hold (64-bit), which tomllib reads all the same
+HUGE = "1" + "0" * 5000  # past Python's 4300-digit limit: tomllib raises a plain ValueError
+
+
+def _played(tmp_path):
+    """A classic game into day 1, with a vote by hand: a phase file of each kind to edit."""
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("act", "Dave", "Guard", "Ann")
+    host.ok("act", "Ann", "Check", "Bob")
+    host.ok("act", "Carol", "skip")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Bob")
+    return host
+
+
+# --------------------------------------------------------------------------- hand edits: numbers
+
+
+@pytest.mark.parametrize("file,old,new,key", [
+    pytest.param("game.toml", '{ name = "Hal", role = "Villager" }',
+                 '{ name = "Hal", role = "Villager", weight = %s }' % BIG, "players[7].weight",
+                 id="house-rule-weight-400-digits-was-a-traceback"),
+    pytest.param("game.toml", "seed = 1", "seed = 99999999999999999999", "seed",
+                 id="house-rule-seed-past-64-bits"),
+    pytest.param("phases/002-day-1.toml", "seq = 7", "seq = 99999999999999999999", "votes[0].seq",
+                 id="house-rule-seq-past-64-bits"),
+])
+def test_house_rule_an_integer_past_64_bits_names_the_file_and_key(tmp_path, file, old, new, key):
+    """TOML integers are 64-bit, but tomllib reads any size: a weight of 10**400 crashed with
+    OverflowError, a seed or seq of 10**20 was taken and written back as TOML no other reader takes."""
+    host = _played(tmp_path)
+    path = host.folder / file
+    text = path.read_text()
+    assert old in text, text
+    path.write_text(text.replace(old, new, 1))
+    out = host.refused("status")
+    assert f"{file}: {key}:" in out and "64-bit" in out, out
+
+
+def test_house_rule_an_integer_of_5000_digits_is_a_file_error_not_a_traceback(tmp_path):
+    """Python refuses to read an integer of over 4300 digits with a ValueError that tomllib lets
+    through: 'hostkit status' printed a traceback."""
+    host = _played(tmp_path)
+    path = host.folder / "phases/002-day-1.toml"
+    path.write_text(path.read_text().replace("seq = 7", f"seq = {HUGE}", 1))
+    out = host.refused("status")
+    assert "002-day-1.toml: invalid TOML" in out and "64-bit" in out, out
+
+
+# --------------------------------------------------------------------------- hand edits: a byte order mark
+
+
+@pytest.mark.parametrize("file", ["game.toml", "phases/001-night-1.toml", "phases/002-day-1.toml"])
+def test_house_rule_a_file_saved_with_a_byte_order_mark_still_reads(tmp_path, file):
+    """Windows Notepad saves UTF-8 with a byte order mark; tomllib refused it as 'Invalid statement
+    (at line 1, column 1)' and the game could not be read at all. Now the mark is read past, and a
+    rewrite of the file drops it."""
+    host = _played(tmp_path)
+    path = host.folder / file
+    before = host.ok("status")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert host.ok("status") == before
+    host.ok("vote", "Hal", "Gus")
+    assert "Hal" in host.ok("votes")
+    host.ok("undo")
+    assert host.ok("status") == before
+
+
+# --------------------------------------------------------------------------- options that are vote weights
+
+
+@pytest.mark.parametrize("value", ["-1", "1e308", "1001"])
+def test_house_rule_sheriff_weight_option_is_a_vote_weight(tmp_path, value):
+    """`--option sheriff-weight=-1` was taken: the Sheriff's vote then took a vote away from the
+    wagon. It is a vote weight, with the bounds of --weight (0 to 1000)."""
+    host = Host(tmp_path / "game")
+    result = host("new", str(tmp_path / "game"), "--ruleset", "classic-werewolf",
+                  "--assign", "Ann=Seer", "--assign", "Bob=Werewolf", "--assign", "Cy=Villager",
+                  "--option", f"sheriff-weight={value}")
+    assert result.exit_code == 1, result.output
+    assert "sheriff-weight" in result.output and "vote weight" in result.output, result.output
+    assert not (tmp_path / "game").exists()
+
+
+def test_house_rule_sheriff_weight_hand_edited_negative_is_refused(tmp_path):
+    host = _played(tmp_path)
+    path = host.folder / "game.toml"
+    path.write_text(path.read_text().replace("[options]", "[options]\nsheriff-weight = -1", 1))
+    out = host.refused("votes")
+    assert "game.toml: options.sheriff-weight" in out and "vote weight" in out, out
