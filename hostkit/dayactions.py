@@ -128,7 +128,7 @@ def replay_day(game: Game, state: GameState, ph: Phase) -> None:
             current[k] = checked
             ph.ignored.pop(k, None)
             ab = ability_of(state, checked)
-            why = ignored_reason(ab, state.ita_open) if ab is not None and not checked.skip else None
+            why = ignored_reason(ab, state.ita_open) if ab is not None and not checked.declined else None
             if why:
                 ph.ignored[k] = why
     ph.actions = sorted(current.values(), key=entry_key)
@@ -145,7 +145,7 @@ def resolve_waiting(game: Game, state: GameState, ph: Phase, current: dict[Any, 
     order, each applied to the state before the next (seed natural II: as soon as the hosts are
     able to). Ignored ones stay unresolved. Returns the outcomes (also added to ph.outcomes)."""
     out = []
-    waiting = sorted((k for k, a in current.items() if k not in ph.ignored and not a.skip and at_once(state, a)),
+    waiting = sorted((k for k, a in current.items() if k not in ph.ignored and not a.declined and at_once(state, a)),
                      key=lambda k: entry_key(current[k]))
     for k in waiting:
         if state.winner:
@@ -245,7 +245,7 @@ def waiting_now(game: Game) -> list[Action]:
     if ph.record.kind != "day":
         return []
     state = game.state
-    return [a for a in ph.actions if game._key(state, a) not in ph.ignored and not a.skip and at_once(state, a)]
+    return [a for a in ph.actions if game._key(state, a) not in ph.ignored and not a.declined and at_once(state, a)]
 
 
 def day_waiting_notices(game: Game, now: Any = None) -> list[str]:
@@ -328,7 +328,7 @@ def now_events(game: Game, added: list[Action]) -> list[DayEvent]:
                         "(an Immediate one first), at 'hostkit resolve'")
     for a in added:
         ab = ability_of(game.state, a)
-        if ab is None or a.skip:
+        if ab is None or not a.used(ab.targets):
             raise RuleError(f"{a.actor}'s {a.ability}: a skip has nothing to resolve")
         if not (ab.immediate or ab.innate):
             raise RuleError(f"{a.actor}'s {ab.name} is not Immediate: it resolves when the day ends, before the "

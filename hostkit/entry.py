@@ -108,7 +108,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         # Seed natural II: once per Cycle, in either phase; day N and night N make cycle N.
         for other in game.phases:
             if other.record.number == phase.number and other.record.kind != phase.kind and any(
-                    a.actor == actor and a.ability.lower() == ability.key and not a.skip
+                    a.actor == actor and a.ability.lower() == ability.key and a.used(ability.targets)
                     for a in (*other.actions, *other.done)):
                 raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
     msg = ability.messages
@@ -118,19 +118,18 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if ability.exclusive:
         for other in others:
             ob = role.ability(other.ability)
-            if ob is not None and ob.exclusive == ability.exclusive and not other.skip:
+            if ob is not None and ob.exclusive == ability.exclusive and other.used(ob.targets):
                 raise RuleError((msg.get("exclusive") or f"{where}: only one {ability.exclusive} ability a "
                                  "phase, and {other} is already entered").format(other=ob.name))
     if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
-        if not ability.targets:
-            raise RuleError(f"{where} takes no target, so entering it uses it: to not use it, enter nothing (or "
-                            "act --remove), and once the rest is entered, 'resolve --force' lets it go unused")
+        if ability_word is None and ability.factional:
+            _keep_team_action(state, actor, ability, current)
         if not ability.skippable:
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
         if ability.max_skips_in_a_row and skips_in_a_row(game, state, actor, ability, phase) >= ability.max_skips_in_a_row:
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
                             f"{ability.max_skips_in_a_row} nights in a row")
-        return Action(actor, ability.name, ())
+        return Action(actor, ability.name, (), declined=True)
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
                         + (" (or 'skip')" if ability.skippable else ""))
@@ -168,6 +167,22 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if conflict:
         raise RuleError(conflict)
     return Action(actor, ability.name, tuple(targets))
+
+def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:
+    """`act X skip` with no ability named answers X's own abilities: it does not take back the
+    team's factional action that a teammate entered (a careless host would lose the night's kill).
+    Naming the ability (`act X Kill skip`) still replaces it, as `act` says."""
+    faction = state.players[actor].faction
+    for a in current:
+        if a.actor == actor or a.ability.lower() != ability.key or a.actor not in state.players \
+                or state.players[a.actor].faction != faction or not a.used(ability.targets):
+            continue
+        on = f" on {', '.join(a.targets)}" if a.targets else ""
+        raise RuleError(f"{actor} ({state.role_of(actor).name}) has no ability of its own to skip now, and the "
+                        f"{faction}'s {ability.name} is entered by {a.actor}{on}: a skip with no ability named "
+                        f"leaves a teammate's team action standing; to take it back, "
+                        f"'act {actor} {ability.name} skip' (or 'act --remove {a.actor} {ability.name}')")
+
 
 def _held(state: GameState, player: str) -> dict | None:
     """The out-of-play tag a living player carries (the ruleset's `out-of-play` option: paranormal's
@@ -229,8 +244,10 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
 def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | None, target_words: list[str],
                       phase: PhaseRecord) -> list[str] | None:
     """`act ACTOR skip` with the ability left out, when ACTOR has several abilities of its own
-    usable now: the name of each one it may still use (a skip answers them all: a Witch's 'skip'
-    is no potion tonight, with no potion to name); None otherwise (the usual rules apply)."""
+    usable now: the name of each one it may still use, with a target or none (a skip answers
+    them all: a Witch's 'skip' is no potion tonight, with no potion to name; a Cutting Edge
+    Scientist's is no Ray, no Body Double, no Pulser); None otherwise (the usual rules apply).
+    A factional ability is never among them: the team's action stays as a teammate entered it."""
     if ability is not None or len(target_words) != 1 or target_words[0].lower() not in SKIP_WORDS:
         return None
     try:
@@ -241,8 +258,9 @@ def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | N
         return None
     ps = state.players[name]
     own = [a for a in usable(state, name, phase) if not a.factional]
-    # An ability with no target is used by entering it, so a skip cannot answer it (Body Double).
-    left = [a for a in own if not a.standing and a.targets and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
+    # A standing ability is left alone (saying nothing keeps a War Vet's alert; 'act Wv Alert skip'
+    # turns it off for the night), and so is one with no charge left.
+    left = [a for a in own if not a.standing and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
     return [a.name for a in left] if len(own) > 1 and left else None
 
 
@@ -261,7 +279,7 @@ def skips_in_a_row(game: Game, state: GameState, actor: str, ability: Ability, p
     role = state.role_of(actor)
 
     def ours(a: Action) -> bool:
-        if a.ability.lower() != ability.key or a.skip or a.actor not in state.players:
+        if a.ability.lower() != ability.key or not a.used(ability.targets) or a.actor not in state.players:
             return False
         return a.actor == actor or bool(ability.factional and role.faction
                                         and state.players[a.actor].faction == role.faction)
@@ -286,7 +304,7 @@ def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
             if not ab.max_skips_in_a_row or key in seen or not phase_ok(ab, phase.record):
                 continue
             seen.add(key)
-            entered = any(a.ability.lower() == ab.key and not a.skip and (
+            entered = any(a.ability.lower() == ab.key and a.used(ab.targets) and (
                 a.actor == p.name or ab.factional and state.players[a.actor].faction == p.faction)
                 for a in phase.actions)
             if not entered and skips_in_a_row(game, state, p.name, ab, phase.record) >= ab.max_skips_in_a_row:
@@ -339,10 +357,10 @@ def _allied(state: GameState, actor: str, target: str, *, before: int | None = N
 def _attacked(state: GameState, current: list[Action], actor: str) -> set[str]:
     out = set()
     for a in current:
-        if a.skip or a.actor == actor:
+        if a.actor == actor or a.actor not in state.players:
             continue
         ab = state.role_of(a.actor).ability(a.ability)
-        if ab and any(e.kind == "kill" for e in ab.effects):
+        if ab and ab.targets and a.used(ab.targets) and any(e.kind == "kill" for e in ab.effects):
             out.add(a.targets[0])
     return out
 

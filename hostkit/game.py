@@ -63,11 +63,12 @@ def entry_id(entry: Entry) -> str:
 def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozenset()) -> str:
     """One entry in words, as undo and log say it. UNTARGETED holds the (lower-case) names of the
     abilities that take no target: an entry of one of them with no targets is used, not skipped
-    (a Veteran's Alert, a Heavy Shield's Brace)."""
+    (a Veteran's Alert, a Heavy Shield's Brace), unless it is declined (`skip = true`)."""
     if isinstance(entry, Action):
         if entry.targets:
             return f"{entry.actor}'s {entry.ability} on {', '.join(entry.targets)}"
-        return f"{entry.actor}'s {entry.ability}" + ("" if entry.ability.lower() in untargeted else " (skip)")
+        used = entry.ability.lower() in untargeted and not entry.declined
+        return f"{entry.actor}'s {entry.ability}" + ("" if used else " (skip)")
     if isinstance(entry, Removal):
         return f"the removal of {entry.actor}'s {entry.ability}"
     if isinstance(entry, VoteEntry):
@@ -362,9 +363,12 @@ class Game:
 
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
-        unless the ability takes none (a Commute is used by naming no one)."""
+        unless the ability takes none (a Commute is used by naming no one) and the entry is not
+        declined (`skip = true`)."""
         if action.targets:
             return list(action.targets)
+        if action.declined:
+            return ["skip"]
         try:
             actor = self.player(action.actor)
             ability = state.role_of(actor).ability(action.ability)
@@ -641,7 +645,7 @@ class Game:
         """The recorded actions whose required attack is gone, as removals, with a note each."""
         removals, notes = [], []
         for a in current:
-            if a.skip or a.actor not in self.state.players:
+            if not a.targets or a.actor not in self.state.players:
                 continue
             ab = self.state.role_of(a.actor).ability(a.ability)
             if ab is None or ab.requires != "attacked":

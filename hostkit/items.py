@@ -172,7 +172,7 @@ def entry_conflict(state: GameState, actor: str, ability: Ability, current: list
         return None
     need = 1
     for a in current:
-        if a.actor != actor or a.ability.lower() == ability.key or a.skip:
+        if a.actor != actor or a.ability.lower() == ability.key or a.declined:
             continue
         other = item_of(a.ability)
         if other and other[0] == mine[0] and other[1] in ("use", "pass"):
@@ -202,7 +202,7 @@ def _action_conflict(state: GameState, actor: str, ability: Ability, current: li
     """Seed paranormal 'Item list': an item that 'does use up the Alien's action' (the Stun Orb;
     the Plasma Bomb, 'in lieu of a nightkill') is not used with the role's own action that night."""
     role = state.role_of(actor)
-    mine = [a for a in current if a.actor == actor and not a.skip and a.ability.lower() != ability.key]
+    mine = [a for a in current if a.actor == actor and not a.declined and a.ability.lower() != ability.key]
     item = _action_item(state, ability.name)
     if item is not None:
         own = next((a for a in mine if role.ability(a.ability) is not None), None)

@@ -230,7 +230,14 @@ class Setup(Record):
 
 
 class Action(Record):
-    """One recorded night (or day) action. targets == () is an explicit skip.
+    """One recorded night (or day) action.
+
+    `declined` (`skip = true` in the phase file) is an explicit "no": the player does not use
+    the ability this phase. Every skip the host enters is recorded so. An entry with no targets
+    and no `skip` is, for an ability that takes targets, a skip too (how older records wrote
+    one), and for an ability that takes none (a Veteran's Alert, a Body Double), its use: see
+    `used`. The engine, the waiting list and every reader ask `used` (or, of an entry already
+    checked by the entry rules, `declined`), never the targets alone.
 
     Every record entry (Action, Removal, VoteEntry, DayEvent, PhaseEnd) carries `seq`, a
     Lamport clock (one more than the highest entry in the host's copy of the record), and `host`,
@@ -247,10 +254,17 @@ class Action(Record):
     seq: int = 0
     host: str = ""
     unit: int = 0  # see Action
+    declined: bool = False  # an explicit skip (see Action)
 
     @property
     def skip(self) -> bool:
+        """No target entered: a skip, or the use of an ability that takes none (see `used`)."""
         return not self.targets
+
+    def used(self, takes: int) -> bool:
+        """Whether this entry uses its ability, which takes TAKES targets: not declined, and not
+        a targeted ability entered with no target (an older record's skip)."""
+        return not self.declined and (bool(self.targets) or not takes)
 
 
 class Removal(Record):
@@ -302,6 +316,8 @@ def entry_key(entry: Any) -> tuple[int, str, str, str]:
     fields = entry._asdict()
     seq, host = fields.pop("seq"), fields.pop("host")
     fields.pop("unit")  # which command wrote it is not what it says
+    if fields.get("declined") is False:  # an entry of before the field keeps its identity (entry ids)
+        del fields["declined"]
     return (seq, host, type(entry).__name__, repr(_plain(fields)))
 
 

@@ -514,7 +514,12 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
     actions = []
     for a in t.tables("actions"):
         meta = _meta(a)
-        actions.append(Action(a.get("actor", str), a.get("ability", str), a.strings("targets", ()), **meta))
+        targets = a.strings("targets", ())
+        declined = a.get("skip", bool, False)
+        if declined and targets:
+            raise a.fail("skip", f"a skip names no target, yet targets = {list(targets)!r}: "
+                                 "delete one of them")
+        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined))
         a.done()
     removed = []
     for r in t.tables("removed"):
@@ -579,8 +584,8 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
     if rec.actions:
-        out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets)}
-                          for a in rec.actions]
+        out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
+                           "skip": True if a.declined else None} for a in rec.actions]
     if rec.removed:
         out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import HostkitError, RuleError, suggest
 from .items import held, holding_text, items_of, match_item
-from .model import DayEvent, GameState, Item, Role
+from .model import DayEvent, GameState, Item, Removal, Role
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game
@@ -166,8 +166,9 @@ def _used_tonight(game: Game, player: str, item: str) -> bool:
     it = table.get(item)
     if it is None:
         return False
-    names = {a.key for a in it.abilities}
-    return any(a.actor == player and a.ability.lower() in names and a.targets for a in game.current.actions)
+    takes = {a.key: a.targets for a in it.abilities}  # a use, not a skip (a Stun Bomb takes no target)
+    return any(a.actor == player and a.ability.lower() in takes and a.used(takes[a.ability.lower()])
+               for a in game.current.actions)
 
 
 def _check_reachable(state, a: str, b: str) -> None:
@@ -187,8 +188,10 @@ def _check_reachable(state, a: str, b: str) -> None:
                             f"may PM one another (seed Abduction), so {other} cannot trade with {p}")
 
 
-def pass_events(game: Game, giver: str, receiver: str, word: str) -> list[DayEvent]:
-    """Tech passed by PM at night (the Exterminators may exchange it freely, day or night)."""
+def pass_events(game: Game, giver: str, receiver: str, word: str) -> list[DayEvent | Removal]:
+    """Tech passed by PM at night (the Exterminators may exchange it freely, day or night); the
+    pass comes last. A skip the giver entered for that tech tonight is taken back in the same
+    commit when they pass their last one: it is answered, and it no longer names tech they hold."""
     a, b = game.player(giver), game.player(receiver)
     ph = game.open_phase()
     state = game.state
@@ -209,7 +212,10 @@ def pass_events(game: Game, giver: str, receiver: str, word: str) -> list[DayEve
         raise RuleError(f"{a} has entered a use of {item} tonight: tech can only be used by one person per "
                         f"night, so pass it on a later night, or take the use back first (hostkit act --remove {a} "
                         f"\"{item}\")")
-    return [DayEvent("tech-pass", a, b, data={"item": item})]
+    names = {x.key for x in items_of(state.ruleset)[item].abilities}
+    skips = [Removal(x.actor, x.ability) for x in ph.actions if x.actor == a and x.declined
+             and x.ability.lower() in names] if state.players[a].items.get(item, 0) == 1 else []
+    return [*skips, DayEvent("tech-pass", a, b, data={"item": item})]
 
 
 # --------------------------------------------------------------------------- the Replicator and the holder's choices

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .entry import _attacked, phase_ok
-from .items import action_used_up, held, items_of
+from .items import action_used_up, find_ability, held, items_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -97,6 +97,8 @@ def waiting_on(game: "Game") -> list[Waiting]:
                 continue  # one ability of its group a phase, and another was entered
             if not ab.factional and action_used_up(state, name, ab, ph.actions):
                 continue  # an item that uses up the action was entered instead (Stun Orb, Plasma Bomb)
+            if not ab.factional and _self_blocked(state, name, ab, ph.actions):
+                continue  # an entry of theirs makes it fail tonight (a Heavy Shield's Brace)
             if ab.factional and ps.faction:
                 members = tuple(n.name for n in game.setup.players if n.name in state.players
                                 and state.players[n.name].alive and state.players[n.name].faction == ps.faction
@@ -166,13 +168,38 @@ def _covers(state, action, name: str, ab) -> bool:
                 and state.players[action.actor].faction == ps.faction)
 
 
+def _self_blocked(state, name: str, ab, actions) -> bool:
+    """NAME entered an action tonight that makes their own ability AB fail (items-werewolf's
+    Heavy Shield: 'your role's actions fail that night', a block of its user with no exemption
+    for AB): waiting on AB would ask the host for an action bound to fail."""
+    role = state.role_of(name)
+    names = {role.name.lower(), f"{role.name}.{ab.name}".lower(), ab.key}
+    for a in actions:
+        if a.actor != name or a.ability.lower() == ab.key:
+            continue
+        other = role.ability(a.ability)
+        if other is None:
+            found = find_ability(state, name, a.ability, strict=False)
+            other = found[1] if found else None
+        if other is None or not a.used(other.targets):
+            continue
+        for e in other.effects:
+            if e.kind != "block" or e.get("target", 0) != -1:
+                continue
+            scope = e.get("scope", "moving")
+            if scope == "moving" and ab.moves or scope in ("all", "all-but") and not names & {
+                    n.lower() for n in e.get("except", ())}:
+                return True
+    return False
+
+
 def _group_used(state, actions, name: str, ab) -> bool:
     role = state.role_of(name)
     for a in actions:
         if a.actor == name and a.ability.lower() != ab.key:
             other = role.ability(a.ability)
             # an entry of an ability that takes no target is its use, not a skip (a War Vet's Alert)
-            if other is not None and other.exclusive == ab.exclusive and (not a.skip or other.targets == 0):
+            if other is not None and other.exclusive == ab.exclusive and a.used(other.targets):
                 return True
     return False
 
@@ -216,13 +243,9 @@ def resolve_checked(game: "Game", *, dry_run: bool = False, force: bool = False)
         missing = waiting_on(game)
         required = [w for w in missing if w.required]
         if not required and missing:
-            state = game.state
-            bare = [w.label for w in missing if w.players and not w.item
-                    and (ab := state.role_of(w.players[0]).ability(w.ability)) is not None and not ab.targets]
             raise RuleError("not entered yet: " + ", ".join(w.label for w in missing)
-                            + "; enter each (or 'skip'), or resolve --force to let them go unused"
-                            + (f" (an ability with no target cannot be skipped, as entering it uses it: for "
-                               f"{', '.join(bare)} not used, resolve --force)" if bare else ""))
+                            + "; enter each (or 'skip' it: 'act PLAYER ABILITY skip'), or resolve --force to "
+                            "let them go unused")
     return game.resolve(dry_run=dry_run)
 
 
@@ -231,10 +254,10 @@ def ignored_note(game: "Game", action) -> str:
     Immediate submission made while an ITA window is open (seed natural I); '' otherwise."""
     from .dayactions import ability_of, ignored_reason
 
-    if game.current.record.kind != "day" or action.skip:
+    if game.current.record.kind != "day" or action.declined:
         return ""
     ab = ability_of(game.state, action)
-    why = ignored_reason(ab, game.state.ita_open) if ab is not None else None
+    why = ignored_reason(ab, game.state.ita_open) if ab is not None and action.used(ab.targets) else None
     return f" (ignored: {why})" if why else ""
 
 
@@ -250,7 +273,8 @@ def replaced_note(game: "Game", action) -> str:
     for old in game.current.actions:
         if old.seq != action.seq and game._key(state, old) == key:
             what = f"{old.actor}'s {old.ability}"
-            return f" (replaces {what} " + (f"on {', '.join(old.targets)})" if old.targets else "(skip))")
+            return f" (replaces {what}" + (f" on {', '.join(old.targets)})" if old.targets else " (skip))"
+                                           if old.declined else ")")
     return ""
 
 

@@ -59,14 +59,15 @@ def state(rs: Ruleset, players: str, *, night: int = 1, options: dict | None = N
 
 
 def actions(lines: str) -> list[Action]:
-    """'Ann Block Bob; Bob Kill Cy; Cy Commute' -> Actions (ACTOR ABILITY [TARGET]..., '-' = skip)."""
+    """'Ann Block Bob; Bob Kill Cy; Cy Commute' -> Actions (ACTOR ABILITY [TARGET]..., '-' = skip
+    as older records wrote it, no targets; 'skip' = declined, as `act` records it: `skip = true`)."""
     out = []
     for n, line in enumerate(x.strip() for x in lines.split(";")):
         if not line:
             continue
         words = line.split()
-        targets = tuple(w for w in words[2:] if w != "-")
-        out.append(Action(words[0], words[1].replace("_", " "), targets, seq=n + 1))
+        targets = tuple(w for w in words[2:] if w not in ("-", "skip"))
+        out.append(Action(words[0], words[1].replace("_", " "), targets, seq=n + 1, declined="skip" in words[2:]))
     return out
 
 

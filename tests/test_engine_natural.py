@@ -423,15 +423,17 @@ def test_cli_poison_over_two_nights(tmp_path):
     assert "poison" in out["deaths"][0]["flavour"]
 
 
-def test_I_entry_refuses_a_skip_of_an_ability_with_no_target_and_a_player_named_twice(tmp_path):
+def test_I_entry_records_a_skip_of_an_ability_with_no_target_and_refuses_a_player_named_twice(tmp_path):
+    # Changed by issue decline: a skip of an ability with no target was refused ("takes no
+    # target"), so the host could not record a "no"; it is now recorded as declined.
     from conftest import Host
     from hostkit.game import create
 
     create(tmp_path / "g", ruleset="natural", seed=1,
            assign=["Cat=Commuter", "Rex=Redirector", "Ann=Villager", "Bob=Goon", "Cy=Villager"])
     host = Host(tmp_path / "g")
-    assert "takes no target" in host.refused("act", "Cat", "Commute", "skip")
-    host.ok("act", "Cat", "Commute")
+    assert "recorded Cat: Commute (skip)" in host.ok("act", "Cat", "Commute", "skip")
+    assert "(replaces Cat's Commute (skip))" in host.ok("act", "Cat", "Commute")
     assert "names the same player twice" in host.refused("act", "Rex", "Redirect", "Ann", "Ann")
     host.ok("act", "Rex", "Redirect", "Ann", "Cy")
     assert [a["actor"] for a in json.loads(host.ok("actions", "--json"))["actions"]] == ["Cat", "Rex"]

@@ -168,10 +168,11 @@ def test_cli_bloom_seeding_is_announced_in_the_death_post(tmp_path, lines, told)
 NIGHTS = "General Rules: 'Nights will last for 24 hours or until I've heard from each player with a night role'"
 
 
-def test_cli_a_skip_answers_what_it_can_and_resolve_says_how_to_let_a_no_target_ability_go(tmp_path):
+def test_cli_a_skip_answers_every_ability_and_resolve_needs_no_force(tmp_path):
     # NIGHTS: the host hears 'no action' from a Cutting Edge Scientist. `act Cu skip` used to be
     # refused whole (its Body Double takes no target), while `resolve` said "enter each (or
-    # 'skip')": the host had no way to answer but a guess at --force.
+    # 'skip')": the host had no way to answer but a guess at --force. Changed by issue decline:
+    # the skip now answers the no-target abilities too (recorded declined), so no --force.
     folder = tmp_path / "g"
     host = Host(folder)
     r = host.runner.invoke(cli, ["new", str(folder), "--ruleset", "paranormal", "--option", "max-day=5",
@@ -180,14 +181,12 @@ def test_cli_a_skip_answers_what_it_can_and_resolve_says_how_to_let_a_no_target_
                            catch_exceptions=False)
     assert r.exit_code == 0, r.output
     out = host.ok("act", "Cu", "skip")
-    for name in ("Mind Control Ray", "Build Mind Shield", "Build Anti-Tech Field"):
+    for name in ("Mind Control Ray", "Build Mind Shield", "Build Anti-Tech Field", "Body Double", "Psychic Pulser"):
         assert f"recorded Cu: {name} (skip)" in out, out
     host.ok("act", "Bo", "Kill", "Jo")
-    refusal = host.refused("resolve")
-    assert "not entered yet: Cu (Body Double), Cu (Psychic Pulser)" in refusal, refusal
-    assert "no target cannot be skipped" in refusal and "resolve --force" in refusal, refusal
-    assert "'resolve --force' lets it go unused" in host.refused("act", "Cu", "Body Double", "skip")
-    assert "dies: Jo" in host.ok("resolve", "--force")
+    assert "waiting on" not in host.ok("actions")
+    assert "recorded Cu: Body Double (skip)" in host.ok("act", "Cu", "Body Double", "skip")
+    assert "dies: Jo" in host.ok("resolve")
 
 
 def test_cli_robot_role_line_reads_in_english(tmp_path):

@@ -24,12 +24,15 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
 
     \b
     A second act for the same actor and ability replaces the first (the output says what it
-    replaced); 'skip' as the target records an explicit skip ('act Carol skip', with no ability
-    named, skips each of the actor's own abilities usable now). On the command line a name with
+    replaced); 'skip' as the target records an explicit skip, also of an ability that takes no
+    target ('act Vic Alert skip': not used, no charge spent). 'act Carol skip', with no ability
+    named, skips each of the actor's own abilities usable now, not a team's action that a
+    teammate entered ('act Carol Kill skip' replaces that). On the command line a name with
     spaces needs shell quotes ("Old Man Willow"); in an --file, one action a line, it does not:
     the longest known player, ability or item name is matched first. Examples:
       hostkit act Bob Kill Ann
       hostkit act Cy Guard skip
+      hostkit act Vic Alert skip         (an ability with no target: not used tonight)
       hostkit act --remove Bob Kill
       hostkit act --file actions.txt     (lines like: Old Man Willow Kill Red Riding Hood)
       hostkit act --now Ann Snipe Bob    (by day: an Immediate action, resolved at once)
@@ -101,10 +104,11 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     ignored = {a.seq: why for a in ph.actions for k, why in ph.ignored.items() if game._key(game.state, a) == k}
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
-              "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                          | ({"ignored": ignored[a.seq]} if a.seq in ignored else {}) for a in ph.actions],
-              "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "seq": a.seq}
-                           for a in ph.done],
+              "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
+                           "seq": a.seq} | ({"ignored": ignored[a.seq]} if a.seq in ignored else {})
+                          for a in ph.actions],
+              "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
+                            "seq": a.seq} for a in ph.done],
               "ita_window": game.state.ita_open,
               "waiting": [w.to_json() for w in waiting], "items_unused": [w.to_json() for w in unused]})
     else:

@@ -92,7 +92,7 @@ def pass_(ctx: click.Context, giver: str, receiver: str, item: tuple[str, ...]) 
     from ..tech import pass_events
 
     _game, events = _record(ctx, pass_events, giver, receiver, " ".join(item))
-    ev = events[0]
+    ev = events[-1]
     click.echo(f"{ev.actor} passes {ev.data['item']} to {ev.target}.")
 
 

@@ -52,13 +52,15 @@ class Act:
     blocks, attacks made and struck back, and the log go by the body; charges, entry, results and
     PMs by the player (`actor`)."""
     skip: bool = field(init=False, default=False)
-    """An explicit skip: an ability that takes targets, entered without any. (An ability with
-    no targets, like a commute, is used by entering it.)"""
+    """An explicit skip: an entry declined (Action.declined, `skip = true`), or an ability that
+    takes targets entered without any. (An ability with no targets, like a commute, is used by
+    entering it, unless declined.)"""
 
     def __post_init__(self) -> None:
         self.actor = self.action.actor
         self.body = body_name(self.actor, self.ability.body)
-        self.skip = not self.action.targets and self.ability.targets > 0
+        action = self.action
+        self.skip = action.declined or (not action.targets and self.ability.targets > 0)
 
     @property
     def name(self) -> str:

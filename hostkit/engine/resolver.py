@@ -84,18 +84,22 @@ def modified(state: GameState, player: str, ability: Ability) -> tuple[str, Abil
 
 def _standing(state: GameState, acts: list[Act], roles: dict[str, Role]) -> list[Act]:
     """A `standing` ability is used every night without being entered (a War Vet's alert), unless
-    its user entered it, or another ability of its `exclusive` group (Stand Down), tonight."""
+    its user entered it (or declined it), or another ability of its `exclusive` group (Stand
+    Down), or used an item that uses up their action (items.toml `action`: seed paranormal's
+    Stun Orb 'does use up the alien's action', as an entered Alert beside it is refused)."""
     out: list[Act] = []
     n = len(acts)
     entered: dict[str, list[Act]] = {}
     for a in acts:
         entered.setdefault(a.actor, []).append(a)
+    items = getattr(state.ruleset, "items", None) or {}
     living = roles.items() if roles else ((p.name, state.role_of(p.name)) for p in state.players.values() if p.alive)
     for name, role in living:
         for ab in role.abilities:
             if not ab.standing or ab.phase == "day":
                 continue
             if any(a.ability.name == ab.name or ab.exclusive and a.ability.exclusive == ab.exclusive
+                   or not a.skip and a.role.name in items and items[a.role.name].action
                    for a in entered.get(name, ())):
                 continue
             out.append(Act(Action(name, ab.name, (), seq=-1), ab, role, (), n + len(out)))

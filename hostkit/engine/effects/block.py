@@ -50,7 +50,7 @@ def block(night: Night, act: Act, effect: Effect) -> None:
         Block(act, scope, tuple(effect.get("except", ())), effect.get("notify", "moving")))
     what = {"moving": "their actions that leave home", "all": "all their actions"}.get(
         scope, "their actions but those exempt")
-    late = [a for a in night.by_actor.get(target, ()) if a.done]
+    late = [a for a in night.by_actor.get(target, ()) if a.done and not a.skip]
     tail = f", but {target}'s {late[0].ability.name} had already resolved" if late else ""
     night.say(f"{act.label()} blocks {target}: {what} fail tonight{tail}.")
     if act.ability.moves and target != act.actor and "kills-blockers" in night.role(target).passives:
@@ -220,8 +220,8 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
-    alerts = tuple(a.name for a in night.by_actor.get(target, ())
-                   if any(e.kind == "kill-visitors" for e in a.ability.effects) or tech.remote(night, a))
+    alerts = tuple(a.name for a in night.by_actor.get(target, ()) if not a.skip and (
+                   any(e.kind == "kill-visitors" for e in a.ability.effects) or tech.remote(night, a)))
     exempt = tuple(effect.get("except", ()))
     # The abducted player is told they were taken (below), not merely that they were blocked.
     night.blocks.setdefault(target, []).append(
