@@ -167,8 +167,8 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         goal=t.get("goal", str, p.goal if p else None),
         appears=MappingProxyType(appears_map),
         passives=frozenset(passives),
-        immunity=t.get("immunity", int, p.immunity if p else 0),
-        weight=t.get("weight", float, p.weight if p else 1.0),
+        immunity=_count(t, "immunity", p.immunity if p else 0),
+        weight=_weight(t, p.weight if p else 1.0),
         knows_faction=t.get("knows_faction", bool, p.knows_faction if p else False),
         abilities=tuple(abilities),
         count=t.get("count", str, p.count if p else ""),
@@ -181,6 +181,28 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
     )
     t.done()
     return role
+
+
+def _count(t: Table, key: str, default: Any) -> Any:
+    """A count in a role file (targets, uses, first_night, immunity...): a whole number, 0 or more.
+    A negative one made an ability no one could ever enter ('takes -1 target(s)'), or use."""
+    n = t.get(key, int, default)
+    if n is not None and n < 0:
+        raise t.fail(key, f"must be 0 or more, not {n}")
+    return n
+
+
+def _weight(t: Table, default: float) -> float:
+    """A role's vote weight, with the bounds of `new --weight` (a negative or nan one took votes
+    away from a wagon, and `votes --json` printed NaN, which is not JSON)."""
+    from .checks import check_weight
+    from .errors import HostkitError
+
+    w = t.get("weight", float, default)
+    try:
+        return check_weight(w, "weight")
+    except HostkitError as exc:
+        raise t.fail("weight", str(exc).split(": ", 1)[1]) from None
 
 
 TECH_SLOTS = ("Small", "Medium", "Large")
@@ -207,15 +229,15 @@ def _tech_slots(t: Table, inherited: Any) -> Any:
 def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Ability:
     name = t.get("name", str, ... if name is None else name)
     effects = tuple(_effect(e) for e in t.tables("effects"))
-    targets = t.get("targets", int, 1)
+    targets = _count(t, "targets", 1)
     ab = Ability(
         name=name,
         summary=t.get("summary", str, ""),
         phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
         nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
-        first_night=t.get("first_night", int, 1),
+        first_night=_count(t, "first_night", 1),
         targets=targets,
-        uses=t.get("uses", int, None),
+        uses=_count(t, "uses", None),
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
@@ -236,7 +258,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         power=t.get("power", str, ""),
         goal=t.get("goal", str, None),
         standing=t.get("standing", bool, False),
-        max_skips_in_a_row=t.get("max_skips_in_a_row", int, 0),
+        max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
     )
     t.done()

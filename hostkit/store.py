@@ -467,7 +467,9 @@ def _meta(t: Table) -> dict[str, Any]:
     """An entry's place in the record (seq), who entered it (host; older entries have none) and
     the command that wrote it with others (unit: the seq of that command's first entry)."""
     seq = t.get("seq", int)
-    unit = t.get("unit", int, 0)
+    unit = t.data.get("unit", 0)  # a unit past 64 bits is out of range as a seq first
+    if not (isinstance(unit, int) and not isinstance(unit, bool) and unit and not 1 <= unit <= seq):
+        unit = t.get("unit", int, 0)
     if unit and not 1 <= unit <= seq:
         raise t.fail("unit", f"must be a seq (the seq of its command's first entry, 1 to {seq}), got {unit}")
     return {"seq": seq, "host": t.get("host", str, ""), "unit": unit}
