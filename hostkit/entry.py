@@ -124,6 +124,9 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS:
         if ability_word is None and ability.factional:
             _keep_team_action(state, actor, ability, current)
+        if ability_word is None and ability.standing:  # as skipped_abilities leaves it alone
+            raise RuleError(f"{where} is used every night without an entry, and a skip with no ability named leaves "
+                            f"it on; to turn it off tonight, 'act {actor} {ability.name} skip'")
         if not ability.skippable:
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped")
         if ability.max_skips_in_a_row and skips_in_a_row(game, state, actor, ability, phase) >= ability.max_skips_in_a_row:

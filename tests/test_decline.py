@@ -40,6 +40,12 @@ ENGINE = [
      "natural", "Ars=Arsonist T=Villager G=Goon", "Ars Ignite skip", {"T": {"doused": True}}, False, set(), set()),
     ("natural-III-arsonist-ignite-used-burns-the-doused",
      "natural", "Ars=Arsonist T=Villager G=Goon", "Ars Ignite", {"T": {"doused": True}}, False, {"T"}, set()),
+    ("ooo-1-misc-first-moves-veteran-alert-declined-the-pack-kills-it-and-the-escort-at-its-home",
+     "ooo-werewolf", "V=Veteran E=Escort W=Wolf P=Villager", "V Alert skip; E Distract V; W Maul V",
+     {}, False, {"V", "E"}, set()),
+    ("ooo-1-misc-first-moves-veteran-alert-used-shoots-its-visitors-and-spends-one-of-three",
+     "ooo-werewolf", "V=Veteran E=Escort W=Wolf P=Villager", "V Alert; E Distract V; W Maul V",
+     {}, False, {"E", "W"}, {("V", "alert")}),
     ("items-9-swap-identities-shapeshifter-shift-declined-no-swap-and-the-charge-kept",
      "items-werewolf", "Ss=Shapeshifter V=Villager P=Protector", "Ss Kill V; Ss Shift skip", {}, False, {"V"}, set()),
     ("items-9-swap-identities-shapeshifter-shift-used-swaps-and-spends-it",
@@ -344,3 +350,33 @@ def test_cli_a_skip_added_by_hand_to_a_resolved_night_replays_it_afresh(tmp_path
     out = host.ok("status")
     assert "the published deaths (Cop, T) would now be T" in out, out
     assert _charges(host, "Vet") == {"alert": 2}
+
+
+
+def test_cli_a_skip_with_no_ability_named_leaves_a_lone_standing_ability_on(tmp_path):
+    """A standing ability is used every night without an entry (games/README `standing`); a skip
+    with no ability named answers what is asked of the player and leaves it on, as it leaves a
+    War Vet's alert on beside Stand Down. Named, the skip turns it off for the night."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text('''
+[Sentinel]
+alignment = "Town"
+summary = "Every night you guard your home: you kill every player who visits you."
+
+[[Sentinel.abilities]]
+name = "Watch"
+targets = 0
+standing = true
+moves = false
+effects = [{ effect = "kill-visitors" }]
+''')
+    create(folder, ruleset="natural", seed=1, assign=["Sen=Sentinel", "Cop=Cop", "Goon=Goon", "T=Villager", "U=Villager"])
+    host = Host(folder)
+    assert "'act Sen Watch skip'" in host.refused("act", "Sen", "skip")
+    host.ok("act", "Cop", "Investigate", "Sen")
+    host.ok("act", "Goon", "Kill", "T")
+    assert "dies: Cop" in host.ok("resolve", "--dry-run")
+    assert "recorded Sen: Watch (skip)" in host.ok("act", "Sen", "Watch", "skip")
+    out = host.ok("resolve")
+    assert "dies: T" in out and "Cop, killed" not in out
