@@ -380,3 +380,14 @@ effects = [{ effect = "kill-visitors" }]
     assert "recorded Sen: Watch (skip)" in host.ok("act", "Sen", "Watch", "skip")
     out = host.ok("resolve")
     assert "dies: T" in out and "Cop, killed" not in out
+
+
+def test_cli_items_werewolf_a_brace_used_is_a_use_a_brace_declined_lets_the_shield_be_passed(tmp_path):
+    """werewolv.es (items.py entry_conflict): an item is not used up and passed on one night. A
+    Brace (no target) entered was read as a skip, so the Heavy Shield could be braced and passed
+    the same night; a declined Brace is no use, so the pass goes."""
+    host = _new(tmp_path, "items-werewolf", "H=Huntsman", "W=Werewolf", "V=Villager", "D=Villager")
+    host.ok("act", "H", "Brace")
+    assert "cannot both use and pass it tonight" in host.refused("act", "H", "Pass", "V", "Heavy Shield")
+    host.ok("act", "H", "Brace", "skip")
+    assert "recorded H: Pass Heavy Shield V" in host.ok("act", "H", "Pass", "V", "Heavy Shield")
