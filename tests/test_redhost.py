@@ -155,3 +155,45 @@ def test_a_custom_role_weight_in_bounds_still_counts(tmp_path):
     import json
     count = json.loads(host.ok("votes", "--json"))
     assert [(w["target"], w["votes"]) for w in count["wagons"]] == [("Cy", 2.0)]
+
+
+# --------------------------------------------------------------------------- what a command writes outside the game
+
+
+def test_house_rule_pm_out_to_a_folder_that_cannot_be_made_is_one_line(tmp_path):
+    """`hostkit pm --out /proc/nope` (a folder the system will not make) printed a traceback
+    (FileNotFoundError from mkdir); now one line names the file."""
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    out = host.refused("pm", "--out", "/proc/hostkit-nope")
+    assert out.startswith("Error: /proc/hostkit-nope/01-Ann.txt: cannot write:"), out
+
+
+# --------------------------------------------------------------------------- who enters: a host's name
+
+
+@pytest.mark.parametrize("how,name,words", [
+    pytest.param("option", "Bea\nCo", "line break", id="cohost-host-name-option-with-a-newline"),
+    pytest.param("option", "Bea\u200b", "invisible character", id="cohost-host-name-option-zero-width"),
+    pytest.param("env", "Bea\nCo", "line break", id="cohost-HOSTKIT_HOST-with-a-newline"),
+])
+def test_cohost_a_host_name_that_would_split_the_log_is_refused(tmp_path, monkeypatch, how, name, words):
+    """README Co-hosting: every entry records who made it. A --host-name or $HOSTKIT_HOST with a
+    line break was recorded as is, and 'hostkit log' printed the entry over two lines."""
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    if how == "env":
+        monkeypatch.setenv("HOSTKIT_HOST", name)
+        out = host.refused("act", "Bob", "Kill", "Fay")
+        assert "$HOSTKIT_HOST" in out
+    else:
+        out = host.refused("--host-name", name, "act", "Bob", "Kill", "Fay")
+        assert "--host-name" in out
+    assert words in out, out
+
+
+def test_cohost_a_plain_host_name_is_recorded(tmp_path):
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    host.ok("--host-name", " Bea ", "act", "Bob", "Kill", "Fay")
+    assert 'host = "Bea"' in (host.folder / "phases/001-night-1.toml").read_text()

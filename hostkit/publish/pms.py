@@ -248,7 +248,10 @@ def write_pms(pms: Sequence[tuple[str, str]], out_dir: Path, *, ext: str = ".txt
     paths = []
     for i, (player, text) in enumerate(pms, start=1):
         path = out_dir / pm_filename(i, player, ext)
-        atomic_write(path, text)
+        try:
+            atomic_write(path, text)
+        except OSError as exc:  # a folder that cannot be made or written (/proc/x, a read-only disk)
+            raise HostkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
         paths.append(path)
     return paths
 
