@@ -277,6 +277,21 @@ def _loot(night: Night, st: ItemNight, deaths: list[Death]) -> None:
         moved = st.move_all(d.player, attack.attacker)
         night.say(f"{d.player}'s death is attributed to {attack.cause} ({attack.attacker}), who takes "
                   f"{d.player}'s items: {_listed(moved)}.")
+        if moved:
+            night.notices.append((attack.attacker, f"You took {_listed(moved)} from {d.player} tonight."))
+
+
+def _theft_notices(night: Night, st: ItemNight) -> None:
+    """What each theft of step 5 tells: the thief what they took (or that nothing was stolen, when
+    several thieves met), the robbed player what they lost. Without it a player handed a stolen
+    Armour never knew they held it, and the robbed one tried to use what they no longer had."""
+    for target, thefts in st.thefts.items():
+        for thief, moved in thefts:
+            if target in st.contested or not moved:
+                night.notices.append((thief.actor, f"You stole nothing from {target} tonight."))
+                continue
+            night.notices.append((thief.actor, f"You stole {_listed(moved)} from {target} tonight."))
+            night.notices.append((target, f"Your items were stolen tonight: {_listed(moved)}."))
 
 
 def _passes(night: Night, st: ItemNight) -> None:
@@ -289,6 +304,7 @@ def _passes(night: Night, st: ItemNight) -> None:
         if st.take(act.actor, item, 1):
             st.put(to, item, 1)
             night.say(f"{act.actor} passes {item} to {to}.")
+            night.notices.append((to, f"You received {item} tonight."))
         else:
             night.fail(act, f"{act.actor} no longer held {item} when items were passed")
 
@@ -340,6 +356,7 @@ def after_deaths(night: Night, deaths: list[Death]) -> list[Death]:
     st = _items(night)
     _loot(night, st, deaths)
     _spent_on_save(night, st)
+    _theft_notices(night, st)
     _passes(night, st)
     where = _swaps(night, st, deaths)
     for person, name in where.items():
