@@ -265,3 +265,77 @@ def test_a_plain_flavour_text_is_used(tmp_path):
     host = _played(tmp_path)
     (host.folder / "flavour.toml").write_text('[flavour]\nwerewolf = "{player} fell to the {cause} in {location}."\n')
     assert "Fay fell to the Werewolves in their home." in host.ok("post", "deaths")
+
+
+# --------------------------------------------------------------------------- classic: a recorded last shot or badge on replay
+
+
+def _day2_with_shot_and_badge(tmp_path):
+    """Classic: Ann (Hunter) elected Sheriff on day 1, killed on night 2; on day 2 she shoots Bob
+    and passes the badge to Dave. Returns the host and day 2's file."""
+    assign = ["Ann=Hunter", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Seer", "Fay=Villager",
+              "Gus=Werewolf", "Hal=Villager", "Ivy=Villager", "Jon=Villager"]
+    new_classic(tmp_path / "game", assign=assign)
+    host = Host(tmp_path / "game")
+    for line in (("act", "Bob", "Kill", "Fay"), ("act", "Carol", "skip"), ("act", "Dave", "Guard", "Hal"),
+                 ("act", "Eve", "Check", "Gus"), ("resolve",)):
+        host.ok(*line)
+    host.ok("sheriff", "run", "Ann")
+    for voter in ("Ann", "Bob", "Carol", "Dave", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"):
+        host.ok("sheriff", "vote", voter, "Ann")
+    host.ok("sheriff", "elect")
+    host.ok("vote", "Eve", "Gus")
+    host.ok("eliminate", "Gus")
+    for line in (("act", "Bob", "Kill", "Ann"), ("act", "Carol", "skip"), ("act", "Dave", "Guard", "Eve"),
+                 ("act", "Eve", "Check", "Bob"), ("resolve",)):
+        host.ok(*line)
+    host.ok("shoot", "Ann", "Hal")
+    host.ok("badge", "Ann", "Dave")
+    return host, host.folder / "phases/004-day-2.toml"
+
+
+@pytest.mark.parametrize("old,new,words", [
+    pytest.param('kind = "shot", actor = "Ann"', 'kind = "shot", actor = "Eve"', "the last shot of Eve, who is alive",
+                 id="BanishmentResolution-a-shot-by-a-living-player"),
+    pytest.param('kind = "badge", actor = "Ann"', 'kind = "badge", actor = "Fay"', "the badge of Fay",
+                 id="DeathResolution-5-badge-by-one-who-never-held-it"),
+    pytest.param('target = "Hal"', 'target = "Fay"', "Fay is dead: the shot must target a living player",
+                 id="DeathResolution-4-hunter-target-must-be-living"),
+    pytest.param('target = "Dave"', 'target = "Hal"', "Hal is dead: the badge goes to a living player",
+                 id="DeathResolution-6-badge-heir-must-be-living"),
+])
+def test_classic_a_hand_edited_shot_or_badge_that_breaks_the_story_is_refused(tmp_path, old, new, words):
+    """Seed classic-werewolf DeathResolution: 'shoot' and 'badge' check these at entry, but the
+    replay took any recorded shot or badge: a shot by a living player killed its target, and a
+    badge passed to the dead Hal made a dead Sheriff ('Sheriff: Hal')."""
+    host, day2 = _day2_with_shot_and_badge(tmp_path)
+    text = day2.read_text()
+    assert old in text, text
+    day2.write_text(text.replace(old, new, 1))
+    out = host.refused("status")
+    assert "004-day-2.toml: events[" in out and words in out, out
+
+
+def test_classic_a_badge_recorded_before_the_shot_is_refused(tmp_path):
+    """Seed BanishmentResolution 7 / DeathEvent processing order: last words -> Hunter shoot ->
+    badge transfer. A hand edit that moves the badge before the shot was replayed as is."""
+    host, day2 = _day2_with_shot_and_badge(tmp_path)
+    text = day2.read_text()
+    shot = next(line for line in text.splitlines() if 'kind = "shot"' in line)
+    badge = next(line for line in text.splitlines() if 'kind = "badge"' in line)
+    seq_shot = shot.split("seq = ")[1].split(",")[0]
+    seq_badge = badge.split("seq = ")[1].split(",")[0]
+    day2.write_text(text.replace(shot, shot.replace(f"seq = {seq_shot}", f"seq = {int(seq_badge) + 1}"))
+                    .replace(badge, badge.replace(f"seq = {seq_badge}", f"seq = {seq_shot}")))
+    out = host.refused("status")
+    assert "Processing order" in out and "badge" in out, out
+
+
+def test_undo_entry_of_the_hunters_death_is_refused_while_the_shot_stands(tmp_path):
+    """'hostkit undo --entry' of the night kill that made Ann (the Hunter) owe her shot wrote a
+    record where the living Ann had shot Hal and passed the badge; now it is refused, the folder
+    unchanged, and the shot named."""
+    host, _ = _day2_with_shot_and_badge(tmp_path)
+    entry = next(line.split()[3] for line in host.ok("log").splitlines() if "Bob's Kill on Ann" in line)
+    out = host.refused("undo", "--entry", entry)
+    assert "the last shot of Ann, who is alive" in out, out
