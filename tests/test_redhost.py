@@ -339,3 +339,41 @@ def test_undo_entry_of_the_hunters_death_is_refused_while_the_shot_stands(tmp_pa
     entry = next(line.split()[3] for line in host.ok("log").splitlines() if "Bob's Kill on Ann" in line)
     out = host.refused("undo", "--entry", entry)
     assert "the last shot of Ann, who is alive" in out, out
+
+
+# --------------------------------------------------------------------------- the day's deadline
+
+
+@pytest.mark.parametrize("when", [
+    pytest.param("+99999999d", id="overflow-days-was-a-traceback"),
+    pytest.param("+100000000000000000000h", id="overflow-hours-was-a-traceback"),
+    pytest.param("9999-12-31T23:59-05:00", id="past-year-9999-in-utc-crashed-every-count"),
+])
+def test_house_rule_a_deadline_outside_the_calendar_is_one_line(tmp_path, when):
+    """'hostkit deadline +99999999d' printed an OverflowError traceback; '9999-12-31T23:59-05:00'
+    was recorded, and every vote count then crashed turning it into UTC."""
+    host = _played(tmp_path)
+    out = host.refused("deadline", when)
+    assert "outside the calendar" in out or "too far from now" in out, out
+
+
+@pytest.mark.parametrize("data,words", [
+    pytest.param('{ at = "garbage" }', "data.at: a deadline is an ISO time", id="not-a-time"),
+    pytest.param("{ at = 5 }", "data.at: a deadline is an ISO time", id="a-number"),
+    pytest.param('{ at = "2026-11-25T05:37:39" }', "has no UTC offset", id="no-offset"),
+    pytest.param('{ at = "0001-01-01T00:00:00+05:00" }', "outside the calendar", id="before-year-1-in-utc"),
+    pytest.param('{ when = "tomorrow" }', "data.when: a deadline has only 'at'", id="unknown-key"),
+])
+def test_house_rule_a_hand_edited_deadline_is_refused_with_file_and_key(tmp_path, data, words):
+    """A deadline event's data hand-edited to something that is not a time crashed 'status',
+    'votes' and 'due' with a traceback (ValueError, TypeError, OverflowError)."""
+    host = _played(tmp_path)
+    host.ok("deadline", "2026-12-01 18:00")
+    day1 = host.folder / "phases/002-day-1.toml"
+    text = day1.read_text()
+    old = 'data = { at = "2026-12-01T18:00:00+00:00" }'
+    assert old in text, text
+    day1.write_text(text.replace(old, f"data = {data}"))
+    for command in ("status", "votes", "due"):
+        out = host.refused(command)
+        assert "002-day-1.toml: events[" in out and words in out, out
