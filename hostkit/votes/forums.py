@@ -425,39 +425,43 @@ def _posts(ad: _Compiled, doc: Any) -> list[Any]:
     return out
 
 
-def _has_class(el: Any, name: str) -> bool:
-    cls = el.get("class")
-    return cls is not None and name in cls.split()
-
-
 def _text(el: Any) -> str:
     """XPath string(el), whitespace normalised."""
     return " ".join("".join(el.itertext()).split())
+
+
+def _collect(parent: Any, deeper: bool, heads: list[Any], blocks: list[Any]) -> None:
+    """Add `parent`'s author paragraphs to `heads` and its divs to `blocks` (and, when `deeper`,
+    those of its divs too). A module function, not a closure: a recursive closure is a reference
+    cycle, which kept every post's elements, and so each page's whole tree, alive until the
+    collector ran (tens of MB over a long thread, each page faulted in fresh)."""
+    for c in parent:
+        tag = c.tag
+        if tag == "p":
+            cls = c.get("class")
+            if cls is not None and "author" in cls and "author" in cls.split():
+                heads.append(c)
+        elif tag == "div":
+            blocks.append(c)
+            if deeper:
+                _collect(c, False, heads, blocks)
 
 
 def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     """The phpBB row's shallow per-post fields read in one walk of the post's top levels, the
     same values its XPath paths give (first the header fields, then body and edit note), without
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
-    fallbacks read it)."""
+    fallbacks read it). (Each class is read once and split only when it holds the name looked
+    for: an lxml attribute read costs more than the rest of a test.)"""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-
-    def collect(parent, deeper: bool) -> None:
-        for c in parent:
-            if c.tag == "p":
-                if _has_class(c, "author"):
-                    heads.append(c)
-            elif c.tag == "div":
-                blocks.append(c)
-                if deeper:
-                    collect(c, False)
-
     for col in el:
         if col.tag != "div":
             continue
         for pb in col:
-            if pb.tag == "div" and _has_class(pb, "postbody"):
-                collect(pb, True)
+            if pb.tag == "div":
+                cls = pb.get("class")
+                if cls is not None and "postbody" in cls and "postbody" in cls.split():
+                    _collect(pb, True, heads, blocks)
     if not heads:
         return None
     author = number = hash_link = stamp = href = dated = None
@@ -468,10 +472,14 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
                 if author is None:
                     author = _text(d)  # the first one, even if empty
             elif tag == "time":
-                if stamp is None and d.get("datetime") is not None:
-                    stamp = " ".join(d.get("datetime").split())
-            if number is None and _has_class(d, "post-number-bolded"):
-                number = _text(d)
+                if stamp is None:
+                    value = d.get("datetime")
+                    if value is not None:
+                        stamp = " ".join(value.split())
+            if number is None:
+                cls = d.get("class")
+                if cls is not None and "post-number-bolded" in cls and "post-number-bolded" in cls.split():
+                    number = _text(d)
             if tag == "a":
                 if not number and hash_link is None and "".join(d.itertext()).lstrip(" \t\n\r").startswith("#"):
                     hash_link = _text(d)
@@ -482,8 +490,16 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
         for t in (head.text, *(c.tail for c in head)):
             if t and "»" in t:
                 dated = t  # the last such text node wins, as [last()] does
-    body = next((b for b in blocks if _has_class(b, "content")), None)
-    edited = any(_has_class(b, "notice") and "edited" in "".join(b.itertext()) for b in blocks)
+    body = None  # the first block of class "content"
+    edited = False  # a block of class "notice" that says "edited"
+    for b in blocks:
+        cls = b.get("class")
+        if cls is None:
+            continue
+        if body is None and "content" in cls and "content" in cls.split():
+            body = b
+        if not edited and "notice" in cls and "notice" in cls.split() and "edited" in "".join(b.itertext()):
+            edited = True
     return {"author": author or "", "number": number or hash_link or "",
             "time": stamp or " ".join((dated or "").split()), "url": href or "", "body": body, "edited": edited}
 

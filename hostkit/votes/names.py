@@ -124,6 +124,15 @@ def misspelling(t: str, k: str, core: str) -> float:
     return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
 
 
+def _longest(k: int) -> int:
+    """The longest a normalised name can be and still be read as a key of K letters: every way
+    below needs it at most K + 2 letters long (a name with an ending), except a misspelling,
+    whose similarity is at most K / its length (under MISSPELT beyond K / MISSPELT). So a
+    longer one scores nothing, and is not worked out (a vote text of a whole sentence is tried
+    word by word, as the name and its every leading part)."""
+    return 2 * k + 2
+
+
 def score(typed: str, key: str) -> tuple[float, str]:
     """How well TYPED (as written) reads as KEY (a name or alias): (score 0..1, how)."""
     t = _norm(typed)
@@ -132,6 +141,8 @@ def score(typed: str, key: str) -> tuple[float, str]:
     k, starts, words = _shape(key)
     if not k:
         return 0.0, ""
+    if len(t) > _longest(len(k)):
+        return 0.0, ""  # too long to be any way of writing the key (see _longest)
     if typed == key:
         return 1.0, "exact"
     if t == k:
@@ -214,6 +225,7 @@ class NameMatcher:
         self._memo: dict[str, Match] = {}  # a day repeats the same few names hundreds of times
         self._strict: dict[str, Match] = {}
         self._rank = {p: i for i, p in enumerate(self.order)}
+        self._longest = max((_longest(len(_shape(k)[0])) for k, _, _ in self.keys), default=-1)
         # the keys by how they may be written exactly: as they are, in any case, and without case,
         # spaces or punctuation; current names apart from replaced ones; players in key order
         self._tables: dict[bool, tuple[dict[str, list[str]], ...]] = {True: ({}, {}, {}), False: ({}, {}, {})}
@@ -261,6 +273,8 @@ class NameMatcher:
     def candidates(self, name: str) -> list[Candidate]:
         """Every player NAME may mean (score above the floor), best first."""
         best: dict[str, Candidate] = {}
+        if len(_norm(name)) > self._longest:
+            return []  # longer than any key can be written (score's _longest)
         for key, player, current in self.keys:
             s, how = score(name, key)
             if s < FLOOR:
