@@ -41,10 +41,22 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
     target = game.player(event.target) if event.target else None
     kind = event.kind
     if kind == "candidate":
+        if not in_race(state, actor) or actor in race.candidates or actor in race.withdrawn:
+            raise HostkitError(f"{actor} cannot run for Sheriff here: " + (
+                "withdrawn, and OptOut 4 (Cannot Rejoin)" if actor in race.withdrawn else
+                "already a candidate" if actor in race.candidates else "not in the Day 1 race"))
         race.candidates.append(actor)
     elif kind == "withdraw":
+        if actor not in race.candidates or actor in race.withdrawn:
+            raise HostkitError(f"{actor} cannot opt out here: OptOut 2-3 (Candidates Only, Single Decision)")
         race.withdrawn.append(actor)
     elif kind == "sheriff-vote":
+        # The checks of 'sheriff vote' (vote_events), for a hand edit: a vote for one who opted
+        # out or never ran was replayed and silently not counted (seed SheriffElection 5).
+        if not in_race(state, actor):
+            raise HostkitError(f"{actor} is dead: only living players vote for Sheriff")
+        if target not in running(state, race):
+            raise HostkitError(f"{target} is not running for Sheriff: SheriffElection 5 (Candidates Locked)")
         race.votes[actor] = target
     elif kind == "revote":
         totals = (race.election or {}).get("totals", {})

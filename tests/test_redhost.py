@@ -377,3 +377,35 @@ def test_house_rule_a_hand_edited_deadline_is_refused_with_file_and_key(tmp_path
     for command in ("status", "votes", "due"):
         out = host.refused(command)
         assert "002-day-1.toml: events[" in out and words in out, out
+
+
+@pytest.mark.parametrize("old,new,words", [
+    pytest.param('kind = "sheriff-vote", actor = "Dave", target = "Ann"',
+                 'kind = "sheriff-vote", actor = "Dave", target = "Eve"', "Eve is not running for Sheriff",
+                 id="SheriffElection-5-candidates-locked-a-vote-for-one-who-opted-out"),
+    pytest.param('kind = "sheriff-vote", actor = "Dave", target = "Ann"',
+                 'kind = "sheriff-vote", actor = "Dave", target = "Hal"', "Hal is not running for Sheriff",
+                 id="SheriffElection-5-a-vote-for-one-who-never-ran"),
+    pytest.param('kind = "withdraw", actor = "Eve"', 'kind = "withdraw", actor = "Hal"', "Hal cannot opt out",
+                 id="OptOut-2-candidates-only"),
+])
+def test_classic_a_hand_edited_sheriff_race_that_breaks_the_seed_is_refused(tmp_path, old, new, words):
+    """Seed classic-werewolf OptOut and SheriffElection: 'sheriff vote' refuses a vote for one who
+    opted out or never ran, but a hand edit of one was replayed and silently not counted, so the
+    race's status listed a vote the election ignored."""
+    assign = ["Ann=Hunter", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Seer", "Fay=Villager",
+              "Gus=Werewolf", "Hal=Villager"]
+    new_classic(tmp_path / "game", assign=assign)
+    host = Host(tmp_path / "game")
+    for line in (("act", "Bob", "Kill", "Fay"), ("act", "Carol", "skip"), ("act", "Dave", "Guard", "Hal"),
+                 ("act", "Eve", "Check", "Gus"), ("resolve",)):
+        host.ok(*line)
+    host.ok("sheriff", "run", "Ann", "Eve")
+    host.ok("sheriff", "withdraw", "Eve")
+    host.ok("sheriff", "vote", "Dave", "Ann")
+    day1 = host.folder / "phases/002-day-1.toml"
+    text = day1.read_text()
+    assert old in text, text
+    day1.write_text(text.replace(old, new, 1))
+    out = host.refused("sheriff", "status")
+    assert "002-day-1.toml: events[" in out and words in out, out
