@@ -409,3 +409,29 @@ def test_classic_a_hand_edited_sheriff_race_that_breaks_the_seed_is_refused(tmp_
     day1.write_text(text.replace(old, new, 1))
     out = host.refused("sheriff", "status")
     assert "002-day-1.toml: events[" in out and words in out, out
+
+
+@pytest.mark.parametrize("text,key,words", [
+    pytest.param(PRIEST + BLESS.format(line="").replace('name = "Bless"', 'name = "skip"'),
+                 "Priest.abilities[0].name", "'skip' is a word 'hostkit act' reads itself",
+                 id="house-rule-ability-named-skip-made-act-A-skip-mean-the-ability"),
+    pytest.param(PRIEST + BLESS.format(line="").replace('name = "Bless"', 'name = "Bless\\nme"'),
+                 "Priest.abilities[0].name", "line break", id="house-rule-ability-name-with-a-line-break"),
+    pytest.param('["Pri\\nest"]\nalignment = "Village"\n', "'Pri\\nest'", "line break",
+                 id="house-rule-role-name-with-a-line-break-split-status"),
+    pytest.param('[Priest]\nalignment = ""\n', "Priest.alignment", "blank", id="house-rule-empty-alignment"),
+])
+def test_house_rule_a_custom_role_name_a_host_cannot_type_back_is_refused(tmp_path, text, key, words):
+    """README 'Your own roles': an ability named 'skip' was taken, and then 'hostkit act A skip'
+    (the README's skip) was read as that ability ('skip takes 1 target(s)'); a role named
+    "Pri\\nest" printed over two lines in 'status' and the role PM."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(text)
+    role = "Pri\nest" if "Pri\\nest" in text else "Priest"
+    result = Host(folder)("new", str(folder), "--ruleset", "classic-werewolf", "--assign", f"Ann={role}",
+                          "--assign", "Bob=Werewolf", "--assign", "Cy=Villager")
+    assert result.exit_code == 1, result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+    assert f"roles.toml: {key}: " in result.output and words in result.output, result.output
+    assert not (folder / "game.toml").exists()
