@@ -97,46 +97,9 @@ def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
                         "'2026-11-23T18:00-05:00', or '+1d4h' from now") from None
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
-    return _in_calendar(at, f"deadline {text!r}")
+    from .checks import in_calendar
 
-
-def _in_calendar(at: "datetime", what: str) -> "datetime":
-    """A deadline every count can show in UTC ('9999-12-31T23:59-05:00' parsed, then every vote
-    count crashed turning it into UTC)."""
-    from datetime import timezone
-
-    from .errors import RuleError
-
-    try:
-        at.astimezone(timezone.utc)
-    except OverflowError:
-        raise RuleError(f"{what}: outside the calendar (the years 1 to 9999)") from None
-    return at
-
-
-def check_deadline_data(data: Any) -> None:
-    """A recorded deadline event's data, as `hostkit deadline` writes it: `at`, an ISO time with its
-    offset ('' clears the deadline). A hand edit that breaks it is refused on replay (the replay
-    names the file and key) instead of crashing every vote count."""
-    from datetime import datetime
-
-    from .errors import RuleError
-
-    unknown = sorted(set(data) - {"at"})
-    if unknown:
-        raise RuleError(f"data.{unknown[0]}: a deadline has only 'at'")
-    at = data.get("at", "")
-    if not isinstance(at, str):
-        raise RuleError(f"data.at: a deadline is an ISO time like '2026-11-23T18:00:00+00:00', not {at!r}")
-    if not at:
-        return
-    try:
-        when = datetime.fromisoformat(at)
-    except ValueError:
-        raise RuleError(f"data.at: a deadline is an ISO time like '2026-11-23T18:00:00+00:00', not {at!r}") from None
-    if when.tzinfo is None:
-        raise RuleError(f"data.at: {at!r} has no UTC offset (write it as '{at}+00:00')")
-    _in_calendar(when, f"data.at {at!r}")
+    return in_calendar(at, f"deadline {text!r}")
 
 
 def deadline_of(game: "Game") -> "datetime | None":

@@ -103,7 +103,7 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         kill(state, target, f"{ph.record.kind} {ph.record.number}", str(event.data.get("cause") or "modkill"),
              "modkill", ph.index)
     elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
-        from .daytools import check_deadline_data
+        from .checks import check_deadline_data
 
         check_deadline_data(event.data)
     elif kind == "bond":  # a dead Spirit-bond player's choice (bond_events)
