@@ -72,7 +72,16 @@ class Ability(Record):
 
     @property
     def key(self) -> str:
-        return self.name.lower()
+        """The name, lower-cased: how charges, last targets and item modifiers name the ability.
+        One string per name (a night reads it for most of its actions and keeps it in their
+        changes; a new string each time was a thousand more objects a thousand actions)."""
+        key = _KEYS.get(self.name)
+        if key is None:
+            key = _KEYS[self.name] = self.name.lower()
+        return key
+
+
+_KEYS: dict[str, str] = {}  # Ability.key's strings, by ability name (the rulesets' names: a few hundred)
 
 
 class Role(Record):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from types import MappingProxyType
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ..model import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
 
@@ -184,6 +184,18 @@ class Attack:
     also: tuple[str, ...] = ()  # other players whose identical attack this one stands for (two fires)
 
 
+def _file(index: dict[str, Any], key: str, item: Any) -> None:
+    """Add `item` to `index[key]`: a 1-tuple for the first (one small object), a list from the
+    second on. For indexes that are read only once built (Night.index_visits)."""
+    got = index.get(key)
+    if got is None:
+        index[key] = (item,)
+    elif type(got) is tuple:
+        index[key] = [*got, item]
+    else:
+        got.append(item)
+
+
 def _matches(act: Act, names: tuple[str, ...]) -> bool:
     """True if the act is named in a list of 'Role' or 'Role.Ability' entries."""
     for n in names:
@@ -223,11 +235,17 @@ class Night:
         # most carry none, so a step that looks for a tag walks these, not every player's state.
         self.carriers: list[PlayerState] = []
         self._tags: dict[str, Mapping[str, Any]] = {}
+        # The players (alive or dead) who hold items at the start, in seat order, in a ruleset
+        # that has items: the automatic item uses and the modified abilities look only at these.
+        self.holders: dict[str, PlayerState] = {}
+        items = bool(getattr(state.ruleset, "items", None))  # the table they read (items.items_of)
         role_of = state.role_of
         for p in state.players.values():
             if p.tags:
                 self.carriers.append(p)
                 self._tags[p.name] = p.tags
+            if items and p.items:
+                self.holders[p.name] = p
             if p.alive:
                 name = p.name
                 role = self.roles[name] = role_of(name)
@@ -249,8 +267,9 @@ class Night:
         self.framed: dict[str, tuple[Act, Effect]] = {}
         self.jailed: dict[str, Act] = {}
         self.visits: list[tuple[str, str, Act]] = []  # (visitor, visited, act)
-        self.visits_from: dict[str, list[str]] = {}  # built at the end of the night (index_visits)
-        self.visits_to: dict[str, list[tuple[str, str, Act]]] = {}  # visited -> its visits (visitor, visited, act)
+        # Built at the end of the night (index_visits); read only, so a single visit is a 1-tuple.
+        self.visits_from: dict[str, Sequence[str]] = {}  # visitor -> the players they visited
+        self.visits_to: dict[str, Sequence[tuple[str, str, Act]]] = {}  # visited -> its visits (visitor, visited, act)
         self.pending: list[tuple[Act, Effect]] = []  # investigations, computed at the end of night
         self.ignites: list[tuple[Act, Effect]] = []  # ignitions, expanded at the end of night
         self.tags: list[tuple[str, str, Any]] = []  # (player, tag, data) to add
@@ -406,11 +425,12 @@ class Night:
 
     def index_visits(self) -> None:
         """Index the night's visits from and to each player, in one pass (once every action has
-        resolved: visits are made only when an action resolves)."""
+        resolved: visits are made only when an action resolves). Most players make and receive
+        one visit: theirs is a 1-tuple (one small object), a list from the second visit on."""
         froms, tos = self.visits_from, self.visits_to
         for visit in self.visits:
-            froms.setdefault(visit[0], []).append(visit[1])
-            tos.setdefault(visit[1], []).append(visit)
+            _file(froms, visit[0], visit[1])
+            _file(tos, visit[1], visit)
 
     def reachable(self, act: Act, target: str) -> str | None:
         """Why the act cannot reach its target tonight, or None."""

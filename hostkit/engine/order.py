@@ -106,6 +106,8 @@ class _Possible:
 
     def all(self, act: Act) -> tuple[str, ...]:
         if len(act.targets) == 1:
+            if act.targets[0] not in self.partner and act.actor not in self.redirect_to:
+                return act.targets  # the usual act: its one target, the act's own tuple (no copy)
             return self.slot(act, 0)
         out: dict[str, None] = {}
         for i in range(len(act.targets)):

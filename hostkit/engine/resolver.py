@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Sequence
 
 from ..items import find_ability
-from ..model import Ability, Action, GameState, NightOutcome, Role, Ruleset
+from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import natural, ordered
@@ -31,14 +31,18 @@ def rng_for(seed: int, phase: str, number: int) -> random.Random:
 
 def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",
               boosts: dict[int, tuple[str, Ability]] | None = None,
-              roles: dict[str, Role] | None = None) -> list[Act]:
+              roles: dict[str, Role] | None = None,
+              holders: dict[str, PlayerState] | None = None) -> list[Act]:
     """The phase's actions as Acts, in entry order (Act.index); unknown actors/abilities dropped.
     Standing abilities and an item's automatic uses are added at night only. An ability an item
     of its holder modifies (the Advanced Targeting System) is used modified; `boosts` (when given)
     receives act position -> (item, the unmodified ability). `roles` (Night.roles, when given)
-    holds the living players' roles already worked out."""
+    holds the living players' roles already worked out; `holders` (Night.holders, when given)
+    every player who holds an item."""
     boosts = {} if boosts is None else boosts
     roles = {} if roles is None else roles
+    if holders is None:
+        holders = {p.name: p for p in state.players.values() if p.items}
     acts = []
     for i, action in enumerate(actions):
         if action.actor not in state.players:
@@ -52,7 +56,7 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, pha
         if ability is None:  # game.py validates at entry; a hand edit may still get here
             continue
         act = Act(action, ability, role, action.targets, i)
-        boost = modified(state, action.actor, ability)
+        boost = modified(state, action.actor, ability, holders)
         if boost is not None:
             boosts[len(acts)] = (boost[0], ability)
             act.ability = boost[1]
@@ -61,17 +65,22 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, pha
         return acts
     acts = acts + _standing(state, acts, roles)
     for extra in EXTRA_ACTS:  # acts no one enters (an item's automatic use)
-        acts = acts + extra(state, acts)
+        acts = acts + extra(state, acts, holders)
     return acts
 
 
-def modified(state: GameState, player: str, ability: Ability) -> tuple[str, Ability] | None:
+def modified(state: GameState, player: str, ability: Ability,
+             holders: dict[str, PlayerState] | None = None) -> tuple[str, Ability] | None:
     """(item, the ability as modified) when an item the player holds modifies this ability of
-    theirs (items.toml `modifies`: the Advanced Targeting System's unstoppable Kill)."""
+    theirs (items.toml `modifies`: the Advanced Targeting System's unstoppable Kill). `holders`
+    (when given) are all the players who hold items: no one else's state is read."""
     table = getattr(state.ruleset, "items", None)
     if not table or ability.phase == "day":
         return None
-    for name, count in sorted(state.players[player].items.items()):
+    ps = state.players[player] if holders is None else holders.get(player)
+    if ps is None:
+        return None
+    for name, count in sorted(ps.items.items()):
         item = table.get(name)
         if item is None or count <= 0 or not item.modifies \
                 or str(item.modifies.get("ability", "")).lower() != ability.key:
@@ -138,7 +147,7 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
     """resolve(), with the collector as the caller left it."""
     night = Night(state, ruleset, rng, reach=REACH, usable=USABLE, kind_words=KIND_WORDS, phase=phase)
     boosts: dict[int, tuple[str, Ability]] = {}
-    acts = make_acts(state, actions, ruleset, phase, boosts, night.roles)
+    acts = make_acts(state, actions, ruleset, phase, boosts, night.roles, night.holders)
     night.ext["boosted"] = {id(acts[i]): b for i, b in boosts.items()}
     if ruleset.resolution == "natural":
         acts = canonical(acts)

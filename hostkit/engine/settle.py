@@ -108,8 +108,13 @@ def trace(act: Act) -> ActTrace:
 
 
 def places(night: Night) -> dict[str, str]:
-    """Where every player alive at dusk spent the night: home, away, jailed or commuted."""
-    return {p: "commuted" if p in night.commuted else loc for p, loc in night.location.items()}
+    """Where every player alive at dusk spent the night: home, away, jailed or commuted. (A copy
+    of the locations, then the few who commuted: not a Python step per player.)"""
+    out = dict(night.location)
+    for p in night.commuted:
+        if p in out:
+            out[p] = "commuted"
+    return out
 
 
 def _item_changes(s: Settling) -> None:

@@ -77,7 +77,8 @@ FAKE_READINGS = (tech.fake_reading,)
 # Effects that go off at their target's place: a full shield (a Body Double) spares the target
 # itself, not the others caught there (the Plasma Bomb's chain; decision body-double-plasma-bomb).
 BLASTS = frozenset({"plasma"})
-# Acts no one enters: fn(state, acts) -> more Acts (an item's automatic use).
+# Acts no one enters: fn(state, acts, holders) -> more Acts (an item's automatic use; holders:
+# Night.holders, the players who hold items).
 EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
 
 investigate = info.investigate

@@ -194,21 +194,25 @@ def inheritance(night: Night, deaths: list[Death]) -> list[Death]:
                 continue
             _inherit(night, act.actor, target, role, tuple(effect.get("inherit", ())), act)
     named = {player: data for player, tag, data in night.tags if tag == HEIR}
+    standing = {p.name: p.tags[HEIR] for p in night.carriers if HEIR in p.tags}
+    if not named and not standing:  # no one names a benefactor: no pass over the players
+        return deaths
+    players = night.state.players
     spent: set[str] = set()  # heirs named tonight who inherit: their naming is dropped, in one pass
-    for p in night.state.players.values():
-        data = named.get(p.name) or p.tags.get(HEIR)
-        if not p.alive or p.name in died or not isinstance(data, dict):
+    for name in night.roles:  # the living at dusk, in seat order: only their names are read
+        data = named.get(name) or standing.get(name)
+        if data is None or name in died or not isinstance(data, dict):
             continue
         of = data.get("of")
-        if of in night.state.players and (not night.state.players[of].alive or of in died):
+        if of in players and (not players[of].alive or of in died):
             # The Heir inherits once: the naming is spent, whether it stood from an earlier night
             # or was made tonight (a tag given tonight would otherwise outlive the untag).
-            night.untags.setdefault((p.name, HEIR), None)
-            if p.name in named:  # only a naming made tonight is in night.tags
-                spent.add(p.name)
-            role = night.state.players[of].role
-            _inherit(night, p.name, of, role, ("kills", "carriers"), SimpleNamespace(failed=None))
-            night.notices.append((p.name, f"Your benefactor {of} has died: you inherit their role, {role}."))
+            night.untags.setdefault((name, HEIR), None)
+            if name in named:  # only a naming made tonight is in night.tags
+                spent.add(name)
+            role = players[of].role
+            _inherit(night, name, of, role, ("kills", "carriers"), SimpleNamespace(failed=None))
+            night.notices.append((name, f"Your benefactor {of} has died: you inherit their role, {role}."))
     if spent:
         night.tags[:] = [t for t in night.tags if not (t[1] == HEIR and t[0] in spent)]
     return deaths

@@ -12,7 +12,7 @@ from ..sides import in_play, kind
 from .kill import EFFECTS
 
 
-def abomination_acts(state: Any, acts: list) -> list:
+def abomination_acts(state: Any, acts: list, holders: Any = None) -> list:
     """The Organ Harvester's Abomination (seed Harvester: 'After some # of nights ... the
     Abomination is released and performs a Night Kill attempt on every player'): on the night
     the game's `abomination-night` names, a living Organ Harvester in play attacks every other

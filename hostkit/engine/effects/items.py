@@ -25,9 +25,10 @@ roleblocked several times is told once per roleblock. Every step writes one log 
 from __future__ import annotations
 
 import re
+from typing import Mapping
 
 from ...items import item_role, items_of
-from ...model import Action, Change, Death, Effect, GameState, NightOutcome
+from ...model import Action, Change, Death, Effect, GameState, NightOutcome, PlayerState
 from ..night import Act, Night
 from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
@@ -180,14 +181,15 @@ def revive(night: Night, act: Act, effect: Effect) -> None:
 # --------------------------------------------------------------------------- acts no one enters
 
 
-def auto_acts(state: GameState, acts: list[Act]) -> list[Act]:
-    """An item's `auto` abilities are used by every living holder each night (Armour)."""
+def auto_acts(state: GameState, acts: list[Act], holders: Mapping[str, PlayerState]) -> list[Act]:
+    """An item's `auto` abilities are used by every living holder each night (Armour). `holders`:
+    every player who holds an item, in seat order (Night.holders)."""
     items = items_of(state.ruleset)
     out: list[Act] = []
     if not items:
         return out
     n = len(acts)
-    for p in state.players.values():
+    for p in holders.values():
         if not p.alive:
             continue
         for name in sorted(p.items):
@@ -310,8 +312,11 @@ def _passes(night: Night, st: ItemNight) -> None:
 
 
 def _swaps(night: Night, st: ItemNight, deaths: list[Death]) -> dict[str, str]:
-    """Make the identity swaps in resolution order; return person -> the name they end up with."""
-    holder = {name: name for name in night.state.players}  # name -> the person it now holds
+    """Make the identity swaps in resolution order; return person -> the name they end up with,
+    for every player a swap touched (in seat order; no one else changes name)."""
+    if not st.swaps:
+        return {}
+    holder: dict[str, str] = {}  # name -> the person it now holds, for the names swapped
     dead = {d.player: d for d in deaths}
     for act, effect in sorted(st.swaps, key=lambda x: x[0].ran):
         if act.failed:
@@ -329,10 +334,12 @@ def _swaps(night: Night, st: ItemNight, deaths: list[Death]) -> dict[str, str]:
             a, b = act.slot(effect, "first", 0), act.slot(effect, "second", 1)
         if a is None or b is None or a == b:
             continue
-        holder[a], holder[b] = holder[b], holder[a]
+        holder[a], holder[b] = holder.get(b, b), holder.get(a, a)
         st.swapped.append((a, b))
         night.say(f"{act.label()} swaps the identities of {a} and {b}.")
-    return {person: name for name, person in holder.items()}
+    if not holder:
+        return {}
+    return {holder[name]: name for name in night.state.players if name in holder}
 
 
 def _relabel(night: Night, d: Death, new: str) -> Death:
