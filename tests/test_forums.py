@@ -304,3 +304,31 @@ def test_post_links_are_joined_exactly_as_urljoin_joins_them(base: str) -> None:
 
     for href in _HREFS:
         assert absolute(base, href) == urljoin(base, href.strip()), href
+
+
+@pytest.mark.parametrize("data, header, exact", [
+    ("<p>Zo\u00eb \u201chi\u201d</p>".encode("utf-8"), None, True),
+    ('<meta charset="utf-8"><p>Zo\u00eb</p>'.encode("utf-8"), None, True),
+    (b'<meta charset="utf-8"><p>Zo\xeb</p>', None, False),  # declared UTF-8, a byte replaced
+    ("<p>Zo\u00eb</p>".encode("cp1252"), None, False),  # not UTF-8: windows-1252
+    ('<meta charset="windows-1252"><p>Zo</p>'.encode("cp1252"), None, False),
+    (b"\xef\xbb\xbf<p>Zo\xc3\xab</p>", None, False),  # the BOM is not text
+    ("<p>Zo\u00eb</p>".encode("utf-8"), "text/html; charset=iso-8859-1", False),
+], ids=["utf8", "meta-utf8", "meta-utf8-replaced", "sniffed-1252", "meta-1252", "bom", "header-latin1"])
+def test_decoded_says_when_the_text_is_the_bytes_read_unchanged(data: bytes, header: str | None, exact: bool) -> None:
+    """parse_page parses a page's own bytes only when its text is them read as UTF-8 unchanged."""
+    from hostkit.votes.postmeta import decoded
+
+    text, same = decoded(data, header)
+    assert text == decode(data, header) and same is exact
+    if same:
+        assert text.encode("utf-8") == data
+
+
+@pytest.mark.parametrize("name", ["smf", "mybb", "invision"])
+def test_a_page_reads_the_same_from_its_bytes_and_its_text(name: str) -> None:
+    """The bytes parsed as they are (UTF-8, no XML declaration) and the text encoded again (with
+    an XML declaration before it, which is dropped) give the same page."""
+    raw = (OURS / f"{name}.html").read_bytes()
+    text = decode(raw)
+    assert parse_page(raw) == parse_page(text) == parse_page('<?xml version="1.0" encoding="utf-8"?>\n' + text)

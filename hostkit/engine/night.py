@@ -254,7 +254,9 @@ class Night:
                     self.tag_index.setdefault(tag, set()).add(name)
         self.acts: list[Act] = []
         self.by_actor: dict[str, tuple[Act, ...]] = {}  # by the body that acts (the player, or their Robot)
-        self.attacked_entered: dict[str, set[str]] = {}  # target -> players who entered a kill on them
+        # target -> up to two of the players who entered a kill on them: enough to tell whether
+        # anyone other than a given player did (a Bodyguard's `requires = "attacked"`).
+        self.attacked_entered: dict[str, tuple[str, ...]] = {}
         self.commuted: set[str] = set()
         self.blocks: dict[str, list[Block]] = {}
         self.redirects: dict[str, tuple[Act, str]] = {}  # actor -> (redirector, new first target)
@@ -287,7 +289,7 @@ class Night:
     def add_acts(self, acts: list[Act]) -> None:
         """Register the night's actions and index them by actor and by entered kill target."""
         self.acts = acts
-        by_actor = self.by_actor
+        by_actor, entered = self.by_actor, self.attacked_entered
         for act in acts:
             if act.body != act.actor:
                 while act.body in self.state.players:  # a player named "Ms's Robot" stays a player
@@ -303,7 +305,11 @@ class Night:
                 if e.kind == "kill":
                     t = act.slot(e)
                     if t is not None:
-                        self.attacked_entered.setdefault(t, set()).add(act.actor)
+                        got = entered.get(t)
+                        if got is None:
+                            entered[t] = (act.actor,)
+                        elif len(got) < 2 and act.actor not in got:
+                            entered[t] = (*got, act.actor)
 
     # -- looking things up
 

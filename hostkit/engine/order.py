@@ -71,22 +71,27 @@ class _Possible:
     """Every player each target slot of each act could name by the time it resolves."""
 
     def __init__(self, acts: list[Act]) -> None:
+        swaps: list[tuple[Act, Any]] = []
+        redirects: list[tuple[Act, Any]] = []
+        for a in acts:  # one pass over the acts: the few swaps and redirects, in order
+            for e in a.ability.effects:
+                if e.kind == "swap":
+                    swaps.append((a, e))
+                elif e.kind == "redirect":
+                    redirects.append((a, e))
         self.partner: dict[str, set[str]] = {}
-        for a in acts:
-            for e in a.ability.effects:
-                if e.kind == "swap" and len(a.targets) >= 2:
-                    x, y = _slot(a, e.get("first", 0)), _slot(a, e.get("second", 1))
-                    if x and y and x != y:
-                        self.partner.setdefault(x, set()).add(y)
-                        self.partner.setdefault(y, set()).add(x)
+        for a, e in swaps:
+            if len(a.targets) >= 2:
+                x, y = _slot(a, e.get("first", 0)), _slot(a, e.get("second", 1))
+                if x and y and x != y:
+                    self.partner.setdefault(x, set()).add(y)
+                    self.partner.setdefault(y, set()).add(x)
         self.redirect_to: dict[str, set[str]] = {}
-        for a in acts:
-            for e in a.ability.effects:
-                if e.kind == "redirect":
-                    who, to = _slot(a, e.get("who", 0)), _slot(a, e.get("to", 1))
-                    if who and to:
-                        for w in self.ext(who):
-                            self.redirect_to.setdefault(w, set()).update(self.ext(to))
+        for a, e in redirects:  # once every partner is known: a redirect may name a swapped player
+            who, to = _slot(a, e.get("who", 0)), _slot(a, e.get("to", 1))
+            if who and to:
+                for w in self.ext(who):
+                    self.redirect_to.setdefault(w, set()).update(self.ext(to))
 
     def ext(self, player: str) -> tuple[str, ...]:
         part = self.partner.get(player)
@@ -148,26 +153,23 @@ def _named_actor_slot(e) -> int:
     return e.get("who", 0) if e.kind == "redirect" else e.get("target", 0)
 
 
-def _reached(acts: list[Act], pos: _Possible, self_changing: list[bool]) -> tuple[set[str], set[str]]:
-    """The players whose acts edges() looks up by actor (those a block, jail or redirect may
-    name) and by target (those a swap or a protection may name, and each self-changing actor)."""
-    actors: set[str] = set()
-    targets: set[str] = set()
-    for i, a in enumerate(acts):
-        if a.skip:
-            continue
-        for e in a.ability.effects:
-            kind = e.kind
-            if kind in ("block", "jail", "redirect"):
-                actors.update(pos.slot(a, _named_actor_slot(e)))
-            elif kind == "swap":
-                for s in (e.get("first", 0), e.get("second", 1)):
-                    targets.update(pos.slot(a, s))
-            elif kind == "protect" and e.get("against", "kill") != "kill-effect":
-                targets.update(pos.slot(a, e.get("target", 0)))
-        if self_changing[i]:
-            targets.add(a.actor)
-    return actors, targets
+def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targets: set[str]) -> None:
+    """Add the players whose acts edges() looks up because of act `a`: by actor (those a block,
+    jail or redirect may name) and by target (those a swap or a protection may name, and a
+    self-changing actor)."""
+    if a.skip:
+        return
+    for e in a.ability.effects:
+        kind = e.kind
+        if kind in ("block", "jail", "redirect"):
+            actors.update(pos.slot(a, _named_actor_slot(e)))
+        elif kind == "swap":
+            for s in (e.get("first", 0), e.get("second", 1)):
+                targets.update(pos.slot(a, s))
+        elif kind == "protect" and e.get("against", "kill") != "kill-effect":
+            targets.update(pos.slot(a, e.get("target", 0)))
+    if self_changing:
+        targets.add(a.actor)
 
 
 def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int, set[int]]:
@@ -177,12 +179,24 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
     redirect_first = REDIRECT_FIRST in priorities
     block_first = BLOCK_FIRST in priorities
     pos = _Possible(acts)
-    possible = [pos.all(a) for a in acts]
-    self_changing = [_is_self_changing(a) for a in acts]
+    # What each act could name, whether it changes its own user, whether it redirects, and
+    # (_reached) the players the loop below looks acts up by: one pass over the acts, which at
+    # 10,000 players are read from memory again on every pass.
+    possible: list[tuple[str, ...]] = []
+    self_changing: list[bool] = []
+    redirects: set[int] = set()
+    actors: set[str] = set()
+    targets: set[str] = set()
+    for i, a in enumerate(acts):
+        possible.append(pos.all(a))
+        changing = _is_self_changing(a)
+        self_changing.append(changing)
+        if any(e.kind == "redirect" for e in a.ability.effects):
+            redirects.add(i)
+        _reached(a, pos, changing, actors, targets)
     # The acts by actor and by possible target, indexed only for the players some act's change
     # can reach (the loop below looks up no other): a night's lists are then a few, not two a
     # player (lists in entry order, as the full index has them).
-    actors, targets = _reached(acts, pos, self_changing)
     by_actor: dict[str, list[int]] = {}
     by_target: dict[str, list[int]] = {}
     for i, act in enumerate(acts):
@@ -192,7 +206,6 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
             if t in targets:
                 by_target.setdefault(t, []).append(i)
     out: dict[int, set[int]] = {}
-    redirects = {i for i, a in enumerate(acts) if "redirect" in a.effect_kinds()}
 
     def add(i: int, j: int) -> None:
         if i != j:

@@ -230,8 +230,7 @@ def run(night: Night, act: Act) -> None:
     if any(hook(night, act) for hook in BEFORE_EFFECTS):
         return
     if act.ability.requires == "attacked" and act.targets:
-        attackers = night.attacked_entered.get(act.targets[0], set()) - {act.actor}
-        if not attackers:
+        if all(p == act.actor for p in night.attacked_entered.get(act.targets[0], ())):
             night.fail(act, f"{act.ability.name} needs an attack on {act.targets[0]}, and none was entered")
             return
     for effect in act.ability.effects:

@@ -12,11 +12,10 @@ markups a game may enable: ``red`` text in any spelling, ``bold``, phpBB's ``[vo
 from __future__ import annotations
 
 import bisect
-import html
 import re
 from functools import lru_cache
 from itertools import accumulate
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import lxml.etree
 
@@ -235,6 +234,8 @@ def _has_marker(body_html: str) -> bool:
         return False
     low = body_html.lower()
     if "&#8203;" in low or "&#x200b;" in low:
+        import html  # only for a marker written as character references: its import costs start-up
+
         return COUNT_MARKER in html.unescape(body_html)
     return False
 
@@ -329,12 +330,9 @@ class _Walker:
         # [vote] tags: (first piece, piece after the last, text, quoted)
         self.tagged: list[tuple[int, int, str, bool]] = []
 
-    def walk(self, el: lxml.etree._Element, red: bool, bold: bool, quote: bool) -> None:
-        tag = el.tag
-        cls = el.get("class")
-        if tag == "br" and cls is None:  # the commonest element: a line break, no more
-            self.pieces += _BREAKS
-            return
+    def walk(self, el: lxml.etree._Element, tag: Any, cls: str | None, red: bool, bold: bool, quote: bool) -> None:
+        """Add EL's pieces (TAG and CLS are its tag and class, read by `children`, which walks a
+        line break itself)."""
         if not isinstance(tag, str):  # comment or processing instruction: only its tail is text
             return
         tag = tag.lower()
@@ -376,17 +374,7 @@ class _Walker:
         if block:
             pieces.append(_BREAK)
         start = len(pieces)
-        flags = (_RED if red else 0) | (_BOLD if bold else 0) | (_QUOTE if quote else 0)
-        if el.text:
-            pieces.append((_flatten(el.text), flags))
-        walk = self.walk
-        for child in el:
-            if child.tag == "br" and child.get("class") is None:  # as walk() would, without the call
-                pieces += _BREAKS
-            else:
-                walk(child, red, bold, quote)
-            if child.tail:
-                pieces.append((_flatten(child.tail), flags))
+        self.children(el, red, bold, quote, (_RED if red else 0) | (_BOLD if bold else 0) | (_QUOTE if quote else 0))
         if "bbvote" in classes:
             # phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
             text = " ".join(_flatten("".join(el.itertext())).split())
@@ -396,6 +384,25 @@ class _Walker:
                 self.tagged.append((start, len(pieces), text, quote))
         if block:
             pieces.append(_BREAK)
+
+    def children(self, el: lxml.etree._Element, red: bool, bold: bool, quote: bool, flags: int) -> None:
+        """Add EL's text and its children's pieces and tails, flagged FLAGS. (Each text, tag and
+        class is read once: an lxml read costs more than the test made of it.)"""
+        pieces = self.pieces
+        text = el.text
+        if text:
+            pieces.append((_flatten(text), flags))
+        walk = self.walk
+        for child in el:
+            tag = child.tag
+            cls = child.get("class")
+            if tag == "br" and cls is None:  # the commonest element: a line break, no more
+                pieces += _BREAKS
+            else:
+                walk(child, tag, cls, red, bold, quote)
+            tail = child.tail
+            if tail:
+                pieces.append((_flatten(tail), flags))
 
 
 _NO_CLASSES: frozenset[str] = frozenset()
@@ -509,16 +516,7 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
     pieces = walker.pieces
-    if root.text:
-        pieces.append((_flatten(root.text), 0))
-    walk = walker.walk
-    for child in root:
-        if child.tag == "br" and child.get("class") is None:
-            pieces += _BREAKS
-        else:
-            walk(child, False, False, False)
-        if child.tail:
-            pieces.append((_flatten(child.tail), 0))
+    walker.children(root, False, False, False, 0)
     pieces.append(_BREAK)
 
     texts = [t for t, _ in pieces]
@@ -556,10 +554,14 @@ def _marked(root: lxml.etree._Element, markup: bool, tags: bool) -> bool:
     of class bbvote (with TAGS), as _Walker reads them. (A loop over the elements: an XPath
     call costs more than walking a post's few elements.)"""
     for el in root.iter(lxml.etree.Element):
-        if markup and (el.tag in ("b", "strong") or el.get("style") is not None or el.get("color") is not None):
+        if markup and el.tag in ("b", "strong"):
             return True
-        if tags and "bbvote" in (el.get("class") or "").lower():
-            return True
+        names = el.keys()  # one read for the attributes' names: most elements have none
+        if names:
+            if markup and ("style" in names or "color" in names):
+                return True
+            if tags and "class" in names and "bbvote" in el.get("class").lower():
+                return True
     return False
 
 

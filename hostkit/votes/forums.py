@@ -22,7 +22,7 @@ from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.records import Record
 from hostkit.votes.extract import NO_MARKS, marks_of
-from hostkit.votes.postmeta import absolute, decode, footer_tz, iso_time, to_int
+from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
 
@@ -563,17 +563,22 @@ class PageTooDeep(FetchError):
 MAX_DEPTH = 600  # elements nested in a page; deeper is refused (the vote reader walks recursively)
 
 
-def _parse_tree(text: str, url: str | None = None) -> Any:
+def _parse_tree(text: str, url: str | None = None, raw: bytes | None = None) -> Any:
     """The page's tree. libxml2 silently stops reading a page nested over 256 deep or holding a
     text over 10 MB, losing every later post; so a page that hits a limit is read again with
     huge_tree (2048 deep, 1 GB of text: our responses are capped far below), and a page still cut
-    short, or nested deeper than MAX_DEPTH, is refused rather than counted without its last posts."""
-    text = _XML_DECL.sub("", text, count=1)
-    data = text.encode("utf-8", "surrogatepass")
-    parser = etree.HTMLParser(encoding="utf-8")
+    short, or nested deeper than MAX_DEPTH, is refused rather than counted without its last posts.
+    RAW, when given, is `text` encoded as UTF-8 (postmeta.decoded): parsed as it is, when there
+    is no XML declaration to drop, rather than encoded again. IDs are not collected (no reader
+    looks an element up by its id()): a hash table of every id a page holds, for nothing."""
+    if raw is not None and not _XML_DECL.match(text):
+        data = raw
+    else:
+        data = _XML_DECL.sub("", text, count=1).encode("utf-8", "surrogatepass")
+    parser = etree.HTMLParser(encoding="utf-8", collect_ids=False)
     doc = etree.fromstring(data, parser)
     if _cut(parser):
-        parser = etree.HTMLParser(encoding="utf-8", huge_tree=True)
+        parser = etree.HTMLParser(encoding="utf-8", huge_tree=True, collect_ids=False)
         doc = etree.fromstring(data, parser)
         if _cut(parser) or (doc is not None and _depth(doc) > MAX_DEPTH):
             raise PageTooDeep(f"{url or 'the page'}: nested over {MAX_DEPTH} elements deep (hundreds of quotes "
@@ -726,8 +731,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     body is never parsed again for its votes. With `keep_html` False, bodies are not written
     out as HTML (`body` is ""): the marks are all that counting needs (the page cache).
     """
-    text = decode(html) if isinstance(html, bytes) else html
-    doc = _parse_tree(text, url)
+    text, exact = decoded(html) if isinstance(html, bytes) else (html, False)
+    doc = _parse_tree(text, url, html if exact else None)
     if doc is None:
         return Page("generic", (), 1, None, None, url)
     name, els = _choose(doc, text, engine)

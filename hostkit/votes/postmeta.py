@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from urllib.parse import urljoin, urlparse
 
-__all__ = ["absolute", "decode", "footer_tz", "iso_time", "to_int"]
+__all__ = ["absolute", "decode", "decoded", "footer_tz", "iso_time", "to_int"]
 
 # --------------------------------------------------------------------------- encoding
 
@@ -43,9 +43,15 @@ def _codec(label: str | None) -> str | None:
 def decode(data: bytes, content_type: str | None = None) -> str:
     """Decode a page's bytes: its BOM, else the HTTP header's charset, else the page's <meta>
     charset, else UTF-8 if it is valid, else windows-1252 (old vBulletin 3 pages)."""
+    return decoded(data, content_type)[0]
+
+
+def decoded(data: bytes, content_type: str | None = None) -> tuple[str, bool]:
+    """`decode`'s text, and whether it is `data` read as UTF-8 unchanged (no BOM, no byte
+    replaced): such a text encodes back to `data` exactly, so a reader may parse `data` itself."""
     for bom, name in _BOMS:
         if data.startswith(bom):
-            return data.decode(name, errors="replace")
+            return data.decode(name, errors="replace"), False
     enc = None
     if content_type:
         m = _HEADER_CHARSET.search(content_type)
@@ -53,12 +59,12 @@ def decode(data: bytes, content_type: str | None = None) -> str:
     if enc is None:
         m = _META_CHARSET.search(data[:16384])
         enc = _codec(m.group(1).decode("ascii", "replace")) if m else None
-    if enc is None:
+    if enc is None or enc == "utf-8":
         try:
-            return data.decode("utf-8")
+            return data.decode("utf-8"), True
         except UnicodeDecodeError:
-            enc = "cp1252"
-    return data.decode(enc, errors="replace")
+            enc = enc or "cp1252"
+    return data.decode(enc, errors="replace"), False
 
 
 # --------------------------------------------------------------------------- numbers

@@ -19,6 +19,9 @@ from ..night import Act, Heal, Night, Protection
 from .base import TARGET, EffectSpec, attacks_on, fill
 
 
+NO_SIDES: frozenset[str] = frozenset()  # the usual protection's sides: one object, not one a protection
+
+
 def protect(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
@@ -31,7 +34,7 @@ def protect(night: Night, act: Act, effect: Effect) -> None:
         sides.add(side)
     night.protections.setdefault(target, []).append(Protection(
         act, effect.get("against", "kill"), effect.get("strength", 1), tuple(effect.get("kinds", ())),
-        frozenset(sides), effect.get("limit", 0), target))
+        frozenset(sides) if sides else NO_SIDES, effect.get("limit", 0), target))
     whom = "themselves" if target == act.body else target
     against = {"all": "everything", "kill": "killing actions", "kill-effect": "kills"}[effect.get("against", "kill")]
     if effect.get("kinds"):
