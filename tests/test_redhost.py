@@ -199,49 +199,6 @@ def test_cohost_a_plain_host_name_is_recorded(tmp_path):
     assert 'host = "Bea"' in (host.folder / "phases/001-night-1.toml").read_text()
 
 
-# --------------------------------------------------------------------------- items-werewolf: who learns that items moved
-
-from test_ruleset_items import play  # noqa: E402  (the items engine table's own night runner)
-
-
-@pytest.mark.parametrize("players,lines,want,unwanted", [
-    pytest.param("M=Militia V=Villager", "M Pass_Armour V", [("V", "You received Armour tonight.")], ["M"],
-                 id="step8_the_receiver_of_a_pass_is_told_what_they_received"),
-    pytest.param("Wi=Witch M=Militia", "Wi Acquiesce M",
-                 [("Wi", "You stole Armour from M tonight."), ("M", "Your items were stolen tonight: Armour.")], [],
-                 id="step5_the_thief_and_the_robbed_are_told_what_moved"),
-    pytest.param("A=Witch B=Witch M=Militia", "A Acquiesce M; B Acquiesce M",
-                 [("A", "You stole nothing from M tonight."), ("B", "You stole nothing from M tonight.")], ["M"],
-                 id="step5_two_thieves_steal_nothing_and_are_told_so"),
-    pytest.param("Va=Vampire S=Shaman", "Va Bite S", [("Va", "You took Potion of Clarity from S tonight.")], [],
-                 id="step6_a_killer_who_takes_the_victims_items_is_told"),
-    pytest.param("W=Werewolf V=Villager", "W Kill V", [], ["W", "V"],
-                 id="step6_a_kill_that_takes_nothing_tells_nothing"),
-])
-def test_step_items_moving_are_told_in_the_night_pms(players, lines, want, unwanted):
-    """Seed items-werewolf steps 5, 6 and 8 move items; before, no one was told: a Villager passed
-    the Armour got 'No PMs: no one learns anything' and never knew to use it."""
-    _, o, _ = play(players, lines)
-    told = [(n.player, n.text) for n in o.notices]
-    for pair in want:
-        assert pair in told, told
-    for player in unwanted:
-        assert not [t for p, t in told if p == player and ("item" in t or "stole" in t or "took" in t
-                                                           or "received" in t)], told
-
-
-def test_step8_a_pass_reaches_the_receivers_pm_through_the_cli(tmp_path):
-    folder = tmp_path / "game"
-    host = Host(folder)
-    host.ok("new", str(folder), "--ruleset", "items-werewolf", "--assign", "Ann=Werewolf",
-            "--assign", "Ned=Militia", "--assign", "Quin=Villager", "--assign", "Mo=Villager")
-    host.ok("act", "Ned", "Pass", "Quin", "Armour")
-    host.ok("act", "Ann", "Kill", "Mo")
-    host.ok("resolve", "--force")
-    out = host.ok("pm", "Quin", "--night", "1")
-    assert "You received Armour tonight." in out, out
-
-
 # --------------------------------------------------------------------------- a game's flavour.toml
 
 

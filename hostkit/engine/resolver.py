@@ -238,6 +238,7 @@ def run(night: Night, act: Act) -> None:
         guard = night.shield(act, target) if target is not None and target != act.body else None
         if guard is not None:
             night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
+            night.ext.setdefault("shielded", set()).add(id(guard))  # a tell = "user" protection says so
             if effect.kind in BLASTS:  # the blast still goes off there: the shield spares its target only
                 night.ext.setdefault("spared", set()).add((id(act), target))
                 REGISTRY[effect.kind](night, act, effect)

@@ -202,8 +202,10 @@ def _ignites(night: Night) -> None:
 
 
 def _traps(night: Night) -> None:
-    """Anyone whose resolved action reached a player on alert is attacked by that player."""
+    """Anyone whose resolved action reached a player on alert is attacked by that player, who is
+    told it fired (the effect's `told`), never at whom."""
     seen: set[tuple[str, str]] = set()
+    fired: set[tuple[str, str]] = set()
     for visitor, visited, _act in night.visits:
         if visited not in night.traps or visitor == visited or (visitor, visited) in seen:
             continue
@@ -224,6 +226,9 @@ def _traps(night: Night) -> None:
             location=fill(effect.get("location", "{player}'s home"), player=visited), heals=effect.get("heals", True)))
         who = "who is" if trap_act.body == visited else f"where {trap_act.body} is"
         night.say(f"{visitor} visits {visited}, {who} on alert: {trap_act.body} attacks {visitor}.")
+        if (trap_act.actor, visited) not in fired:  # its owner knows it went off (not at whom)
+            fired.add((trap_act.actor, visited))
+            night.notices.append((trap_act.actor, effect.get("told") or kill.FIRED))
 
 
 def _delayed(night: Night) -> None:

@@ -121,13 +121,44 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
         notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
                                       *(extra or {}).get(name, ())]))
-        if any(d.player == name for o in outcomes for d in o.deaths):
-            notices += dead_statement(game)
+        died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
+        if died is not None:
+            notices += dead_statement(game) + dues_told(game, name, died.kind, f"{phase} {number}")
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
                "night": number, "phase": phase, "results": results, "blocked": blocked, "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
+    return out
+
+
+def dues_told(game: "Game", player: str, kind: str, when: str) -> list[str]:
+    """What a player who died at WHEN ("night 1") is told they still may do (seed classic
+    DeathResolution: 'Last Words: Night 1 only', 'Hunter Shoot: If Hunter + WEREWOLF_KILL',
+    'Poisoned hunter cannot shoot', 'Badge Transfer: If Sheriff'): the duties their death owed
+    at dawn (engine/day.owed, before any was done, so the PM reads the same later). A Hunter
+    with no shot is told so without the cause (games/classic-werewolf/ruleset.toml
+    decision dead-told)."""
+    from ..engine.day import owed
+
+    if when == "night 1" and game.state.options.get("sheriff"):
+        # Seed classic Campaign, Excluded Information: 'Who died (death announcements come AFTER
+        # Campaign)': a night-1 victim is not told before the Day 1 election; the host gives
+        # their dues at DeathResolution ('hostkit due').
+        return []
+    out: list[str] = []
+    for item in owed(game.state, [(player, kind, when)], set()):
+        owes = item["owes"]
+        if "last words" in owes:
+            out.append("You may leave last words in the thread.")
+        if "shot" in owes:
+            out.append(f"As the {item['role']}, you may take one living player with you: tell the host whom you "
+                       "shoot, or that you hold your fire.")
+        elif item["no_shot_because"]:
+            out.append(f"As the {item['role']}, you have no last shot: the way you died leaves none.")
+        if "badge" in owes:
+            out.append("You held the Sheriff's badge: tell the host which living player it passes to, or that "
+                       "you tear it up.")
     return out
 
 

@@ -271,7 +271,9 @@ def _spent_on_save(night: Night, st: ItemNight) -> None:
                     break
 
 
-def _loot(night: Night, st: ItemNight, deaths: list[Death]) -> None:
+def _loot(night: Night, st: ItemNight, deaths: list[Death]) -> list[tuple[str, str, dict[str, int]]]:
+    """Step 6: each death's attributed killer takes the victim's items; (killer, victim, moved)."""
+    out = []
     for d in deaths:
         attack = _attributed(night, d)
         if attack is None or attack.by is None or not any(e.kind == "loot" for e in attack.by.ability.effects):
@@ -279,21 +281,31 @@ def _loot(night: Night, st: ItemNight, deaths: list[Death]) -> None:
         moved = st.move_all(d.player, attack.attacker)
         night.say(f"{d.player}'s death is attributed to {attack.cause} ({attack.attacker}), who takes "
                   f"{d.player}'s items: {_listed(moved)}.")
-        if moved:
-            night.notices.append((attack.attacker, f"You took {_listed(moved)} from {d.player} tonight."))
+        out.append((attack.attacker, d.player, moved))
+    return out
 
 
-def _theft_notices(night: Night, st: ItemNight) -> None:
-    """What each theft of step 5 tells: the thief what they took (or that nothing was stolen, when
-    several thieves met), the robbed player what they lost. Without it a player handed a stolen
-    Armour never knew they held it, and the robbed one tried to use what they no longer had."""
+def _told_items(night: Night, st: ItemNight, loot: list[tuple[str, str, dict[str, int]]]) -> None:
+    """What players learn of their items tonight (games/items-werewolf/ruleset.toml decision
+    items-told): a thief what it took (nothing, when another thief came too), its victim what
+    is gone (not who took it), a killer what it took from its victim, a player passed an item
+    that they hold it (not who passed it)."""
     for target, thefts in st.thefts.items():
+        lost: dict[str, int] = {}
         for thief, moved in thefts:
-            if target in st.contested or not moved:
-                night.notices.append((thief.actor, f"You stole nothing from {target} tonight."))
-                continue
-            night.notices.append((thief.actor, f"You stole {_listed(moved)} from {target} tonight."))
-            night.notices.append((target, f"Your items were stolen tonight: {_listed(moved)}."))
+            took = {} if target in st.contested else moved
+            night.notices.append((thief.actor, f"Your {thief.ability.name} on {target} took: {_listed(took)}."))
+            for item, n in took.items():
+                lost[item] = lost.get(item, 0) + n
+        if lost:
+            night.notices.append((target, f"Your items were stolen tonight: {_listed(lost)}."))
+    for killer, victim, moved in loot:
+        if moved:
+            night.notices.append((killer, f"You took {victim}'s items: {_listed(moved)}."))
+    for act, effect in sorted(st.passes, key=lambda x: x[0].ran):
+        to = act.slot(effect)
+        if not act.failed and to is not None:
+            night.notices.append((to, f"You were given {effect.get('item')} tonight."))
 
 
 def _passes(night: Night, st: ItemNight) -> None:
@@ -306,7 +318,6 @@ def _passes(night: Night, st: ItemNight) -> None:
         if st.take(act.actor, item, 1):
             st.put(to, item, 1)
             night.say(f"{act.actor} passes {item} to {to}.")
-            night.notices.append((to, f"You received {item} tonight."))
         else:
             night.fail(act, f"{act.actor} no longer held {item} when items were passed")
 
@@ -361,10 +372,10 @@ def after_deaths(night: Night, deaths: list[Death]) -> list[Death]:
     if KEY not in night.ext and not items_of(night.ruleset):
         return deaths
     st = _items(night)
-    _loot(night, st, deaths)
+    loot = _loot(night, st, deaths)
     _spent_on_save(night, st)
-    _theft_notices(night, st)
     _passes(night, st)
+    _told_items(night, st, loot)  # seed: 'all roles get reports on the situation before identity-swapping'
     where = _swaps(night, st, deaths)
     for person, name in where.items():
         if person != name:

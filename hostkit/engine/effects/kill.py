@@ -52,6 +52,9 @@ def kill(night: Night, act: Act, effect: Effect) -> None:
         st(night)["mauls"].append(attack)  # seed ooo 3: settled by the late-mauls step
 
 
+FIRED = "You attacked someone who visited you tonight."  # kill-visitors' `told`: no name, no outcome
+
+
 def kill_visitors(night: Night, act: Act, effect: Effect) -> None:
     night.traps[act.actor] = (act, effect)
     night.say(f"{act.label()} stays home on alert, ready to kill anyone who visits.")
@@ -171,7 +174,8 @@ EFFECTS: dict[str, EffectSpec] = {
     "kill": EffectSpec(kill, {**TARGET, **KILL, "rampage": (bool, False), "rampage_if_first": (bool, False),
                               "accuracy": (float, 1.0)}, {},
                        "kill", "killing"),
-    "kill-visitors": EffectSpec(kill_visitors, {**KILL, "spare": (list, [])}, {}, "kill", "killing"),
+    "kill-visitors": EffectSpec(kill_visitors, {**KILL, "spare": (list, []), "told": (str, FIRED)}, {},
+                                "kill", "killing"),
     "ignite": EffectSpec(ignite, {"tag": (str, ...), **KILL}, {}, "kill", "killing"),
     "infect": EffectSpec(infect, {**TARGET, "tag": (str, "infected"), **{**KILL, "type": (str, "plague")}}, {},
                          "kill", "killing"),

@@ -8,6 +8,9 @@
   target carried at the start of the night (a poison is cured on the night it would kill).
   A bodyguard (seed paranormal): `flavour` is how the protector is found when killed in the
   target's place (at `location`), and `tell = "target"` tells the guarded player who attacked.
+  `tell = "user"`: the protector is told, in `told` ('{ability}' is the ability's name), when the
+  protection stopped something tonight (a Body Double destroyed in its user's place, a Veteran
+  whose alert saved him); it names no attacker.
 
 Settle step: `guards-remains` (a guard's body and an observant guard's word to the target).
 """
@@ -63,11 +66,15 @@ def _guards(night: Night, deaths: list) -> list:
         return out
     on = attacks_on(night)
     where = {d.player: i for i, d in enumerate(out)}
+    stopped = night.ext.get("shielded", ())
     for protection, effect in guards:
+        tell = effect.get("tell", "none")
+        if tell == "user" and (protection.used or id(protection) in stopped) and not protection.by.failed:
+            night.notices.append((protection.by.actor, fill(effect.get("told") or USER_TOLD,
+                                                             ability=protection.by.ability.name)))
         if not protection.used:
             continue
         t, g = protection.target, protection.by.body
-        tell = effect.get("tell", "none")
         if tell == "target":
             attackers = [a.attacker for a in on.get(t, ()) if a.attacker
                          and (not protection.kinds or a.kind in protection.kinds)]
@@ -89,15 +96,17 @@ def _guards(night: Night, deaths: list) -> list:
 
 guards_remains = _guards
 
+USER_TOLD = "You were attacked tonight, but your {ability} saved you."
+
 EFFECTS: dict[str, EffectSpec] = {
     "protect": EffectSpec(protect, {**TARGET, "against": (str, "kill"), "strength": (int, 1), "kinds": (list, []),
                                     "side": (str, "none"), "dies_instead": (bool, False),
                                     "kills_attacker": (bool, False), "reveals_attacker": (bool, False),
-                                    "limit": (int, 0), "tell": (str, "none"), "flavour": (str, ""),
+                                    "limit": (int, 0), "tell": (str, "none"), "told": (str, ""), "flavour": (str, ""),
                                     "location": (str, "somewhere outside {player}'s home")},
                           {"against": ("kill", "kill-effect", "all"),
                            "side": ("none", "die-instead", "kill-attacker", "learn-attacker"),
-                           "tell": ("none", "target")},
+                           "tell": ("none", "target", "user")},
                           "protect", "protection"),
     "heal": EffectSpec(heal, {**TARGET, "strength": (int, 1), "kinds": (list, []), "cures": (list, [])}, {},
                        "protect", "protection"),
