@@ -21,6 +21,11 @@ class FileError(HostkitError):
     """A malformed or missing file: the message names its path and the key or line."""
 
 
+class WriteError(FileError, OSError):
+    """A write the system refused (a full disk, a read-only folder): one line naming the file, and
+    still an OSError, which it is."""
+
+
 class FetchError(HostkitError):
     """A thread page could not be fetched: the message names the URL."""
 

@@ -133,7 +133,13 @@ class Game:
 
     @classmethod
     def load(cls, folder: Path, *, host: str | None = None) -> "Game":
-        """Read and replay a game folder. `host` names who makes entries (--host-name)."""
+        """Read and replay a game folder. `host` names who makes entries (--host-name). The files
+        are read under the game's shared lock: never half of another command's change."""
+        with store.reading(folder):
+            return cls._load_locked(folder, host)
+
+    @classmethod
+    def _load_locked(cls, folder: Path, host: str | None) -> "Game":
         store.require_game(folder)
         cache = replaycache.begin(folder)
         if cache is None:

@@ -13,7 +13,8 @@ before the journal lands changes nothing; a crash after it is completed by the n
 looks at the folder (roll forward, since every write in the journal is idempotent). Commands that change a game hold a lock
 for the whole read-check-write, so two hostkit commands never lose an update: an flock() on the
 game folder itself (no lock file, so a refused command writes nothing at all; .hostkit.lock
-only where flock does not exist).
+only where flock does not exist). Readers hold it shared while they read the files (`reading`),
+and an unfinished change is completed only under it (`recover`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterator
 
-from .errors import FileError, HostkitError
+from .errors import FileError, HostkitError, WriteError
 from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
 from .tomlio import Table, load
 
@@ -236,19 +237,53 @@ def _clean(value: Any) -> Any:
     return value
 
 
+_HELD: dict[str, str] = {}  # game folder (real path) -> "ex" or "sh": the lock this process holds on it
+
+
+def _held_key(folder: Path) -> str:
+    return os.path.realpath(folder)
+
+
+def _flock(folder: Path, mode: str, timeout: float) -> int | None:
+    """An fd holding flock() MODE ("ex" or "sh") on the folder itself, waiting up to TIMEOUT
+    seconds; None where flock does not exist."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError as exc:
+        raise HostkitError(f"{folder}: cannot open the game folder to lock it: {exc.strerror}") from None
+    flag = fcntl.LOCK_EX if mode == "ex" else fcntl.LOCK_SH
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, flag | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise HostkitError(f"{folder}: another hostkit command is changing this game; try again") from None
+            time.sleep(0.02)
+        except OSError as exc:  # a file system without flock (some network mounts)
+            os.close(fd)
+            raise HostkitError(f"{folder}: cannot lock the game folder: {exc.strerror or exc}") from None
+
+
 @contextlib.contextmanager
 def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
     """Hold the game's lock for a read-check-write.
 
     On POSIX the lock is an flock() on the game folder itself, so no lock file is ever created:
     a refused command leaves the folder exactly as it was. Elsewhere (no fcntl) it falls back to
-    a hidden lock file, LOCK, beside game.toml.
+    a hidden lock file, LOCK, beside game.toml. While it is held, this process reads the game
+    (`reading`) and completes an unfinished change (`recover`) under it.
     """
+    key = _held_key(folder)
     try:
-        import fcntl
+        import fcntl  # noqa: F401
     except ImportError:  # pragma: no cover - Windows
-        fcntl = None
-    if fcntl is None:  # pragma: no cover - Windows
         from filelock import FileLock, Timeout
 
         lock = FileLock(str(folder / LOCK))
@@ -256,28 +291,52 @@ def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
             lock.acquire(timeout=timeout)
         except Timeout:
             raise HostkitError(f"{folder}: another hostkit command holds {LOCK}; try again") from None
+        _HELD[key] = "ex"
         try:
             yield
         finally:
+            _HELD.pop(key, None)
             lock.release()
         return
+    fd = _flock(folder, "ex", timeout)
+    outer, _HELD[key] = _HELD.get(key), "ex"
     try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError as exc:
-        raise HostkitError(f"{folder}: cannot open the game folder to lock it: {exc.strerror}") from None
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise HostkitError(f"{folder}: another hostkit command is changing this game; try again") from None
-                time.sleep(0.02)
         yield
     finally:
+        if outer is None:
+            _HELD.pop(key, None)
+        else:
+            _HELD[key] = outer
         os.close(fd)  # closing the descriptor releases the lock
+
+
+@contextlib.contextmanager
+def reading(folder: Path, timeout: float = 60) -> Iterator[None]:
+    """Hold a shared lock on the game while its files are read, so a reader never sees half of
+    another command's change (a day's end written, the next night's file not yet; or a file
+    replaced between listing and reading it). Readers share it; a command that changes the game
+    (`locked`) waits for them, and they for it. A no-op where this process already holds the
+    game's lock, where flock does not exist, or where the folder cannot be opened (the caller
+    reports that folder)."""
+    key = _held_key(folder)
+    if key in _HELD:
+        yield
+        return
+    try:
+        fd = _flock(folder, "sh", timeout)
+    except HostkitError as exc:
+        if os.path.isdir(folder) and "another hostkit command" in str(exc):
+            raise
+        fd = None  # no folder (require_game names it), or no flock here: read as before
+    if fd is None:
+        yield
+        return
+    _HELD[key] = "sh"
+    try:
+        yield
+    finally:
+        del _HELD[key]
+        os.close(fd)
 
 
 class Writer:
@@ -325,8 +384,15 @@ class Writer:
         path = self.folder / JOURNAL
         import json
 
-        atomic_write(path, json.dumps(journal, ensure_ascii=False))
-        _apply(self.folder, journal)
+        try:
+            atomic_write(path, json.dumps(journal, ensure_ascii=False))
+        except OSError as exc:  # a full disk, a read-only folder: before the commit point, so nothing changed
+            raise WriteError(f"{path}: cannot write: {exc.strerror or exc}; nothing was changed") from None
+        try:
+            _apply(self.folder, journal)
+        except WriteError as exc:  # after the commit point: the change stands, the next command finishes it
+            raise WriteError(f"{exc}; the change is kept in {path} and the next hostkit command on this game "
+                            "completes it") from None
 
 
 def _relative(folder: Path, path: Path) -> str:
@@ -334,19 +400,42 @@ def _relative(folder: Path, path: Path) -> str:
 
 
 def _apply(folder: Path, journal: dict[str, Any]) -> None:
-    for rel, text in journal["writes"]:
-        atomic_write(folder / rel, text)
-    for rel in journal["removes"]:
+    """Carry out a committed journal: every write, every removal, then delete the journal. A
+    write the system refuses (a full disk, a read-only folder) is one FileError naming the file;
+    the journal stays, so the change is completed later."""
+    rel = JOURNAL
+    try:
+        for rel, text in journal["writes"]:
+            atomic_write(folder / rel, text)
+        for rel in journal["removes"]:
+            _boundary()
+            with contextlib.suppress(FileNotFoundError):
+                (folder / rel).unlink()
+        rel = JOURNAL
         _boundary()
         with contextlib.suppress(FileNotFoundError):
-            (folder / rel).unlink()
-    _boundary()
-    with contextlib.suppress(FileNotFoundError):
-        (folder / JOURNAL).unlink()
+            (folder / JOURNAL).unlink()
+    except OSError as exc:
+        raise WriteError(f"{folder / rel}: cannot write: {exc.strerror or exc}") from None
 
 
 def recover(folder: Path) -> None:
-    """Complete a change a killed command committed to the journal but did not finish applying."""
+    """Complete a change a killed command committed to the journal but did not finish applying.
+
+    Only under the game's lock: a journal seen without it may belong to a command still applying
+    it, and carrying it out after that command (and a later one) finished would write its old
+    files over the newer ones."""
+    path = folder / JOURNAL
+    if not os.path.lexists(path):
+        return
+    if _held_key(folder) not in _HELD:
+        with locked(folder):
+            _recover(folder)
+        return
+    _recover(folder)
+
+
+def _recover(folder: Path) -> None:
     path = folder / JOURNAL
     try:
         raw = path.read_text(encoding="utf-8")
@@ -369,7 +458,11 @@ def recover(folder: Path) -> None:
         if rel.startswith("/") or ".." in Path(rel).parts:
             raise FileError(f"{path}: journal names {rel!r}, outside the game folder")
     journal.setdefault("removes", [])
-    _apply(folder, journal)
+    try:
+        _apply(folder, journal)
+    except WriteError as exc:
+        raise WriteError(f"{exc}: cannot complete the unfinished change in {path}; free the space (or make the "
+                        "folder writable) and run any hostkit command again") from None
 
 
 # --------------------------------------------------------------------------- setup

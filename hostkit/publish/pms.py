@@ -281,7 +281,7 @@ def write_pms(pms: Sequence[tuple[str, str]], out_dir: Path, *, ext: str = ".txt
         path = out_dir / pm_filename(i, player, ext)
         try:
             atomic_write(path, text)
-        except OSError as exc:  # a folder that cannot be made or written (/proc/x, a read-only disk)
+        except OSError as exc:  # a folder that cannot be written is one line, not a traceback
             raise HostkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
         paths.append(path)
     return paths
