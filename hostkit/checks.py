@@ -19,9 +19,12 @@ import math
 import re
 import unicodedata
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .errors import FileError, HostkitError
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 MAX_WEIGHT = 1000.0  # a vote worth more than a thousand votes is a typo, not a rule
 MAX_THRESHOLD = 5  # Loved is +1, Hated -1; a wagon off the majority by more than 5 is a typo, not a rule
@@ -244,3 +247,41 @@ def check_entries(path: Path, rec, state, player) -> None:
                 raise FileError(f"{path}: votes[{i}].target: {target} was dead when {rec.kind} {rec.number} began")
     for i, removal in enumerate(rec.removed):
         known(removal.actor, f"removed[{i}].actor")
+
+
+# --------------------------------------------------------------------------- deadlines
+
+
+def in_calendar(at: "datetime", what: str) -> "datetime":
+    """A deadline every count can show in UTC ('9999-12-31T23:59-05:00' parsed, then every vote
+    count crashed turning it into UTC)."""
+    from datetime import timezone
+
+    try:
+        at.astimezone(timezone.utc)
+    except OverflowError:
+        raise HostkitError(f"{what}: outside the calendar (the years 1 to 9999)") from None
+    return at
+
+
+def check_deadline_data(data: Any) -> None:
+    """A recorded deadline event's data, as `hostkit deadline` writes it: `at`, an ISO time with its
+    offset ('' clears the deadline). A hand edit that breaks it is refused on replay (the replay
+    names the file and key) instead of crashing every vote count."""
+    from datetime import datetime
+
+    unknown = sorted(set(data) - {"at"})
+    if unknown:
+        raise HostkitError(f"data.{unknown[0]}: a deadline has only 'at'")
+    at = data.get("at", "")
+    if not isinstance(at, str):
+        raise HostkitError(f"data.at: a deadline is an ISO time like '2026-11-23T18:00:00+00:00', not {at!r}")
+    if not at:
+        return
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        raise HostkitError(f"data.at: a deadline is an ISO time like '2026-11-23T18:00:00+00:00', not {at!r}") from None
+    if when.tzinfo is None:
+        raise HostkitError(f"data.at: {at!r} has no UTC offset (write it as '{at}+00:00')")
+    in_calendar(when, f"data.at {at!r}")

@@ -51,9 +51,9 @@ def host_name(folder: Path, given: str | None = None) -> str:
     """The host who makes an entry: --host-name, else $HOSTKIT_HOST, else git's user.name for
     the repository that holds the folder ("" when none: a folder outside git names no one)."""
     if given:
-        return given.strip()
+        return _checked(given.strip(), "--host-name")
     if os.environ.get(HOST_ENV, "").strip():
-        return os.environ[HOST_ENV].strip()
+        return _checked(os.environ[HOST_ENV].strip(), f"${HOST_ENV}")
     if not in_git(folder):
         return ""
     try:
@@ -61,6 +61,18 @@ def host_name(folder: Path, given: str | None = None) -> str:
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.strip() if out.returncode == 0 else ""
+
+
+def _checked(name: str, source: str) -> str:
+    """A host's name as every entry will record it: one line of visible text (a line break split
+    'hostkit log' and the record's own lines)."""
+    import unicodedata
+
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
+            raise HostkitError(f"{source} {name!r}: a host's name cannot contain {kind} (U+{ord(ch):04X})")
+    return name
 
 
 def in_git(folder: Path) -> bool:

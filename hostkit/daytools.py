@@ -83,10 +83,13 @@ def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
     m = re.match(_REL, t, re.I)
     if m:
         delta = timedelta()
-        for n, unit in re.findall(_REL_PART, m.group(1), re.I):
-            delta += {"d": timedelta(days=int(n)), "h": timedelta(hours=int(n)),
-                      "m": timedelta(minutes=int(n))}[unit.lower()]
-        return (now + delta).replace(microsecond=0)
+        try:
+            for n, unit in re.findall(_REL_PART, m.group(1), re.I):
+                delta += {"d": timedelta(days=int(n)), "h": timedelta(hours=int(n)),
+                          "m": timedelta(minutes=int(n))}[unit.lower()]
+            return (now + delta).replace(microsecond=0)
+        except (OverflowError, ValueError):  # '+99999999d' passes year 9999: a traceback before
+            raise RuleError(f"deadline {text!r}: too far from now (a date runs to the year 9999)") from None
     try:
         at = datetime.fromisoformat(t.replace(" UTC", "").replace("Z", "+00:00"))
     except ValueError:
@@ -94,7 +97,9 @@ def parse_deadline(text: str, now: "datetime | None" = None) -> "datetime":
                         "'2026-11-23T18:00-05:00', or '+1d4h' from now") from None
     if at.tzinfo is None:
         at = at.replace(tzinfo=timezone.utc)
-    return at
+    from .checks import in_calendar
+
+    return in_calendar(at, f"deadline {text!r}")
 
 
 def deadline_of(game: "Game") -> "datetime | None":

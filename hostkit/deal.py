@@ -258,6 +258,8 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
         raise HostkitError(f"{where}: {key} must be a finite number, not {value!r}")
     if isinstance(value, int) and not isinstance(value, bool):
         checks.check_int64(value, f"{where}: {key}")
+    if key.endswith("-weight"):  # a vote weight (the Sheriff's 1.5): the bounds of --weight, never negative
+        value = checks.check_weight(value, f"{where}: {key}")
     for ab in rs.innate:  # an innate action's uses or accuracy, set by the game (natural's ITA shots)
         if key == ab.uses_option and value < 0:
             raise HostkitError(f"{where}: {key} is a number of uses: 0 or more")

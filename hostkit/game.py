@@ -494,10 +494,10 @@ class Game:
         ph = self.current
         rec = ph.record
         seq = self.next_seq()
-        if self.host is None:
+        if self.host is None or self.host:
             from .cohost import host_name
 
-            self.host = host_name(self.folder)
+            self.host = host_name(self.folder, self.host)  # --host-name is checked as $HOSTKIT_HOST is
         unit = seq if len(entries) > 1 else 0  # one command's entries: undone together
         for e in entries:
             e = e._replace(seq=seq, host=self.host, unit=unit)

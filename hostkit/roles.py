@@ -6,12 +6,13 @@ ability several roles `include`. The schema is written down for hosts in games/R
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .engine.sides import VICTORIES
-from .errors import suggest
+from .errors import FileError, suggest
 from .model import Ability, Effect, OptionSpec, Role, Ruleset
 from .tomlio import Table, load
 
@@ -122,6 +123,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
     shared = shared or {}
     factions = factions or {}
     p = parent
+    _word(t, "", name, "a role's name")
     if "appears" in t.data or p is None:
         appears = t.sub("appears", {})
         appears_map = {k: appears.get(k, str) for k in ("alignment", "role", "race", "goal") if k in appears.data}
@@ -158,7 +160,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
             abilities.append(ab)
     role = Role(
         name=name,
-        alignment=t.get("alignment", str, p.alignment if p else ...),
+        alignment=_word(t, "alignment", t.get("alignment", str, p.alignment if p else ...), "an alignment"),
         faction=faction,
         summary=t.get("summary", str, p.summary if p else ""),
         win=t.get("win", str, p.win if p else ""),
@@ -167,8 +169,8 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         goal=t.get("goal", str, p.goal if p else None),
         appears=MappingProxyType(appears_map),
         passives=frozenset(passives),
-        immunity=t.get("immunity", int, p.immunity if p else 0),
-        weight=t.get("weight", float, p.weight if p else 1.0),
+        immunity=_count(t, "immunity", p.immunity if p else 0),
+        weight=_weight(t, p.weight if p else 1.0),
         knows_faction=t.get("knows_faction", bool, p.knows_faction if p else False),
         abilities=tuple(abilities),
         count=t.get("count", str, p.count if p else ""),
@@ -181,6 +183,47 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
     )
     t.done()
     return role
+
+
+def _word(t: Table, key: str, value: str, what: str, *, reserved: bool = False) -> str:
+    """A name a host types and every PM and status line prints: not blank, one line of visible
+    characters; an ability's name not a word 'act' reads itself ('skip' made 'act A skip' mean
+    the ability, not a skip). A role named "Pri\\nest" split 'status' over two lines."""
+    from .checks import RESERVED, name_key
+
+    where = f"{t.path}: {t.key(key) if key else repr(t.where)}"  # a role's own key may hold the line break
+    if not value.strip() or value != value.strip():
+        raise FileError(f"{where}: {what} cannot be blank or begin or end with a space: {value!r}")
+    for ch in value:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
+            kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
+            raise FileError(f"{where}: {what} cannot contain {kind} (U+{ord(ch):04X}): {value!r}")
+    if reserved and name_key(value) in RESERVED:
+        raise FileError(f"{where}: {value!r} is a word 'hostkit act' reads itself ({', '.join(RESERVED)}); "
+                        f"choose another name")
+    return value
+
+
+def _count(t: Table, key: str, default: Any) -> Any:
+    """A count in a role file (targets, uses, first_night, immunity...): a whole number, 0 or more.
+    A negative one made an ability no one could ever enter ('takes -1 target(s)'), or use."""
+    n = t.get(key, int, default)
+    if n is not None and n < 0:
+        raise t.fail(key, f"must be 0 or more, not {n}")
+    return n
+
+
+def _weight(t: Table, default: float) -> float:
+    """A role's vote weight, with the bounds of `new --weight` (a negative or nan one took votes
+    away from a wagon, and `votes --json` printed NaN, which is not JSON)."""
+    from .checks import check_weight
+    from .errors import HostkitError
+
+    w = t.get("weight", float, default)
+    try:
+        return check_weight(w, "weight")
+    except HostkitError as exc:
+        raise t.fail("weight", str(exc).split(": ", 1)[1]) from None
 
 
 TECH_SLOTS = ("Small", "Medium", "Large")
@@ -205,17 +248,17 @@ def _tech_slots(t: Table, inherited: Any) -> Any:
 
 
 def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Ability:
-    name = t.get("name", str, ... if name is None else name)
+    name = _word(t, "name", t.get("name", str, ... if name is None else name), "an ability's name", reserved=True)
     effects = tuple(_effect(e) for e in t.tables("effects"))
-    targets = t.get("targets", int, 1)
+    targets = _count(t, "targets", 1)
     ab = Ability(
         name=name,
         summary=t.get("summary", str, ""),
         phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
         nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
-        first_night=t.get("first_night", int, 1),
+        first_night=_count(t, "first_night", 1),
         targets=targets,
-        uses=t.get("uses", int, None),
+        uses=_count(t, "uses", None),
         category=t.get("category", str, "misc"),
         moves=t.get("moves", bool, targets > 0),
         factional=t.get("factional", bool, False),
@@ -236,7 +279,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         power=t.get("power", str, ""),
         goal=t.get("goal", str, None),
         standing=t.get("standing", bool, False),
-        max_skips_in_a_row=t.get("max_skips_in_a_row", int, 0),
+        max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
     )
     t.done()

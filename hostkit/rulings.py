@@ -41,10 +41,22 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
     target = game.player(event.target) if event.target else None
     kind = event.kind
     if kind == "candidate":
+        if not in_race(state, actor) or actor in race.candidates or actor in race.withdrawn:
+            raise HostkitError(f"{actor} cannot run for Sheriff here: " + (
+                "withdrawn, and OptOut 4 (Cannot Rejoin)" if actor in race.withdrawn else
+                "already a candidate" if actor in race.candidates else "not in the Day 1 race"))
         race.candidates.append(actor)
     elif kind == "withdraw":
+        if actor not in race.candidates or actor in race.withdrawn:
+            raise HostkitError(f"{actor} cannot opt out here: OptOut 2-3 (Candidates Only, Single Decision)")
         race.withdrawn.append(actor)
     elif kind == "sheriff-vote":
+        # The checks of 'sheriff vote' (vote_events), for a hand edit: a vote for one who opted
+        # out or never ran was replayed and silently not counted (seed SheriffElection 5).
+        if not in_race(state, actor):
+            raise HostkitError(f"{actor} is dead: only living players vote for Sheriff")
+        if target not in running(state, race):
+            raise HostkitError(f"{target} is not running for Sheriff: SheriffElection 5 (Candidates Locked)")
         race.votes[actor] = target
     elif kind == "revote":
         totals = (race.election or {}).get("totals", {})
@@ -62,6 +74,9 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.sheriff = None
             state.players[winner].tags["sheriff-at-death"] = True
     elif kind == "shot":
+        _replayed_duty(state, ph, actor, "shot")
+        if target and not state.players[target].alive:
+            raise HostkitError(f"{target} is dead: the shot must target a living player")
         state.duties_done.add((actor, "shot"))
         spend_last_shot_item(state, actor)
         if target:
@@ -76,6 +91,9 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         else:
             p.tags.setdefault("confirmed-to", {}).setdefault(target, event.seq)
     elif kind == "badge":
+        _replayed_duty(state, ph, actor, "badge")
+        if target and not state.players[target].alive:
+            raise HostkitError(f"{target} is dead: the badge goes to a living player")
         state.duties_done.add((actor, "badge"))
         state.players[actor].tags.pop("sheriff-at-death", None)
         state.sheriff = target
@@ -85,7 +103,9 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         kill(state, target, f"{ph.record.kind} {ph.record.number}", str(event.data.get("cause") or "modkill"),
              "modkill", ph.index)
     elif kind == "deadline":  # the day's deadline (daytools.deadline_events): no change to the state
-        pass
+        from .checks import check_deadline_data
+
+        check_deadline_data(event.data)
     elif kind == "bond":  # a dead Spirit-bond player's choice (bond_events)
         state.players[actor].tags["bond-to"] = target
     elif kind == "bond-answer":  # the receiver's answer to the ghost's offer (bond_answer_events)
@@ -99,6 +119,23 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         stockpile.apply(state, event, game.player)
     else:
         raise HostkitError(f"unknown event kind {kind!r}")
+
+
+def _replayed_duty(state: GameState, ph: Phase, actor: str, duty: str) -> None:
+    """A recorded last shot or badge must be one the deaths owed when it was made, as 'shoot' and
+    'badge' check at entry: a hand edit (or an 'undo --entry' of the Hunter's death) left a shot
+    by a living player, or a badge passed by one who never held it, and the replay took it."""
+    recent = [(p, k, w) for p, k, w, i in state.deaths if i >= ph.index - 1]
+    dues = owed(state, recent, state.duties_done)
+    if not any(d["player"] == actor and duty in d["owes"] for d in dues):
+        what = {"shot": "last shot", "badge": "badge"}[duty]
+        why = "is alive" if state.players[actor].alive else "owed none then"
+        raise HostkitError(f"the {what} of {actor}, who {why}: only a death the record shows owes one")
+    if duty == "badge":
+        shots = [d["player"] for d in dues if "shot" in d["owes"]]
+        if shots:
+            raise HostkitError(f"the badge of {actor} before {shots[0]}'s last shot: "
+                               "Processing order: Last words -> Hunter shoot -> Badge transfer")
 
 
 def shot_time(state: GameState, shooter: str, ph: Phase) -> tuple[str, int]:

@@ -355,7 +355,7 @@ class Writer:
         """Write `data` to a TOML file: a new file as tomli-w writes it; an existing one (which the
         host may have edited) changed in place, keeping its comments and layout."""
         try:
-            old = path.read_text(encoding="utf-8")
+            old = path.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad's) is dropped
         except (FileNotFoundError, NotADirectoryError):
             self.writes[path] = dump_toml(data)
             return
@@ -535,7 +535,7 @@ def own_text(path: Path, rec: PhaseRecord) -> str | None:
     comment, a line of their own, a start post), in words with its line; None where the file is
     hostkit's but for blank lines. Undo of a phase's end asks this before it deletes the next phase's file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
@@ -560,7 +560,9 @@ def _meta(t: Table) -> dict[str, Any]:
     """An entry's place in the record (seq), who entered it (host; older entries have none) and
     the command that wrote it with others (unit: the seq of that command's first entry)."""
     seq = t.get("seq", int)
-    unit = t.get("unit", int, 0)
+    unit = t.data.get("unit", 0)  # a unit past 64 bits is out of range as a seq first
+    if not (isinstance(unit, int) and not isinstance(unit, bool) and unit and not 1 <= unit <= seq):
+        unit = t.get("unit", int, 0)
     if unit and not 1 <= unit <= seq:
         raise t.fail("unit", f"must be a seq (the seq of its command's first entry, 1 to {seq}), got {unit}")
     return {"seq": seq, "host": t.get("host", str, ""), "unit": unit}

@@ -17,6 +17,9 @@ from .errors import FileError, suggest
 # the bytes that were parsed, so the cache's keys hash exactly what the answer was computed from.
 RECORDING: dict[str, bytes] | None = None
 
+BOM = "\ufeff"
+INT64 = (-(2**63), 2**63 - 1)  # TOML integers are 64-bit; tomllib reads any size
+
 
 def load(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
@@ -25,7 +28,9 @@ def load(path: Path) -> dict[str, Any]:
             raw = fh.read()
         if RECORDING is not None:
             RECORDING[str(path)] = raw
-        return tomllib.loads(raw.decode())  # what tomllib.load does with the file's bytes
+        text = raw.decode()
+        # A UTF-8 byte order mark (Windows Notepad writes one) is not TOML; read past it.
+        return tomllib.loads(text[1:] if text.startswith(BOM) else text)
     except FileNotFoundError:
         raise FileError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as exc:
@@ -33,6 +38,9 @@ def load(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = exc.object[:exc.start].count(b"\n") + 1
         raise FileError(f"{path}: line {line}: not UTF-8 (byte 0x{exc.object[exc.start]:02x}); TOML files must be UTF-8") from None
+    except ValueError:  # an integer of over 4300 digits: Python's own limit, not a TOMLDecodeError
+        raise FileError(f"{path}: invalid TOML: an integer of thousands of digits "
+                        "(TOML integers are 64-bit)") from None
     except OSError as exc:
         raise FileError(f"{path}: cannot read: {exc.strerror}") from None
 
@@ -64,6 +72,10 @@ class Table:
             return default
         value = self.data[name]
         kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(value, int) and not isinstance(value, bool) and not INT64[0] <= value <= INT64[1]:
+            raise self.fail(name, f"{value} does not fit in a 64-bit integer (TOML integers are 64-bit)"
+                            if len(str(abs(value))) < 40 else "an integer too large for a 64-bit integer "
+                            "(TOML integers are 64-bit)")
         if float in kinds and int not in kinds and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if bool not in kinds and isinstance(value, bool) or not isinstance(value, kinds):

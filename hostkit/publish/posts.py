@@ -50,13 +50,16 @@ def game_flavour(game: "Game") -> dict[str, str]:
 
 def _check_flavour(text: str, where: str) -> None:
     try:
-        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+        fields = [(f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text) if f is not None]
     except ValueError as exc:
         raise FileError(f"{where}: {exc}") from None
-    for f in fields:
+    for f, spec, conv in fields:
         if f not in FLAVOUR_FIELDS:
             raise FileError(f"{where}: unknown placeholder {{{f}}}: use "
                             + ", ".join("{" + x + "}" for x in FLAVOUR_FIELDS))
+        if spec or conv:  # '{player:%}' was a traceback, '{player:>99999999}' a 100 MB name
+            raise FileError(f"{where}: the placeholder {{{f}{'!' + conv if conv else ''}{':' + spec if spec else ''}}} "
+                            f"takes no format or conversion: write {{{f}}}")
 
 
 def death_flavour(game: "Game", death: "Death", overrides: Mapping[str, str] | None = None) -> str:
