@@ -316,3 +316,44 @@ def test_ooo_hunter_killed_at_night_is_told_he_may_shoot(tmp_path):
     host.ok("act", "W", "Maul", "H")
     host.ok("resolve", "--force")
     assert SHOOT in _pms(host)["H"]
+
+
+# --------------------------------------------------------------------------- paranormal: a field that blocks tech
+
+
+def test_anti_tech_field_tells_the_tech_user_whether_the_use_is_spent(tmp_path):
+    """Seed paranormal Anti-Tech Field: 'Tech characters will be aware that their item was
+    blocked. Single Target one-shot items are not used up, but the action is wasted.' The Stun
+    Orb's user is told it is blocked and not used up (and still holds it); the field's holder is
+    told only that something tried to reach them."""
+    create(tmp_path / "g", ruleset="paranormal", seed=1, attributes=["Ki=Anti-Tech Field"],
+           assign=["Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie", "Ag=Agent"],
+           options=["max-day=5", "mind-stealer-roles=Agent,Detective"])
+    host = Host(tmp_path / "g")
+    host.ok("tech", "pick", "Ms", "Stun Orb")
+    host.ok("act", "Ms", "Stun Orb", "Ki")
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("act", "Ag", "Investigate", "Jo")
+    host.ok("resolve", "--force")
+    pms = _pms(host)
+    assert "Your Stun Orb on Ki was blocked by an Anti-Tech Field: it is not used up." in pms["Ms"]
+    assert "Stun Orb" in host.ok("status")
+    assert not _names(pms["Ki"], "Ms") and "Stun" not in pms["Ki"]
+
+
+def test_anti_tech_field_a_two_target_one_shot_is_spent_and_its_user_told(tmp_path):
+    """Seed paranormal Anti-Tech Field: 'Single Target one-shot items are not used up, but the
+    action is wasted' - so a two-target one-shot (the Mind Control Ray) is used up: its user is
+    told so, and the charge is gone."""
+    create(tmp_path / "g", ruleset="paranormal", seed=1, attributes=["Ki=Anti-Tech Field"],
+           assign=["Cu=Mad Scientist (Cutting Edge Scientist)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie",
+                   "Ag=Agent"], options=["max-day=5"])
+    host = Host(tmp_path / "g")
+    host.ok("act", "Cu", "skip")
+    host.ok("act", "Cu", "Mind Control Ray", "Ki", "Jo")
+    host.ok("act", "Bo", "Kill", "skip")
+    host.ok("act", "Ag", "Investigate", "Jo")
+    host.ok("resolve", "--force")
+    assert "Your Mind Control Ray on Ki was blocked by an Anti-Tech Field: it is used up all the same." \
+        in _pms(host)["Cu"]
+    assert "mind control ray 0 left" in host.ok("status")

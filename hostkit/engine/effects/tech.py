@@ -125,9 +125,14 @@ def shielded(night: Night, act: Act, target: str) -> str | None:
         return None
     # Seed Mind Shield: 'Psychic characters will be aware of a Mind Shield blocking their
     # abilities'; Anti-Tech Field: 'Tech characters will be aware that their item was blocked.'
+    # The user learns whether the use is spent: 'Single Target one-shot items are not used up,
+    # but the action is wasted' (so any other limited use is).
     article = "an" if name[0] in "AEIOU" else "a"
-    night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}."))
-    if act.ability.targets == 1 and (act.ability.uses is not None or item_of(night, act) is not None):
+    limited = act.ability.uses is not None or item_of(night, act) is not None
+    kept = act.ability.targets == 1 and limited
+    night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}"
+                          + (": it is not used up." if kept else ": it is used up all the same." if limited else ".")))
+    if kept:
         act.keeps_charge = True  # seed: a single-target one-shot item is not used up
     else:
         night.ext.setdefault("wasted", set()).add(id(act))
