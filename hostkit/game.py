@@ -917,6 +917,8 @@ class Game:
             raise RuleError("nothing to undo: the record is empty")
         if entry is None:
             ph, item = max(everything, key=lambda pe: entry_key(pe[1]))
+        elif not entry.strip():  # an unset "$ID" matched every id: the only entry was undone unasked
+            raise RuleError("undo --entry needs an entry's id (see 'hostkit log'); plain 'hostkit undo' takes back the last")
         else:
             found = [(ph, e) for ph, e in everything if entry_id(e).startswith(entry.strip().lower())]
             if not found:

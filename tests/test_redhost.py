@@ -392,3 +392,17 @@ def test_house_rule_a_custom_role_name_a_host_cannot_type_back_is_refused(tmp_pa
     assert len(result.output.strip().splitlines()) == 1, result.output
     assert f"roles.toml: {key}: " in result.output and words in result.output, result.output
     assert not (folder / "game.toml").exists()
+
+
+# --------------------------------------------------------------------------- undo --entry
+
+
+@pytest.mark.parametrize("entry", ["", "  "])
+def test_house_rule_undo_entry_with_an_empty_id_takes_nothing_back(tmp_path, entry):
+    """README: 'hostkit undo --entry ID takes back that one'. An empty id (a host's unset "$ID")
+    was a prefix of every id: with one entry in the record, that entry was undone unasked."""
+    new_classic(tmp_path / "game", assign=CLASSIC8)
+    host = Host(tmp_path / "game")
+    host.ok("act", "Bob", "Kill", "Fay")
+    out = host.refused("undo", "--entry", entry)
+    assert "needs an entry's id" in out, out
