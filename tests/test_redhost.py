@@ -406,3 +406,11 @@ def test_house_rule_undo_entry_with_an_empty_id_takes_nothing_back(tmp_path, ent
     host.ok("act", "Bob", "Kill", "Fay")
     out = host.refused("undo", "--entry", entry)
     assert "needs an entry's id" in out, out
+
+
+def test_a_modkill_reason_with_a_line_break_is_echoed_on_one_line(tmp_path):
+    """'hostkit kill Ann --reason $'a\\nb'': the record keeps the reason on one line, but the
+    command's own answer printed it over two ('Ann is dead (a' / 'b). The flip:')."""
+    host = _played(tmp_path)
+    out = host.ok("kill", "Hal", "--reason", "asleep\n  for days")
+    assert out.splitlines()[0] == "Hal is dead (asleep for days). The flip:", out

@@ -444,6 +444,7 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
         events = kill_events(game, player, reason)
         game = game.append(*events)
     name = events[-1].target
+    reason = " ".join((reason or "").split())  # as the record keeps it: one line ("a\nb" split the echo)
     held = flip_held(game.state, name)
     if held:
         click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + f". No flip: {name} was abducted by "
