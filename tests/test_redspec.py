@@ -198,3 +198,31 @@ def test_cli_a_no_elimination_majority_reached_by_hand_votes_is_announced(tmp_pa
     assert "after the hammer" in out  # Eve's vote came after it
     assert "Bob has been eliminated" not in out
     assert "No Elimination has reached its majority" in host("eliminate", "Bob").output
+
+
+@pytest.mark.parametrize("last,reached", [("none", True), ("Bob", False)], ids=["third-hand-vote-reaches", "two-of-three"])
+def test_cli_votes_json_says_a_no_elimination_majority_was_reached_by_hand_votes(tmp_path, last, reached):
+    """A script reading `votes --json` must see that the day is over when the deciding No Elimination
+    vote was entered by hand: then there is no hammer post, and `eliminated` is null and `tie` false
+    as on a day still open. `none_reached` says it, beside `none_majority` (majority 4, offset -1: 3)."""
+    create(tmp_path / "g", ruleset="ooo-werewolf", seed=1, options=["no-elimination-offset=-1"],
+           assign=["Ann=Seer", "Bob=Wolf", "Carol=Villager", "Dave=Villager", "Eve=Villager", "Fay=Villager",
+                   "Gus=Villager"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    for voter, target in (("Ann", "none"), ("Carol", "none"), ("Dave", last)):
+        host.ok("vote", voter, target)
+    data = json.loads(host.ok("votes", "--json"))
+    assert (data["hammer"], data["eliminated"], data["tie"]) == (None, None, False)
+    assert data["none_majority"] == 3.0 and data["none_reached"] is reached
+
+
+def test_cli_votes_json_has_no_no_elimination_threshold_under_plurality(tmp_path):
+    create(tmp_path / "g", ruleset="ooo-werewolf", seed=1, options=["majority=plurality"],
+           assign=["Ann=Seer", "Bob=Wolf", "Carol=Villager", "Dave=Villager", "Eve=Villager"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    for voter in ("Ann", "Carol", "Dave", "Eve"):
+        host.ok("vote", voter, "none")
+    data = json.loads(host.ok("votes", "--json"))
+    assert data["none_majority"] is None and data["none_reached"] is False

@@ -140,7 +140,11 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
             game, count = publish_fresh(game, count, pages, stamp=stamp, reload=lambda: load(ctx),
                                         from_post=from_post, to_post=to_post, publish=publish)
     if as_json:
-        emit({**count.to_json(), "stale": stale, "preview": not publish})
+        from ..daytools import no_elimination
+
+        none_majority, none_reached = no_elimination(game, count)
+        emit({**count.to_json(), "none_majority": none_majority, "none_reached": none_reached,
+              "stale": stale, "preview": not publish})
     else:
         if stale:
             click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)

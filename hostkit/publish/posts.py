@@ -213,7 +213,7 @@ def post_url(thread: str | None, number: int | None, urls: Mapping[int, str] | N
 
 def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
                    now: Any = None, start: int | None = None) -> dict[str, Any]:
-    from ..daytools import count_extras
+    from ..daytools import count_extras, no_elimination
 
     urls = count.post_urls
     thread = count.thread or game.setup.thread
@@ -237,8 +237,7 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
     if count.hammer is not None:
         hammer = {"post": count.hammer, "url": post_url(thread, count.hammer, urls)}
     extras = count_extras(game, count, now=now, start=start)
-    none_majority = (float(max(1, count.majority + offset))
-                     if game.state.options.get("no-elimination", True) and not plurality else None)
+    none_majority, none_reached = no_elimination(game, count)
     return {
         "preview": preview, "deadline": extras["deadline"], "notice": extras["notice"],
         "from_first_post": extras["from_first_post"],
@@ -247,8 +246,7 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
         "none_majority": none_majority,
         # No Elimination reached its majority, also by a vote entered by hand (no hammer post then):
         # the day is over with no one eliminated, and later votes are ignored (after the hammer)
-        "none_reached": (not count.eliminated and none_majority is not None
-                         and any(w.target == "none" and w.votes + 1e-9 >= none_majority for w in count.wagons)),
+        "none_reached": none_reached,
         # the players whose wagon needs another number of votes, where the game makes that public
         "thresholds": [{"name": n, "needed": float(count.needed(n)), "modifier": shown[n],
                         "label": threshold_label(shown[n])} for n in shown],
