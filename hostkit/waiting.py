@@ -173,7 +173,6 @@ def _self_blocked(state, name: str, ab, actions) -> bool:
     Heavy Shield: 'your role's actions fail that night', a block of its user with no exemption
     for AB): waiting on AB would ask the host for an action bound to fail."""
     role = state.role_of(name)
-    names = {role.name.lower(), f"{role.name}.{ab.name}".lower(), ab.key}
     for a in actions:
         if a.actor != name or a.ability.lower() == ab.key:
             continue
@@ -186,9 +185,10 @@ def _self_blocked(state, name: str, ab, actions) -> bool:
         for e in other.effects:
             if e.kind != "block" or e.get("target", 0) != -1:
                 continue
+            from .engine.night import scope_stops  # only here: `status` loads no engine otherwise
+
             scope = e.get("scope", "moving")
-            if scope == "moving" and ab.moves or scope in ("all", "all-but") and not names & {
-                    n.lower() for n in e.get("except", ())}:
+            if scope in ("moving", "all", "all-but") and scope_stops(scope, e.get("except", ()), role.name, ab):
                 return True
     return False
 

@@ -116,11 +116,7 @@ class Block:
     removes: bool = False  # an abduction: the player is out of play, so even an unblockable role stops
 
     def stops(self, act: Act) -> bool:
-        if self.scope == "moving" and not act.ability.moves:
-            return False
-        if self.scope in ("all-but", "all") and _matches(act, self.exempt):
-            return False
-        return True
+        return scope_stops(self.scope, self.exempt, act.role.name, act.ability)
 
     def notifies(self, act: Act) -> bool:
         if self.notify == "all":
@@ -196,13 +192,17 @@ def _file(index: dict[str, Any], key: str, item: Any) -> None:
         got.append(item)
 
 
-def _matches(act: Act, names: tuple[str, ...]) -> bool:
-    """True if the act is named in a list of 'Role' or 'Role.Ability' entries."""
-    for n in names:
-        low = n.lower()
-        if low in (act.role.name.lower(), act.name.lower(), act.ability.name.lower()):
-            return True
-    return False
+def scope_stops(scope: str, exempt: Sequence[str], role: str, ability: Ability) -> bool:
+    """Does a block of SCOPE stop ROLE's ABILITY? `moving` stops only actions that leave home;
+    `all` and `all-but` stop every action but those EXEMPT names ('Role', 'Role.Ability' or
+    'Ability'). Also what `hostkit.waiting` asks of a player's own block (a Heavy Shield's
+    Brace), so the waiting list and the night cannot disagree."""
+    if scope == "moving" and not ability.moves:
+        return False
+    if scope in ("all-but", "all"):
+        names = (role.lower(), f"{role}.{ability.name}".lower(), ability.name.lower())
+        return not any(n.lower() in names for n in exempt)
+    return True
 
 
 class Night:
