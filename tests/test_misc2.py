@@ -196,7 +196,7 @@ DECIDED = [
      "body-double-plasma-bomb: the double is not a protection, it dies in his place; the blast goes on)",
      "Cu=Mad_Scientist_(Cutting_Edge_Scientist) Op=Exterminator_Operative Ag=Agent D=Doppelganger",
      {"Op": {"Plasma Bomb": 1}}, "Cu Body_Double; Op Plasma_Bomb Cu; Ag Investigate Cu", {},
-     dict(dead=["Ag"], log=["Cu's protection against everything (a Body Double) takes the blast in their place."])),
+     dict(dead=["Ag"], log=["Cu's Body Double (death and capture) takes the blast in their place."])),
 ]
 
 

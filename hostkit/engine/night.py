@@ -104,6 +104,25 @@ class Act:
 
 
 KILLING = frozenset({"kill", "ignite"})
+# Seed paranormal Body Double: it 'stops all other forms of death/capture'. The effects that make
+# an action one of death or capture: a kill, a blast that kills where it lands (the Plasma Bomb),
+# and an abduction (a capture: the player is taken out of play). A conversion (a Consume, a
+# domination), a block, an investigation or a tag is neither (decision body-double-reach).
+DEATH_OR_CAPTURE = KILLING | frozenset({"plasma", "abduct"})
+
+
+def protects_from(against: str, act: Act) -> bool:
+    """Does a protection of this `against` stop every effect of `act` on its target? `all`:
+    every action; `kill`: an action that kills (seed natural III); `death-capture`: an action
+    that kills, blasts or captures (seed paranormal Body Double); `kill-effect`: none (only the
+    kill itself, which settle.py weighs)."""
+    if against == "all":
+        return True
+    if against == "kill":
+        return act.is_killing()
+    if against == "death-capture":
+        return any(e.kind in DEATH_OR_CAPTURE for e in act.ability.effects)
+    return False
 
 
 @dataclass(slots=True)
@@ -130,6 +149,7 @@ class Block:
 class Protection:
     by: Act
     against: str  # kill (killing actions: every effect) | kill-effect (only the kill) | all (every effect)
+    #               | death-capture (every effect of an action that kills, blasts or captures)
     strength: int
     kinds: tuple[str, ...]
     sides: frozenset[str]  # die-instead | kill-attacker | learn-attacker
@@ -152,9 +172,7 @@ class Protection:
         """Does it stop the non-kill effects of `act` on its target? (seed natural III)"""
         if act is self.by or self.by.failed:
             return False
-        if self.against == "all":
-            return True
-        return self.against == "kill" and act.is_killing()
+        return protects_from(self.against, act)
 
 
 @dataclass(slots=True)

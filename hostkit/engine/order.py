@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
-from .night import SELF, Act
+from .night import KILLING, SELF, Act, protects_from
 from .policies import CYCLE_POLICIES, PRIORITIES
 
 SELF_FIRST, REDIRECT_FIRST, BLOCK_FIRST = PRIORITIES
@@ -135,7 +135,7 @@ def _self_affects(s: Act, other: Act) -> bool:
         return True
     for e in s.ability.effects:
         if e.kind == "protect" and (e.get("target", 0) == SELF or _slot(s, e.get("target", 0)) == s.actor):
-            if e.get("against", "kill") == "all" or (e.get("against", "kill") == "kill" and other.is_killing()):
+            if protects_from(e.get("against", "kill"), other):
                 return True
     return False
 
@@ -238,7 +238,9 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
                 for p in pos.slot(a, e.get("target", 0)):
                     for j in by_target.get(p, ()):
                         b = acts[j]
-                        if against == "all" or (b.is_killing() and b.effect_kinds() - {"kill", "ignite"}):
+                        # A kill itself is settled at the end of the night: only an act with
+                        # other effects the protection stops must wait for it.
+                        if against == "all" or (protects_from(against, b) and b.effect_kinds() - KILLING):
                             add(i, j)
         if self_changing[i]:
             for j in by_target.get(a.actor, ()):

@@ -240,7 +240,7 @@ def run(night: Night, act: Act) -> None:
             night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
             night.ext.setdefault("shielded", set()).add(id(guard))  # a tell = "user" protection says so
             if effect.kind in BLASTS:  # the blast still goes off there: the shield spares its target only
-                night.ext.setdefault("spared", set()).add((id(act), target))
+                night.ext.setdefault("spared", {})[(id(act), target)] = guard
                 REGISTRY[effect.kind](night, act, effect)
             continue
         REGISTRY[effect.kind](night, act, effect)

@@ -1,7 +1,10 @@
 """Protect: effects that stop or undo attacks.
 
 - protect: `against` = `kill` (killing actions: every effect of an action that kills is
-  stopped), `kill-effect` (only the kill itself), or `all` (every effect of every action). Side
+  stopped), `kill-effect` (only the kill itself), `death-capture` (every effect of an action that
+  kills, blasts or captures: the paranormal Body Double's 'all other forms of death/capture'; an
+  investigation, block or conversion of its target goes through), or `all` (every effect of
+  every action). Side
   effects: `dies_instead`, `kills_attacker`, `reveals_attacker` (the protector learns who).
   `limit` caps the attacks it stops in a night (0: all). `kinds` limits it to attack types.
 - heal: undoes an attack of the listed `kinds` at the end of the night; `cures` removes tags the
@@ -22,6 +25,9 @@ from ..night import Act, Heal, Night, Protection
 from .base import TARGET, EffectSpec, attacks_on, fill
 
 
+# What each `against` stops, in the log's words (its keys are the closed choices of `against`).
+AGAINST_WORDS = {"kill": "killing actions", "kill-effect": "kills", "death-capture": "death and capture",
+                 "all": "everything"}
 NO_SIDES: frozenset[str] = frozenset()  # the usual protection's sides: one object, not one a protection
 
 
@@ -39,7 +45,7 @@ def protect(night: Night, act: Act, effect: Effect) -> None:
         act, effect.get("against", "kill"), effect.get("strength", 1), tuple(effect.get("kinds", ())),
         frozenset(sides) if sides else NO_SIDES, effect.get("limit", 0), target))
     whom = "themselves" if target == act.body else target
-    against = {"all": "everything", "kill": "killing actions", "kill-effect": "kills"}[effect.get("against", "kill")]
+    against = AGAINST_WORDS[effect.get("against", "kill")]
     if effect.get("kinds"):
         against = " and ".join(effect.get("kinds")) + " attacks"
     night.say(f"{act.label()} protects {whom} from {against}.")
@@ -104,7 +110,7 @@ EFFECTS: dict[str, EffectSpec] = {
                                     "kills_attacker": (bool, False), "reveals_attacker": (bool, False),
                                     "limit": (int, 0), "tell": (str, "none"), "told": (str, ""), "flavour": (str, ""),
                                     "location": (str, "somewhere outside {player}'s home")},
-                          {"against": ("kill", "kill-effect", "all"),
+                          {"against": tuple(AGAINST_WORDS),
                            "side": ("none", "die-instead", "kill-attacker", "learn-attacker"),
                            "tell": ("none", "target", "user")},
                           "protect", "protection"),

@@ -36,6 +36,7 @@ from ...items import items_of
 from ...model import Death, Effect
 from ..night import Act, Attack, Block, Night
 from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has
+from .protect import AGAINST_WORDS
 
 # Tags the tech reads or sets (hostkit/tech.py sets the host's choices).
 HOLOFORM = "holoform"  # {"role": R, "race": X}: what a Holoform Modulator shows
@@ -370,12 +371,13 @@ def plasma_chain(night: Night) -> None:
                     seen.add(q)
                     caught.append(q)
                     todo.append(q)
-        spared = night.ext.get("spared", ())
+        spared = night.ext.get("spared", {})
         for p in caught:
             if p == act.actor and p != target:
                 continue
-            if p == target and (id(act), p) in spared:
-                night.say(f"{p}'s protection against everything (a Body Double) takes the blast in their place.")
+            guard = spared.get((id(act), p)) if p == target else None
+            if guard is not None:
+                night.say(f"{p}'s {guard.by.used} ({AGAINST_WORDS[guard.against]}) takes the blast in their place.")
                 continue
             if p != target and has(night, p, "anti-tech"):
                 night.say(f"{p}'s Anti-Tech Field shields them from the Plasma Bomb.")
