@@ -118,3 +118,109 @@ def test_cli_agent_investigating_a_body_double_user_gets_a_result(tmp_path):
     assert "Human" in ag, ag
     cu = host.ok("pm", "Cu", "--night", "1")
     assert "Body Double took your place" not in cu
+
+
+# ---------------------------------------------------------------- 2. natural: an investigation that failed
+NO_RESULT = "Your {} got no result tonight."
+# (id, players, lines, players told 'no result' (with the ability), players not told it)
+NATURAL_NO_RESULT = [
+    ("natural-I-Cop-whose-target-commuted-is-told-no-result",
+     "Ned=Commuter Cop=Cop V=Villager", "Ned Commute; Cop Investigate Ned", {"Cop": "Investigate"}, []),
+    ("natural-I-Tracker-whose-target-commuted-is-told-no-result",
+     "Ned=Commuter Tr=Tracker V=Villager", "Ned Commute; Tr Track Ned", {"Tr": "Track"}, []),
+    ("natural-I-Watcher-whose-target-was-jailed-is-told-no-result",
+     "J=Jailkeeper Wa=Watcher V=Villager", "J Jail V; Wa Watch V", {}, ["Wa"]),
+    ("natural-I-Follower-whose-target-commuted-is-told-no-result",
+     "Ned=Commuter Fo=Follower V=Villager", "Ned Commute; Fo Follow Ned", {"Fo": "Follow"}, []),
+    ("natural-I-Cop-told-of-a-block-is-not-told-no-result-too",
+     "Rb=Roleblocker Cop=Cop V=Villager", "Rb Block Cop; Cop Investigate V", {}, ["Cop"]),
+    ("natural-I-Cop-with-a-result-is-not-told-no-result",
+     "Ned=Commuter Cop=Cop V=Villager", "Cop Investigate V", {}, ["Cop"]),
+    ("natural-I-Doctor-whose-target-commuted-is-told-nothing",
+     "Ned=Commuter Doc=Doctor V=Villager", "Ned Commute; Doc Protect Ned", {}, ["Doc"]),
+]
+
+
+@pytest.mark.parametrize("players, lines, told, untold", [c[1:] for c in NATURAL_NO_RESULT],
+                         ids=[c[0] for c in NATURAL_NO_RESULT])
+def test_natural_failed_investigation_is_told_no_result(players, lines, told, untold):
+    """Seed natural I: an action 'does not resolve if it is blocked or fails for another reason
+    (i.e. the player is un-targetable because of a commute)'. Before, a Cop whose target commuted
+    got no PM at all; now the investigator is told it got no result (decision no-result-told),
+    never why; a Watcher reading a jailed player still watches (the jail is no commute)."""
+    o, _ = run(ruleset("natural"), players, lines)
+    for player, ability in told.items():
+        assert (player, NO_RESULT.format(ability)) in {(n.player, n.text) for n in o.notices}, (o.notices, o.log)
+    for player in untold:
+        assert not [n for n in o.notices if n.player == player and "no result" in n.text], o.notices
+
+
+def test_cli_natural_cop_whose_target_commuted_gets_a_no_result_pm(tmp_path):
+    """Seed natural I (commute) through the CLI: the night's PMs are not 'No PMs'; the Cop's PM
+    says no result and names neither the Commuter nor the commute."""
+    host = _new(tmp_path, "natural", "Ann=Goon", "Ned=Commuter", "Cop=Cop", "Vi=Villager", "Bo=Villager")
+    host.ok("act", "Ned", "Commute")
+    host.ok("act", "Cop", "Investigate", "Ned")
+    host.ok("act", "Ann", "Kill", "Vi")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Cop", "--night", "1")
+    assert NO_RESULT.format("Investigate") in pm
+    body = pm.split("Cop,", 1)[1]
+    assert "Ned" not in body and "commut" not in body.lower()
+
+
+# ---------------------------------------------------------------- 3. outcome lines that are true
+# (id, ruleset, players, lines, night, state kw, dead, saved (player: by), log lines, log words never seen)
+OUTCOME_LINES = [
+    ("classic-NightResolution-Poison-Ignores-Guard-the-poisoned-player-is-not-listed-saved",
+     "classic-werewolf", "Wo=Werewolf Wi=Witch Gu=Guard Fay=Villager Bo=Villager", "Wo Kill Fay; Gu Guard Fay; Wi Poison Fay",
+     1, {}, ["Fay"], {}, ["Guard (Gu)'s protection saves Fay from Werewolves (Wo)'s attack.",
+                         "Fay dies all the same (Poison), found in Fay's home."], []),
+    ("classic-NightResolution-guard-on-the-kill-target-still-saves",
+     "classic-werewolf", "Wo=Werewolf Wi=Witch Gu=Guard Fay=Villager Bo=Villager", "Wo Kill Fay; Gu Guard Fay; Wi Poison Bo",
+     1, {}, ["Bo"], {"Fay": ["Guard"]}, ["Bo dies (Poison), found in Bo's home."], []),
+    ("natural-III-footnote-1-poison-taking-effect-reads-as-a-state",
+     "natural", "Po=Poisoner Fay=Villager Cop=Cop", "",
+     2, dict(tags={"Fay": {"poisoned": {"by": "Po", "kills_on": 2, "type": "poison", "cause": "Poison",
+                                         "flavour": "poison", "location": "{player}'s home"}}}),
+     ["Fay"], {}, ["Fay is poisoned: it takes effect tonight (Poison)."], ["The poisoned on", "cures Fay of"]),
+    ("natural-III-footnote-1-doctor-cures-the-poison-reads-as-a-state",
+     "natural", "Po=Poisoner Fay=Villager Doc=Doctor", "Doc Protect Fay",
+     2, dict(tags={"Fay": {"poisoned": {"by": "Po", "kills_on": 2, "type": "poison", "cause": "Poison",
+                                         "flavour": "poison", "location": "{player}'s home"}}}),
+     [], {"Fay": ["Doctor"]}, ["Doctor (Doc) cures Fay: they are no longer poisoned."], ["cures Fay of poisoned"]),
+]
+
+
+@pytest.mark.parametrize("name, players, lines, number, kw, died, saved, logged, never",
+                         [c[1:] for c in OUTCOME_LINES], ids=[c[0] for c in OUTCOME_LINES])
+def test_outcome_lines_are_true_and_readable(name, players, lines, number, kw, died, saved, logged, never):
+    """A player who died was not saved: the outcome's `saved` (resolve's 'saved:' line, the JSON,
+    the chart's ring) lists only players an immunity, protection or heal kept alive; the log still
+    says which attack the Guard stopped, and that the player died all the same. A delayed tag's
+    log lines read as a state of the player ('Fay is poisoned'), not a status name as a noun."""
+    o, _ = run(ruleset(name), players, lines, night=number, **kw)
+    assert sorted(d.player for d in o.deaths) == died, o.log
+    assert {s.player: list(s.by) for s in o.saved} == saved, o.log
+    for line in logged:
+        assert line in o.log, o.log
+    for words in never:
+        assert not any(words in line for line in o.log), o.log
+
+
+def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
+    """Seed classic NightResolution, invariant 2 'Poison Ignores Guard': the host's resolve output
+    and its JSON do not call the poisoned player saved."""
+    import json
+
+    host = _new(tmp_path, "classic-werewolf", "Wo=Werewolf", "Wi=Witch", "Gu=Guard", "Se=Seer", "Fay=Villager",
+                "Bo=Villager", "Cy=Villager", "Hu=Hunter")
+    host.ok("act", "Wo", "Kill", "Fay")
+    host.ok("act", "Gu", "Guard", "Fay")
+    host.ok("act", "Wi", "Poison", "Fay")
+    host.ok("act", "Se", "Check", "Wo")
+    data = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in data["deaths"]] == ["Fay"] and data["saved"] == []
+    host.ok("undo")
+    out = host.ok("resolve", "--force")
+    assert "dies: Fay, killed by Poison" in out and "saved: Fay" not in out

@@ -61,11 +61,14 @@ def _outcome_step(s: Settling) -> None:
     changes = _changes(night, s.deaths)
     blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v))
                for p, v in night.blocked.items()]
+    dead = {d.player for d in s.deaths}
     s.outcome = NightOutcome(
         night=night.number,
         phase=night.phase,
         deaths=tuple(s.deaths),
-        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items()),
+        # Saved: a player an immunity, protection or heal kept alive. One who died of another
+        # attack was not saved (the log keeps which attack was stopped, and by whom).
+        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items() if p not in dead),
         blocked=tuple(blocked),
         results=tuple(s.results),
         failed=tuple(Failed(*f) for f in night.failed),
@@ -245,7 +248,8 @@ def _delayed(night: Night) -> None:
                     strength=data.get("strength", 1), cause=data.get("cause", tag),
                     flavour=data.get("flavour", tag), location=data.get("location", "{player}'s home"),
                     heals=True))
-                night.say(f"The {tag} on {p.name} takes effect tonight.")
+                # The tag is a state ('poisoned', 'guilty', 'wilting'): said of the player.
+                night.say(f"{p.name} is {tag}: it takes effect tonight ({data.get('cause', tag)}).")
 
 
 def _attack_order(night: Night) -> None:
@@ -326,7 +330,8 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
         if named is None:
             named = names[key] = (attack.also, tuple(dict.fromkeys(k for k in (attack.attacker, *attack.also) if k)))
         killers[victim] = list(named[1])
-        night.say(f"{victim} dies ({attack.cause}), found {where(place)}.")
+        again = " all the same" if victim in saved else ""  # another attack was stopped first
+        night.say(f"{victim} dies{again} ({attack.cause}), found {where(place)}.")
 
     queue = deque(night.attacks)
     while queue:
@@ -433,7 +438,7 @@ def _cures(night: Night) -> None:
             for tag in h.cures:
                 if tag in night.tags_of(t):
                     night.untags.setdefault((t, tag), None)
-                    night.say(f"{h.by.label()} cures {t} of {tag}.")
+                    night.say(f"{h.by.label()} cures {t}: they are no longer {tag}.")
 
 
 # --------------------------------------------------------------------------- what is learnt
@@ -467,7 +472,24 @@ def _investigations(night: Night) -> list[Result]:
         results.append(Result(act.actor, act.ability.name, entered, value, note))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
         night.say(f"{act.what()} on {target} learns: {shown}.")
+    _no_results(night)
     return results
+
+
+def _no_results(night: Night) -> None:
+    """A ruleset with a `[results] no-result` wording tells an investigator whose action failed
+    (its target commuted, was jailed, a cycle failed it...) that it got no result, as a host
+    would, rather than leaving them waiting: the wording names the ability ('{ability}'), never
+    the target nor why. A player already told they were blocked is not told again."""
+    text = night.ruleset.results.get("no-result")
+    if not text:
+        return
+    for act in night.acts:
+        if not act.failed or act.skip or not any(e.kind in READERS for e in act.ability.effects):
+            continue
+        if act.blocked and any(told for _, told in night.blocked.get(act.actor, ())):
+            continue
+        night.notices.append((act.actor, fill(text, ability=act.used)))
 
 
 # --------------------------------------------------------------------------- what stays
