@@ -24,7 +24,7 @@ from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
                     Ruleset, Setup, VoteEntry, entry_key)
-from .items import find_ability, starting_items
+from .items import find_ability, inert_grants, starting_items
 from .rulesets import load_ruleset
 from .view import Phase
 from .standing import tag_texts
@@ -970,7 +970,7 @@ class Game:
             setup = self.setup.player(p.name)
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
-            d["standing"] = tag_texts(p.tags, (s.phase, s.number))
+            d["standing"] = tag_texts(p.tags, (s.phase, s.number), inert_grants(self.ruleset, p, s.role_of(p.name)))
             masked = p.tags.get("masked") if not p.alive else None
             if isinstance(masked, dict) and masked.get("cause"):
                 # Combat Camouflage fools the players, not the host: the true cause, and the mask

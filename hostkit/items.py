@@ -31,6 +31,26 @@ def held(ps: PlayerState) -> list[str]:
     return sorted(n for n, c in ps.items.items() if c > 0)
 
 
+def usable_by(item: Item, role: Role) -> bool:
+    """Does the item work for a holder of this role (its `only`: role names, factions, alignments)?
+    Combat Camouflage 'allows the Exterminator': a robbed Exterminator keeps it, and it does nothing."""
+    return not item.only or bool({role.name, role.faction or "", role.alignment} & set(item.only))
+
+
+def inert_grants(ruleset: Ruleset, ps: PlayerState, role: Role) -> dict[str, str]:
+    """The attributes (`grants`) of the items a player holds that do nothing in their hands, each
+    with why ('only for Exterminators'): what `hostkit status` must not show
+    as working."""
+    table = items_of(ruleset)
+    out: dict[str, str] = {}
+    for name in held(ps):
+        item = table.get(name)
+        if item is not None and not usable_by(item, role):
+            for attribute in item.grants:
+                out.setdefault(attribute, f"only for {' or '.join(item.only)}")
+    return out
+
+
 def holding_text(ps: PlayerState) -> str:
     """'Armour, Potion of Clarity x2' or 'nothing'."""
     parts = [n + (f" x{ps.items[n]}" if ps.items[n] > 1 else "") for n in held(ps)]

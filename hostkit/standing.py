@@ -5,7 +5,7 @@ bookkeeping (`tech-picks`: status lists the items). `status --json` keeps the ta
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 
 # Tags the engine keeps for its own bookkeeping, shown elsewhere in words or of no use to the host:
@@ -103,9 +103,26 @@ def _lapsed(name: str, data: Any, now: tuple[str, int] | None) -> bool:
     return number > int(data["night"]) if kind in ("night", "day") else True
 
 
-def tag_texts(tags: dict[str, Any], now: tuple[str, int] | None = None) -> list[str]:
+# A tag whose item does nothing in its holder's hands (items.inert_grants): tag -> (data, why) -> words.
+_INERT_WORDS: dict[str, Callable[[Any, str], str]] = {
+    "camouflage": lambda data, why: f"Combat Camouflage does nothing ({why}): their kills are not masked",
+}
+
+
+def tag_texts(tags: dict[str, Any], now: tuple[str, int] | None = None,
+              inert: Mapping[str, str] | None = None) -> list[str]:
     """A player's tags as the host reads them ('abducted by Xe, kept as the Human specimen: out
     of play', 'specimens held: Human'), in tag order; the engine's own bookkeeping (HIDDEN_TAGS)
     is left out, and with `now` (the current phase, ('day', 2)) so is a stun or a vote control
-    whose day is over."""
-    return [_tag_text(k, v) for k, v in sorted(tags.items()) if k not in HIDDEN_TAGS and not _lapsed(k, v, now)]
+    whose day is over. `inert` (items.inert_grants): the tags of items that do nothing in this
+    player's hands (a robbed Exterminator's Combat Camouflage), said so rather than as working."""
+    out = []
+    for k, v in sorted(tags.items()):
+        if k in HIDDEN_TAGS or _lapsed(k, v, now):
+            continue
+        if inert and k in inert:
+            words = _INERT_WORDS.get(k)
+            out.append(words(v, inert[k]) if words else f"{_tag_text(k, v)} (its item does nothing here: {inert[k]})")
+            continue
+        out.append(_tag_text(k, v))
+    return out

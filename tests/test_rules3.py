@@ -224,3 +224,54 @@ def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
     host.ok("undo")
     out = host.ok("resolve", "--force")
     assert "dies: Fay, killed by Poison" in out and "saved: Fay" not in out
+
+
+# ---------------------------------------------------------------- 4. Combat Camouflage: the host sees the truth
+def _camouflaged(tmp_path, *more: str) -> Host:
+    host = _new(tmp_path, "paranormal", "Ex=Exterminator (Mind Shield)", "Fay=Townie", "D=Doppelganger", "Bo=Townie",
+                *more, options=("max-day=5",))
+    host.ok("tech", "pick", "Ex", "Combat Camouflage", "Plasma Bomb")
+    host.ok("tech", "camouflage", "Ex", "Vigilante")
+    return host
+
+
+def test_cli_robbed_exterminator_status_says_its_camouflage_does_nothing(tmp_path):
+    """Seed paranormal Harvester (Mind Stealer): 'Takes the Role from the Abducted player ... (Aliens
+    will all become survivors)'; Combat Camouflage 'allows the Exterminator to mask his kills'
+    (decision stolen-tech: it does nothing in a Survivor's hands). Before, status still said
+    'Combat Camouflage: kills read as Vigilante'."""
+    host = _camouflaged(tmp_path, "Ms=Harvester (Mind Stealer)")
+    host.ok("tech", "pick", "Ms", "none")
+    host.ok("stockpile", "start", "Ms", "Agent", "Heroic Guard", "Townie")
+    assert "Combat Camouflage: kills read as Vigilante" in host.ok("status")  # an Exterminator's works
+    host.ok("act", "Ex", "Kill", "Fay")
+    host.ok("act", "Ms", "Abduct", "Ex")
+    host.ok("act", "D", "Kill", "Bo")
+    host.ok("resolve", "--force")
+    line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Ex "))
+    assert "Survivor" in line and "kills read as" not in line
+    assert "Combat Camouflage does nothing (only for Exterminators): their kills are not masked" in line
+    import json
+
+    ex = next(p for p in json.loads(host.ok("status", "--json"))["players"] if p["name"] == "Ex")
+    assert not any("kills read as" in s for s in ex["standing"])
+
+
+def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mask(tmp_path):
+    """Seed paranormal Combat Camouflage: 'mask his kills as if they came from any source'. The
+    players' death post shows the mask; the end of the game (roles are revealed) and the host's
+    night chart show the truth beside the mask."""
+    host = _camouflaged(tmp_path)
+    host.ok("act", "Ex", "Kill", "Fay")
+    host.ok("act", "D", "Kill", "Bo")
+    host.ok("resolve", "--force")
+    deaths = host.ok("post", "deaths", "--night", "1", "--format", "plain")
+    assert "vigilante" in deaths.lower() and "Exterminator" not in deaths
+    chart = host.ok("chart", "night", "1")
+    assert "Fay (Exterminator, masked as Vigilante)" in chart and "Fay (Vigilante)" not in chart
+    host.ok("eliminate", "D")
+    end = host.ok("post", "end", "--format", "plain")
+    assert "Fay: Townie (Town), was killed by Exterminator (masked as Vigilante) on night 1" in end
+    assert "Fay (Townie) was killed by Exterminator (masked as Vigilante)" in end
+    # the plain post's title line no longer runs into the next ('win!Winning: Ex ...')
+    assert "Exterminators win!\nWinning: Ex (Exterminator (Mind Shield))." in end

@@ -159,8 +159,23 @@ def roles_before(game: "Game", index: int) -> dict[str, tuple[str, str]]:
     return roles_at(game, max(nights) + 1) if nights else roles_at(game, -10**9)
 
 
+def _unmasked(outcome: "NightOutcome") -> "NightOutcome":
+    """The outcome with each death's true cause: the map is the host's, so a death Combat
+    Camouflage masked (paranormal) reads 'Exterminator, masked as Vigilante', as resolve says;
+    the death post keeps the mask."""
+    from ..text import masked_causes
+
+    masked = masked_causes(outcome)
+    if not masked:
+        return outcome
+    return outcome._replace(deaths=tuple(
+        d._replace(cause=f"{masked[d.player]['cause']}, masked as {d.cause}") if d.player in masked else d
+        for d in outcome.deaths))
+
+
 def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[str, tuple[str, str]]) -> str:
     """The ring map of one outcome (a night's, or a day's: see night_svg)."""
+    outcome = _unmasked(outcome)
     names = [p.name for p in game.setup.players]
     n = len(names)
     colours = side_colours(game)

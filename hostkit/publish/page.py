@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from ..errors import RuleError
+from ..items import inert_grants
 from ..standing import tag_texts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,7 +162,8 @@ def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
         if not secret:
             effects += [f"{k}: {v} left" for k, v in sorted(ps.charges.items())]
             effects += [f"{k} \u00d7{v}" if v != 1 else k for k, v in sorted(ps.items.items()) if v]
-            effects += tag_texts(ps.tags, (s.phase, s.number))  # in words: no bookkeeping, no lapsed stun
+            # in words: no bookkeeping, no lapsed stun, an item that does nothing in their hands said so
+            effects += tag_texts(ps.tags, (s.phase, s.number), inert_grants(game.ruleset, ps, s.role_of(p.name)))
         if s.sheriff == p.name:
             effects.insert(0, "Sheriff")
         # what killed a player is the host's (a Vigilante's shot and the Mafia's kill may read alike

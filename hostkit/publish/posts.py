@@ -345,19 +345,21 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
 def end_context(game: "Game") -> dict[str, Any]:
     """The end-of-game post's context: winner, won (every player who won, 'Ed (Survivor)', where
     the ruleset names them), ended_by ('max-day'), players in seat order [{name, role, alignment,
-    alive, died, cause, fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
+    alive, died, cause (the truth: a masked death names its mask too), shown_cause (what the death
+    post said), fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
     phase played, a quiet one saying so."""
     state = game.state
     players = []
     for setup in game.setup.players:
         ps = state.players[setup.name]
-        fate = "survived" if ps.alive else f"{_how(ps.cause, ps.died)} on {ps.died}"
+        cause = _true_cause(ps)
+        fate = "survived" if ps.alive else f"{_how(cause, ps.died)} on {ps.died}"
         players.append({"name": ps.name, "role": ps.role, "alignment": ps.alignment, "alive": ps.alive,
-                        "died": ps.died or "", "cause": ps.cause or "", "fate": fate})
+                        "died": ps.died or "", "cause": cause, "shown_cause": ps.cause or "", "fate": fate})
     by_when: dict[str, list[str]] = {}
     for player, kind, when, _index in state.deaths:
         ps = state.players[player]
-        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(ps.cause if kind != 'shot' else ps.cause, when)}")
+        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(_true_cause(ps), when)}")
     history = []
     for ph in game.phases:
         rec = ph.record
@@ -373,6 +375,16 @@ def end_context(game: "Game") -> dict[str, Any]:
     won = [f"{n} ({state.players[n].role})" for n in getattr(state, "won", {})]
     return {"winner": state.winner or "", "players": players, "history": history, "won": won,
             "ended_by": getattr(state, "ended_by", "")}
+
+
+def _true_cause(ps: Any) -> str:
+    """What killed a player, told at the end of the game: a death Combat Camouflage masked (tag
+    `masked`, paranormal) shows its true cause and the mask ('Exterminator (masked as
+    Vigilante)'); the death post, while the game went on, showed the mask only."""
+    masked = ps.tags.get("masked") if not ps.alive else None
+    if isinstance(masked, dict) and masked.get("cause") and masked["cause"] != ps.cause:
+        return f"{masked['cause']} (masked as {ps.cause})"
+    return ps.cause or ""
 
 
 def _how(cause: str | None, when: str | None) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...items import items_of
+from ...items import items_of, usable_by
 from ...model import Death, Effect
 from ..night import Act, Attack, Block, Night
 from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has
@@ -74,9 +74,7 @@ def grants(night: Night, player: str, attribute: str) -> bool:
                for n, c in night.state.players[player].items.items())
 
 
-def _for(item: Any, role: Any) -> bool:
-    """Is the item usable by a player of this role (its `only`: role names, factions, alignments)?"""
-    return not item.only or bool({role.name, role.faction or "", role.alignment} & set(item.only))
+_for = usable_by  # is the item usable by a player of this role (its `only`)?
 
 
 def advanced(night: Night, player: str, attribute: str) -> bool:
