@@ -136,6 +136,15 @@ def masked_causes(o: NightOutcome) -> dict[str, dict]:
             if c.kind == "tag" and c.key == "masked" and isinstance(c.value, dict)}
 
 
+def saved_lines(o: NightOutcome) -> list[str]:
+    """The outcome's saves as the host reads them: 'saved: Ann by Doctor'; a player an attack on
+    whom was stopped but who died of another (the Witch's poison past the Guard) is not called
+    saved: 'stopped: an attack on Fay by Guard (Fay died all the same)'."""
+    dead = {d.player for d in o.deaths}
+    return [f"stopped: an attack on {s.player} by {', '.join(s.by)} ({s.player} died all the same)"
+            if s.player in dead else f"saved: {s.player} by {', '.join(s.by)}" for s in o.saved]
+
+
 def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
     head = f"Night {o.night}" if o.phase == "night" else f"Day {o.night}"
     lines = [head + (" (dry run: nothing recorded)" if dry_run else "")]
@@ -154,8 +163,7 @@ def outcome_text(o: NightOutcome, *, dry_run: bool = False) -> str:
         # to a player besides killing them, each on its own line
         lines.append(f"  {h.what}: {h.player}" + (f" by {h.by}" if h.by and h.by != h.player else "")
                      + (f" ({h.note})" if h.note else ""))
-    for s in o.saved:
-        lines.append(f"  saved: {s.player} by {', '.join(s.by)}")
+    lines.extend(f"  {line}" for line in saved_lines(o))
     for b in o.blocked:
         lines.append(f"  blocked: {b.player} by {', '.join(b.by)}" + (" (told)" if b.notified else " (not told)"))
     for r in o.results:

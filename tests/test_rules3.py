@@ -170,60 +170,74 @@ def test_cli_natural_cop_whose_target_commuted_gets_a_no_result_pm(tmp_path):
 
 
 # ---------------------------------------------------------------- 3. outcome lines that are true
-# (id, ruleset, players, lines, night, state kw, dead, saved (player: by), log lines, log words never seen)
+# (id, ruleset, players, lines, night, state kw, dead, log lines, log words never seen)
+POISONED = {"Fay": {"poisoned": {"by": "Po", "kills_on": 2, "type": "poison", "cause": "Poison",
+                                 "flavour": "poison", "location": "{player}'s home"}}}
 OUTCOME_LINES = [
-    ("classic-NightResolution-Poison-Ignores-Guard-the-poisoned-player-is-not-listed-saved",
+    ("classic-NightResolution-Poison-Ignores-Guard-the-log-says-she-died-all-the-same",
      "classic-werewolf", "Wo=Werewolf Wi=Witch Gu=Guard Fay=Villager Bo=Villager", "Wo Kill Fay; Gu Guard Fay; Wi Poison Fay",
-     1, {}, ["Fay"], {}, ["Guard (Gu)'s protection saves Fay from Werewolves (Wo)'s attack.",
-                         "Fay dies all the same (Poison), found in Fay's home."], []),
-    ("classic-NightResolution-guard-on-the-kill-target-still-saves",
+     1, {}, ["Fay"], ["Guard (Gu)'s protection saves Fay from Werewolves (Wo)'s attack.",
+                      "Fay dies all the same (Poison), found in Fay's home."], []),
+    ("classic-NightResolution-a-death-with-no-save-reads-as-before",
      "classic-werewolf", "Wo=Werewolf Wi=Witch Gu=Guard Fay=Villager Bo=Villager", "Wo Kill Fay; Gu Guard Fay; Wi Poison Bo",
-     1, {}, ["Bo"], {"Fay": ["Guard"]}, ["Bo dies (Poison), found in Bo's home."], []),
+     1, {}, ["Bo"], ["Bo dies (Poison), found in Bo's home."], ["all the same"]),
     ("natural-III-footnote-1-poison-taking-effect-reads-as-a-state",
-     "natural", "Po=Poisoner Fay=Villager Cop=Cop", "",
-     2, dict(tags={"Fay": {"poisoned": {"by": "Po", "kills_on": 2, "type": "poison", "cause": "Poison",
-                                         "flavour": "poison", "location": "{player}'s home"}}}),
-     ["Fay"], {}, ["Fay is poisoned: it takes effect tonight (Poison)."], ["The poisoned on", "cures Fay of"]),
+     "natural", "Po=Poisoner Fay=Villager Cop=Cop", "", 2, dict(tags=POISONED),
+     ["Fay"], ["Fay is poisoned: it takes effect tonight (Poison)."], ["The poisoned on"]),
     ("natural-III-footnote-1-doctor-cures-the-poison-reads-as-a-state",
-     "natural", "Po=Poisoner Fay=Villager Doc=Doctor", "Doc Protect Fay",
-     2, dict(tags={"Fay": {"poisoned": {"by": "Po", "kills_on": 2, "type": "poison", "cause": "Poison",
-                                         "flavour": "poison", "location": "{player}'s home"}}}),
-     [], {"Fay": ["Doctor"]}, ["Doctor (Doc) cures Fay: they are no longer poisoned."], ["cures Fay of poisoned"]),
+     "natural", "Po=Poisoner Fay=Villager Doc=Doctor", "Doc Protect Fay", 2, dict(tags=POISONED),
+     [], ["Doctor (Doc) cures Fay: they are no longer poisoned."], ["cures Fay of poisoned"]),
 ]
 
 
-@pytest.mark.parametrize("name, players, lines, number, kw, died, saved, logged, never",
+@pytest.mark.parametrize("name, players, lines, number, kw, died, logged, never",
                          [c[1:] for c in OUTCOME_LINES], ids=[c[0] for c in OUTCOME_LINES])
-def test_outcome_lines_are_true_and_readable(name, players, lines, number, kw, died, saved, logged, never):
-    """A player who died was not saved: the outcome's `saved` (resolve's 'saved:' line, the JSON,
-    the chart's ring) lists only players an immunity, protection or heal kept alive; the log still
-    says which attack the Guard stopped, and that the player died all the same. A delayed tag's
-    log lines read as a state of the player ('Fay is poisoned'), not a status name as a noun."""
+def test_outcome_log_lines_are_true_and_readable(name, players, lines, number, kw, died, logged, never):
+    """The log says which attack a Guard stopped and that the player died all the same of another;
+    a delayed tag's lines read as a state of the player ('Fay is poisoned'), not a status name used
+    as a noun ('The poisoned on Fay')."""
     o, _ = run(ruleset(name), players, lines, night=number, **kw)
     assert sorted(d.player for d in o.deaths) == died, o.log
-    assert {s.player: list(s.by) for s in o.saved} == saved, o.log
     for line in logged:
         assert line in o.log, o.log
     for words in never:
         assert not any(words in line for line in o.log), o.log
 
 
-def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
-    """Seed classic NightResolution, invariant 2 'Poison Ignores Guard': the host's resolve output
-    and its JSON do not call the poisoned player saved."""
-    import json
-
+def _poison_past_the_guard(tmp_path) -> Host:
     host = _new(tmp_path, "classic-werewolf", "Wo=Werewolf", "Wi=Witch", "Gu=Guard", "Se=Seer", "Fay=Villager",
                 "Bo=Villager", "Cy=Villager", "Hu=Hunter")
     host.ok("act", "Wo", "Kill", "Fay")
     host.ok("act", "Gu", "Guard", "Fay")
     host.ok("act", "Wi", "Poison", "Fay")
     host.ok("act", "Se", "Check", "Wo")
-    data = json.loads(host.ok("resolve", "--force", "--json"))
-    assert [d["player"] for d in data["deaths"]] == ["Fay"] and data["saved"] == []
-    host.ok("undo")
+    return host
+
+
+def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
+    """Seed classic NightResolution, invariant 2 'Poison Ignores Guard': resolve, the host page and
+    the night chart do not call the poisoned player saved; they say the Guard stopped an attack on
+    her and she died all the same. (Before: 'saved: Fay by Guard' beside 'dies: Fay, killed by
+    Poison'.) A plain save still reads 'saved'."""
+    host = _poison_past_the_guard(tmp_path)
     out = host.ok("resolve", "--force")
     assert "dies: Fay, killed by Poison" in out and "saved: Fay" not in out
+    assert "stopped: an attack on Fay by Guard (Fay died all the same)" in out
+    chart = host.ok("chart", "night", "1")
+    assert "Saved: no one." in chart and "Saved: Fay" not in chart and 'data-marks="killed"' in chart
+    assert "Stopped: an attack on Fay by Guard (Fay died all the same)" in chart
+    page = host.ok("page")
+    assert "<li>saved: Fay" not in page and "stopped: an attack on Fay by Guard (Fay died all the same)" in page
+
+
+def test_cli_classic_a_guard_save_still_reads_saved(tmp_path):
+    """Seed classic NightResolution 3 'If guard_target == kill_target: remove (target saved)'."""
+    host = _new(tmp_path, "classic-werewolf", "Wo=Werewolf", "Wi=Witch", "Gu=Guard", "Se=Seer", "Fay=Villager",
+                "Bo=Villager", "Cy=Villager", "Hu=Hunter")
+    host.ok("act", "Wo", "Kill", "Fay")
+    host.ok("act", "Gu", "Guard", "Fay")
+    out = host.ok("resolve", "--force")
+    assert "saved: Fay by Guard" in out and "stopped:" not in out
 
 
 # ---------------------------------------------------------------- 4. Combat Camouflage: the host sees the truth

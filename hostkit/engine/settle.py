@@ -71,14 +71,14 @@ def _outcome_step(s: Settling) -> None:
     changes = _changes(night, s.deaths)
     blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), _stopped_uses(night, p))
                for p, v in night.blocked.items()]
-    dead = {d.player for d in s.deaths}
     s.outcome = NightOutcome(
         night=night.number,
         phase=night.phase,
         deaths=tuple(s.deaths),
-        # Saved: a player an immunity, protection or heal kept alive. One who died of another
-        # attack was not saved (the log keeps which attack was stopped, and by whom).
-        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items() if p not in dead),
+        # Saved: a player an attack on whom an immunity, protection or heal stopped. They may
+        # still have died of another attack (the Witch's poison past the Guard): the host's
+        # views say so (text.outcome_text, the chart), never 'saved' beside 'dies'.
+        saved=tuple(Saved(p, tuple(dict.fromkeys(by))) for p, by in s.saved.items()),
         blocked=tuple(blocked),
         results=tuple(s.results),
         failed=tuple(Failed(*f) for f in night.failed),

@@ -182,7 +182,7 @@ def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[st
     align = {name: a for name, (_, a) in at_dusk.items()}
     roles = {name: r for name, (r, _) in at_dusk.items()}
     died = {d.player: d for d in outcome.deaths}
-    saved = {s.player: s for s in outcome.saved}
+    saved = {s.player: s for s in outcome.saved if s.player not in died}  # a save that did not keep them alive is none
     blocked = {b.player for b in outcome.blocked}
     places = dict(outcome.places)
 
@@ -269,7 +269,8 @@ def _title(game: "Game") -> str:
 
 def _night_summary(outcome: "NightOutcome") -> str:
     deaths = ", ".join(f"{d.player} ({d.cause})" for d in outcome.deaths) or "no one"
-    saves = ", ".join(s.player for s in outcome.saved) or "no one"
+    dead = {d.player for d in outcome.deaths}
+    saves = ", ".join(s.player for s in outcome.saved if s.player not in dead) or "no one"
     return f"Dies: {deaths}.  Saved: {saves}.  Actions: {len(outcome.acts)}."
 
 
@@ -296,8 +297,10 @@ def _night_notes(outcome: "NightOutcome", untargeted: Sequence["ActTrace"], skip
     for d in outcome.deaths:
         notes.append(f"\u2020 {d.player}: {d.cause}" + (f", found {d.where}" if d.location else "")
                      + (f" (by {', '.join(d.by)})" if d.by else ""))
+    dead = {d.player for d in outcome.deaths}
     for s in outcome.saved:
-        notes.append(f"Saved: {s.player} by {', '.join(s.by)}")
+        notes.append(f"Stopped: an attack on {s.player} by {', '.join(s.by)} ({s.player} died all the same)"
+                     if s.player in dead else f"Saved: {s.player} by {', '.join(s.by)}")
     return notes
 
 

@@ -189,7 +189,7 @@ def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
     outcome = game.outcomes.get(n)
     data: dict[str, Any] = {"kind": "night", "number": n, "label": f"Night {n}", "id": f"night-{n}",
                             "resolved": outcome is not None, "secret": show_secret}
-    from ..text import masked_causes
+    from ..text import masked_causes, saved_lines
 
     masked = masked_causes(outcome) if outcome and show_secret else {}
     data["deaths"] = [{"player": d.player, "location": d.location, "flavour": d.flavour,
@@ -205,7 +205,7 @@ def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
         data["traces"] = [{"actor": a.actor, "ability": a.ability, "entered": ", ".join(a.entered) or "(no target)",
                            "landed": ", ".join(a.targets) or "(no target)", "status": a.status, "reason": a.reason,
                            "automatic": a.automatic} for a in outcome.acts]
-        data["saved"] = [f"{s.player} by {', '.join(s.by)}" for s in outcome.saved]
+        data["saved"] = saved_lines(outcome)  # 'saved: ...', never for a player who died ('stopped: ...')
         data["blocked"] = [f"{b.player} by {', '.join(b.by)}" + (" (told)" if b.notified else " (not told)")
                            for b in outcome.blocked]
         data["results"] = [f"{r.player} ({r.ability}" + (f" on {r.target}" if r.target else "") + "): "
