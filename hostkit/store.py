@@ -653,9 +653,14 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         pub.seen.update(published)
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
+    conflicts = []
+    for i, pair in enumerate(t.get("conflicts", list, [])):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
+            raise t.fail(f"conflicts[{i}]", f"expected two entry ids (see 'hostkit log'), got {pair!r}")
+        conflicts.append((pair[0], pair[1]))
     t.done()
     rec = PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
-                      start_post, tuple(ends))
+                      start_post, tuple(ends), tuple(conflicts))
     _refuse_duplicates(rec, path)
     return rec
 
@@ -678,6 +683,8 @@ def _refuse_duplicates(rec: PhaseRecord, path: Path | str) -> None:
 def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
+    if rec.conflicts:  # the merge driver's pairs of contradicting concurrent entries (cohost.py)
+        out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
                            "skip": True if a.declined else None} for a in rec.actions]
