@@ -946,7 +946,10 @@ class Game:
         if not everything:
             raise RuleError("nothing to undo: the record is empty")
         if entry is None:
-            ph, item = max(everything, key=lambda pe: entry_key(pe[1]))
+            # The last entry is the latest phase's, and a phase's end is its last: seq orders
+            # entries only within a phase (co-hosts' concurrent entries interleave there). A seq
+            # edited by hand on an old night's action (seq = 1000) cannot make undo take it back.
+            ph, item = max(everything, key=lambda pe: (pe[0].index, isinstance(pe[1], PhaseEnd), entry_key(pe[1])))
         elif not entry.strip():  # an unset "$ID" matched every id: the only entry was undone unasked
             raise RuleError("undo --entry needs an entry's id (see 'hostkit log'); plain 'hostkit undo' takes back the last")
         else:
