@@ -579,6 +579,7 @@ class Game:
         ph = self.open_phase()
         current = list(ph.actions)
         added = []
+        batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
             each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
@@ -591,6 +592,15 @@ class Game:
                         raise
                     raise type(exc)(f"{labels[n]}: {exc}") from None
                 key = self._key(self.state, action)
+                if labels is not None and key in batch and batch[key][0] != n:
+                    # One file, one answer per action: a second line for the same action (the
+                    # Doppelgangers' one kill typed for two members) would silently drop the first.
+                    first = batch[key][1]
+                    raise RuleError(f"{labels[n]}: {action.actor}'s {action.ability} is already entered by "
+                                    f"{labels[batch[key][0]]} ({first.actor}'s {first.ability}"
+                                    + (f" on {', '.join(first.targets)}" if first.targets else "")
+                                    + "): one line an action; keep the one you mean")
+                batch[key] = (n, action)
                 current = [a for a in current if self._key(self.state, a) != key] + [action]
                 added.append(action)
         return added
@@ -701,7 +711,10 @@ class Game:
         name = self.player(actor)
         key_actions = [a for a in ph.actions if a.actor == name or self._same_faction_action(a, name)]
         if ability is not None:
-            key_actions = [a for a in key_actions if a.ability.lower() == ability.lower()]
+            # An item's name as entered ('act Ex "EMP Pulse Emitter" Xe' records its EMP Pulse)
+            found = find_ability(self.state, name, ability, strict=False)
+            names = {ability.lower()} | ({found[1].name.lower()} if found else set())
+            key_actions = [a for a in key_actions if a.ability.lower() in names]
         if not key_actions:
             done = [a for a in ph.done if a.actor == name and (ability is None or a.ability.lower() == ability.lower())]
             if done:

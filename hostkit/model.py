@@ -434,6 +434,7 @@ class Blocked(Record):
     player: str
     by: tuple[str, ...]
     notified: bool
+    stopped: tuple[str, ...] = ()  # the notified uses stopped, when another action of theirs took place
 
 
 class Result(Record):
