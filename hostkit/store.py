@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from .errors import FileError, HostkitError, WriteError
 from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
-from .tomlio import Table, load
+from .tomlio import Table, load, present, read_bytes
 
 VERSION = 1  # the game folder's format version; older versions keep loading
 GAME_FILE = "game.toml"
@@ -54,7 +54,7 @@ def _boundary() -> None:
 
 def is_game(folder: Path) -> bool:
     recover(folder)
-    return (folder / GAME_FILE).is_file()
+    return present(folder / GAME_FILE)
 
 
 def require_game(folder: Path) -> None:
@@ -438,7 +438,7 @@ def recover(folder: Path) -> None:
 def _recover(folder: Path) -> None:
     path = folder / JOURNAL
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = read_bytes(path).decode("utf-8")  # a named pipe in its place is refused, never read
     except (FileNotFoundError, NotADirectoryError):
         return
     except (OSError, UnicodeDecodeError) as exc:
@@ -588,8 +588,8 @@ def read_phase(path: Path) -> PhaseRecord:
 def _unmerged(path: Path) -> None:
     """A phase file git left with conflict markers: say how to merge it properly."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = read_bytes(path).decode("utf-8", errors="replace").splitlines()
+    except (OSError, FileError):
         return
     for n, line in enumerate(lines, start=1):
         if line.startswith(CONFLICT_MARKERS):
@@ -653,9 +653,14 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         pub.seen.update(published)
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
+    conflicts = []
+    for i, pair in enumerate(t.get("conflicts", list, [])):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
+            raise t.fail(f"conflicts[{i}]", f"expected two entry ids (see 'hostkit log'), got {pair!r}")
+        conflicts.append((pair[0], pair[1]))
     t.done()
     rec = PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
-                      start_post, tuple(ends))
+                      start_post, tuple(ends), tuple(conflicts))
     _refuse_duplicates(rec, path)
     return rec
 
@@ -678,6 +683,8 @@ def _refuse_duplicates(rec: PhaseRecord, path: Path | str) -> None:
 def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
+    if rec.conflicts:  # the merge driver's pairs of contradicting concurrent entries (cohost.py)
+        out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
                            "skip": True if a.declined else None} for a in rec.actions]
