@@ -23,7 +23,7 @@ from .engine.day import apply_outcome, flip_held, kill, night_tag_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
-                    Ruleset, Setup, VoteEntry, entry_key)
+                    Ruleset, Setup, VoteEntry, entry_id, entry_key)
 from .items import find_ability, inert_grants, starting_items
 from .rulesets import load_ruleset
 from .view import Phase
@@ -52,14 +52,6 @@ def _seeded_choice(seed: int, phase: str, number: int) -> Any:
     return choice
 
 
-def entry_id(entry: Entry) -> str:
-    """A short, stable name for an entry (the same in every clone): what `log` shows and
-    `undo --entry` takes."""
-    import hashlib
-
-    return hashlib.sha1(repr(entry_key(entry)).encode("utf-8")).hexdigest()[:7]
-
-
 def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozenset()) -> str:
     """One entry in words, as undo and log say it. UNTARGETED holds the (lower-case) names of the
     abilities that take no target: an entry of one of them with no targets is used, not skipped
@@ -82,6 +74,26 @@ def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozen
         deaths = entry.published.get("deaths")
         return f"the end of {rec.label}" + ("" if deaths is None else f" (deaths: {', '.join(deaths) or 'none'})")
     return f"the end of {rec.label} (" + (f"{entry.eliminated} eliminated)" if entry.eliminated else "no elimination)")
+
+
+def conflict_line(c: dict[str, Any]) -> str:
+    """A conflict of `Game.conflicts` in one line: the phase, both entries with their ids and
+    hosts, and how to settle it (take one back with 'hostkit undo --entry ID')."""
+    def one(e: dict[str, Any]) -> str:
+        return f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})"
+
+    first, second = c["entries"][0], c["entries"][-1]
+    settle = "take one back with 'hostkit undo --entry ID'"
+    if c.get("kind") == "concurrent":
+        return (f"conflict: {c['phase']}: {one(first)} and {one(second)} were entered on two clones at once and "
+                f"the merge cannot tell which one stands; {settle}")
+    if c.get("kind") == "ended":
+        end, entry = (first, second) if first["what"].startswith("the end of") else (second, first)
+        return (f"conflict: {c['phase']}: {one(entry)} was merged into the phase after {one(end)} on another "
+                f"clone, so the published outcome would silently change; {settle} (taking back the end "
+                "lets you resolve again)")
+    ends = " and ".join(one(e) for e in c["entries"])
+    return f"conflict: {c['phase']} was ended twice, differently: {ends}; {settle}"
 
 
 def _same_unit(entry: Entry, item: Entry) -> bool:
@@ -215,6 +227,7 @@ class Game:
             state.phase, state.number = rec.kind, rec.number
             state.acted_now, state.ita_open = {}, None
             checks.check_entries(ph.path, rec, state, self.player)
+            self._check_pairs(ph)
             if rec.kind == "day":
                 # Entries in record order: Immediate actions resolve at a `resolve` event, ITA
                 # windows open and close (dayactions.py, seed natural II).
@@ -310,15 +323,32 @@ class Game:
         outcomes = {(e.eliminated, tuple(sorted(e.published.get("deaths", ())))) for e in ends}
         if len(outcomes) < 2:
             return
-        self.conflicts.append({"phase": ph.record.label, "entries": [
-            {"id": entry_id(e), "seq": e.seq, "host": e.host, "what": describe(e, ph.record)} for e in ends]})
+        self._conflict(ph, "ends", ends)
+
+    def _check_pairs(self, ph: Phase) -> None:
+        """The phase's pairs of contradicting concurrent entries (PhaseRecord.conflicts, written by
+        the merge driver) whose two entries are both still in the record: live conflicts."""
+        rec = ph.record
+        if not rec.conflicts:
+            return
+        by_id = {entry_id(e): e for e in (*rec.actions, *rec.removed, *rec.votes, *rec.events, *rec.ends)}
+        for pair in rec.conflicts:
+            if all(i in by_id for i in pair):
+                entries = sorted((by_id[i] for i in pair), key=entry_key)
+                self._conflict(ph, "ended" if any(isinstance(e, PhaseEnd) for e in entries) else "concurrent", entries)
+
+    def _conflict(self, ph: Phase, kind: str, entries: Sequence[Entry]) -> None:
+        bare = self.untargeted_abilities()
+        c: dict[str, Any] = {"phase": ph.record.label, "kind": kind, "entries": [
+            {"id": entry_id(e), "seq": e.seq, "host": e.host, "what": describe(e, ph.record, bare)} for e in entries]}
+        c["text"] = conflict_line(c)
+        self.conflicts.append(c)
 
     def conflict_text(self) -> str:
-        """The first conflict, in one line: which phase, which entries, which hosts, what to do."""
-        c = self.conflicts[0]
-        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
-        return (f"conflict: {c['phase']} was ended twice, differently: {ends}; take one back with "
-                "'hostkit undo --entry ID' before entering anything else")
+        """The conflict to settle first, in one line (two ends of a phase before the entries
+        within it): which phase, which entries, which hosts, what to do."""
+        c = next((c for c in self.conflicts if c["kind"] == "ends"), self.conflicts[0])
+        return c["text"] + " before entering anything else"
 
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
@@ -929,7 +959,10 @@ class Game:
         if not everything:
             raise RuleError("nothing to undo: the record is empty")
         if entry is None:
-            ph, item = max(everything, key=lambda pe: entry_key(pe[1]))
+            # The last entry is the latest phase's, and a phase's end is its last: seq orders
+            # entries only within a phase (co-hosts' concurrent entries interleave there). A seq
+            # edited by hand on an old night's action (seq = 1000) cannot make undo take it back.
+            ph, item = max(everything, key=lambda pe: (pe[0].index, isinstance(pe[1], PhaseEnd), entry_key(pe[1])))
         elif not entry.strip():  # an unset "$ID" matched every id: the only entry was undone unasked
             raise RuleError("undo --entry needs an entry's id (see 'hostkit log'); plain 'hostkit undo' takes back the last")
         else:
@@ -953,7 +986,9 @@ class Game:
                          removed=tuple(x for x in r.removed if id(x) not in gone),
                          votes=tuple(v for v in r.votes if id(v) not in gone),
                          events=tuple(e for e in r.events if id(e) not in gone),
-                         ends=tuple(e for e in r.ends if id(e) not in gone))
+                         ends=tuple(e for e in r.ends if id(e) not in gone),
+                         # a conflict one of whose entries is taken back is settled: its pair goes too
+                         conflicts=tuple(p for p in r.conflicts if not set(p) & {entry_id(e) for e in unit}))
         if len(rec.ends) < len(r.ends) and not rec.ends:
             later = [e for _, e in everything if _ is not ph and _.index > ph.index]
             if later:
