@@ -18,7 +18,7 @@ the engine resolves them like any role's. Pure functions, no I/O.
   steal X points worth of Roles').
 - A taken-on role lasts the phase it is recorded in and the phase after it (a Day/Night pair);
   its abilities replace the Mind Stealer's (no Abduct meanwhile).
-- The Robot exists when the Mind Stealer left its tech slots empty ('hostkit tech pick MS none');
+- The Robot exists when the Mind Stealer took it instead of tech ('hostkit tech pick MS Robot', or 'none');
   its role is given by day and lasts that day and the night after; its abilities are added to
   the Mind Stealer's under the name 'Robot ABILITY' (a separate action, no exclusive group), used
   by the Robot's own body ("Ms's Robot": it visits and is struck, not the Mind Stealer). A Robot
@@ -156,7 +156,7 @@ def start_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent
     robot = has_robot(state, name)
     if robot is None:
         raise RuleError(f"first record {name}'s choice of a Robot or 2 Small Tech slots ('hostkit tech pick {name} "
-                        f"none' for the Robot, else its items): with the Robot it also begins with a Bodyguard role")
+                        f"Robot' for the Robot, else its items): with the Robot it also begins with a Bodyguard role")
     roles = [_role(game, w) for w in words]
     check_start(state, name, roles, robot)
     return [DayEvent(START, name, None, data={"roles": roles})]
@@ -207,7 +207,7 @@ def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:
     state = game.state
     if not has_robot(state, name):
         raise RuleError(f"{name} has no Robot: only a Mind Stealer who chose the Robot instead of Tech slots "
-                        f"('hostkit tech pick {name} none') gives it a role ({SEED})")
+                        f"('hostkit tech pick {name} Robot') gives it a role ({SEED})")
     gone = state.players[name].tags.get(ROBOT_DESTROYED)
     if gone:
         when = f" on night {gone.get('night')}" if isinstance(gone, dict) and gone.get("night") else ""
@@ -278,7 +278,7 @@ def prompts(game: Game) -> list[dict[str, Any]]:
         robot = has_robot(state, p.name)
         if robot is None:
             text = (f"{p.name} (Mind Stealer) chooses a Robot or 2 Small Tech slots: ask, then 'hostkit tech pick "
-                    f"{p.name} none' for the Robot (or its items); then its starting roles (or set "
+                    f"{p.name} Robot' for the Robot (or its items); then its starting roles (or set "
                     "options.mind-stealer-roles = \"ROLE,ROLE\" in game.toml)")
         else:
             what = "1 Investigative, 1 Random and a Bodyguard role (the Robot)" if robot else "1 Investigative, 1 Random"

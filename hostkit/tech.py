@@ -129,6 +129,25 @@ def _check_pick(state: GameState, player: str, new: dict[str, int]) -> dict[str,
     return picks
 
 
+ROBOT_WORD = "robot"  # 'hostkit tech pick MS Robot': the Mind Stealer's Robot instead of tech slots
+
+
+def _stealer(state: GameState, name: str) -> bool:
+    from .stockpile import is_stealer  # stockpile imports this module
+
+    return is_stealer(state, name)
+
+
+def empty_pick_answer(state: GameState, name: str) -> str:
+    """What 'tech pick PLAYER none' (or 'Robot') did, said plainly: a Mind Stealer took the Robot
+    (seed Harvester: '1 Robot or 2 Small Tech slots'), any other alien left its slots empty."""
+    if _stealer(state, name):
+        return (f"{name} takes the Robot instead of tech slots (seed Harvester: 'MS - 1 Robot or 2 Small Tech "
+                f"slots'): no tech, and it begins with a Bodyguard role besides its Investigative and Random ones; "
+                f"next, 'hostkit stockpile start {name} ROLE...'.")
+    return f"{name} leaves their open tech slots empty."
+
+
 def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]:
     """An alien's tech picked at the start of the game (before the first night resolves)."""
     name = game.player(player)
@@ -142,10 +161,17 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
     state = game.state
     if not state.players[name].alive:
         raise RuleError(f"{name} is dead: dead players pick no tech")
-    if [w.strip().lower() for w in words] == ["none"]:
-        # The alien leaves its open slots empty (a Mind Stealer who takes the Robot instead).
-        if not state.role_of(name).tech:
-            raise RuleError(f"{name} ({state.role_of(name).name}) has no tech slots")
+    said = [w.strip().lower() for w in words]
+    if said in (["none"], [ROBOT_WORD]):
+        # The alien leaves its open slots empty. A Mind Stealer with no tech has the Robot: the
+        # seed offers it '1 Robot or 2 Small Tech slots' (decision mind-stealer-stockpile), so
+        # 'none' and 'Robot' record the same choice for it, and the answer says which it is.
+        role = state.role_of(name)
+        if not role.tech:
+            raise RuleError(f"{name} ({role.name}) has no tech slots")
+        if said == [ROBOT_WORD] and not _stealer(state, name):
+            raise RuleError(f"{name} ({role.name}) cannot take a Robot: only a Mind Stealer takes '1 Robot' instead "
+                            f"of its tech slots (seed Harvester); 'hostkit tech pick {name} none' leaves the slots empty")
         return [DayEvent("tech-pick", name, None, data={"items": [], "none": True})]
     new: dict[str, int] = {}
     for w in words:
@@ -434,10 +460,12 @@ def prompts(game: Game) -> list[dict[str, Any]]:
         if at_start and role.tech and not p.tags.get(DECLINED):
             free = free_slots(state, p.name)
             if free:
+                empty = (f"or 'hostkit tech pick {p.name} Robot' for the Robot instead of tech"
+                         if _stealer(state, p.name) else "or 'none' to leave them empty")
                 out.append({"player": p.name, "role": role.name, "ask": "tech",
                             "text": f"{p.name} ({role.name}) has {slots_text(free)} tech slot(s) to fill: ask "
                                     f"which items they pick, then 'hostkit tech pick {p.name} ITEM...' "
-                                    f"(or 'none' to leave them empty)"})
+                                    f"({empty})"})
         mine = [table[n] for n in held(p) if n in table]
         if any("holoform" in i.grants for i in mine) and not isinstance(p.tags.get("holoform"), dict):
             out.append({"player": p.name, "role": role.name, "ask": "holoform",
@@ -474,7 +502,7 @@ def overview(game: Game) -> dict[str, Any]:
         role = state.role_of(p.name)
         if not (role.tech or any(c > 0 for c in p.items.values())):
             continue
-        # 'tech pick PLAYER none' (the Mind Stealer's Robot): the open slots stay empty. Once the
+        # 'tech pick PLAYER none' (or a Mind Stealer's 'Robot'): the open slots stay empty. Once the
         # first phase is over no pick is accepted, so slots never filled are empty for good.
         free = slots_text(free_slots(state, p.name)) if role.tech and free_slots(state, p.name) \
             and DECLINED not in p.tags else ""

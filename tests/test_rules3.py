@@ -289,3 +289,32 @@ def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mas
     assert "Fay (Townie) was killed by Exterminator (masked as Vigilante)" in end
     # the plain post's title line no longer runs into the next ('win!Winning: Ex ...')
     assert "Exterminators win!\nWinning: Ex (Exterminator (Mind Shield))." in end
+
+
+# ---------------------------------------------------------------- 5. the Mind Stealer's Robot, said plainly
+def _stealer_game(tmp_path) -> Host:
+    return _new(tmp_path, "paranormal", "Ex=Exterminator (Mind Shield)", "Ms=Harvester (Mind Stealer)", "Fay=Townie",
+                "D=Doppelganger", options=("max-day=5",))
+
+
+@pytest.mark.parametrize("word", ["Robot", "none"], ids=["paranormal-Harvester-Mind-Stealer-tech-pick-Robot",
+                                                        "paranormal-Harvester-Mind-Stealer-tech-pick-none-is-the-Robot"])
+def test_cli_mind_stealer_robot_choice_is_said_plainly(tmp_path, word):
+    """Seed Harvester (Mind Stealer): 'Tech: ... MS - 1 Robot or 2 Small Tech slots'; 'If the MS
+    chooses a Robot instead of Tech slots ... the MS also begins with a Bodyguard Role'. 'none'
+    records the Robot (decision mind-stealer-stockpile); the answer says so, where before it said
+    'Ms leaves their open tech slots empty.'"""
+    host = _stealer_game(tmp_path)
+    due = host.ok("due")
+    assert "'hostkit tech pick Ms Robot' for the Robot" in due and "'hostkit tech pick Ms none'" not in due
+    out = host.ok("tech", "pick", "Ms", word)
+    assert out.startswith("Ms takes the Robot instead of tech slots") and "empty" not in out
+    assert "a Bodyguard role (the Robot)" in host.ok("due")
+
+
+def test_cli_robot_is_refused_for_any_other_alien(tmp_path):
+    """Seed Harvester: the Robot is the Mind Stealer's alone; another alien's 'none' still leaves
+    its slots empty, and says so."""
+    host = _stealer_game(tmp_path)
+    assert "only a Mind Stealer takes '1 Robot'" in host.refused("tech", "pick", "Ex", "Robot")
+    assert host.ok("tech", "pick", "Ex", "none").strip() == "Ex leaves their open tech slots empty."

@@ -60,16 +60,19 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
     """Record the tech an alien picks at the start ('ITEM x2': a two-use item in a Medium slot;
-    'none': the open slots stay empty, as for a Mind Stealer who takes the Robot).
+    'none': the open slots stay empty; a Mind Stealer's 'Robot' (or 'none': it has no tech):
+    the Robot instead of its tech slots).
 
+    \b
     Example: hostkit tech pick Zed "Plasma Bomb" "Mind Control Ray"
+             hostkit tech pick Ms Robot
     """
-    from ..tech import pick_events
+    from ..tech import empty_pick_answer, pick_events
 
-    _game, events = _record(ctx, pick_events, player, list(items))
+    game, events = _record(ctx, pick_events, player, list(items))
     ev = events[0]
     if ev.data.get("none"):
-        click.echo(f"{ev.actor} leaves their open tech slots empty.")
+        click.echo(empty_pick_answer(game.state, ev.actor))
         return
     click.echo(f"{ev.actor} picks: {_item_list(ev.data['items'])}.")
 
