@@ -105,7 +105,8 @@ def status_text(st: dict[str, Any]) -> str:
     if st.get("waiting"):
         from .waiting import Waiting, waiting_text
 
-        lines.append(waiting_text([Waiting(w["who"], tuple(w["players"]), w["ability"], w["required"])
+        lines.append(waiting_text([Waiting(w["who"], tuple(w["players"]), w["ability"], w["required"],
+                                           w.get("item", ""), tuple(w.get("or", ())))
                                    for w in st["waiting"]]))
     if st.get("items_unused"):
         from .waiting import Waiting, items_text

@@ -39,19 +39,23 @@ class Waiting(NamedTuple):
     ability: str
     required: bool
     item: str = ""  # the item the ability is used through ('' for a role's own ability)
+    others: tuple[str, ...] = ()  # the other abilities of its exclusive group: one of them is owed, not each
 
     @property
     def label(self) -> str:
-        """'Proto (Maul)', 'Ann (Potion of Clarity: Clarify)' for an item's ability, or
-        'Wolves: Ann/Bob (Kill)' for a factional ability."""
+        """'Proto (Maul)', 'Ann (Potion of Clarity: Clarify)' for an item's ability,
+        'Wolves: Ann/Bob (Kill)' for a factional ability, or 'Ars (Douse or Ignite)' for the
+        abilities of one exclusive group (one a phase)."""
         what = self.ability if not self.item or self.item == self.ability else f"{self.item}: {self.ability}"
+        if self.others:
+            what = " or ".join((what, *self.others))
         if self.who in self.players:
             return f"{self.who} ({what})"
         return f"{self.who}: {'/'.join(self.players)} ({what})"
 
     def to_json(self) -> dict:
         return {"who": self.who, "players": list(self.players), "ability": self.ability, "required": self.required,
-                **({"item": self.item} if self.item else {})}
+                **({"item": self.item} if self.item else {}), **({"or": list(self.others)} if self.others else {})}
 
 
 def waiting_on(game: "Game") -> list[Waiting]:
@@ -67,6 +71,7 @@ def waiting_on(game: "Game") -> list[Waiting]:
     forced = {_key(state, name, ab) for name, ab in _forced(game)}
     out: list[Waiting] = []
     seen: set[tuple[str, str]] = set()
+    groups: dict[tuple[str, str], int] = {}  # (player, exclusive group) -> its entry in `out`
     for setup in game.setup.players:
         name = setup.name
         ps = state.players.get(name)
@@ -105,7 +110,15 @@ def waiting_on(game: "Game") -> list[Waiting]:
                                 and not game.out_of_play(n.name)
                                 and state.role_of(n.name).ability(ab.name) is not None)
                 out.append(Waiting(ps.faction, members, ab.name, key in forced))
+            elif ab.exclusive and (name, ab.exclusive) in groups:
+                # One ability of an exclusive group a phase (the Arsonist's Douse or Ignite): one
+                # entry owed, not each; required when any of them is.
+                i = groups[(name, ab.exclusive)]
+                w = out[i]
+                out[i] = w._replace(others=(*w.others, ab.name), required=w.required or key in forced)
             else:
+                if ab.exclusive:
+                    groups[(name, ab.exclusive)] = len(out)
                 out.append(Waiting(name, (name,), ab.name, key in forced))
     return out
 

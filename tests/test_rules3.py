@@ -318,3 +318,72 @@ def test_cli_robot_is_refused_for_any_other_alien(tmp_path):
     host = _stealer_game(tmp_path)
     assert "only a Mind Stealer takes '1 Robot'" in host.refused("tech", "pick", "Ex", "Robot")
     assert host.ok("tech", "pick", "Ex", "none").strip() == "Ex leaves their open tech slots empty."
+
+
+# ---------------------------------------------------------------- 6. smaller: what a host reads and sends
+# (id, players, lines, {player: own_words} of their Blocked record)
+OOO_JAIL = [
+    ("ooo-7-jailed-Serial-Killer-told-in-the-jails-own-words",
+     "Jk=Jailkeeper SK=Serial_Killer V=Villager", "Jk Jail SK; SK Stab V", {"SK": True}),
+    ("ooo-7-distracted-not-jailed-gets-the-block-line",
+     "Es=Escort SK=Serial_Killer V=Villager", "Es Distract SK; SK Stab V", {"SK": False}),
+    ("ooo-7-an-Escort-cannot-reach-the-jailed-so-told-once",
+     "Jk=Jailkeeper Es=Escort SK=Serial_Killer V=Villager", "Jk Jail SK; Es Distract SK; SK Stab V", {"SK": True}),
+]
+
+
+@pytest.mark.parametrize("players, lines, own", [c[1:] for c in OOO_JAIL], ids=[c[0] for c in OOO_JAIL])
+def test_ooo_jailed_player_is_told_once(players, lines, own):
+    """Seed ooo 7: every jailed player is told they were jailed; the ruleset's jail wording says
+    every action of theirs failed, so the PM's 'You were blocked tonight' line is left out for a
+    player told only by the jail (Blocked.own_words); another block that told them keeps it."""
+    o, _ = run(ruleset("ooo-werewolf"), players, lines)
+    assert {b.player: b.own_words for b in o.blocked if b.notified} == own, o.blocked
+
+
+def test_cli_ooo_jailed_serial_killer_pm_has_only_the_jail_notice(tmp_path):
+    """Seed ooo 7 through the CLI: before, the jailed Serial Killer's PM said 'You were blocked
+    tonight: your action did not take place.' above the jail notice."""
+    host = _new(tmp_path, "ooo-werewolf", "Jk=Jailkeeper", "SK=Serial Killer", "Wo=Wolf", "Se=Seer", "Vi=Villager",
+                "Bo=Villager")
+    host.ok("act", "Jk", "Jail", "SK")
+    host.ok("act", "SK", "Stab", "Vi")
+    host.ok("act", "Wo", "Maul", "Bo")
+    host.ok("act", "Se", "Vision", "Wo")
+    out = host.ok("resolve", "--force")
+    assert "blocked: SK by Jailkeeper (told)" in out  # the host still reads that he was told
+    pm = host.ok("pm", "SK", "--night", "1")
+    assert "You were taken to jail tonight" in pm and "You were blocked" not in pm
+
+
+def test_cli_natural_arsonist_is_waited_on_once_for_douse_or_ignite(tmp_path):
+    """Seed natural II (an action without prefix may be used once each Phase) and decision arson
+    ('An Arsonist either douses or ignites each night'): the waiting list, status and resolve's
+    refusal owe one of the two, 'Ars (Douse or Ignite)', not 'Ars (Douse), Ars (Ignite)'."""
+    import json
+
+    host = _new(tmp_path, "natural", "Ars=Arsonist", "Ann=Goon", "Cop=Cop", "Vi=Villager", "Bo=Villager")
+    assert "waiting on: Ars (Douse or Ignite), Mafia: Ann (Kill), Cop (Investigate)" in host.ok("status")
+    assert "Ars (Douse or Ignite)" in host("resolve").output
+    data = json.loads(host.ok("status", "--json"))
+    ars = [w for w in data["waiting"] if w["who"] == "Ars"]
+    assert ars == [{"who": "Ars", "players": ["Ars"], "ability": "Douse", "required": False, "or": ["Ignite"]}]
+    host.ok("act", "Ars", "Ignite")
+    assert "Ars" not in host.ok("status").splitlines()[-1]
+
+
+def test_cli_tracking_report_with_nothing_planted_reports_nothing(tmp_path):
+    """Seed Advanced Tracking Devices: 'Once planted they show where the tracked individual is.'
+    With no device planted there is nothing to show: no 'Tracking Report: you saw nothing' line in
+    the PM or resolve (before, both had it); a planted one still reports."""
+    host = _new(tmp_path, "paranormal", "In=Mad Scientist (Intelligence Scientist)", "Fay=Townie", "D=Doppelganger",
+                "Bo=Townie", options=("max-day=5",))
+    host.ok("act", "D", "Kill", "Bo")
+    out = host.ok("resolve", "--force")
+    assert "Tracking Report" not in out.split("Log:")[0] and "Tracking Report has nothing to report." in out
+    assert "Tracking Report" not in host.ok("pm", "In", "--night", "1")
+    host.ok("act", "--now", "In", "Plant Tracker", "Fay")
+    host.ok("eliminate", "--none", "--force")
+    host.ok("act", "D", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "Fay: stayed home" in host.ok("pm", "In", "--night", "2")

@@ -69,8 +69,11 @@ def _stopped_uses(night: Night, player: str) -> tuple[str, ...]:
 def _outcome_step(s: Settling) -> None:
     night = s.night
     changes = _changes(night, s.deaths)
-    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), _stopped_uses(night, p))
-               for p, v in night.blocked.items()]
+    # A jailed player told by the jail's own words (every action of theirs failed) gets no 'you
+    # were blocked' line as well, unless another block told them too (an Escort on a jailed Seer).
+    jailed = night.ext.get("told-jailed", {})
+    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), _stopped_uses(night, p),
+                       p in jailed and all(b == jailed[p] for b, n in v if n)) for p, v in night.blocked.items()]
     s.outcome = NightOutcome(
         night=night.number,
         phase=night.phase,
@@ -479,6 +482,9 @@ def _investigations(night: Night) -> list[Result]:
             (v for v in (fake(night, act, effect, target) for fake in FAKE_READINGS) if v is not None), None)
         if value is None:
             value = READERS[effect.kind](night, act, effect, target)
+        if value is None:  # a reading with nothing to read (a Tracking Report with no device planted)
+            night.say(f"{act.what()} has nothing to report.")
+            continue
         results.append(Result(act.actor, act.ability.name, entered, value, note))
         shown = value if isinstance(value, str) else ", ".join(value) or "nothing"
         night.say(f"{act.what()} on {target} learns: {shown}.")

@@ -119,7 +119,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         results = [{"ability": x.ability, "target": _shown_target(x, chosen), "seen": _result_items(x.result),
                     "result": x.result if isinstance(x.result, str) else ", ".join(x.result)}
                    for o in outcomes for x in o.results if x.player == name]
-        blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
+        # a jailed player's notice already says their actions failed (Blocked.own_words)
+        blocked = any(b.player == name and b.notified and not b.own_words for o in outcomes for b in o.blocked)
         stopped = list(dict.fromkeys(u for o in outcomes for b in o.blocked if b.player == name and b.notified
                                      for u in b.stopped))
         notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),

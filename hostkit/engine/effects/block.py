@@ -95,8 +95,11 @@ def jail(night: Night, act: Act, effect: Effect) -> None:
         Protection(act, "all", 99, (), frozenset(), 0, target))
     night.say(f"{act.label()} jails {target}: they are protected, and their actions fail.")
     if effect.get("notify", "all") == "all":
-        # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too).
-        night.notices.append((target, night.ruleset.results.get("jailed", "You were jailed tonight.")))
+        # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too). The
+        # jail's words say their actions failed: the PM adds no 'you were blocked' line to them.
+        night.notices.append((target, night.ruleset.results.get(
+            "jailed", "You were jailed tonight: you were protected, and your actions failed.")))
+        night.ext.setdefault("told-jailed", {})[target] = act.role.name
     if target != act.actor and "kills-blockers" in night.role(target).passives \
             and night.state.options.get("blocker-death", "jailkeeper-safe") == "jailkeeper-dies":
         # Option blocker-death (seed ooo 1 and 9: the Jailkeeper is a blocking role, and a blocker

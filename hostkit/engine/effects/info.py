@@ -236,7 +236,9 @@ def _surveil(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, 
     return tuple(f"{v} ({goal_of(night, v, effect.get('idle', {}))})" for v in seen)
 
 
-def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
+def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...] | None:
+    """Where each player carrying the user's devices (tag `tag`) went; None (no result at all)
+    when none of theirs is planted: a report on nothing is not 'you saw nothing'."""
     tag = effect.get("tag")
     out = []
     key = ("tagged-by", tag)
@@ -247,7 +249,10 @@ def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[
             if isinstance(data, dict):
                 by.setdefault(data.get("by"), []).append(p)
         night.ext[key] = by
-    for p in night.ext[key].get(act.actor, ()):
+    carriers = night.ext[key].get(act.actor, ())
+    if not carriers:
+        return None
+    for p in carriers:
         went = sorted({w for w in night.visits_from.get(p, ()) if w != p})
         out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
     return tuple(out)
