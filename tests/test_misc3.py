@@ -106,3 +106,26 @@ def test_a_named_pipe_among_the_game_files_is_refused_by_name_not_a_hang(tmp_pat
     os.mkfifo(pipe)
     err = _refused_in_time(host, pipe, *command)
     assert f"{pipe}: is a named pipe (FIFO), not a" in err and "delete it" in err
+
+
+# --------------------------------------------------------------------------- 5. stockpile take after a declined Abduct
+
+
+def test_stockpile_take_after_a_declined_abduct_takes_the_skip_back_and_undo_restores_it(tmp_path):
+    """paranormal Harvester ('use that role instead of Abducting'), decision declined-then-take:
+    a declined Abduct uses nothing, so the take is allowed and takes the skip back in the same
+    commit; one undo restores both. A real Abduct still has to be removed first."""
+    from test_paranormal_stockpile import game
+
+    host = game(tmp_path)
+    host.ok("tech", "pick", "Ms", "Scanner", "Stun Orb")
+    host.ok("stockpile", "start", "Ms", "Detective", "Vigilante")
+    host.ok("act", "Ms", "Abduct", "Cy")
+    assert "remove it first" in host.refused("stockpile", "take", "Ms", "Detective")
+    host.ok("act", "Ms", "Abduct", "skip")
+    before = snapshot(host.folder)
+    out = host.ok("stockpile", "take", "Ms", "Detective")
+    assert "Ms's declined Abduct is taken back" in out
+    assert "Ms: Abduct" not in host.ok("actions")
+    assert host.ok("undo").startswith("undone: the removal of Ms's Abduct, with the stockpile-take of Ms")
+    assert snapshot(host.folder) == before
