@@ -135,3 +135,35 @@ def test_act_remove_takes_the_item_name_that_act_took(tmp_path):
     host.ok("act", "Ex", "EMP Pulse Emitter", "Xe")
     assert "removed Ex: EMP Pulse Xe" in host.ok("act", "Ex", "EMP Pulse Emitter", "--remove")
     assert "Ex:" not in host.ok("actions").split("waiting on")[0]
+
+
+def test_plain_end_post_keeps_the_winner_line_apart(tmp_path):
+    """SPEC post end: 'the winner, every player's role and fate'. In plain text the headline ran
+    into the next line ('Exterminators win!Winning: Ex ...'): the template's closing tag ate the
+    line break."""
+    host = _game(tmp_path, "Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Sue=Survivor")
+    host.ok("tech", "pick", "Sue", "none")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "Town wins" in host.ok("eliminate", "Bob")
+    out = host.ok("post", "end", "--format", "plain")
+    assert out.splitlines()[0] == "Paranormal: the game is over. Town wins!"
+    assert out.splitlines()[1].startswith("Winning: ")
+
+
+def test_a_used_up_holoform_no_longer_shows_in_status(tmp_path):
+    """Seed paranormal Holoform Modulator: 'Once activated it lasts the entire night but is used
+    up after that.' Once used up, 'hostkit status' still said 'Holoform shows: Townie, Human'
+    beside an item list without it."""
+    host = _game(tmp_path, "Ex=Exterminator (Anti-Tech Field)", "Dp=Doppelganger", "Ag=Agent", "To=Townie",
+                 "T2=Townie")
+    host.ok("tech", "pick", "Ex", "Holoform Modulator", "Plasma Bomb")
+    host.ok("tech", "holoform", "Ex", "Townie", "Human")
+    assert "Holoform shows: Townie, Human" in host.ok("status")
+    host.ok("act", "Ag", "Investigate", "Ex")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("act", "Ex", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "Ag (Investigate on Ex): Human" in out
+    line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Ex "))
+    assert "Holoform" not in line, line
