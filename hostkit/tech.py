@@ -133,9 +133,10 @@ ROBOT_WORD = "robot"  # 'hostkit tech pick MS Robot': the Mind Stealer's Robot i
 
 
 def _stealer(state: GameState, name: str) -> bool:
-    from .stockpile import is_stealer  # stockpile imports this module
-
-    return is_stealer(state, name)
+    """A Mind Stealer: a role that wins on stolen points (stockpile.is_stealer's test; stockpile
+    imports this module, so it is read here from the role)."""
+    role = state.ruleset.roles.get(state.players[name].role)
+    return getattr(role, "victory", "") == "points"
 
 
 def empty_pick_answer(state: GameState, name: str) -> str:

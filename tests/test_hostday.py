@@ -20,7 +20,7 @@ def test_actions_lists_who_has_not_acted(classic: Host):
     classic.ok("act", "Bob", "Kill", "Hal")
     out = classic.ok("actions")
     # the kill is in; the Witch may now also save Hal
-    assert "waiting on: Ann (Check), Carol (Antidote), Carol (Poison), Dave (Guard)" in out
+    assert "waiting on: Ann (Check), Carol (Antidote or Poison), Dave (Guard)" in out  # one potion a night: one owed
     data = json.loads(classic.ok("actions", "--json"))
     assert {"who": "Ann", "players": ["Ann"], "ability": "Check", "required": False} in data["waiting"]
 
@@ -39,7 +39,7 @@ def test_an_explicit_skip_or_an_exclusive_use_answers_an_ability(classic: Host):
 def test_resolve_refuses_while_optional_actions_are_missing_and_names_them(classic: Host):
     classic.ok("act", "Bob", "Kill", "Hal")
     out = classic.refused("resolve")
-    assert "not entered yet: Ann (Check), Carol (Antidote), Carol (Poison), Dave (Guard)" in out
+    assert "not entered yet: Ann (Check), Carol (Antidote or Poison), Dave (Guard)" in out
     assert "--force" in out
     assert "dry run" in classic.ok("resolve", "--dry-run")  # a dry run records nothing: no refusal
     assert "dies: Hal" in classic.ok("resolve", "--force")
@@ -54,7 +54,7 @@ def test_status_says_who_the_night_waits_on(classic: Host):
     classic.ok("act", "Bob", "Kill", "Hal")
     assert "waiting on: Ann (Check)" in classic.ok("status")
     data = json.loads(classic.ok("status", "--json"))
-    assert [w["who"] for w in data["waiting"]] == ["Ann", "Carol", "Carol", "Dave"]
+    assert [w["who"] for w in data["waiting"]] == ["Ann", "Carol", "Dave"]
 
 
 # ----------------------------------------------------------------------------- game over
