@@ -167,3 +167,105 @@ def test_a_used_up_holoform_no_longer_shows_in_status(tmp_path):
     assert "Ag (Investigate on Ex): Human" in out
     line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Ex "))
     assert "Holoform" not in line, line
+
+
+HIVE = ("Hv=Hivemind (Tech)", "Ps=Hivemind (Psychic)", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "Gu=Bodyguard (Heroic Guard)",
+        "Mi=Mad Scientist (Military Scientist)", "T2=Townie", "T3=Townie", "T4=Townie")
+
+
+@pytest.mark.parametrize("target, guard, told", [
+    ("Ag", None, "You dominated Ag: from this morning they play for the Hivemind."),
+    ("Ag", "Gu", "Your Dominate on Ag was taken by Gu, who guarded them: Gu is dominated instead, and plays for the "
+                 "Hivemind from this morning."),
+    ("Dp", None, "Your Dominate on Dp failed: they are Non Human."),
+], ids=["Hivemind-told-whom-it-dominated", "Tech-Hivemind-told-the-sacrificial-guard-was-dominated-instead",
+        "Hivemind-told-a-non-human-reads-Non-Human"])
+def test_hivemind_is_told_what_its_domination_did(tmp_path, target, guard, told):
+    """Seed paranormal Hivemind: 'If the player is human ... they join the Hivemind's faction';
+    Tech Hivemind: 'A sacrificial Guard will be converted instead of the intended target';
+    'Advanced Anti-Tech Field shows as 'Non Human' regardless of race'. The Hivemind's PM was
+    empty: it could not know who joined (a guard in its target's place), nor read 'Non Human'."""
+    host = _game(tmp_path, *HIVE)
+    host.ok("tech", "pick", "Hv", "none")
+    host.ok("tech", "pick", "Ps", "none")
+    host.ok("act", "Hv", "Dominate", target)
+    if guard:
+        host.ok("act", guard, "Guard", target)
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = _pms(host, "Hv", 1)
+    assert told in pm
+    assert "Non Human" not in pm or "failed" in told
+
+
+def test_psychic_hivemind_reads_non_human_from_an_advanced_mind_shield(tmp_path):
+    """Seed paranormal Psychic Hivemind: 'Blocked by Mind Shield. Advanced Mind Shield shows as
+    'Non Human' regardless of race.' To (a Human with a natural Mind Shield) gets a built one
+    on night 1 (Advanced from night 2): Ps's domination on night 2 reads 'Non Human'."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
+            "--attribute", "To=Mind Shield"]
+    for a in HIVE:
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("tech", "pick", "Hv", "none")
+    host.ok("tech", "pick", "Ps", "none")
+    host.ok("act", "Mi", "Build Mind Shield", "To")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Ps", "Dominate", "To")
+    host.ok("act", "Dp", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "converted" not in out
+    assert "Your Dominate on To failed: they are Non Human." in _pms(host, "Ps", 2)
+
+
+def test_advanced_doppelganger_told_an_alien_cannot_be_consumed_and_keeps_the_use(tmp_path):
+    """Seed paranormal Advanced Doppelganger: 'Aliens cannot be Consumed, but the once-per-game
+    limit on the ability is not used up if the Adv. Dopp tries to consume them.' He was told
+    nothing, so he could not know the use is still his."""
+    host = _game(tmp_path, "Ad=Advanced Doppelganger", "Su=Survivor", "Ag=Agent", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Su", "none")
+    host.ok("act", "Ad", "Consume", "Su")
+    host.ok("act", "Ad", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "Your Consume on Su failed: Aliens cannot be consumed. It is not used up." in _pms(host, "Ad", 1)
+    assert "consume 1 left" in host.ok("status").lower()
+
+
+def _tech_game(tmp_path) -> Host:
+    host = _game(tmp_path, "Ex=Exterminator (Anti-Tech Field)", "Op=Exterminator Operative", "Dp=Doppelganger",
+                 "Ag=Agent", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Ex", "Replicator", "Combat Camouflage")
+    host.ok("tech", "pick", "Op", "Scanner x2", "Stun Orb", "Personal Shield")
+    host.ok("tech", "replicate", "Ex", "Stun Orb", "Holoform Modulator")
+    host.ok("tech", "camouflage", "Ex", "Vigilante")
+    host.ok("tech", "holoform", "Ex", "Townie", "Human")
+    return host
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('"Holoform Modulator",\n        1,', '"Plasma Bomb",\n        1,', "a single Medium Tech item or two Small"),
+    ('"Holoform Modulator",\n        1,\n    ],', '"Holoform Modulator",\n        1,\n    ],\n    [\n        "Scanner",\n        1,\n    ],',
+     "a single Medium Tech item or two Small"),
+    ('"Holoform Modulator",\n        1,', '"Stun Orb",\n        1,', "would have Stun Orb twice"),
+    ('kind = "tech-camouflage"\nactor = "Ex"', 'kind = "tech-camouflage"\nactor = "Op"', "Op holds no Combat Camouflage"),
+    ('kind = "tech-holoform"\nactor = "Ex"', 'kind = "tech-holoform"\nactor = "Op"', "Op holds no Holoform Modulator"),
+], ids=["Replicator-hand-edited-to-make-a-Large-item", "Replicator-hand-edited-to-make-three-items",
+        "Replicator-hand-edited-to-make-one-item-twice", "camouflage-hand-edited-onto-a-non-holder",
+        "holoform-hand-edited-onto-a-non-holder"])
+def test_hand_edited_tech_events_break_the_seed_and_are_refused(tmp_path, old, new, says):
+    """House rule: a hand edit that breaks the story is refused with its file and key. Seed
+    paranormal Replicator: 'a single Medium Tech item or two Small tech items'; 'An alien can
+    only have 1 of any given item'; Combat Camouflage and Holoform Modulator choices are their
+    holder's. 'hostkit tech replicate/camouflage/holoform' refuse these; a hand-edited record
+    was replayed as written (a Plasma Bomb out of a Replicator, Op's kills masked)."""
+    host = _tech_game(tmp_path)
+    phase = host.folder / "phases" / "001-night-1.toml"
+    text = phase.read_text()
+    assert old in text
+    phase.write_text(text.replace(old, new, 1))
+    out = host.refused("status")
+    assert "phases/001-night-1.toml: events[" in out and says in out

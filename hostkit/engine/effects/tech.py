@@ -172,6 +172,9 @@ def before_effects(night: Night, act: Act) -> bool:
             night.pending.append((act, effect))
         elif effect.kind == "convert" and effect.get("race"):
             night.fail(act, f"{g[0]} is not {effect.get('race')} and cannot be dominated")
+            from .change import not_race_told
+
+            night.notices.append((act.actor, not_race_told(act, g[0], effect.get("race"))))
             return True
         elif effect.kind == "tag" and effect.get("tag") in HARMLESS_TAGS:
             target = act.slot(effect)
