@@ -269,3 +269,26 @@ def test_hand_edited_tech_events_break_the_seed_and_are_refused(tmp_path, old, n
     phase.write_text(text.replace(old, new, 1))
     out = host.refused("status")
     assert "phases/001-night-1.toml: events[" in out and says in out
+
+
+def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path):
+    """Seed items-werewolf, order of night actions: 3 protection visits (Armour), 5 item thefts,
+    6 kills. Wi's Acquiesce takes Mi's Armour after it protected Mi, and it breaks stopping the
+    Vampire (decision item-stolen-after-use: it breaks in the thief's hands). Wi was told only
+    'took: Armour', and believed she held it (decision items-told: 'a player must know what they
+    now hold')."""
+    folder = tmp_path / "w"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
+    for a in ("Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager", "V3=Villager"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("act", "Wi", "Acquiesce", "Mi")
+    host.ok("act", "Va", "Bite", "Mi")
+    host.ok("act", "Ww", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Wi", "--night", "1", "--format", "plain")
+    assert "Your Acquiesce on Mi took: Armour." in pm
+    assert "The Armour you took from Mi tonight broke" in pm
+    assert pm.index("took: Armour") < pm.index("you took from Mi")
+    assert "items:" not in next(x for x in host.ok("status").splitlines() if x.strip().startswith("Wi "))
