@@ -292,3 +292,27 @@ def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path)
     assert "The Armour you took from Mi tonight broke" in pm
     assert pm.index("took: Armour") < pm.index("you took from Mi")
     assert "items:" not in next(x for x in host.ok("status").splitlines() if x.strip().startswith("Wi "))
+
+
+def test_items_a_roleblocker_blocked_after_its_own_block_is_not_told_it_failed(tmp_path):
+    """Seed items-werewolf: 'If a player is roleblocked multiple times, they will receive one
+    message for each roleblock'; roleblocks are one step, so the Direwolf's Pin on St works
+    although the Courtesan roleblocks him (the log: 'Dw's Pin had already resolved'). His PM said
+    'your action did not take place'; it says the Pin had taken place."""
+    folder = tmp_path / "w"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
+    for a in ("Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager", "V3=Villager"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("act", "Dw", "Pin", "St")
+    host.ok("act", "Co", "Entertain", "Dw")
+    host.ok("act", "St", "Stalk", "Ww")
+    host.ok("act", "Ww", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "St's Stalk: blocked by Direwolf (Dw)" in out  # the Pin worked
+    pm = host.ok("pm", "Dw", "--night", "1", "--format", "plain")
+    assert "You were blocked tonight, but your Pin had already taken place." in pm
+    assert "did not take place" not in pm
+    assert "You were blocked tonight: your action did not take place." in host.ok("pm", "St", "--night", "1",
+                                                                                  "--format", "plain")

@@ -70,7 +70,8 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
     role's name), ``night``, ``results`` ([{ability, target, result, seen}]: ``result`` a string,
     or the items joined; ``seen`` always a list, empty when nothing was seen), ``blocked`` (bool),
     ``stopped`` ([str]: the uses a block stopped, when another action of the player's took place;
-    empty when the block stopped everything they did), ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
+    empty when the block stopped everything they did), ``took_place`` ([str]: when a block stopped
+    none of the actions they entered, the ones that had already taken place), ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
     modkill) is told of their return (see :func:`returned`).
     """
     outcome = game.outcomes.get(night)
@@ -122,6 +123,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
         stopped = list(dict.fromkeys(u for o in outcomes for b in o.blocked if b.player == name and b.notified
                                      for u in b.stopped))
+        took_place = [] if stopped else list(dict.fromkeys(
+            u for o in outcomes for b in o.blocked if b.player == name and b.notified for u in b.took_place))
         notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
                                       *(extra or {}).get(name, ())]))
         died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
@@ -130,7 +133,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
-               "night": number, "phase": phase, "results": results, "blocked": blocked, "stopped": stopped, "notices": notices}
+               "night": number, "phase": phase, "results": results, "blocked": blocked, "stopped": stopped, "took_place": took_place,
+               "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
 
