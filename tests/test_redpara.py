@@ -316,3 +316,19 @@ def test_items_a_roleblocker_blocked_after_its_own_block_is_not_told_it_failed(t
     assert "did not take place" not in pm
     assert "You were blocked tonight: your action did not take place." in host.ok("pm", "St", "--night", "1",
                                                                                   "--format", "plain")
+
+
+@pytest.mark.parametrize("stealer", [True, False], ids=["with-a-Mind-Stealer", "with-none"])
+def test_stockpile_show_json_is_one_object(tmp_path, stealer):
+    """SPEC JSON: 'Every --json prints one JSON object on stdout and nothing else there.'
+    'hostkit stockpile show --json' printed a JSON list."""
+    import json
+
+    assign = ["Ms=Harvester (Mind Stealer)"] if stealer else ["Ag=Agent"]
+    host = _game(tmp_path, *assign, "Dp=Doppelganger", "To=Townie", "T2=Townie",
+                 options=("mind-stealer-roles=Detective,Medium",))
+    data = json.loads(host.ok("stockpile", "show", "--json"))
+    assert isinstance(data, dict)
+    assert [d["player"] for d in data["stockpiles"]] == (["Ms"] if stealer else [])
+    if stealer:
+        assert data["stockpiles"][0]["start"] == ["Detective", "Medium"]
