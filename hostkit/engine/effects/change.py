@@ -25,7 +25,7 @@ from typing import Any
 
 from ...model import Death, Effect
 from ..night import AWAY, Act, Night
-from .base import FRAMED, OUT, TARGET, EffectSpec, st, tags_given
+from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
 from .info import investigate
 
 HEIR = "heir-of"
@@ -136,12 +136,6 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
         night.say(f"{act.label()} converts {target}; it takes effect at the start of the day.")
         night.happen(target, "converted", act.actor, f"becomes a {new_role}",
                      tell=f"You have been converted tonight: from this morning you are a {new_role}.")
-
-
-def not_race_told(act: Act, target: str, race: str) -> str:
-    """What a dominator is told of a target not of the race it takes (seed Hivemind: an Advanced
-    shield 'shows as 'Non Human' regardless of race', so a true non-Human reads the same)."""
-    return f"Your {act.ability.name} on {target} failed: they are Non {race}."
 
 
 def _guarded_convert(night: Night, act: Act, effect: Effect, target: str) -> str | None:
