@@ -332,3 +332,25 @@ def test_stockpile_show_json_is_one_object(tmp_path, stealer):
     assert [d["player"] for d in data["stockpiles"]] == (["Ms"] if stealer else [])
     if stealer:
         assert data["stockpiles"][0]["start"] == ["Detective", "Medium"]
+
+
+def test_xenozoologist_and_captives_are_told_he_won_and_they_leave(tmp_path):
+    """Seed paranormal Xenozoologist: 'Once he has 1 of each, he wins and he and all abducted
+    players are removed from the game.' The night he took his fourth kind, no PM said so: the
+    captives were still told they are kept 'until your abductor leaves the game'."""
+    host = _game(tmp_path, "Xe=Xenozoologist", "Dp=Doppelganger", "Dq=Doppelganger", "Te=Telepath", "Su=Survivor",
+                 "T1=Townie", "T2=Townie", "T3=Townie", "T4=Townie", "T5=Townie", "T6=Townie", "T7=Townie")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("tech", "pick", "Su", "none")
+    for n, (taken, killed) in enumerate([("T1", "T5"), ("Te", "T6"), ("Dq", "T7"), ("Su", "T4")], start=1):
+        host.ok("act", "Xe", "Abduct", taken)
+        host.ok("act", "Dp", "Kill", killed)
+        host.ok("resolve", "--force")
+        if n < 4:
+            assert "you have won" not in _pms(host, "Xe", n)
+            host.ok("eliminate", "--none")
+    assert "you have won, and you leave the game with your captives" in _pms(host, "Xe", 4)
+    for captive in ("T1", "Te", "Dq", "Su"):
+        assert "Your abductor Xe now holds one specimen of each kind and has won: you leave the game with them." \
+            in _pms(host, captive, 4)
+    assert "leave the game" not in host.ok("pm", "T2", "--night", "4", "--format", "plain")

@@ -79,8 +79,10 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
         done = sorted(game.outcomes)
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
-    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt,
-                       returned(game, f"night {night}", "tonight"))
+    extra = returned(game, f"night {night}", "tonight")
+    for name, lines in departed(game, night).items():
+        extra.setdefault(name, []).extend(lines)
+    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt, extra)
 
 
 def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
@@ -97,6 +99,28 @@ def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | Non
         raise RuleError(f"day {day} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
     chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)} if day_ph else {}
     return _result_pms(game, outcomes, day, "day", chosen, player, fmt, returns)
+
+
+def departed(game: "Game", night: int) -> dict[str, list[str]]:
+    """player -> what they are told of leaving the game after night NIGHT (engine/sides.after_night,
+    tag `departed`): seed Xenozoologist, 'Once he has 1 of each, he wins and he and all abducted
+    players are removed from the game' - the Xenozoologist that he has won, each captive that they
+    leave with him."""
+    from ..engine.sides import DEPARTED
+
+    out: dict[str, list[str]] = {}
+    for name, p in game.state.players.items():
+        if p.tags.get(DEPARTED) != night:
+            continue
+        held = p.tags.get("abducted")
+        by = held.get("by") if isinstance(held, dict) else None
+        if p.tags.get("won") and not by:
+            out[name] = ["You now hold one specimen of each kind: you have won, and you leave the game with your "
+                         "captives."]
+        elif by:
+            out[name] = [f"Your abductor {by} now holds one specimen of each kind and has won: you leave the game "
+                         "with them."]
+    return out
 
 
 def returned(game: "Game", when: str, word: str) -> dict[str, list[str]]:
