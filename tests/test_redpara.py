@@ -115,7 +115,8 @@ def test_an_unlimited_emitter_blocked_by_an_anti_tech_field_says_nothing_of_bein
 @pytest.mark.parametrize("lines", [
     "Dp Kill To\nAg Investigate Dp\nDq Kill Ag\n",
     "Ag Investigate Dp\nAg Investigate Dq\n",
-], ids=["one-team-kill-on-two-lines", "one-actor-ability-on-two-lines"])
+    "Dp Kill To\nDq Kill skip\n",
+], ids=["one-team-kill-on-two-lines", "one-actor-ability-on-two-lines", "a-member-skip-after-the-team-kill"])
 def test_act_file_with_one_action_on_two_lines_is_refused(tmp_path, lines):
     """House rule (bad input: one line naming the rule, nothing written) and SPEC act --file ('all
     or none'): a file that enters the Doppelgangers' one kill (or one actor's ability) on two lines
@@ -354,3 +355,14 @@ def test_xenozoologist_and_captives_are_told_he_won_and_they_leave(tmp_path):
         assert "Your abductor Xe now holds one specimen of each kind and has won: you leave the game with them." \
             in _pms(host, captive, 4)
     assert "leave the game" not in host.ok("pm", "T2", "--night", "4", "--format", "plain")
+
+
+def test_act_file_a_skip_then_one_ability_of_the_same_actor_is_taken(tmp_path):
+    """README act --file ('act Carol skip' skips each of the actor's own abilities): a skip line
+    followed by one ability of the same actor keeps that ability (every other one skipped), as
+    before; only a real action answered twice is refused."""
+    host = _game(tmp_path, "Dp=Doppelganger", "Mi=Mad Scientist (Military Scientist)", "To=Townie", "T2=Townie")
+    (tmp_path / "n1.txt").write_text("Mi skip\nMi Sentry Guns\nDp Kill To\n")
+    host.ok("act", "--file", str(tmp_path / "n1.txt"))
+    listed = host.ok("actions")
+    assert "Mi: Sentry Guns\n" in listed and "Mi: EMP Pulse Bomb (skip)" in listed
