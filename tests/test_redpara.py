@@ -366,3 +366,27 @@ def test_act_file_a_skip_then_one_ability_of_the_same_actor_is_taken(tmp_path):
     host.ok("act", "--file", str(tmp_path / "n1.txt"))
     listed = host.ok("actions")
     assert "Mi: Sentry Guns\n" in listed and "Mi: EMP Pulse Bomb (skip)" in listed
+
+
+def test_post_deaths_of_a_day_kill_with_its_flavour(tmp_path):
+    """SPEC post deaths ('renders a public post'); seed paranormal Advanced Assassin bot: 'it will
+    kill the player before the day ends', and Combat Camouflage 'Also works on kills made by
+    Assassin Bots'. A day kill had no death post at all ('post deaths' reads nights only, 'post
+    flip' has no flavour): 'post deaths --day N' gives it, masked as the camouflage says."""
+    host = _game(tmp_path, "Ex=Exterminator (Anti-Tech Field)", "Dp=Doppelganger", "To=Townie", "Su=Survivor",
+                 "T2=Townie", "Ag=Agent")
+    host.ok("tech", "pick", "Ex", "Advanced Assassin bot", "Combat Camouflage")
+    host.ok("tech", "pick", "Su", "Personal Shield")
+    host.ok("tech", "camouflage", "Ex", "Doppelgangers")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "has resolved no day action" in host.refused("post", "deaths", "--day", "1")
+    host.ok("act", "Ex", "Advanced Assassin bot", "Su")
+    host.ok("eliminate", "--none")
+    out = host.ok("post", "deaths", "--day", "1", "--format", "plain")
+    assert out.splitlines()[0] == "Paranormal: day 1"
+    assert "Su was found in their home: nothing left but a pool of blood. The Doppelgangers have fed." in out
+    assert "Assassin" not in out and "Exterminator" not in out
+    night = host.ok("post", "deaths", "--night", "1", "--format", "plain")
+    assert night.splitlines()[0] == "Paranormal: the morning after night 1" and "nobody died" in night
+    assert "not both" in host.refused("post", "deaths", "--day", "1", "--night", "1")
