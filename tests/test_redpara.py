@@ -390,3 +390,19 @@ def test_post_deaths_of_a_day_kill_with_its_flavour(tmp_path):
     night = host.ok("post", "deaths", "--night", "1", "--format", "plain")
     assert night.splitlines()[0] == "Paranormal: the morning after night 1" and "nobody died" in night
     assert "not both" in host.refused("post", "deaths", "--day", "1", "--night", "1")
+
+
+def test_mind_stealer_is_told_it_reached_its_goal(tmp_path):
+    """Seed paranormal Harvester: 'The Mind Stealer wins if it has stolen enough points worth of
+    Roles.' The night it reached the goal its PM said only what it stole; it was never told it
+    had won (status said 'won: ...' to the host only)."""
+    host = _game(tmp_path, "Ms=Harvester (Mind Stealer)", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "T2=Townie",
+                 options=("mind-stealer-roles=Detective,Medium", "mind-stealer-goal=1"))
+    host.ok("tech", "pick", "Ms", "Scanner", "Stun Orb")
+    host.ok("act", "Ms", "Abduct", "Ag")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = _pms(host, "Ms", 1)
+    assert "You stole Ag's role for your stockpile: Agent." in pm
+    assert "you have won (stole roles worth 1 point (goal 1) by night 1). You stay in the game." in pm
+    assert "won-night" not in host.ok("status")

@@ -107,11 +107,14 @@ def departed(game: "Game", night: int) -> dict[str, list[str]]:
     """player -> what they are told of leaving the game after night NIGHT (engine/sides.after_night,
     tag `departed`): seed Xenozoologist, 'Once he has 1 of each, he wins and he and all abducted
     players are removed from the game' - the Xenozoologist that he has won, each captive that they
-    leave with him."""
-    from ..engine.sides import DEPARTED
+    leave with him; and a Mind Stealer that reached its goal that night that it has won."""
+    from ..engine.sides import DEPARTED, WON_NIGHT
 
     out: dict[str, list[str]] = {}
     for name, p in game.state.players.items():
+        if p.tags.get(WON_NIGHT) == night:  # seed Harvester: 'The Mind Stealer wins if it has stolen enough points'
+            out[name] = [f"Your stolen roles are worth enough points: you have won ({p.tags.get('won')}). You stay "
+                         "in the game."]
         if p.tags.get(DEPARTED) != night:
             continue
         held = p.tags.get("abducted")
