@@ -406,3 +406,29 @@ def test_mind_stealer_is_told_it_reached_its_goal(tmp_path):
     assert "You stole Ag's role for your stockpile: Agent." in pm
     assert "you have won (stole roles worth 1 point (goal 1) by night 1). You stay in the game." in pm
     assert "won-night" not in host.ok("status")
+
+
+def test_spirit_bond_is_told_to_the_dead_and_to_the_receiver(tmp_path):
+    """Seed paranormal Attributes, Spirit-bond: 'When this player dies they may choose another
+    living player to bond with. That night they visit that player as a ghost and offers them
+    their power. If that player accepts, they lose any abilities they may have had and gain the
+    ghost's abilities instead.' The dead player's PM did not say they may bond, and the receiver's
+    did not say what they now have."""
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
+            "--attribute", "Ag=Spirit-bond"]
+    for a in ("Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("act", "Dp", "Kill", "Ag")
+    host.ok("resolve", "--force")
+    assert "You have the Spirit-bond: you may choose a living player to bond with." in _pms(host, "Ag", 1)
+    host.ok("bond", "Ag", "To")
+    host.ok("eliminate", "--none")
+    host.ok("bond", "To", "--accept")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert ("You accepted Ag's power: from this morning you have their abilities instead of your own (Investigate)."
+            in _pms(host, "To", 2))
+    assert "Spirit-bond" not in host.ok("pm", "T2", "--night", "2", "--format", "plain")

@@ -81,8 +81,9 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
     game.require_settled("night", night)  # a co-hosts' merge conflict decides what they learn
     extra = returned(game, f"night {night}", "tonight")
-    for name, lines in departed(game, night).items():
-        extra.setdefault(name, []).extend(lines)
+    for told in (departed(game, night), bonds_told(game, night, outcome)):
+        for name, lines in told.items():
+            extra.setdefault(name, []).extend(lines)
     return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt, extra)
 
 
@@ -125,6 +126,34 @@ def departed(game: "Game", night: int) -> dict[str, list[str]]:
         elif by:
             out[name] = [f"Your abductor {by} now holds one specimen of each kind and has won: you leave the game "
                          "with them."]
+    return out
+
+
+def bonds_told(game: "Game", night: int, outcome: Any) -> dict[str, list[str]]:
+    """player -> what the Spirit-bond tells them in night NIGHT's PM (seed paranormal Attributes:
+    'When this player dies they may choose another living player to bond with. That night they
+    visit that player as a ghost and offers them their power. If that player accepts, they lose
+    any abilities they may have had and gain the ghost's abilities instead'): a Spirit-bond
+    player who died tonight that they may choose; a player who accepted a ghost's offer tonight
+    what they now have."""
+    from ..rulings import SPIRIT_BOND
+
+    out: dict[str, list[str]] = {}
+    for d in outcome.deaths:
+        p = game.state.players.get(d.player)
+        if p is not None and SPIRIT_BOND in p.attributes:
+            out.setdefault(d.player, []).append(
+                "You have the Spirit-bond: you may choose a living player to bond with. Tell the host whom; the "
+                "next night your ghost offers them your power.")
+    ph = next((ph for ph in game.phases if ph.record.kind == "night" and ph.record.number == night), None)
+    for e in (ph.record.events if ph is not None else ()):
+        if e.kind == "bond-answer" and e.data.get("accept") and e.actor in game.state.players:
+            ghost = str(e.data.get("ghost", ""))
+            abilities = [a.name for a in game.state.role_of(e.actor).abilities] if game.state.players[e.actor].alive \
+                else []
+            out.setdefault(e.actor, []).append(
+                f"You accepted {ghost}'s power: from this morning you have their abilities instead of your own"
+                + (f" ({', '.join(abilities)})." if abilities else "."))
     return out
 
 
