@@ -432,3 +432,46 @@ def test_spirit_bond_is_told_to_the_dead_and_to_the_receiver(tmp_path):
     assert ("You accepted Ag's power: from this morning you have their abilities instead of your own (Investigate)."
             in _pms(host, "To", 2))
     assert "Spirit-bond" not in host.ok("pm", "T2", "--night", "2", "--format", "plain")
+
+
+def _emp_game(tmp_path) -> Host:
+    host = _game(tmp_path, "Mi=Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)", "Dp=Doppelganger",
+                 "To=Townie", "T2=Townie", "T3=Townie")
+    host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("act", "Ex", "EMP Pulse Emitter", "Mi")
+    host.ok("act", "Mi", "Assassin Bot", "Dp")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    return host
+
+
+def test_an_emp_shorted_invention_is_not_used_up(tmp_path):
+    """Seed paranormal EMP: 'Any actions relying on a tech device are blocked. Tech devices can be
+    fixed the following night': the Mad Scientist's once-a-game Assassin Bot, shorted out by an
+    EMP Pulse Emitter, was spent ('assassin bot 0 left') though it did nothing and is fixed."""
+    host = _emp_game(tmp_path)
+    line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
+    assert "assassin bot 1 left" in line, line
+
+
+def test_a_player_fixing_shorted_tech_is_not_waited_on_and_cannot_act(tmp_path):
+    """Seed paranormal EMP Pulse Bomb: 'Tech devices can be fixed the following night, but this
+    uses up any Night Actions of that player.' On the fixing night 'actions' waited on every
+    invention of Mi's, 'act Mi "Sentry Guns"' was taken, and the once-a-game guns were spent on
+    a night they could not work. Now the entry is refused naming the rule (a skip is taken), Mi
+    is not waited on, and a record made before (a hand edit) keeps its charge."""
+    host = _emp_game(tmp_path)
+    host.ok("eliminate", "--none")
+    assert "Mi (" not in host.ok("actions")
+    out = host.refused("act", "Mi", "Sentry Guns")
+    assert "Mi spends night 2 fixing their shorted-out tech" in out and "uses up any Night Actions" in out
+    host.ok("act", "Mi", "Sentry Guns", "skip")
+    phase = host.folder / "phases" / "003-night-2.toml"
+    text = phase.read_text()
+    assert text.count("skip = true") == 1
+    phase.write_text(text.replace(", skip = true", "").replace("skip = true\n", ""))  # a hand edit: a use
+    host.ok("act", "Dp", "Kill", "To")
+    out = host.ok("resolve", "--force")
+    assert "Mi's Sentry Guns: Mi spends the night fixing their shorted-out tech" in out
+    line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
+    assert "sentry guns 1 left" in line, line

@@ -104,6 +104,7 @@ def fixing(night: Night, act: Act) -> str | None:
     """USABLE: a player whose tech was shorted out spends the next night fixing it."""
     data = night.tags_of(act.actor).get(SHORTED)
     if isinstance(data, dict) and data.get("night") == night.number and not act.skip:
+        act.keeps_charge = True  # not used: the night goes to fixing (entry refuses it; a hand edit may not)
         return f"{act.actor} spends the night fixing their shorted-out tech"
     return None
 
