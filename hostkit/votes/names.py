@@ -114,14 +114,54 @@ def misspelling(t: str, k: str, core: str) -> float:
     lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
-    from rapidfuzz.distance import OSA  # loaded only when a name needs it
-
     ends = [len(k)]
     if len(k) > len(t):
         ends += [len(t), len(t) + 1]
     if core != k and len(core) >= 3:
         ends.append(len(core))
-    return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
+    return max(1.0 - osa_distance(t, k[:j]) / max(len(t), j) for j in ends)
+
+
+# The distance's work (letters of one name times letters of the other) done in Python so far.
+# Past _OSA_BUDGET, rapidfuzz works the rest out: its import costs some 30 M instructions, as
+# much as some 150,000 letter pairs in Python, where a real day's count needs some 20,000.
+_OSA_BUDGET = 150_000
+_osa_spent = 0
+
+
+def osa_distance(a: str, b: str) -> int:
+    """The optimal string alignment distance between A and B (insertions, deletions,
+    substitutions and swaps of two adjacent letters, each costing 1; no letter edited twice):
+    rapidfuzz.distance.OSA.distance's answer, worked out in Python while the day's names need
+    little of it (see _OSA_BUDGET), so a count does not load rapidfuzz for a few names."""
+    global _osa_spent
+    if a == b:
+        return 0
+    la, lb = len(a), len(b)
+    if not la or not lb:
+        return la or lb
+    _osa_spent += la * lb
+    if _osa_spent > _OSA_BUDGET:
+        from rapidfuzz.distance import OSA  # many names to work out: the C distance is cheaper
+
+        return OSA.distance(a, b)
+    before: list[int] = []  # the row two letters of A back
+    above = list(range(lb + 1))  # the row one letter of A back
+    for i in range(1, la + 1):
+        ca = a[i - 1]
+        row = [i] * (lb + 1)
+        for j in range(1, lb + 1):
+            cb = b[j - 1]
+            best = above[j - 1] + (ca != cb)
+            if above[j] + 1 < best:
+                best = above[j] + 1
+            if row[j - 1] + 1 < best:
+                best = row[j - 1] + 1
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and before[j - 2] + 1 < best:
+                best = before[j - 2] + 1
+            row[j] = best
+        before, above = above, row
+    return above[lb]
 
 
 def _longest(k: int) -> int:
