@@ -23,11 +23,11 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import store
 from .errors import HostkitError
-from .model import PhaseRecord, entry_key
+from .model import PhaseRecord, entry_id, entry_key
 
 HOST_ENV = "HOSTKIT_HOST"
 DRIVER = "hostkit"
@@ -136,7 +136,10 @@ def git_init(folder: Path, message: str) -> None:
 # --------------------------------------------------------------------------- the merge driver
 
 
-def merge_phase(base: str, ours: str, theirs: str, path: str) -> tuple[str, list[str]]:
+Slot = Callable[[str, str], Any]
+
+
+def merge_phase(base: str, ours: str, theirs: str, path: str, *, slot: Slot | None = None) -> tuple[str, list[str]]:
     """Three-way merge of a phase file, entry by entry; returns the merged text and notes.
 
     An entry either side added is kept; one either side removed (an undo, a hand edit) is gone;
@@ -164,8 +167,61 @@ def merge_phase(base: str, ours: str, theirs: str, path: str) -> tuple[str, list
         notes.append(f"{path}: start_post set to {a.start_post} and to {b.start_post}; kept the earlier, {start}")
     if len(merged["ends"]) > 1:
         notes.append(f"{path}: {a.label} was ended on both sides; 'hostkit status' shows whether they agree")
-    rec = PhaseRecord(a.kind, a.number, start_post=start, **merged)
+    present = {entry_id(e) for name in ("actions", "removed", "votes", "events", "ends") for e in merged[name]}
+    pairs = set(a.conflicts) | set(b.conflicts)
+    pairs -= set(o.conflicts) - (set(a.conflicts) & set(b.conflicts))  # one side settled it
+    found = contradictions(o, a, b, slot=slot)
+    if found:
+        notes.append(f"{path}: {len(found)} pair(s) of entries made on both sides contradict each other; "
+                     "'hostkit status' names them")
+    pairs |= set(found)
+    conflicts = tuple(sorted(p for p in pairs if p[0] in present and p[1] in present))
+    rec = PhaseRecord(a.kind, a.number, start_post=start, conflicts=conflicts, **merged)
     return store.dump_toml(store.phase_to_toml(rec)), notes
+
+
+def contradictions(base: PhaseRecord, ours: PhaseRecord, theirs: PhaseRecord, *,
+                   slot: Slot | None = None) -> list[tuple[str, str]]:
+    """The pairs of entries (by entry_id, sorted) made concurrently on the two sides of a merge that
+    contradict each other, so that no order of the record may silently pick one:
+
+    - both sides entered (or took back) the same actor's same ability, differently: the later in
+      record order would replace the other by host-name order, not by what any host saw;
+    - one side entered (or took back) an action in a phase that the other side ended (a night it
+      resolved and published, a day it closed), and did not touch that action: the merged phase
+      would replay to an outcome the other host never published.
+
+    SLOT(actor, ability) says which entries fill one slot (a faction's one kill, whoever enters
+    it: see `faction_slots`); without it, the same actor's same ability.
+    Entries that agree (the same action, two removals) are no conflict; two different ends of
+    one phase are (game.Game._check_ends), whatever their actions. A merge with none of these
+    writes the phase exactly as before (no `conflicts` key)."""
+    old = {entry_key(e) for e in (*base.actions, *base.removed)}
+
+    def touched(side: PhaseRecord) -> dict[Any, Any]:
+        last: dict[Any, Any] = {}
+        for e in sorted((*side.actions, *side.removed), key=entry_key):
+            if entry_key(e) not in old:
+                last[slot(e.actor, e.ability) if slot else (e.actor.lower(), e.ability.lower())] = e
+        return last
+
+    def new_end(side: PhaseRecord) -> Any:
+        before = {entry_key(e) for e in base.ends}
+        ends = [e for e in side.ends if entry_key(e) not in before]
+        return min(ends, key=entry_key) if ends else None
+
+    mine, yours = touched(ours), touched(theirs)
+    pairs = set()
+    for key in mine.keys() & yours.keys():
+        x, y = mine[key], yours[key]
+        if entry_key(x)[2:] != entry_key(y)[2:]:  # what they say, apart from seq and host (and entered by)
+            pairs.add(tuple(sorted((entry_id(x), entry_id(y)))))
+    for entered, other in ((mine, new_end(theirs)), (yours, new_end(ours))):
+        if other is None:
+            continue
+        for key in entered.keys() - (mine.keys() & yours.keys()):
+            pairs.add(tuple(sorted((entry_id(entered[key]), entry_id(other)))))
+    return sorted(pairs)  # type: ignore[arg-type]
 
 
 _EMPTY = PhaseRecord("night", 0)
@@ -190,9 +246,35 @@ def _parse(text: str, path: str, side: str) -> PhaseRecord:
     return store.parse_phase(data, f"{path} ({side})")
 
 
+def faction_slots(folder: Path) -> Slot | None:
+    """For the merge driver: which slot an entry fills, from the game's setup and ruleset (the
+    roles as dealt): a factional ability is one slot for its whole faction, whichever member
+    entered it; anything else is the actor's own. None when the game cannot be read (the merge
+    then pairs entries by actor and ability only)."""
+    try:
+        from .rulesets import load_ruleset
+
+        setup = store.read_setup(folder)
+        rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+    except (HostkitError, OSError):
+        return None
+    roles = {p.name.lower(): rs.roles.get(p.role) for p in setup.players}
+
+    def slot(actor: str, ability: str) -> Any:
+        role = roles.get(actor.lower())
+        found = role.ability(ability) if role is not None else None
+        if found is not None and found.factional and role.faction:
+            return (f"faction:{role.faction}", found.key)
+        return (actor.lower(), ability.lower())
+
+    return slot
+
+
 def merge_file(base: Path, ours: Path, theirs: Path, path: str) -> list[str]:
     """git's merge driver: merge BASE, OURS and THEIRS, write the result to OURS."""
     texts = [p.read_text(encoding="utf-8") for p in (base, ours, theirs)]
-    text, notes = merge_phase(*texts, path or str(ours))
+    folder = Path(path).parent.parent if path else None  # git runs the driver at the top of the work tree
+    slot = faction_slots(folder) if folder is not None and (folder / store.GAME_FILE).is_file() else None
+    text, notes = merge_phase(*texts, path or str(ours), slot=slot)
     ours.write_text(text, encoding="utf-8")
     return notes

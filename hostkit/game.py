@@ -23,7 +23,7 @@ from .engine.day import apply_outcome, flip_held, kill, night_tag_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
-                    Ruleset, Setup, VoteEntry, entry_key)
+                    Ruleset, Setup, VoteEntry, entry_id, entry_key)
 from .items import find_ability, starting_items
 from .rulesets import load_ruleset
 from .view import Phase
@@ -31,6 +31,11 @@ from .standing import tag_texts
 from .entry import SKIP_WORDS, parse_act_lines  # noqa: F401 (re-exported)
 from .deal import MARKUPS, match_name, option_value
 from . import deal
+
+# What a host may type for No Elimination besides 'none' (letters only, lower case): named in the
+# refusal, never taken (a player may be called Nobody).
+NO_ELIMINATION_WORDS = frozenset({"nobody", "noone", "nolynch", "noelim", "noelimination", "novote", "nl", "ne",
+                                  "skip", "pass", "null", "nil"})
 
 Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
 KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
@@ -50,14 +55,6 @@ def _seeded_choice(seed: int, phase: str, number: int) -> Any:
         return rng.choice(seq)
 
     return choice
-
-
-def entry_id(entry: Entry) -> str:
-    """A short, stable name for an entry (the same in every clone): what `log` shows and
-    `undo --entry` takes."""
-    import hashlib
-
-    return hashlib.sha1(repr(entry_key(entry)).encode("utf-8")).hexdigest()[:7]
 
 
 def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozenset()) -> str:
@@ -82,6 +79,26 @@ def describe(entry: Entry, rec: PhaseRecord, untargeted: frozenset[str] = frozen
         deaths = entry.published.get("deaths")
         return f"the end of {rec.label}" + ("" if deaths is None else f" (deaths: {', '.join(deaths) or 'none'})")
     return f"the end of {rec.label} (" + (f"{entry.eliminated} eliminated)" if entry.eliminated else "no elimination)")
+
+
+def conflict_line(c: dict[str, Any]) -> str:
+    """A conflict of `Game.conflicts` in one line: the phase, both entries with their ids and
+    hosts, and how to settle it (take one back with 'hostkit undo --entry ID')."""
+    def one(e: dict[str, Any]) -> str:
+        return f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})"
+
+    first, second = c["entries"][0], c["entries"][-1]
+    settle = "take one back with 'hostkit undo --entry ID'"
+    if c.get("kind") == "concurrent":
+        return (f"conflict: {c['phase']}: {one(first)} and {one(second)} were entered on two clones at once and "
+                f"the merge cannot tell which one stands; {settle}")
+    if c.get("kind") == "ended":
+        end, entry = (first, second) if first["what"].startswith("the end of") else (second, first)
+        return (f"conflict: {c['phase']}: {one(entry)} was merged into the phase after {one(end)} on another "
+                f"clone, so the published outcome would silently change; {settle} (taking back the end "
+                "lets you resolve again)")
+    ends = " and ".join(one(e) for e in c["entries"])
+    return f"conflict: {c['phase']} was ended twice, differently: {ends}; {settle}"
 
 
 def _same_unit(entry: Entry, item: Entry) -> bool:
@@ -215,6 +232,7 @@ class Game:
             state.phase, state.number = rec.kind, rec.number
             state.acted_now, state.ita_open = {}, None
             checks.check_entries(ph.path, rec, state, self.player)
+            self._check_pairs(ph)
             if rec.kind == "day":
                 # Entries in record order: Immediate actions resolve at a `resolve` event, ITA
                 # windows open and close (dayactions.py, seed natural II).
@@ -310,15 +328,32 @@ class Game:
         outcomes = {(e.eliminated, tuple(sorted(e.published.get("deaths", ())))) for e in ends}
         if len(outcomes) < 2:
             return
-        self.conflicts.append({"phase": ph.record.label, "entries": [
-            {"id": entry_id(e), "seq": e.seq, "host": e.host, "what": describe(e, ph.record)} for e in ends]})
+        self._conflict(ph, "ends", ends)
+
+    def _check_pairs(self, ph: Phase) -> None:
+        """The phase's pairs of contradicting concurrent entries (PhaseRecord.conflicts, written by
+        the merge driver) whose two entries are both still in the record: live conflicts."""
+        rec = ph.record
+        if not rec.conflicts:
+            return
+        by_id = {entry_id(e): e for e in (*rec.actions, *rec.removed, *rec.votes, *rec.events, *rec.ends)}
+        for pair in rec.conflicts:
+            if all(i in by_id for i in pair):
+                entries = sorted((by_id[i] for i in pair), key=entry_key)
+                self._conflict(ph, "ended" if any(isinstance(e, PhaseEnd) for e in entries) else "concurrent", entries)
+
+    def _conflict(self, ph: Phase, kind: str, entries: Sequence[Entry]) -> None:
+        bare = self.untargeted_abilities()
+        c: dict[str, Any] = {"phase": ph.record.label, "kind": kind, "entries": [
+            {"id": entry_id(e), "seq": e.seq, "host": e.host, "what": describe(e, ph.record, bare)} for e in entries]}
+        c["text"] = conflict_line(c)
+        self.conflicts.append(c)
 
     def conflict_text(self) -> str:
-        """The first conflict, in one line: which phase, which entries, which hosts, what to do."""
-        c = self.conflicts[0]
-        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
-        return (f"conflict: {c['phase']} was ended twice, differently: {ends}; take one back with "
-                "'hostkit undo --entry ID' before entering anything else")
+        """The conflict to settle first, in one line (two ends of a phase before the entries
+        within it): which phase, which entries, which hosts, what to do."""
+        c = next((c for c in self.conflicts if c["kind"] == "ends"), self.conflicts[0])
+        return c["text"] + " before entering anything else"
 
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
@@ -549,6 +584,7 @@ class Game:
         ph = self.open_phase()
         current = list(ph.actions)
         added = []
+        batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
             each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
@@ -561,6 +597,15 @@ class Game:
                         raise
                     raise type(exc)(f"{labels[n]}: {exc}") from None
                 key = self._key(self.state, action)
+                if labels is not None and key in batch and batch[key][0] != n:
+                    # One file, one answer per action: a second line for the same action (the
+                    # Doppelgangers' one kill typed for two members) would silently drop the first.
+                    first = batch[key][1]
+                    raise RuleError(f"{labels[n]}: {action.actor}'s {action.ability} is already entered by "
+                                    f"{labels[batch[key][0]]} ({first.actor}'s {first.ability}"
+                                    + (f" on {', '.join(first.targets)}" if first.targets else "")
+                                    + "): one line an action; keep the one you mean")
+                batch[key] = (n, action)
                 current = [a for a in current if self._key(self.state, a) != key] + [action]
                 added.append(action)
         return added
@@ -671,7 +716,10 @@ class Game:
         name = self.player(actor)
         key_actions = [a for a in ph.actions if a.actor == name or self._same_faction_action(a, name)]
         if ability is not None:
-            key_actions = [a for a in key_actions if a.ability.lower() == ability.lower()]
+            # An item's name as entered ('act Ex "EMP Pulse Emitter" Xe' records its EMP Pulse)
+            found = find_ability(self.state, name, ability, strict=False)
+            names = {ability.lower()} | ({found[1].name.lower()} if found else set())
+            key_actions = [a for a in key_actions if a.ability.lower() in names]
         if not key_actions:
             done = [a for a in ph.done if a.actor == name and (ability is None or a.ability.lower() == ability.lower())]
             if done:
@@ -770,7 +818,13 @@ class Game:
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
             target = "none"
         elif target is not None:
-            target = self.player(target)
+            try:
+                target = self.player(target)
+            except NameError_:
+                if "".join(ch for ch in target.lower() if ch.isalpha()) in NO_ELIMINATION_WORDS:
+                    raise NameError_(f"unknown player {target!r}: for No Elimination type 'none' "
+                                     f"(hostkit vote {name} none)") from None
+                raise
             if not self.state.players[target].alive:
                 raise RuleError(f"{target} is dead: votes on dead players do not count")
             why = self.out_of_play(target)
@@ -916,7 +970,10 @@ class Game:
         if not everything:
             raise RuleError("nothing to undo: the record is empty")
         if entry is None:
-            ph, item = max(everything, key=lambda pe: entry_key(pe[1]))
+            # The last entry is the latest phase's, and a phase's end is its last: seq orders
+            # entries only within a phase (co-hosts' concurrent entries interleave there). A seq
+            # edited by hand on an old night's action (seq = 1000) cannot make undo take it back.
+            ph, item = max(everything, key=lambda pe: (pe[0].index, isinstance(pe[1], PhaseEnd), entry_key(pe[1])))
         elif not entry.strip():  # an unset "$ID" matched every id: the only entry was undone unasked
             raise RuleError("undo --entry needs an entry's id (see 'hostkit log'); plain 'hostkit undo' takes back the last")
         else:
@@ -940,7 +997,9 @@ class Game:
                          removed=tuple(x for x in r.removed if id(x) not in gone),
                          votes=tuple(v for v in r.votes if id(v) not in gone),
                          events=tuple(e for e in r.events if id(e) not in gone),
-                         ends=tuple(e for e in r.ends if id(e) not in gone))
+                         ends=tuple(e for e in r.ends if id(e) not in gone),
+                         # a conflict one of whose entries is taken back is settled: its pair goes too
+                         conflicts=tuple(p for p in r.conflicts if not set(p) & {entry_id(e) for e in unit}))
         if len(rec.ends) < len(r.ends) and not rec.ends:
             later = [e for _, e in everything if _ is not ph and _.index > ph.index]
             if later:

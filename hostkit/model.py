@@ -330,6 +330,14 @@ def entry_key(entry: Any) -> tuple[int, str, str, str]:
     return (seq, host, type(entry).__name__, repr(_plain(fields)))
 
 
+def entry_id(entry: Any) -> str:
+    """A short, stable name for an entry (the same in every clone): what `log` shows and
+    `undo --entry` takes, and what a phase file's `conflicts` name."""
+    import hashlib
+
+    return hashlib.sha1(repr(entry_key(entry)).encode("utf-8")).hexdigest()[:7]
+
+
 def _plain(value: Any) -> Any:
     """Mappings as sorted item tuples, sequences as tuples: one repr for equal contents."""
     if hasattr(value, "keys"):
@@ -354,6 +362,11 @@ class PhaseRecord(Record):
     events: tuple[DayEvent, ...] = ()
     start_post: int | None = None
     ends: tuple[PhaseEnd, ...] = ()
+    # Pairs of entry ids (entry_id) that two co-hosts entered concurrently and that contradict each
+    # other: the same actor's same ability entered differently, or an action merged into a phase
+    # the other host had already ended. Written by the merge driver (cohost.merge_phase); a pair
+    # is a live conflict while both its entries are in the record (game.Game.conflicts).
+    conflicts: tuple[tuple[str, str], ...] = ()
 
     @property
     def end(self) -> PhaseEnd | None:
@@ -421,6 +434,7 @@ class Blocked(Record):
     player: str
     by: tuple[str, ...]
     notified: bool
+    stopped: tuple[str, ...] = ()  # the notified uses stopped, when another action of theirs took place
 
 
 class Result(Record):
@@ -613,8 +627,10 @@ class VoteCount(Record):
         return {
             "day": self.day,
             "alive": self.alive,
-            # SPEC keeps the key; under plurality there is no majority to reach, so it is null.
-            "majority": None if self.plurality else self.majority,
+            # SPEC's number in every count (its example and `eliminated` read it so): under plurality
+            # what a majority would be, and `rule` says that reaching it does not end the day
+            # (decision majority-number; it was null before, which broke a script's arithmetic).
+            "majority": self.majority,
             "rule": "plurality" if self.plurality else "majority",
             "half_plus_one": self.majority,  # what a majority would be (charts draw it under plurality too)
             "abstained": list(self.abstained),

@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import TemplateError
+from .tomlio import not_regular
 from .formats import DEFAULT_FORMAT, FORMATS, game_format  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,6 +209,10 @@ class Renderer:
                     for p in parts:
                         f = f / p
                     candidates.append(f)
+                    special = not_regular(f)
+                    if special:  # a named pipe would block the read for ever; never skipped silently
+                        raise TemplateError(f"{f}: is {special}, not a template file: delete it (or put the "
+                                            "real template back)")
                     if f.is_file():
                         name = str(f)
                         renderer._confined(f)

@@ -205,11 +205,11 @@ def _write(path: Path, key: bytes, value: Any) -> None:
             return
     except (TypeError, ValueError, KeyError, RecursionError):
         return  # not something the format holds exactly: not cached
-    import tempfile
+    from .store import temp_file
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = temp_file(path.parent, f".{path.name}.")
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(MAGIC + key + blake2b(payload, digest_size=32).digest() + payload)
@@ -255,6 +255,10 @@ class Replay:
 
     def ruleset(self, name: str, roles_path: Path, load: Callable[[], Ruleset]) -> Ruleset:
         """The game's ruleset: from the cache when its inputs are unchanged, else `load()` (kept)."""
+        from .tomlio import not_regular
+
+        if not_regular(roles_path):
+            return load()  # which refuses it by name (a named pipe is never read, nor taken for no file)
         try:
             before: bytes | None = roles_path.read_bytes() if roles_path.is_file() else None
         except OSError:
@@ -275,9 +279,12 @@ class Replay:
         from the cache when these very bytes at this path were read before, else parsed (and
         kept: only what parsed without an error is). TOML is parsed in pure Python, so a long
         game's files cost more to parse than anything else a status does."""
+        from .errors import FileError
+        from .tomlio import read_bytes
+
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = read_bytes(path)  # a named pipe in a phase file's place is refused, never read
+        except (OSError, FileError):
             return parse()  # the reader reports it, naming the file
         name = str(path)
         key = self._key(b"file", name.encode(), raw)

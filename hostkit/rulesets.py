@@ -16,7 +16,7 @@ from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
 from .model import Item, OptionSpec, Role, Ruleset
 from .roles import read_innate, MESSAGE_KEYS, PASSIVE_NAMES, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
-from .tomlio import Table, load
+from .tomlio import Table, load, present
 
 __all__ = ["RULESETS", "PASSIVES", "PASSIVE_NAMES", "MESSAGE_KEYS", "RESERVED", "COMMON_OPTIONS", "load_ruleset", "read_roles",
            "read_role_file", "read_items", "available", "find", "games_dir"]
@@ -83,7 +83,7 @@ def _load_bundled(name: str) -> Ruleset:
 def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     """The ruleset `name`, with a game folder's roles.toml (if given and present) added."""
     base = _load_bundled(find(name))
-    if extra_roles is None or not extra_roles.is_file():
+    if extra_roles is None or not present(extra_roles):
         return base
     extra, factions, shared = read_role_file(extra_roles, base)
     _check_categories(extra, base.steps, extra_roles)

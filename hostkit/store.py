@@ -20,6 +20,7 @@ and an unfinished change is completed only under it (`recover`).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import time
 from pathlib import Path
@@ -28,7 +29,7 @@ from typing import Any, Iterator
 
 from .errors import FileError, HostkitError, WriteError
 from .model import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
-from .tomlio import Table, load
+from .tomlio import Table, load, present, read_bytes
 
 VERSION = 1  # the game folder's format version; older versions keep loading
 GAME_FILE = "game.toml"
@@ -54,7 +55,7 @@ def _boundary() -> None:
 
 def is_game(folder: Path) -> bool:
     recover(folder)
-    return (folder / GAME_FILE).is_file()
+    return present(folder / GAME_FILE)
 
 
 def require_game(folder: Path) -> None:
@@ -71,9 +72,7 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile  # writing only: status, which only reads, need not import it
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path.parent, f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -86,6 +85,24 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def temp_file(folder: Path, prefix: str, suffix: str = ".tmp") -> tuple[int, str]:
+    """A new, empty file of this process's own in `folder`, named prefix + random letters +
+    suffix, opened for writing with mode 0600: what tempfile.mkstemp gives (O_EXCL, so a name
+    that exists is never taken), without importing tempfile, which brings shutil, random, bz2
+    and lzma: some 9 M instructions of every command that writes a file (a first vote count
+    writes its count history and its replay cache entries)."""
+    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))
+    where = os.path.abspath(folder)
+    for _ in range(100):
+        name = os.path.join(where, f"{prefix}{os.urandom(6).hex()}{suffix}")
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no unused temporary file name", where)
 
 
 def _mode(path: Path) -> int:
@@ -438,7 +455,7 @@ def recover(folder: Path) -> None:
 def _recover(folder: Path) -> None:
     path = folder / JOURNAL
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw = read_bytes(path).decode("utf-8")  # a named pipe in its place is refused, never read
     except (FileNotFoundError, NotADirectoryError):
         return
     except (OSError, UnicodeDecodeError) as exc:
@@ -588,8 +605,8 @@ def read_phase(path: Path) -> PhaseRecord:
 def _unmerged(path: Path) -> None:
     """A phase file git left with conflict markers: say how to merge it properly."""
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = read_bytes(path).decode("utf-8", errors="replace").splitlines()
+    except (OSError, FileError):
         return
     for n, line in enumerate(lines, start=1):
         if line.startswith(CONFLICT_MARKERS):
@@ -653,9 +670,14 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         pub.seen.update(published)
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
+    conflicts = []
+    for i, pair in enumerate(t.get("conflicts", list, [])):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
+            raise t.fail(f"conflicts[{i}]", f"expected two entry ids (see 'hostkit log'), got {pair!r}")
+        conflicts.append((pair[0], pair[1]))
     t.done()
     rec = PhaseRecord(kind, number, tuple(actions), tuple(removed), tuple(votes), tuple(events),
-                      start_post, tuple(ends))
+                      start_post, tuple(ends), tuple(conflicts))
     _refuse_duplicates(rec, path)
     return rec
 
@@ -678,6 +700,8 @@ def _refuse_duplicates(rec: PhaseRecord, path: Path | str) -> None:
 def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"version": VERSION, "phase": rec.kind, "number": rec.number,
                            "start_post": rec.start_post}
+    if rec.conflicts:  # the merge driver's pairs of contradicting concurrent entries (cohost.py)
+        out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
                            "skip": True if a.declined else None} for a in rec.actions]

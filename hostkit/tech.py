@@ -371,6 +371,9 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         if n <= 0:
             raise HostkitError(f"{who} does not hold {item}")
         state.players[to].items[item] = state.players[to].items.get(item, 0) + n
+        from .engine.day import drop_holoform
+
+        drop_holoform(state, ps)  # the appearance chosen goes with the device (the receiver chooses anew)
     elif kind == "tech-replicate":
         rep = str(event.data.get("from", ""))
         if ps.items.get(rep, 0) <= 0:

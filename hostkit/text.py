@@ -115,9 +115,7 @@ def status_text(st: dict[str, Any]) -> str:
     for w in st.get("warnings", ()):
         lines.append(f"warning: {w}")
     for c in st.get("conflicts", ()):
-        ends = " and ".join(f"{e['what']} (entry {e['id']}, by {e['host'] or 'an unnamed host'})" for e in c["entries"])
-        lines.append(f"conflict: {c['phase']} was ended twice, differently: {ends}; "
-                     "take one back with 'hostkit undo --entry ID'")
+        lines.append(c["text"])  # game.conflict_line
     return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ keys with the nearest valid key suggested, and wrong types with the expected typ
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -21,11 +22,57 @@ BOM = "\ufeff"
 INT64 = (-(2**63), 2**63 - 1)  # TOML integers are 64-bit; tomllib reads any size
 
 
+def not_regular(path: Path | str) -> str | None:
+    """What PATH is when it exists but is neither a regular file nor a folder (a named pipe, a
+    device, a socket), in words; else None. Reading such a path would block for ever (a pipe
+    with no writer) or read without end (a device), so a game's own files refuse it."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+
+
+def refuse_special(path: Path | str) -> None:
+    """FileError naming PATH when it is a named pipe, a device or a socket (see not_regular)."""
+    kind = not_regular(path)
+    if kind:
+        raise FileError(f"{path}: is {kind}, not a file; hostkit reads only plain files here: "
+                        "delete it (or put the real file back)")
+
+
+def present(path: Path) -> bool:
+    """Whether an optional game file (roles.toml, flavour.toml) is there to read: a regular file;
+    a named pipe or device in its place is refused, never read (nor silently skipped)."""
+    refuse_special(path)
+    return path.is_file()
+
+
+def read_bytes(path: Path | str) -> bytes:
+    """A file's bytes, opened without blocking and refused (FileError) unless it is a regular
+    file: a named pipe planted among a game's files can never hang a command."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            refuse_special(path)
+            raise IsADirectoryError(21, "Is a directory")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return fh.read()
+    finally:
+        os.close(fd)
+
+
 def load(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_bytes(path)
         if RECORDING is not None:
             RECORDING[str(path)] = raw
         text = raw.decode()

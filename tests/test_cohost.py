@@ -162,7 +162,10 @@ def test_a_real_conflict_is_named_and_refused_until_one_is_taken_back(tmp_path, 
     status = hk(ann, "status").stdout
     assert conflict in status and "by Ann" in status and "by Bea" in status
     data = json.loads(hk(ann, "status", "--json").stdout)
-    (c,) = data["conflicts"]
+    # misc3: the two nights' different kills of one actor are a conflict of their own (Bea's
+    # Kill on Hal would otherwise replace Ann's by host-name order once Bea's end is taken back).
+    (c,) = [c for c in data["conflicts"] if c["kind"] == "ends"]
+    assert len(data["conflicts"]) == (2 if first else 1)
     assert sorted(e["host"] for e in c["entries"]) == ["Ann", "Bea"]
     before = {p: p.read_bytes() for p in (ann / "phases").iterdir()}
     refused = hk(ann, "act", "Ann", "Check", "Gus", ok=False) if first else hk(ann, "vote", "Ann", "Gus", ok=False)
@@ -171,6 +174,11 @@ def test_a_real_conflict_is_named_and_refused_until_one_is_taken_back(tmp_path, 
     assert {p: p.read_bytes() for p in (ann / "phases").iterdir()} == before
     beas = next(e["id"] for e in c["entries"] if e["host"] == "Bea")
     assert "undone: the end of" in hk(ann, "undo", "--entry", beas).stdout
+    if first:  # misc3: then Bea's kill, which still contradicts Ann's published night
+        (kills,) = json.loads(hk(ann, "status", "--json").stdout)["conflicts"]
+        assert kills["kind"] == "concurrent"
+        bea_kill = next(e["id"] for e in kills["entries"] if e["host"] == "Bea")
+        assert "undone: Bob's Kill on Hal" in hk(ann, "undo", "--entry", bea_kill).stdout
     assert json.loads(hk(ann, "status", "--json").stdout)["conflicts"] == []
     hk(ann, "log")
 
@@ -286,3 +294,134 @@ def test_append_returns_the_new_game_and_writes_nothing_it_cannot_replay(tmp_pat
     with pytest.raises(HostkitError):
         new.append(Action("Fay", "Kill", ("Bob",)))  # a Villager has no Kill: the replay refuses it
     assert (tmp_path / "g" / "phases" / "001-night-1.toml").read_bytes() == before
+
+
+# --------------------------------------------------------------------------- concurrent entries (misc3, item 1)
+
+
+def vic_clones(tmp_path: Path) -> list[Path]:
+    """The redspec case's game: natural, a Veteran (Vic), a Goon (Gon) who kills him, a Cop, townies."""
+    hk(tmp_path, "new", "origin", "--git", "--ruleset", "natural", "--seed", "1", "--assign", "Vic=Veteran",
+       "--assign", "Gon=Goon", "--assign", "Cop=Cop", "--assign", "Tia=Villager", "--assign", "Tom=Villager",
+       "--assign", "Max=Goon", "--assign", "Tim=Villager")
+    out = []
+    for host in ("Ann", "Bea"):
+        folder = tmp_path / host.lower()
+        git(tmp_path, "clone", "-q", "origin", folder.name)
+        git(folder, "config", "user.name", host)
+        hk(folder, "git-setup")
+        out.append(folder)
+    return out
+
+
+@needs_git
+def test_misc3_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_path):
+    """redspec: host A enters `act Vic Alert` and resolves (Gon dies on Vic's alert); host B,
+    before pulling, enters `act Vic Alert skip`. The merge used to let B's entry win by host-name
+    order, and the published night now killed Vic. Now it is a conflict, named with both entries
+    and hosts; nothing can be entered until one is taken back; taking back B's leaves A's night."""
+    ann, bea = vic_clones(tmp_path)
+    hk(ann, "act", "Vic", "Alert")
+    hk(ann, "act", "Gon", "Kill", "Vic")
+    published = json.loads(hk(ann, "resolve", "--force", "--json").stdout)
+    assert [d["player"] for d in published["deaths"]] == ["Gon"]
+    hk(bea, "act", "Vic", "Alert", "skip")
+    commit(ann, "Ann: night 1 resolved")
+    commit(bea, "Bea: Vic declines")
+    merge_both_ways(ann, bea)
+    assert (ann / "phases/001-night-1.toml").read_bytes() == (bea / "phases/001-night-1.toml").read_bytes()
+    data = json.loads(same(ann, bea, "status", "--json"))
+    (c,) = data["conflicts"]
+    assert c["kind"] == "concurrent" and c["phase"] == "night 1"
+    assert sorted((e["host"], e["what"]) for e in c["entries"]) == [("Ann", "Vic's Alert"), ("Bea", "Vic's Alert (skip)")]
+    text = hk(ann, "status").stdout
+    assert "conflict: night 1: Vic's Alert (entry" in text and "by Ann" in text and "by Bea" in text
+    assert "undo --entry" in text
+    before = {p: p.read_bytes() for p in (ann / "phases").iterdir()}
+    refused = hk(ann, "vote", "Tia", "Tom", ok=False)
+    assert refused.returncode == 1 and "Vic's Alert (skip)" in refused.stderr and "Traceback" not in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1
+    assert {p: p.read_bytes() for p in (ann / "phases").iterdir()} == before
+    beas = next(e["id"] for e in c["entries"] if e["host"] == "Bea")
+    assert hk(ann, "undo", "--entry", beas).stdout.strip() == "undone: Vic's Alert (skip)"
+    after = json.loads(hk(ann, "status", "--json").stdout)
+    assert after["conflicts"] == [] and after["warnings"] == []
+    assert "conflicts" not in (ann / "phases/001-night-1.toml").read_text()  # the settled pair is gone too
+    assert [p["name"] for p in after["players"] if not p["alive"]] == ["Gon"]
+    hk(ann, "vote", "Tia", "Tom")
+    # Bea pulls the settled record: the same game, no conflict.
+    commit(ann, "Ann: settled")
+    git(bea, "pull", "-q", "--no-rebase", str(ann), "HEAD")
+    assert json.loads(hk(bea, "status", "--json").stdout)["conflicts"] == []
+
+
+@needs_git
+@pytest.mark.parametrize("ann_does,bea_does,kind,whats", [
+    ([["act", "Bob", "Kill", "Fay"]], [["act", "Gus", "Kill", "Hal"]], "concurrent",
+     ["Bob's Kill on Fay", "Gus's Kill on Hal"]),
+    ([["act", "Bob", "Kill", "Fay"], ["resolve", "--force"]], [["act", "Ann", "Check", "Gus"]], "ended",
+     ["Ann's Check on Gus", "the end of night 1 (deaths: Fay)"]),
+    ([["act", "Dave", "Guard", "Hal"]], [["act", "Dave", "Guard", "Fay"]], "concurrent",
+     ["Dave's Guard on Fay", "Dave's Guard on Hal"]),
+], ids=["faction-kill-by-two-members", "entered-into-a-night-the-other-resolved", "one-actor-unresolved-night"])
+def test_misc3_concurrent_entries_that_contradict_are_a_conflict(tmp_path, ann_does, bea_does, kind, whats):
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    for args in ann_does:
+        hk(ann, *args)
+    for args in bea_does:
+        hk(bea, *args)
+    commit(ann, "a")
+    commit(bea, "b")
+    merge_both_ways(ann, bea)
+    data = json.loads(same(ann, bea, "status", "--json"))
+    (c,) = data["conflicts"]
+    assert c["kind"] == kind and sorted(e["what"] for e in c["entries"]) == whats
+    refused = hk(bea, "act", "Ann", "Check", "Bob", ok=False)
+    assert refused.returncode == 1 and "conflict: night 1" in refused.stderr and "undo --entry" in refused.stderr
+
+
+@needs_git
+def test_misc3_concurrent_entries_that_agree_merge_as_before(tmp_path):
+    """Both hosts entered the same kill (one also resolved): nothing to settle; the file has no
+    `conflicts` key, as a merge wrote it before."""
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    hk(ann, "resolve", "--force")
+    hk(bea, "act", "Bob", "Kill", "Fay")
+    commit(ann, "a")
+    commit(bea, "b")
+    merge_both_ways(ann, bea)
+    assert "conflicts" not in (ann / "phases/001-night-1.toml").read_text()
+    assert json.loads(same(ann, bea, "status", "--json"))["conflicts"] == []
+    hk(ann, "vote", "Ann", "Bob")
+
+
+def test_misc3_merge_phase_keeps_a_settled_conflict_settled_and_old_files_unchanged(tmp_path):
+    """The driver merges the `conflicts` pairs three ways like entries: a pair one side settled
+    (undo dropped it) stays gone; files with no conflict merge to the bytes they always did."""
+    game = create(tmp_path / "g", ruleset="classic-werewolf", assign=CLASSIC, seed=1)
+    base = store.dump_toml(store.phase_to_toml(game.current.record))
+    ann = game.current.record._replace(actions=(Action("Bob", "Kill", ("Fay",), seq=1, host="Ann"),))
+    bea = game.current.record._replace(actions=(Action("Bob", "Kill", ("Hal",), seq=1, host="Bea"),))
+    text = lambda rec: store.dump_toml(store.phase_to_toml(rec))  # noqa: E731
+    merged, notes = merge_phase(base, text(ann), text(bea), "phases/001-night-1.toml")
+    rec = store.parse_phase(__import__("tomllib").loads(merged), "merged")
+    assert len(rec.conflicts) == 1 and any("contradict" in n for n in notes)
+    # Ann settles (takes back Bea's entry: the pair goes with it); Bea's clone still has the pair.
+    settled = rec._replace(actions=rec.actions[:1], conflicts=())
+    again, _ = merge_phase(merged, text(settled), merged, "phases/001-night-1.toml")
+    assert again == text(settled)
+    # No conflict: the bytes an entry-by-entry merge always gave (no conflicts key).
+    bea_other = game.current.record._replace(actions=(Action("Ann", "Check", ("Gus",), seq=1, host="Bea"),))
+    plain, notes = merge_phase(base, text(ann), text(bea_other), "phases/001-night-1.toml")
+    assert "conflicts" not in plain and notes == []
+    assert plain == text(game.current.record._replace(actions=tuple(sorted(
+        (*ann.actions, *bea_other.actions), key=lambda a: (a.seq, a.host)))))
+
+
+def test_misc3_a_hand_written_conflicts_key_is_checked(tmp_path):
+    game = create(tmp_path / "g", ruleset="classic-werewolf", assign=CLASSIC, seed=1)
+    path = game.current.path
+    path.write_text(path.read_text().replace('number = 1\n', 'number = 1\nconflicts = [["abc"]]\n'))
+    with pytest.raises(HostkitError, match=r"conflicts\[0\]: expected two entry ids"):
+        Game.load(tmp_path / "g")

@@ -56,12 +56,26 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
                 p.items[change.key] = left
             else:
                 p.items.pop(change.key, None)
+                drop_holoform(state, p)
         elif change.kind == "swap-identity":
             swap_identities(state, p.name, change.key)
         elif change.kind == "revive":
             p.alive = True
             p.died = None
             p.cause = None
+
+
+def drop_holoform(state: GameState, p) -> None:
+    """A used-up Holoform Modulator takes its chosen appearance with it (tag `holoform`, set by
+    'hostkit tech holoform'), as does one passed on: status no longer shows it, and 'hostkit due'
+    asks afresh for a new one."""
+    if "holoform" not in p.tags:
+        return
+    from ..items import items_of
+
+    table = items_of(state.ruleset)
+    if not any(n in table and "holoform" in table[n].grants and c > 0 for n, c in p.items.items()):
+        p.tags.pop("holoform", None)
 
 
 def _faction_alignment(state: GameState, faction: str) -> str:

@@ -218,6 +218,8 @@ def run(night: Night, act: Act) -> None:
                     night.notices.append((act.actor, f"Your {act.ability.body}'s {act.used} was stopped tonight."))
                 continue
             night.blocked.setdefault(act.actor, []).append((b.by.role.name, b.notifies(act)))
+        if act.body == act.actor and any(b.notifies(act) for b in blocks):
+            night.ext.setdefault("blocked-uses", {}).setdefault(act.actor, []).append(act.used)
         act.blocked = True
         night.fail(act, "blocked by " + " and ".join(b.by.label() for b in blocks))
         return

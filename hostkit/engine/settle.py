@@ -56,10 +56,20 @@ def _results_step(s: Settling) -> None:
     drop_spent_frames(s.night)  # the frames tonight's readings saw, given tonight, in one pass
 
 
+def _stopped_uses(night: Night, player: str) -> tuple[str, ...]:
+    """The uses a notified block stopped, when another action of the player's took place tonight
+    (an EMP that shorts a Xenozoologist's Emitter while his Abduct goes through): the PM then
+    names them rather than saying 'your action did not take place'. () when nothing of theirs
+    took place."""
+    if not any(a.done and not a.skip for a in night.by_actor.get(player, ())):
+        return ()
+    return tuple(dict.fromkeys(night.ext.get("blocked-uses", {}).get(player, ())))
+
+
 def _outcome_step(s: Settling) -> None:
     night = s.night
     changes = _changes(night, s.deaths)
-    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v))
+    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), _stopped_uses(night, p))
                for p, v in night.blocked.items()]
     s.outcome = NightOutcome(
         night=night.number,

@@ -305,7 +305,12 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
 def _environment(game: "Game", bundled: Any) -> Any:
     from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
+    from ..tomlio import refuse_special
+
     own = Path(game.folder) / "templates" / "page"
+    if own.is_dir():  # a named pipe among the host's page templates would block the read for ever
+        for f in sorted(own.rglob("*")):
+            refuse_special(f)
     loaders = [FileSystemLoader(str(own))] if own.is_dir() else []
     loaders.append(FileSystemLoader(str(bundled / "page")))
     return Environment(loader=ChoiceLoader(loaders), autoescape=True, undefined=StrictUndefined,

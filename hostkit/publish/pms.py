@@ -69,7 +69,8 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
     is shown without a target. Template ``night_result``, context: ``game``, ``player``, ``role`` (the
     role's name), ``night``, ``results`` ([{ability, target, result, seen}]: ``result`` a string,
     or the items joined; ``seen`` always a list, empty when nothing was seen), ``blocked`` (bool),
-    ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
+    ``stopped`` ([str]: the uses a block stopped, when another action of the player's took place;
+    empty when the block stopped everything they did), ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
     modkill) is told of their return (see :func:`returned`).
     """
     outcome = game.outcomes.get(night)
@@ -119,6 +120,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
                     "result": x.result if isinstance(x.result, str) else ", ".join(x.result)}
                    for o in outcomes for x in o.results if x.player == name]
         blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
+        stopped = list(dict.fromkeys(u for o in outcomes for b in o.blocked if b.player == name and b.notified
+                                     for u in b.stopped))
         notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
                                       *(extra or {}).get(name, ())]))
         died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
@@ -127,7 +130,7 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
-               "night": number, "phase": phase, "results": results, "blocked": blocked, "notices": notices}
+               "night": number, "phase": phase, "results": results, "blocked": blocked, "stopped": stopped, "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
 

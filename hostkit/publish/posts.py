@@ -34,10 +34,10 @@ NO_ELIMINATION = "No Elimination"
 
 def game_flavour(game: "Game") -> dict[str, str]:
     """The game folder's flavour.toml [flavour] table ({} when there is none); errors name file and key."""
-    from ..tomlio import Table, load
+    from ..tomlio import Table, load, present
 
     path = Path(game.folder) / FLAVOUR_FILE
-    if not path.is_file():
+    if not present(path):
         return {}
     top = Table(load(path), path)
     sub = top.sub("flavour", {})

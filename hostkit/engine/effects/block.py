@@ -207,12 +207,18 @@ KEPT = ("You are being kept for study: you are out of play (you cannot act, vote
 
 def _abducted_text(night: Night, target: str, alerts: tuple[str, ...]) -> str:
     """What the taken player is told: 'could not act', save for what an abduction does not stop
-    (seed: the Plasma Bomb 'Can also be used while abducted'; a War Vet's alert)."""
-    kept = sorted({a.ability.name for a in night.by_actor.get(target, ()) if a.name in alerts})
-    if not kept:
+    (seed: the Plasma Bomb 'Can also be used while abducted'; a War Vet's alert) and what had
+    already taken place in an earlier step of the Event Order (a Psychic Warden's binding, a
+    Mind Control Ray: decision abduction, 'Actions of earlier steps ... had already reached them')."""
+    acts = night.by_actor.get(target, ())
+    kept = sorted({a.ability.name for a in acts if a.name in alerts})
+    done = sorted({a.ability.name for a in acts if a.done and not a.skip and a.name not in alerts})
+    parts = ([f"your {' and '.join(kept)}, which works even while abducted"] if kept else []) \
+        + ([f"your {' and '.join(done)}, which had already taken place"] if done else [])
+    if not parts:
         return ABDUCTED
-    return (f"You were abducted tonight: you were taken from your home and could not act, except for your "
-            f"{' and '.join(kept)}, which works even while abducted.")
+    return (f"You were abducted tonight: you were taken from your home and could not act, except for "
+            f"{', and '.join(parts)}.")
 
 
 def abduct(night: Night, act: Act, effect: Effect) -> None:
@@ -236,16 +242,23 @@ def abduct(night: Night, act: Act, effect: Effect) -> None:
         return
     kind = specimen(night, target)
     held = list(night.state.players[act.actor].tags.get("specimens", ()))
+    # Seed Xenozoologist: 'If that player is of a race he does not have, they are removed from the
+    # game and kept for study. If he already has one, they are returned to play the following
+    # morning.' The abductor learns which, and of what kind: his win is one of each.
     if kind in held:
         night.say(f"{act.label()} already holds a {kind} specimen: {target} will be returned in the morning.")
         night.happen(target, "abducted", act.actor, f"{act.actor} already holds a {kind}",
                      tell=_abducted_text(night, target, alerts))
         night.ext.setdefault("returning", []).append((target, act.actor))
+        night.notices.append((act.actor, f"You abducted {target}, but you already hold a {kind} specimen: "
+                                         f"{target} is returned to play in the morning."))
         return
     night.tags.append((target, OUT, {"by": act.actor, "kind": kind, "except": list(exempt)}))
     night.tags.append((act.actor, "specimens", sorted(held + [kind])))
     night.say(f"{act.label()} keeps {target} as its {kind} specimen: {target} is out of play.")
     night.happen(target, "captured", act.actor, f"kept as the {kind} specimen", tell=f"{_abducted_text(night, target, alerts)} {KEPT}")
+    night.notices.append((act.actor, f"You abducted {target} and keep them for study as your {kind} specimen "
+                                     f"(specimens held: {', '.join(sorted(held + [kind]))})."))
 
 
 def blackout(night: Night, act: Act, effect: Effect) -> None:

@@ -128,7 +128,8 @@ def shielded(night: Night, act: Act, target: str) -> str | None:
     # The user learns whether the use is spent: 'Single Target one-shot items are not used up,
     # but the action is wasted' (so any other limited use is).
     article = "an" if name[0] in "AEIOU" else "a"
-    limited = act.ability.uses is not None or item_of(night, act) is not None
+    item = item_of(night, act)  # an item never consumed (an Emitter, 'each night') is not limited
+    limited = act.ability.uses is not None or (item is not None and item.consumed != "never")
     kept = act.ability.targets == 1 and limited
     night.notices.append((act.actor, f"Your {act.ability.name} on {target} was blocked by {article} {name}"
                           + (": it is not used up." if kept else ": it is used up all the same." if limited else ".")))

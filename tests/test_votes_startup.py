@@ -1,0 +1,77 @@
+"""Start-up of a host's first `hostkit votes --json` (issue 9's speed row, benchmarks/bench_votes.py
+column (b)): what a fresh process loads on a fresh game with every cache empty, and that it answers
+and writes exactly what it did before. Module lists, not timings: a lazy import that turns eager
+again fails here at once, where the benchmark would only drift."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hostkit import store
+
+from conftest import snapshot
+from test_votes_accuracy import VOTES, harbour
+
+PAGE = str(VOTES / "phpbb_lastpage.html")
+
+# Loaded by no step of `votes --json`: tempfile (and its shutil, bz2, lzma, random) for a temp
+# file's name (store.temp_file), jinja2 for a post that is not printed, filelock for a lock that
+# fcntl takes (cachedir, store).
+NOT_LOADED = ("tempfile", "shutil", "bz2", "lzma", "jinja2", "filelock")
+
+
+def _fresh_votes(folder: Path, cache: str) -> tuple[dict, list[str]]:
+    """`votes --json` in a fresh process, as the installed command runs it: its JSON, and which of
+    NOT_LOADED it imported."""
+    code = ("import atexit, sys\n"
+            f"atexit.register(lambda: print('LOADED', [m for m in {NOT_LOADED!r} if m in sys.modules]))\n"
+            "sys.argv = ['hostkit', '--game', sys.argv[1], 'votes', '--json', '--html', sys.argv[2]]\n"
+            "from hostkit.cli import main\nsys.exit(main())")
+    out = subprocess.run([sys.executable, "-c", code, str(folder), PAGE], check=True, capture_output=True, text=True,
+                         env=dict(os.environ, HOSTKIT_CACHE=cache)).stdout
+    body, _, loaded = out.rpartition("LOADED ")
+    return json.loads(body), json.loads(loaded.replace("'", '"'))
+
+
+def test_a_first_count_with_every_cache_empty_loads_no_writer_or_template_module(tmp_path):
+    cold = harbour(tmp_path / "a").folder
+    plain = tmp_path / "b"
+    shutil.copytree(cold, plain)  # the same game, byte for byte
+    cache = tmp_path / "cache"
+    first, loaded = _fresh_votes(cold, str(cache))
+    assert loaded == []
+    # it did write: the replay cache's entries, the page cache's, and the count history
+    assert sorted(p.name.split("-")[0] for p in (cache / "replay").iterdir()) == ["file", "file", "file", "night",
+                                                                                   "ruleset"]
+    assert len(list((cache / "pages").glob("*.json"))) == 1
+    assert (cold / ".cache" / "counts" / "day-1.json").is_file()
+    # and it answers, and writes into the game, what a count with every cache off does
+    off, _ = _fresh_votes(plain, "")
+    assert first == off
+    assert snapshot(cold) == snapshot(plain)
+
+
+def test_a_temp_file_is_new_private_and_never_an_existing_file(tmp_path, monkeypatch):
+    """store.temp_file, for atomic writes (mkstemp's contract): O_EXCL, mode 0600, in the folder."""
+    fd, name = store.temp_file(tmp_path, ".game.toml.")
+    os.close(fd)
+    path = Path(name)
+    assert path.parent == tmp_path and path.name.startswith(".game.toml.") and path.name.endswith(".tmp")
+    assert path.stat().st_mode & 0o777 == 0o600 and path.read_bytes() == b""
+    taken = tmp_path / ".x.aaaaaaaaaaaa.tmp"
+    taken.write_bytes(b"someone else's")
+    draws = iter([bytes.fromhex("aaaaaaaaaaaa"), bytes.fromhex("aaaaaaaaaaaa"), bytes.fromhex("bbbbbbbbbbbb")])
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws))
+    fd, name = store.temp_file(tmp_path, ".x.")
+    os.close(fd)
+    assert Path(name).name == ".x.bbbbbbbbbbbb.tmp" and taken.read_bytes() == b"someone else's"
+    monkeypatch.setattr(os, "urandom", lambda n: bytes.fromhex("aaaaaaaaaaaa"))
+    with pytest.raises(FileExistsError):
+        store.temp_file(tmp_path, ".x.")
