@@ -355,6 +355,18 @@ class Game:
         c = next((c for c in self.conflicts if c["kind"] == "ends"), self.conflicts[0])
         return c["text"] + " before entering anything else"
 
+    def require_settled(self, kind: str | None = None, number: int | None = None) -> None:
+        """Refuse (RuleError) to render what players are told while a merge conflict stands in the
+        phase KIND NUMBER or before it (anywhere, without one): which of the two entries stands
+        decides what the PM or post says, so neither is published silently."""
+        if not self.conflicts:
+            return
+        index = {ph.record.label: ph.index for ph in self.phases}
+        last = index.get(f"{kind} {number}", len(self.phases)) if kind else len(self.phases)
+        for c in self.conflicts:
+            if index.get(c["phase"], 0) <= last:
+                raise RuleError(c["text"] + " before publishing what it decides")
+
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
         if published is None:
