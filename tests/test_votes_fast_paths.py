@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import lxml.etree
 import pytest
@@ -102,3 +103,29 @@ def test_the_invisible_test_is_the_regex_it_replaced() -> None:
     regex = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]").search
     for text in ("", "vote", "vo\u200bte", "é\u00ad", "\ufeff", "\u2060x", "é\u200c", "é\u200d", "ü", "\u200e"):
         assert _has_invisible(text) == bool(regex(text)), repr(text)
+
+
+DATA = Path(__file__).resolve().parent / "data" / "votes"
+
+
+@pytest.mark.parametrize("spelled", ["bbvote", "BBVote", "BBVOTE"])
+def test_a_vote_tag_in_capitals_is_read_on_a_page_beyond_ascii(spelled: str) -> None:
+    """The page-wide "is there a [vote] tag at all" test folds case as UTF-8 bytes: a class
+    written in capitals on a page with letters beyond ASCII is still found, and read."""
+    from hostkit.votes.extract import post_votes
+    from hostkit.votes.forums import parse_page
+
+    html = (DATA / "phpbb_lastpage.html").read_text(encoding="utf-8")
+    html = html.replace('class="bbvote"', f'class="{spelled}"').replace("I still think", "Söze still thinks")
+    assert "bbvote" not in html or spelled == "bbvote"
+    page = parse_page(html.encode("utf-8"), keep_html=False)
+    votes = [v for p in page.posts for v in post_votes(p.body, p.marks, ("tag",)).votes]
+    assert votes.count("VOTE: Lanternfish") == 2
+
+
+def test_a_lazy_regex_is_compiled_once_on_first_use() -> None:
+    from hostkit.votes.postmeta import lazy_re
+
+    pattern = lazy_re(r"(?i)vote\s*:\s*(\w+)")
+    assert pattern() is pattern()
+    assert pattern().match("VOTE: Ann").group(1) == "Ann"

@@ -21,6 +21,7 @@ import lxml.etree
 
 from hostkit.errors import HostkitError
 from hostkit.records import Record
+from hostkit.votes.postmeta import lazy_re
 
 __all__ = [
     "COUNT_MARKER",
@@ -136,7 +137,7 @@ _NAMED_COLOURS = {
     "crimson": (220, 20, 60), "orangered": (255, 69, 0), "indianred": (205, 92, 92),
     "tomato": (255, 99, 71), "brown": (165, 42, 42),
 }
-_RGB = re.compile(r"rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)")
+_RGB = lazy_re(r"rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)")
 
 
 def _channel(v: str) -> float:
@@ -161,7 +162,7 @@ def _is_red(value: str) -> bool:
         elif re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
             rgb = (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
         else:
-            m = _RGB.match(v)
+            m = _RGB().match(v)
             if m:
                 rgb = (_channel(m.group(1)), _channel(m.group(2)), _channel(m.group(3)))
     if rgb is None:
@@ -327,12 +328,16 @@ class _Walker:
     """Flattens a body into text pieces, each flagged red, bold and/or quoted (whatever markups
     a game enables: the flags say what the text is, `read_marks` what counts)."""
 
-    __slots__ = ("spoilers", "labels", "pieces", "tagged")
+    __slots__ = ("spoilers", "labels", "texts", "flags", "marked", "tagged")
 
     def __init__(self, spoilers: bool, labels: set[lxml.etree._Element]):
         self.spoilers = spoilers
         self.labels = labels
-        self.pieces: list[tuple[str, int]] = [_BREAK]  # the body is a block: it opens on a line break
+        # the pieces: their texts and their flags, side by side (the body is a block: it opens on
+        # a line break); and which of them are marked red or bold, in order
+        self.texts: list[str] = ["\n"]
+        self.flags: list[int] = [0]
+        self.marked: list[int] = []
         # [vote] tags: (first piece, piece after the last, text, quoted)
         self.tagged: list[tuple[int, int, str, bool]] = []
 
@@ -341,59 +346,63 @@ class _Walker:
         are its marks, which its children inherit). One call an element, each child read in the
         loop: each text, tag and class is read once (an lxml read costs more than the test made
         of it), and a text is flattened in line (a call costs more than the replaces)."""
-        pieces = self.pieces
-        text = el.text
-        if text:
-            text = text.replace("\n", " ").replace("\r", " ").replace("\t", " ")
-            if not text.isascii() and _has_invisible(text):
-                text = text.translate(_INVISIBLE)
-            pieces.append((text, flags))
-        for child in el:
-            tag = child.tag
-            cls = child.get("class")
-            if tag == "br" and cls is None:  # the commonest element: a line break, no more
-                pieces += _BREAKS
-            elif isinstance(tag, str) and (tag := tag.lower()) not in _SKIP:
-                # (a comment or processing instruction: only its tail is text)
-                r, b, q = red, bold, quote
-                if cls is None:
-                    classes = _NO_CLASSES
-                    if not q and (tag == "blockquote" or child in self.labels):
-                        q = True  # (a blockquote with no class is a quote; a td needs class alt2)
-                    if self.spoilers and tag == "details":
-                        skip = True
+        texts, flagl = self.texts, self.flags
+        marked = self.marked if flags & _MARKED else None
+        for child in (None, *el):  # None stands for EL's own text, before its first child
+            if child is None:
+                text = el.text
+            else:
+                tag = child.tag
+                cls = child.get("class")
+                if tag == "br" and cls is None:  # the commonest element: a line break, no more
+                    texts += _BREAKS
+                    flagl += _NO_FLAGS
+                elif isinstance(tag, str) and (tag := tag.lower()) not in _SKIP:
+                    # (a comment or processing instruction: only its tail is text)
+                    r, b, q = red, bold, quote
+                    if cls is None:
+                        classes = _NO_CLASSES
+                        if not q and (tag == "blockquote" or child in self.labels):
+                            q = True  # (a blockquote with no class is a quote; a td needs class alt2)
+                        skip = self.spoilers and tag == "details"
+                        least = 0  # it may have a style or colour with any attribute
                     else:
-                        skip = False
-                        if len(child.attrib):  # an attribute: a style or colour, maybe
+                        classes = set(cls.lower().split())
+                        box = _titled_box(child) if "quotecontent" in classes else None
+                        if not q and (child in self.labels or box == "quote" or _is_quote(child, tag, classes)):
+                            q = True
+                        # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
+                        skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
+                                                                               or _is_spoiler(tag, classes)))
+                        least = 1  # ... with an attribute besides its class
+                    if not skip:
+                        names = child.keys()  # most elements have no attribute but a class: one read
+                        if len(names) > least and ("style" in names or "color" in names):
                             r, b = _styled(child, r, b)
-                else:
-                    classes = set(cls.lower().split())
-                    box = _titled_box(child) if "quotecontent" in classes else None
-                    if not q and (child in self.labels or box == "quote" or _is_quote(child, tag, classes)):
-                        q = True
-                    # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
-                    skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
-                                                                           or _is_spoiler(tag, classes)))
-                    if not skip and len(child.attrib) > 1:  # an attribute besides class: a style or colour?
-                        r, b = _styled(child, r, b)
-                if not skip:
-                    if tag == "b" or tag == "strong":
-                        b = True
-                    block = tag in _BLOCKS
-                    if block:
-                        pieces.append(_BREAK)
-                    start = len(pieces)
-                    self.children(child, r, b, q, (_RED if r else 0) | (_BOLD if b else 0) | (_QUOTE if q else 0))
-                    if "bbvote" in classes:
-                        self._tag(child, start, q)
-                    if block:
-                        pieces.append(_BREAK)
-            tail = child.tail
-            if tail:
-                tail = tail.replace("\n", " ").replace("\r", " ").replace("\t", " ")
-                if not tail.isascii() and _has_invisible(tail):
-                    tail = tail.translate(_INVISIBLE)
-                pieces.append((tail, flags))
+                        if tag == "b" or tag == "strong":
+                            b = True
+                        block = tag in _BLOCKS
+                        if block:
+                            texts.append("\n")
+                            flagl.append(0)
+                        start = len(texts)
+                        self.children(child, r, b, q, (_RED if r else 0) | (_BOLD if b else 0) | (_QUOTE if q else 0))
+                        if "bbvote" in classes:
+                            self._tag(child, start, q)
+                        if block:
+                            texts.append("\n")
+                            flagl.append(0)
+                text = child.tail
+            if text:
+                text = text.replace("\n", " ")
+                if "\r" in text or "\t" in text:
+                    text = text.replace("\r", " ").replace("\t", " ")
+                if not text.isascii() and _has_invisible(text):
+                    text = text.translate(_INVISIBLE)
+                if marked is not None:
+                    marked.append(len(texts))
+                texts.append(text)
+                flagl.append(flags)
 
     def _tag(self, el: lxml.etree._Element, start: int, quote: bool) -> None:
         """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob"."""
@@ -401,14 +410,13 @@ class _Walker:
         if text and parse_vote(text) is None:
             text = f"VOTE: {text}"
         if text:
-            self.tagged.append((start, len(self.pieces), text, quote))
+            self.tagged.append((start, len(self.texts), text, quote))
 
 
 def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool]:
     """(red, bold) inside EL, given them outside it: its style's last colour and its weight, and
     its color attribute (which wins over the style)."""
-    attrib = el.attrib
-    style = attrib.get("style")
+    style = el.get("style")
     if style:
         colours = _STYLE_COLOUR.findall(style)
         if colours:
@@ -416,15 +424,15 @@ def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool]
         weight = _STYLE_WEIGHT.search(style)
         if weight:
             bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
-    colour = attrib.get("color")
+    colour = el.get("color")
     if colour is not None:
         red = _is_red(colour)
     return red, bold
 
 
 _NO_CLASSES: frozenset[str] = frozenset()
-_BREAK = ("\n", 0)  # a block's edge: a line break, unmarked
-_BREAKS = (_BREAK, _BREAK)  # a <br>, a block of its own
+_BREAKS = ("\n", "\n")  # a <br>: a block of its own, a line break at each edge
+_NO_FLAGS = (0, 0)  # ... unmarked
 
 
 def _flatten(text: str) -> str:
@@ -436,7 +444,7 @@ _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"
 _SPLIT = re.compile(r"(?:(?<![\w#])(?i:(?:##[^\S\n]*)?(?:un[-\s]?vote|vote))|(?:UN[-\s]?VOTE|VOTE))\b"
                     r"(?![^\S\n]+(?i:count|counts|counter)\b)")  # "vote count please" asks for one
 _OPENS = re.compile(r"(?i)\s*(?:##\s*)?(?:un[-\s]?vote|vote)\b")  # a new element opening a new vote
-_HASH = re.compile(r"(?i)##[^\S\n]*(?:un[-\s]?vote|vote)\b(?:(?!##)[^\n])*")
+_HASH = lazy_re(r"(?i)##[^\S\n]*(?:un[-\s]?vote|vote)\b(?:(?!##)[^\n])*")
 
 
 def _split_run(run: str) -> list[tuple[int, str]]:
@@ -534,34 +542,35 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags))):
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
-    pieces = walker.pieces
     walker.children(root, False, False, False, 0)
-    pieces.append(_BREAK)
+    texts, flagl = walker.texts, walker.flags
+    texts.append("\n")
+    flagl.append(0)
 
-    texts = [t for t, _ in pieces]
     starts = list(accumulate(map(len, texts), initial=0))  # where each piece starts in `full`
     full = "".join(texts)
 
     marked: list[tuple[int, str, int, str | None]] = []
     end = None
-    for i, (t, flags) in enumerate(pieces):
-        if flags & _MARKED and t.strip():
+    for i in walker.marked:  # the red or bold pieces, in order
+        t = texts[i]
+        if t.strip():
             start = starts[i]
             gap = None
             if end is not None:
                 between = full[end:start]
                 gap = None if between.strip(" \xa0") else between
-            marked.append((start, t, flags, gap))
+            marked.append((start, t, flagl[i], gap))
             end = start + len(t)
     if marked and not any(w in "".join(t for _, t, _, _ in marked).lower() for w in _VOTE_WORDS):
         marked = []  # no run can read as a vote (every vote text holds a vote word)
     tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
     hashed = []
     if "##" in full:
-        for m in _HASH.finditer(full):
+        for m in _HASH().finditer(full):
             t = " ".join(m.group(0).split())
             if parse_vote(t) is not None:
-                flags = pieces[bisect.bisect_right(starts, m.start()) - 1][1]
+                flags = flagl[bisect.bisect_right(starts, m.start()) - 1]
                 hashed.append((m.start(), m.end(), t, bool(flags & _QUOTE)))
     if not (marked or tagged or hashed or counted):
         return NO_MARKS

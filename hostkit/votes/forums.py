@@ -22,7 +22,7 @@ from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.records import Record
 from hostkit.votes.extract import NO_MARKS, marks_of, text_of
-from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, to_int
+from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, lazy_re, to_int
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
 
@@ -351,7 +351,7 @@ def _adapter(name: str) -> _Compiled | None:
 
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>")
 _PAGE_OF = re.compile(r"Page\s*(?:<[^>]+>\s*)*(\d+)\s*(?:<[^>]+>\s*)*of\s*(?:<[^>]+>\s*)*(\d+)", re.I)
-_URL_PAGE = re.compile(r"(?:[?&;]page=|/page-|/page/?)(\d+)", re.I)
+_URL_PAGE = lazy_re(r"(?:[?&;]page=|/page-|/page/?)(\d+)", re.I)
 _URL_START = re.compile(r"(?:[?&;]start=|[?&;]topic=\d+\.)(\d+)", re.I)
 
 
@@ -430,19 +430,28 @@ def _text(el: Any) -> str:
     return " ".join(text_of(el).split())
 
 
-def _author_para(p: Any, heads: list[Any]) -> None:
-    """Add `p` to `heads` when it is an author paragraph (class "author")."""
-    cls = p.get("class")
-    if cls is not None and "author" in cls and "author" in cls.split():
-        heads.append(p)
+def _collect(parent: Any, deeper: bool, heads: list[Any], blocks: list[Any]) -> None:
+    """Add `parent`'s author paragraphs to `heads` and its divs to `blocks` (and, when `deeper`,
+    those of its divs too). A module function, not a closure: a recursive closure is a reference
+    cycle, which kept every post's elements, and so each page's whole tree, alive until the
+    collector ran (tens of MB over a long thread, each page faulted in fresh)."""
+    for c in parent:
+        tag = c.tag
+        if tag == "p":
+            cls = c.get("class")
+            if cls is not None and "author" in cls and "author" in cls.split():
+                heads.append(c)
+        elif tag == "div":
+            blocks.append(c)
+            if deeper:
+                _collect(c, False, heads, blocks)
 
 
 def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     """The phpBB row's shallow per-post fields read in one walk of the post's top levels, the
     same values its XPath paths give (first the header fields, then body and edit note), without
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
-    fallbacks read it). Each element is visited once, in loops rather than calls (a recursive
-    closure here once kept every page's tree alive: a reference cycle); each class is read once
+    fallbacks read it). Each element is visited once; each class is read once
     and split only when it holds the name looked for (an lxml attribute read costs more than the
     rest of a test); a text is read only where it is the answer."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
@@ -455,18 +464,7 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
             cls = pb.get("class")
             if cls is None or "postbody" not in cls or "postbody" not in cls.split():
                 continue
-            for c in pb:
-                tag = c.tag
-                if tag == "p":
-                    _author_para(c, heads)
-                elif tag == "div":
-                    blocks.append(c)
-                    for c2 in c:
-                        tag = c2.tag
-                        if tag == "p":
-                            _author_para(c2, heads)
-                        elif tag == "div":
-                            blocks.append(c2)
+            _collect(pb, True, heads, blocks)
     if not heads:
         return None
     author = number = stamp = href = dated = None
@@ -523,7 +521,11 @@ def _read_posts(ad: _Compiled, els: list[Any], base: str, tz: timezone | None, t
                 keep_html: bool) -> list[dict[str, Any]]:
     out = []
     fast = ad.row.engine == "phpbb"
-    tags = "bbvote" in text or "bbvote" in text.lower()  # a page with no [vote] tag: no body is searched for one
+    # A page with no [vote] tag: no body is searched for one. Its case is folded as UTF-8 bytes, a
+    # quarter of str.lower()'s cost on a page with any letter beyond ASCII, and exactly as
+    # str.lower() would find "bbvote": a letter beyond ASCII is bytes >= 0x80, and none lowers
+    # to a b, v, o, t or e (only U+0130 and U+212A lower to ASCII letters: an i and a k).
+    tags = "bbvote" in text or b"bbvote" in text.encode("utf-8", "surrogatepass").lower()
     strip = ad.strip if ad.strip_needs is None or any(n in text for n in ad.strip_needs) else None
     for el in els:
         got = _phpbb_fields(el) if fast else None
@@ -675,9 +677,9 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
         m = _PAGE_OF.search(text)
         if m:
             page, last = page or int(m.group(1)), last or int(m.group(2))
-    if page is None and url and (m := _URL_PAGE.search(url)):
+    if page is None and url and (m := _URL_PAGE().search(url)):
         page = int(m.group(1))
-    if page is None and (m := _URL_PAGE.search(_first(doc, (_XP_CANONICAL,)))):
+    if page is None and (m := _URL_PAGE().search(_first(doc, (_XP_CANONICAL,)))):
         page = int(m.group(1))
     known = page is not None
     page = page or 1
