@@ -82,6 +82,23 @@ def check_names(players: Sequence[tuple[str, Sequence[str]]], hosts: Sequence[st
                                f"{owner[name_key(host)][1]!r}: a host's posts are never counted as votes")
 
 
+def check_thread(url: str, what: str = "--thread") -> str:
+    """The game thread's address: an http(s) URL with a host, on one line (it is fetched, and
+    linked from the game page and the vote count: 'javascript:...' or a file path is refused)."""
+    from urllib.parse import urlsplit
+
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+        raise HostkitError(f"{what} {url!r}: a thread URL cannot contain a space or a control character")
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        raise HostkitError(f"{what} {url!r}: not a URL ({exc})") from None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        raise HostkitError(f"{what} {url!r}: a thread URL must be http:// or https:// with a forum's address "
+                           "(like https://forum.example/t/123)")
+    return url
+
+
 # --------------------------------------------------------------------------- numbers
 
 
@@ -222,6 +239,11 @@ def check_setup_file(path: Path, setup, markups: Iterable[str]) -> None:
             _file_number(path, f"players[{i}].weight", p.weight, check_weight)
         if p.threshold:
             _file_number(path, f"players[{i}].threshold", p.threshold, check_threshold)
+    if setup.thread is not None:
+        try:
+            check_thread(setup.thread, "thread")
+        except HostkitError as exc:
+            raise FileError(f"{path}: {exc}") from None
     for i, m in enumerate(setup.vote_markup):
         if m not in markups:
             raise FileError(f"{path}: vote_markup[{i}]: {m!r} is not a markup; use {', '.join(markups)}")

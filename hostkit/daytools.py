@@ -275,6 +275,9 @@ def deadline_events(game: "Game", text: str | None, now: "datetime | None" = Non
     return [DayEvent("deadline", data={"at": at.isoformat()})]
 
 
+MAX_REASON = 200  # a modkill's reason: one line of the flip and of status (decision: refused beyond)
+
+
 def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
     """A host's kill outside the vote (a modkill, or a day kill no ability covers): the player
     dies now. Like a last shot, the victim's actions and actions aimed at them this phase are
@@ -287,6 +290,9 @@ def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
     if not game.state.players[name].alive:
         raise RuleError(f"{name} is already dead")
     reason = " ".join(reason.split())
+    if len(reason) > MAX_REASON:
+        raise RuleError(f"--reason is {len(reason)} characters long: at most {MAX_REASON} (it is one line of the "
+                        "flip, 'status' and the record); shorten it")
     cause = f"modkill ({reason})" if reason else "modkill"
     removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
     # the removals first: 'hostkit undo' then takes back the kill itself first

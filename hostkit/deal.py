@@ -161,7 +161,12 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     alias_map: dict[str, list[str]] = {}
     for text in aliases:
         name, alias = split_pair(text, "--alias")
-        alias_map.setdefault(match_name(name, order), []).append(alias)
+        player = match_name(name, order)
+        if checks.name_key(alias) == checks.name_key(player):
+            raise HostkitError(f"--alias {text!r}: {alias!r} is {player}'s own name, not another name for them")
+        if any(checks.name_key(alias) == checks.name_key(a) for a in alias_map.get(player, ())):
+            raise HostkitError(f"--alias {text!r}: {player} already has the alias {alias!r}")
+        alias_map.setdefault(player, []).append(alias)
     weight_map: dict[str, float] = {}
     for text in weights:
         name, w = split_pair(text, "--weight")
@@ -175,6 +180,8 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
+    if thread is not None:
+        checks.check_thread(thread)
     attr_map: dict[str, tuple[str, ...]] = {}
     for text in attributes:
         who, attr = split_pair(text, "--attribute")

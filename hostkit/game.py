@@ -32,6 +32,11 @@ from .entry import SKIP_WORDS, parse_act_lines  # noqa: F401 (re-exported)
 from .deal import MARKUPS, match_name, option_value
 from . import deal
 
+# What a host may type for No Elimination besides 'none' (letters only, lower case): named in the
+# refusal, never taken (a player may be called Nobody).
+NO_ELIMINATION_WORDS = frozenset({"nobody", "noone", "nolynch", "noelim", "noelimination", "novote", "nl", "ne",
+                                  "skip", "pass", "null", "nil"})
+
 Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
 KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
 
@@ -349,6 +354,18 @@ class Game:
         within it): which phase, which entries, which hosts, what to do."""
         c = next((c for c in self.conflicts if c["kind"] == "ends"), self.conflicts[0])
         return c["text"] + " before entering anything else"
+
+    def require_settled(self, kind: str | None = None, number: int | None = None) -> None:
+        """Refuse (RuleError) to render what players are told while a merge conflict stands in the
+        phase KIND NUMBER or before it (anywhere, without one): which of the two entries stands
+        decides what the PM or post says, so neither is published silently."""
+        if not self.conflicts:
+            return
+        index = {ph.record.label: ph.index for ph in self.phases}
+        last = index.get(f"{kind} {number}", len(self.phases)) if kind else len(self.phases)
+        for c in self.conflicts:
+            if index.get(c["phase"], 0) <= last:
+                raise RuleError(c["text"] + " before publishing what it decides")
 
     def _check_published(self, state: GameState, ph: Phase, outcome: NightOutcome) -> None:
         published = ph.record.published.get("deaths")
@@ -813,7 +830,13 @@ class Game:
                 raise RuleError(f"{self.ruleset.name} has no No Elimination vote: a player may simply not vote")
             target = "none"
         elif target is not None:
-            target = self.player(target)
+            try:
+                target = self.player(target)
+            except NameError_:
+                if "".join(ch for ch in target.lower() if ch.isalpha()) in NO_ELIMINATION_WORDS:
+                    raise NameError_(f"unknown player {target!r}: for No Elimination type 'none' "
+                                     f"(hostkit vote {name} none)") from None
+                raise
             if not self.state.players[target].alive:
                 raise RuleError(f"{target} is dead: votes on dead players do not count")
             why = self.out_of_play(target)

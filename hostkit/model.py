@@ -627,8 +627,10 @@ class VoteCount(Record):
         return {
             "day": self.day,
             "alive": self.alive,
-            # SPEC keeps the key; under plurality there is no majority to reach, so it is null.
-            "majority": None if self.plurality else self.majority,
+            # SPEC's number in every count (its example and `eliminated` read it so): under plurality
+            # what a majority would be, and `rule` says that reaching it does not end the day
+            # (decision majority-number; it was null before, which broke a script's arithmetic).
+            "majority": self.majority,
             "rule": "plurality" if self.plurality else "majority",
             "half_plus_one": self.majority,  # what a majority would be (charts draw it under plurality too)
             "abstained": list(self.abstained),

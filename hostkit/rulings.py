@@ -338,6 +338,14 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
+    if len(game.phases) == 1 and game.current.record.ended is None and not state.deaths:
+        # A setup won as dealt (natural: one Goon and one Cop, the Mafia at parity): the win check
+        # runs when a phase ends, so say it now, not after a night played for nothing (decision:
+        # a warning, not a refusal: a host may test a corner of the rules with a tiny setup).
+        won = victory(state)
+        if won:
+            out.append(f"this setup is already won as dealt: {won} win before anything happens (the game ends "
+                       f"when {game.current.record.label} ends); check the roles dealt (--assign, --roles)")
     # The Abomination night is asked while a living player is an Organ Harvester now: it attacks only
     # while one lives (effects/doom.py), so not once the Harvester is dead or its role was stolen
     # (the Mind Stealer's victim reverts to a Survivor).

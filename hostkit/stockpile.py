@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import checks
 from .engine import sides
 from .errors import HostkitError, RuleError
-from .model import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Role, stockpile_role as active
+from .model import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Removal, Role, stockpile_role as active
 from .tech import DECLINED, PICKS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,8 +183,11 @@ def check_start(state: GameState, name: str, roles: list[str], robot: bool) -> N
                            else "no Bodyguard role beside the Investigative one"))
 
 
-def take_events(game: Game, player: str, word: str) -> list[DayEvent]:
-    """The Mind Stealer takes on a stockpiled role for this phase and the next, instead of Abducting."""
+def take_events(game: Game, player: str, word: str) -> list[Removal | DayEvent]:
+    """The Mind Stealer takes on a stockpiled role for this phase and the next, instead of Abducting:
+    the take, last, after the removals of what the player declined this phase (a declined Abduct
+    uses nothing, so it gives way to the take in the same commit; decision declined-then-take).
+    An action entered and not declined is refused: the host removes it first."""
     name = _stealer(game, player)
     ph = game.open_phase()
     state = game.state
@@ -193,11 +196,15 @@ def take_events(game: Game, player: str, word: str) -> list[DayEvent]:
     held = active(state.players[name].tags.get(TAKEN), state)
     if held:
         raise RuleError(f"{name} has already taken on {held} for this Day/Night phase")
-    entered = [a.ability for a in (*ph.actions, *getattr(ph, "done", ())) if a.actor == name]
+    bare = game.untargeted_abilities()
+    mine = [a for a in (*ph.actions, *getattr(ph, "done", ())) if a.actor == name]
+    declined = [a for a in ph.actions if a.actor == name and (a.declined or not a.targets and a.ability.lower() not in bare)]
+    entered = [a.ability for a in mine if a not in declined]
     if entered:
         raise RuleError(f"{name} has entered {', '.join(entered)} in {ph.record.label}: a taken-on role is used "
                         f"'instead of Abducting' ({SEED}); remove it first (hostkit act --remove {name} \"{entered[0]}\")")
-    return [DayEvent("stockpile-take", name, None, data={"role": role, "phases": _covers(game)})]
+    return [*(Removal(a.actor, a.ability) for a in declined),
+            DayEvent("stockpile-take", name, None, data={"role": role, "phases": _covers(game)})]
 
 
 def robot_events(game: Game, player: str, word: str) -> list[DayEvent]:

@@ -137,6 +137,10 @@ def items_unused(game: "Game") -> list[Waiting]:
             item = items.get(item_name)
             if item is None:
                 continue
+            passing = sum(1 for a in ph.actions if a.actor == name and not a.declined
+                          and a.ability.lower() == f"pass {item_name}".lower())
+            if passing and passing >= ps.items.get(item_name, 0):
+                continue  # every one held is passed tonight: not to be used (entry refuses both)
             for ab in item.abilities:
                 if ab.name in item.auto or not phase_ok(ab, rec) or _ignored_now(state, rec, ab):
                     continue

@@ -342,8 +342,13 @@ def test_misc3_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_pa
     assert refused.returncode == 1 and "Vic's Alert (skip)" in refused.stderr and "Traceback" not in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
     assert {p: p.read_bytes() for p in (ann / "phases").iterdir()} == before
+    # What players are told depends on which entry stands: not rendered until it is settled.
+    for command in (["pm", "--night", "1"], ["post", "deaths"], ["post", "flip", "Gon"], ["page", "--public"]):
+        refused = hk(ann, *command, ok=False)
+        assert refused.returncode == 1 and "before publishing what it decides" in refused.stderr, command
     beas = next(e["id"] for e in c["entries"] if e["host"] == "Bea")
     assert hk(ann, "undo", "--entry", beas).stdout.strip() == "undone: Vic's Alert (skip)"
+    assert "Gon" in hk(ann, "post", "deaths").stdout
     after = json.loads(hk(ann, "status", "--json").stdout)
     assert after["conflicts"] == [] and after["warnings"] == []
     assert "conflicts" not in (ann / "phases/001-night-1.toml").read_text()  # the settled pair is gone too

@@ -147,11 +147,13 @@ def test_cli_Harvester_taken_on_role_is_used_instead_of_abducting(tmp_path):
     assert "not in Ms's stockpile" in host.refused("stockpile", "take", "Ms", "Medium")
     host.ok("act", "Ms", "Abduct", "Cy")
     assert "remove it first" in host.refused("stockpile", "take", "Ms", "Detective")
-    host.ok("act", "Ms", "Abduct", "skip")  # a skip entered is an Abduct entered too
-    assert "remove it first" in host.refused("stockpile", "take", "Ms", "Detective")
-    host.ok("act", "--remove", "Ms", "Abduct")
+    # misc3 (decision declined-then-take): a declined Abduct uses nothing, so it no longer stands
+    # in the way (it was refused, "remove it first"): the take takes the skip back, and says so.
+    host.ok("act", "Ms", "Abduct", "skip")
     out = host.ok("stockpile", "take", "Ms", "Detective")
     assert "Ms takes on Detective for night 1 and day 1, instead of Abducting." in out
+    assert "Ms's declined Abduct is taken back: the taken-on role is used instead." in out
+    assert not [a for a in host.game.current.actions if a.actor == "Ms"]
     assert "has no ability 'Abduct'" in host.refused("act", "Ms", "Abduct", "Cy")
     assert "already taken on Detective" in host.refused("stockpile", "take", "Ms", "Vigilante")
     host.ok("act", "Ms", "Investigate", "Bob")

@@ -247,8 +247,10 @@ def stockpile_take(ctx: click.Context, player: str, role: tuple[str, ...]) -> No
     from ..stockpile import take_events
 
     _game, events = _record(ctx, take_events, player, " ".join(role))
-    ev = events[0]
+    ev = events[-1]
     click.echo(f"{ev.actor} takes on {ev.data['role']} for {_phases(ev.data['phases'])}, instead of Abducting.")
+    for gone in events[:-1]:  # what the player had declined: it gives way to the take
+        click.echo(f"{gone.actor}'s declined {gone.ability} is taken back: the taken-on role is used instead.")
 
 
 @stockpile.command("robot")

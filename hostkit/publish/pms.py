@@ -78,6 +78,7 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
         done = sorted(game.outcomes)
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
+    game.require_settled("night", night)  # a co-hosts' merge conflict decides what they learn
     return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt,
                        returned(game, f"night {night}", "tonight"))
 
@@ -94,6 +95,7 @@ def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | Non
     returns = returned(game, f"day {day}", "today")
     if not outcomes and not returns:
         raise RuleError(f"day {day} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+    game.require_settled("day", day)
     chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)} if day_ph else {}
     return _result_pms(game, outcomes, day, "day", chosen, player, fmt, returns)
 

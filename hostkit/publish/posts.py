@@ -122,6 +122,7 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
     :func:`flip_post`), ``quiet`` (bool), ``flip_level``, ``revived`` (names), ``notices``
     (sentences the whole town learns that morning: a Bloom's plants).
     """
+    game.require_settled("night", night)  # a co-hosts' merge conflict decides who died
     outcome = game.outcomes.get(night)
     if outcome is None:
         raise RuleError(f"night {night} has not been resolved")
@@ -175,6 +176,7 @@ def flip_post(game: "Game", player: str, *, fmt: str | None = None) -> str:
     False inside the death post, whose flavour already told it)}. The death post includes the same template
     once per death with ``flip`` set.
     """
+    game.require_settled()
     name = _player(game, player)
     if game.state.players[name].alive:
         raise RuleError(f"{name} is alive: only a dead player's role is revealed")
@@ -389,5 +391,6 @@ def end_post(game: "Game", *, fmt: str | None = None) -> str:
     (see :func:`end_context`)."""
     if not game.state.winner:
         raise RuleError("the game is not over: the end post comes when a side has won")
+    game.require_settled()
     r = _renderer(game, fmt)
     return r.render("end_post", game=game_context(game, r.format), end=end_context(game))
