@@ -152,9 +152,19 @@ def merge_phase(base: str, ours: str, theirs: str, path: str, *, slot: Slot | No
         raise HostkitError(f"{path}: the two sides are different phases ({a.label} and {b.label})")
     notes: list[str] = []
     merged: dict[str, Any] = {}
+    kept_back: set[tuple[str, str]] = set()
+    ended = ((a, _new_end(o, a)), (b, _new_end(o, b)))
     for name in ("actions", "removed", "votes", "events", "ends"):
         mine, yours, old = getattr(a, name), getattr(b, name), getattr(o, name)
         gone = {entry_key(e) for e in old} - ({entry_key(e) for e in mine} & {entry_key(e) for e in yours})
+        if name in ("actions", "removed"):
+            # An action one side took back (undo) while the other side resolved the phase with it:
+            # kept, and a conflict with that end, rather than a published outcome changed silently.
+            for side, end in ended:
+                for e in getattr(side, name):
+                    if end is not None and entry_key(e) in gone:
+                        gone.discard(entry_key(e))
+                        kept_back.add(tuple(sorted((entry_id(e), entry_id(end)))))  # type: ignore[arg-type]
         keep: dict[Any, Any] = {}
         for e in (*mine, *yours):
             k = entry_key(e)
@@ -170,7 +180,7 @@ def merge_phase(base: str, ours: str, theirs: str, path: str, *, slot: Slot | No
     present = {entry_id(e) for name in ("actions", "removed", "votes", "events", "ends") for e in merged[name]}
     pairs = set(a.conflicts) | set(b.conflicts)
     pairs -= set(o.conflicts) - (set(a.conflicts) & set(b.conflicts))  # one side settled it
-    found = contradictions(o, a, b, slot=slot)
+    found = sorted(set(contradictions(o, a, b, slot=slot)) | kept_back)
     if found:
         notes.append(f"{path}: {len(found)} pair(s) of entries made on both sides contradict each other; "
                      "'hostkit status' names them")
@@ -189,7 +199,8 @@ def contradictions(base: PhaseRecord, ours: PhaseRecord, theirs: PhaseRecord, *,
       record order would replace the other by host-name order, not by what any host saw;
     - one side entered (or took back) an action in a phase that the other side ended (a night it
       resolved and published, a day it closed), and did not touch that action: the merged phase
-      would replay to an outcome the other host never published.
+      would replay to an outcome the other host never published. (An action one side deleted
+      with 'undo' while the other resolved with it is kept by merge_phase, paired with that end.)
 
     SLOT(actor, ability) says which entries fill one slot (a faction's one kill, whoever enters
     it: see `faction_slots`); without it, the same actor's same ability.
@@ -205,23 +216,25 @@ def contradictions(base: PhaseRecord, ours: PhaseRecord, theirs: PhaseRecord, *,
                 last[slot(e.actor, e.ability) if slot else (e.actor.lower(), e.ability.lower())] = e
         return last
 
-    def new_end(side: PhaseRecord) -> Any:
-        before = {entry_key(e) for e in base.ends}
-        ends = [e for e in side.ends if entry_key(e) not in before]
-        return min(ends, key=entry_key) if ends else None
-
     mine, yours = touched(ours), touched(theirs)
     pairs = set()
     for key in mine.keys() & yours.keys():
         x, y = mine[key], yours[key]
         if entry_key(x)[2:] != entry_key(y)[2:]:  # what they say, apart from seq and host (and entered by)
             pairs.add(tuple(sorted((entry_id(x), entry_id(y)))))
-    for entered, other in ((mine, new_end(theirs)), (yours, new_end(ours))):
+    for entered, other in ((mine, _new_end(base, theirs)), (yours, _new_end(base, ours))):
         if other is None:
             continue
         for key in entered.keys() - (mine.keys() & yours.keys()):
             pairs.add(tuple(sorted((entry_id(entered[key]), entry_id(other)))))
     return sorted(pairs)  # type: ignore[arg-type]
+
+
+def _new_end(base: PhaseRecord, side: PhaseRecord) -> Any:
+    """The end SIDE gave the phase since BASE (the first, in a conflict of two), or None."""
+    before = {entry_key(e) for e in base.ends}
+    ends = [e for e in side.ends if entry_key(e) not in before]
+    return min(ends, key=entry_key) if ends else None
 
 
 _EMPTY = PhaseRecord("night", 0)

@@ -430,3 +430,27 @@ def test_misc3_a_hand_written_conflicts_key_is_checked(tmp_path):
     path.write_text(path.read_text().replace('number = 1\n', 'number = 1\nconflicts = [["abc"]]\n'))
     with pytest.raises(HostkitError, match=r"conflicts\[0\]: expected two entry ids"):
         Game.load(tmp_path / "g")
+
+
+@needs_git
+def test_misc3_an_undo_on_one_clone_cannot_silently_change_the_night_the_other_resolved(tmp_path):
+    """Both clones have Bob's kill; Ann resolves the night with it while Bea takes it back with
+    'undo'. A plain three-way merge dropped it and the published death went silently. Now it
+    is kept, paired with Ann's end as a conflict; taking back either settles it."""
+    ann, bea = clones(tmp_path, "Ann", "Bea")
+    hk(ann, "act", "Bob", "Kill", "Fay")
+    commit(ann, "kill")
+    git(bea, "pull", "-q", "--no-rebase", str(ann), "HEAD")
+    hk(ann, "resolve", "--force")
+    assert hk(bea, "undo").stdout.strip() == "undone: Bob's Kill on Fay"
+    commit(ann, "resolved")
+    commit(bea, "taken back")
+    merge_both_ways(ann, bea)
+    data = json.loads(same(ann, bea, "status", "--json"))
+    (c,) = data["conflicts"]
+    assert c["kind"] == "ended" and sorted(e["what"] for e in c["entries"]) == [
+        "Bob's Kill on Fay", "the end of night 1 (deaths: Fay)"]
+    kill = next(e["id"] for e in c["entries"] if e["what"] == "Bob's Kill on Fay")
+    hk(ann, "undo", "--entry", kill)
+    after = json.loads(hk(ann, "status", "--json").stdout)
+    assert after["conflicts"] == [] and any("published deaths (Fay)" in w for w in after["warnings"])
