@@ -87,6 +87,12 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         raise RuleError(f"{where}: {actor} {_held_words(held)}: no actions but remote tech (seed Abduction)")
     if not phase_ok(ability, phase):
         raise RuleError(f"{where}: usable only {_when(ability)}, and it is {phase.label}")
+    if seq is None and fixing_tonight(state, actor, phase) \
+            and not (target_words and target_words[0].lower() in SKIP_WORDS):
+        # At entry only: a record made before this check replays (the engine fails it, charge kept).
+        raise RuleError(f"{where}: {actor} spends {phase.label} fixing their shorted-out tech, which uses up all their "
+                        "night actions (seed EMP Pulse Bomb: 'Tech devices can be fixed the following night, but this "
+                        "uses up any Night Actions of that player')")
     if phase.kind == "day":
         from .engine.day import night_tag_today
 
@@ -185,6 +191,14 @@ def _keep_team_action(state: GameState, actor: str, ability: Ability, current: l
                         f"{faction}'s {ability.name} is entered by {a.actor}{on}: a skip with no ability named "
                         f"leaves a teammate's team action standing; to take it back, "
                         f"'act {actor} {ability.name} skip' (or 'act --remove {a.actor} {ability.name}')")
+
+
+def fixing_tonight(state: GameState, player: str, phase: PhaseRecord) -> bool:
+    """Does the player spend this night fixing shorted-out tech (tag `shorted` for this night)?
+    Seed paranormal EMP Pulse Bomb: 'Tech devices can be fixed the following night, but this uses
+    up any Night Actions of that player' (decision emp): no action of theirs is taken tonight."""
+    data = state.players[player].tags.get("shorted") if player in state.players else None
+    return phase.kind == "night" and isinstance(data, dict) and data.get("night") == phase.number
 
 
 def _held(state: GameState, player: str) -> dict | None:

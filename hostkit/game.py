@@ -609,11 +609,14 @@ class Game:
                         raise
                     raise type(exc)(f"{labels[n]}: {exc}") from None
                 key = self._key(self.state, action)
-                if labels is not None and key in batch and batch[key][0] != n:
+                first = batch[key][1] if key in batch else None
+                if labels is not None and first is not None and batch[key][0] != n and not first.declined:
                     # One file, one answer per action: a second line for the same action (the
-                    # Doppelgangers' one kill typed for two members) would silently drop the first.
-                    first = batch[key][1]
-                    raise RuleError(f"{labels[n]}: {action.actor}'s {action.ability} is already entered by "
+                    # Doppelgangers' one kill typed for two members, a member's skip after it)
+                    # would silently drop the first. A skip may be answered by a later line
+                    # ('Mi skip', then 'Mi Sentry Guns': every ability but that one).
+                    raise RuleError(f"{labels[n]}: {action.actor}'s {action.ability}"
+                                    + (" (skip)" if action.declined else "") + " is already entered by "
                                     f"{labels[batch[key][0]]} ({first.actor}'s {first.ability}"
                                     + (f" on {', '.join(first.targets)}" if first.targets else "")
                                     + "): one line an action; keep the one you mean")

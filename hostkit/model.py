@@ -435,6 +435,7 @@ class Blocked(Record):
     by: tuple[str, ...]
     notified: bool
     stopped: tuple[str, ...] = ()  # the notified uses stopped, when another action of theirs took place
+    took_place: tuple[str, ...] = ()  # when the block stopped none of them: the uses that had taken place
 
 
 class Result(Record):

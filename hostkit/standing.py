@@ -11,9 +11,10 @@ from typing import Any, Callable
 # Tags the engine keeps for its own bookkeeping, shown elsewhere in words or of no use to the host:
 # the record of the start-of-game picks (status lists the items), a declined slot, the dead
 # Sheriff's badge (`due` asks for it), a held flip (the player's state says it), a Spirit-bond
-# answer already acted on, a captive's return by day (its PM says it: `hostkit pm --day`).
+# answer already acted on, a captive's return by day (its PM says it: `hostkit pm --day`), the night
+# a Mind Stealer won (`won` says it in words).
 HIDDEN_TAGS = frozenset({"tech-picks", "tech-declined", "sheriff", "sheriff-at-death", "flip-held", "bond-answered",
-                         "returned"})
+                         "returned", "won-night"})
 
 
 def _names(value: Any) -> str:

@@ -233,31 +233,47 @@ def replicate_events(game: Game, player: str, words: Sequence[str]) -> list[DayE
         raise RuleError(f"{name} holds no Replicator ({name} holds {holding_text(ps)})")
     if not ps.alive:
         raise RuleError(f"{name} is dead")
+    made = [parse_item(state, w) for w in words]
+    new = _check_replica(state, name, made, RuleError)
+    return [DayEvent("tech-replicate", name, None, data={"items": [[n, c] for n, c in new.items()], "from": rep})]
+
+
+def _check_replica(state: GameState, name: str, made: Sequence[tuple[str, int]], error: type) -> dict[str, int]:
+    """What a Replicator may make (seed: 'a single Medium Tech item or two Small tech items', and
+    'An alien can only have 1 of any given item'): checked at entry and again on replay, so a
+    hand-edited record cannot make a Large item or three. Raises `error`."""
+    table = items_of(state.ruleset)
+    ps = state.players[name]
     new: dict[str, int] = {}
-    for w in words:
-        item, count = parse_item(state, w)
+    for item, count in made:
         if item in new or ps.items.get(item, 0) > 0:
-            raise RuleError(f"{name} would have {item} twice: an alien can only have 1 of any given item")
+            raise error(f"{name} would have {item} twice: an alien can only have 1 of any given item")
         new[item] = count
     slots = [slot_of(table[n], c) for n, c in new.items()]
     if not (slots == ["Medium"] or slots and len(slots) <= 2 and all(s == "Small" for s in slots)):
-        raise RuleError("the Replicator creates a single Medium Tech item or two Small tech items "
-                        f"(asked: {picks_text(new)})")
+        raise error("the Replicator creates a single Medium Tech item or two Small tech items "
+                    f"(asked: {picks_text(new)})")
     for n in new:
         why = _allowed(table[n], state.role_of(name))
         if why:
-            raise RuleError(why)
-    return [DayEvent("tech-replicate", name, None, data={"items": [[n, c] for n, c in new.items()], "from": rep})]
+            raise error(why)
+    return new
 
 
 def _holder(game: Game, player: str, attribute: str, what: str) -> str:
     name = game.player(player)
     game.open_phase()
-    ps = game.state.players[name]
-    table = items_of(game.ruleset)
-    if not any(n in table and attribute in table[n].grants for n in held(ps)):
-        raise RuleError(f"{name} holds no {what} ({name} holds {holding_text(ps)})")
+    _check_holds(game.state, name, attribute, what, RuleError)
     return name
+
+
+def _check_holds(state: GameState, name: str, attribute: str, what: str, error: type) -> None:
+    """The player holds an item granting `attribute` (the holder's choices: a Holoform's
+    appearance, a hologram, a camouflage source), at entry and again on replay."""
+    ps = state.players[name]
+    table = items_of(state.ruleset)
+    if not any(n in table and attribute in table[n].grants for n in held(ps)):
+        raise error(f"{name} holds no {what} ({name} holds {holding_text(ps)})")
 
 
 def holoform_events(game: Game, player: str, role: str, race: str) -> list[DayEvent]:
@@ -378,10 +394,14 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         rep = str(event.data.get("from", ""))
         if ps.items.get(rep, 0) <= 0:
             raise HostkitError(f"{who} holds no {rep}")
+        if rep not in table or "replicator" not in table[rep].grants:
+            raise HostkitError(f"data.from: {rep} is not a Replicator")
+        new = _check_replica(state, who, _recorded_items(event.data, table), HostkitError)
         ps.items.pop(rep)
-        for n, c in _recorded_items(event.data, table):
+        for n, c in new.items():
             ps.items[n] = ps.items.get(n, 0) + c
     elif kind == "tech-holoform":
+        _check_holds(state, who, "holoform", "Holoform Modulator", HostkitError)
         role, race = event.data.get("role", ""), event.data.get("race", "")
         if not isinstance(role, str) or role not in state.ruleset.roles:
             raise HostkitError(f"data.role: unknown role {role!r}{suggest(str(role), state.ruleset.roles)}")
@@ -389,6 +409,7 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
             raise HostkitError(f"data.race: unknown race {race!r}; the races: {', '.join(RACES)}")
         ps.tags["holoform"] = {"role": role, "race": race}
     elif kind == "tech-hologram":
+        _check_holds(state, who, "advanced-holoform", "Advanced Holoform Modulator", HostkitError)
         night = _night_of(event.data)
         ps.tags["hologram"] = {"night": night, "to": player(event.target) if event.target else ""}
     elif kind == "tech-trust":
@@ -398,6 +419,7 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
         else:
             ps.tags.pop(TRUSTED, None)
     elif kind == "tech-camouflage":
+        _check_holds(state, who, "camouflage", "Combat Camouflage", HostkitError)
         src = event.data.get("source", "none")
         if src not in SOURCES:
             raise HostkitError(f"data.source: Combat Camouflage masks kills as {', '.join(SOURCES)}, not {src!r}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .entry import _attacked, phase_ok
+from .entry import _attacked, fixing_tonight, phase_ok
 from .items import action_used_up, find_ability, held, items_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,8 +70,8 @@ def waiting_on(game: "Game") -> list[Waiting]:
     for setup in game.setup.players:
         name = setup.name
         ps = state.players.get(name)
-        if ps is None or not ps.alive or game.out_of_play(name):
-            continue
+        if ps is None or not ps.alive or game.out_of_play(name) or fixing_tonight(state, name, rec):
+            continue  # a player fixing shorted-out tech takes no night action (seed EMP Pulse Bomb)
         role = state.role_of(name)
         standing = {ab.exclusive for ab in role.abilities if ab.standing and ab.exclusive}
         for ab in role.abilities:
@@ -102,7 +102,7 @@ def waiting_on(game: "Game") -> list[Waiting]:
             if ab.factional and ps.faction:
                 members = tuple(n.name for n in game.setup.players if n.name in state.players
                                 and state.players[n.name].alive and state.players[n.name].faction == ps.faction
-                                and not game.out_of_play(n.name)
+                                and not game.out_of_play(n.name) and not fixing_tonight(state, n.name, rec)
                                 and state.role_of(n.name).ability(ab.name) is not None)
                 out.append(Waiting(ps.faction, members, ab.name, key in forced))
             else:

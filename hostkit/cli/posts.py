@@ -71,16 +71,24 @@ def post() -> None:
 
 @post.command()
 @click.option("--night", type=int, default=None, help="Which night (default: the last resolved one).")
+@click.option("--day", type=int, default=None,
+              help="The deaths day N's actions caused (a day kill), instead of a night's.")
 @format_option
 @click.pass_context
-def deaths(ctx: click.Context, night: int | None, fmt) -> None:
-    """The death post of a night, with flavour and where each body was found.
+def deaths(ctx: click.Context, night: int | None, day: int | None, fmt) -> None:
+    """The death post of a night, with flavour and where each body was found (--day N: the
+    deaths of day N's actions, such as a day kill; the elimination has 'hostkit post flip').
 
     Example: hostkit post deaths --night 2
     """
     from ..publish import death_post
 
     game = load(ctx)
+    if day is not None:
+        if night is not None:
+            raise HostkitError("give --night or --day, not both")
+        click.echo(death_post(game, day, fmt=fmt, phase="day"))
+        return
     if night is None:
         if not game.outcomes:
             raise HostkitError("no night has been resolved yet")

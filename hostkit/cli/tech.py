@@ -203,7 +203,7 @@ def stockpile_show(ctx: click.Context, player: str | None, as_json: bool) -> Non
 
     data = show(load(ctx), player)
     if as_json:
-        emit(data)
+        emit({"stockpiles": data})  # SPEC: every --json prints one JSON object
         return
     if not data:
         click.echo("No Mind Stealer in this game.")

@@ -221,6 +221,10 @@ def run(night: Night, act: Act) -> None:
         if act.body == act.actor and any(b.notifies(act) for b in blocks):
             night.ext.setdefault("blocked-uses", {}).setdefault(act.actor, []).append(act.used)
         act.blocked = True
+        if act.ability.power == "tech" and all(b.shorts for b in blocks):
+            # Shorted out, not spent: 'Tech devices can be fixed the following night' (seed EMP
+            # Pulse Bomb), so a one-shot invention (an Assassin Bot) still has its use.
+            act.keeps_charge = True
         night.fail(act, "blocked by " + " and ".join(b.by.label() for b in blocks))
         return
     _retarget(night, act)

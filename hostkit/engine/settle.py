@@ -56,20 +56,25 @@ def _results_step(s: Settling) -> None:
     drop_spent_frames(s.night)  # the frames tonight's readings saw, given tonight, in one pass
 
 
-def _stopped_uses(night: Night, player: str) -> tuple[str, ...]:
-    """The uses a notified block stopped, when another action of the player's took place tonight
-    (an EMP that shorts a Xenozoologist's Emitter while his Abduct goes through): the PM then
-    names them rather than saying 'your action did not take place'. () when nothing of theirs
-    took place."""
-    if not any(a.done and not a.skip for a in night.by_actor.get(player, ())):
-        return ()
-    return tuple(dict.fromkeys(night.ext.get("blocked-uses", {}).get(player, ())))
+def _block_detail(night: Night, player: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(stopped, took_place) for a blocked player's PM, when an action they entered took place
+    tonight: the uses a notified block stopped (an EMP shorts a Xenozoologist's Emitter while his
+    Abduct goes through), or, when it stopped none of them, the uses that had already taken place
+    (a Direwolf's Pin resolved before a Courtesan's roleblock reached him). ((), ()) when nothing
+    they entered took place: the PM says 'your action did not take place'. Standing abilities the
+    engine enters by itself (seq -1: an Armour, a Surveillance System) are not counted."""
+    done = tuple(dict.fromkeys(a.used for a in night.by_actor.get(player, ())
+                               if a.done and not a.skip and a.action.seq >= 0 and a.body == a.actor))
+    if not done:
+        return (), ()
+    stopped = tuple(dict.fromkeys(night.ext.get("blocked-uses", {}).get(player, ())))
+    return stopped, (() if stopped else done)
 
 
 def _outcome_step(s: Settling) -> None:
     night = s.night
     changes = _changes(night, s.deaths)
-    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), _stopped_uses(night, p))
+    blocked = [Blocked(p, tuple(dict.fromkeys(b for b, _ in v)), any(n for _, n in v), *_block_detail(night, p))
                for p, v in night.blocked.items()]
     s.outcome = NightOutcome(
         night=night.number,

@@ -45,6 +45,7 @@ VICTORIES = {
 PASSIVE_KINDS = frozenset({"survive", "specimens", "infest", "bloom", "points"})
 SPECIMEN_KINDS = ("Human", "Psychic Human", "Doppelganger", "Alien")
 DEPARTED = "departed"
+WON_NIGHT = "won-night"  # the night a Mind Stealer reached its goal (it stays in the game)
 KILLING = frozenset({"kill", "ignite", "infect", "kill-visitors"})
 
 
@@ -191,6 +192,7 @@ def after_night(state: Any, night: int) -> None:
             got = stolen_points(state, p)
             if goal and got >= goal:
                 p.tags["won"] = f"stole roles worth {got} point{'' if got == 1 else 's'} (goal {goal}) by night {night}"
+                p.tags[WON_NIGHT] = night  # its night PM tells it (publish/pms.departed)
 
 
 def stolen_points(state: Any, p: Any) -> int:

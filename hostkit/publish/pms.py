@@ -70,7 +70,8 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
     role's name), ``night``, ``results`` ([{ability, target, result, seen}]: ``result`` a string,
     or the items joined; ``seen`` always a list, empty when nothing was seen), ``blocked`` (bool),
     ``stopped`` ([str]: the uses a block stopped, when another action of the player's took place;
-    empty when the block stopped everything they did), ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
+    empty when the block stopped everything they did), ``took_place`` ([str]: when a block stopped
+    none of the actions they entered, the ones that had already taken place), ``notices`` ([str]). A captive whose abductor was killed that night outside the resolution (a
     modkill) is told of their return (see :func:`returned`).
     """
     outcome = game.outcomes.get(night)
@@ -79,8 +80,11 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
     game.require_settled("night", night)  # a co-hosts' merge conflict decides what they learn
-    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt,
-                       returned(game, f"night {night}", "tonight"))
+    extra = returned(game, f"night {night}", "tonight")
+    for told in (departed(game, night), bonds_told(game, night, outcome)):
+        for name, lines in told.items():
+            extra.setdefault(name, []).extend(lines)
+    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt, extra)
 
 
 def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
@@ -98,6 +102,59 @@ def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | Non
     game.require_settled("day", day)
     chosen = {(a.actor, a.ability.lower()): a.targets for a in (*day_ph.done, *day_ph.actions)} if day_ph else {}
     return _result_pms(game, outcomes, day, "day", chosen, player, fmt, returns)
+
+
+def departed(game: "Game", night: int) -> dict[str, list[str]]:
+    """player -> what they are told of leaving the game after night NIGHT (engine/sides.after_night,
+    tag `departed`): seed Xenozoologist, 'Once he has 1 of each, he wins and he and all abducted
+    players are removed from the game' - the Xenozoologist that he has won, each captive that they
+    leave with him; and a Mind Stealer that reached its goal that night that it has won."""
+    from ..engine.sides import DEPARTED, WON_NIGHT
+
+    out: dict[str, list[str]] = {}
+    for name, p in game.state.players.items():
+        if p.tags.get(WON_NIGHT) == night:  # seed Harvester: 'The Mind Stealer wins if it has stolen enough points'
+            out[name] = [f"Your stolen roles are worth enough points: you have won ({p.tags.get('won')}). You stay "
+                         "in the game."]
+        if p.tags.get(DEPARTED) != night:
+            continue
+        held = p.tags.get("abducted")
+        by = held.get("by") if isinstance(held, dict) else None
+        if p.tags.get("won") and not by:
+            out[name] = ["You now hold one specimen of each kind: you have won, and you leave the game with your "
+                         "captives."]
+        elif by:
+            out[name] = [f"Your abductor {by} now holds one specimen of each kind and has won: you leave the game "
+                         "with them."]
+    return out
+
+
+def bonds_told(game: "Game", night: int, outcome: Any) -> dict[str, list[str]]:
+    """player -> what the Spirit-bond tells them in night NIGHT's PM (seed paranormal Attributes:
+    'When this player dies they may choose another living player to bond with. That night they
+    visit that player as a ghost and offers them their power. If that player accepts, they lose
+    any abilities they may have had and gain the ghost's abilities instead'): a Spirit-bond
+    player who died tonight that they may choose; a player who accepted a ghost's offer tonight
+    what they now have."""
+    from ..rulings import SPIRIT_BOND
+
+    out: dict[str, list[str]] = {}
+    for d in outcome.deaths:
+        p = game.state.players.get(d.player)
+        if p is not None and SPIRIT_BOND in p.attributes:
+            out.setdefault(d.player, []).append(
+                "You have the Spirit-bond: you may choose a living player to bond with. Tell the host whom; the "
+                "next night your ghost offers them your power.")
+    ph = next((ph for ph in game.phases if ph.record.kind == "night" and ph.record.number == night), None)
+    for e in (ph.record.events if ph is not None else ()):
+        if e.kind == "bond-answer" and e.data.get("accept") and e.actor in game.state.players:
+            ghost = str(e.data.get("ghost", ""))
+            abilities = [a.name for a in game.state.role_of(e.actor).abilities] if game.state.players[e.actor].alive \
+                else []
+            out.setdefault(e.actor, []).append(
+                f"You accepted {ghost}'s power: from this morning you have their abilities instead of your own"
+                + (f" ({', '.join(abilities)})." if abilities else "."))
+    return out
 
 
 def returned(game: "Game", when: str, word: str) -> dict[str, list[str]]:
@@ -124,6 +181,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         blocked = any(b.player == name and b.notified for o in outcomes for b in o.blocked)
         stopped = list(dict.fromkeys(u for o in outcomes for b in o.blocked if b.player == name and b.notified
                                      for u in b.stopped))
+        took_place = [] if stopped else list(dict.fromkeys(
+            u for o in outcomes for b in o.blocked if b.player == name and b.notified for u in b.took_place))
         notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
                                       *(extra or {}).get(name, ())]))
         died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
@@ -132,7 +191,8 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,
-               "night": number, "phase": phase, "results": results, "blocked": blocked, "stopped": stopped, "notices": notices}
+               "night": number, "phase": phase, "results": results, "blocked": blocked, "stopped": stopped, "took_place": took_place,
+               "notices": notices}
         out.append((name, r.render("night_result", **ctx)))
     return out
 

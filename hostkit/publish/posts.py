@@ -114,21 +114,33 @@ def flip_level(game: "Game") -> str:
     return str(game.state.options.get("flip", "role"))
 
 
-def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
-    """The public post for night NIGHT's deaths, or the quiet night post when no one died.
+def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str = "night") -> str:
+    """The public post for night NIGHT's deaths, or the quiet night post when no one died; with
+    phase "day", the post for the deaths that day NIGHT's actions caused (a day kill: an Advanced
+    Assassin bot, a day vigilante), told with their flavour as a night's are (the elimination has
+    its own flip post).
 
-    Template ``death_post``, context: ``game``, ``night``, ``deaths`` ([{player, cause, location,
-    flavour, flip}], ``flavour`` with the game's flavour.toml applied, ``flip`` as in
-    :func:`flip_post`), ``quiet`` (bool), ``flip_level``, ``revived`` (names), ``notices``
-    (sentences the whole town learns that morning: a Bloom's plants).
+    Template ``death_post``, context: ``game``, ``night`` (the number), ``phase`` (night | day),
+    ``deaths`` ([{player, cause, location, flavour, flip}], ``flavour`` with the game's
+    flavour.toml applied, ``flip`` as in :func:`flip_post`), ``quiet`` (bool), ``flip_level``,
+    ``revived`` (names), ``notices`` (sentences the whole town learns that morning: a Bloom's
+    plants).
     """
-    game.require_settled("night", night)  # a co-hosts' merge conflict decides who died
-    outcome = game.outcomes.get(night)
-    if outcome is None:
-        raise RuleError(f"night {night} has not been resolved")
+    game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
+    if phase == "day":
+        day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
+        outcomes = list(day_ph.outcomes) if day_ph is not None else []
+        if not outcomes:
+            raise RuleError(f"day {night} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+    else:
+        outcome = game.outcomes.get(night)
+        if outcome is None:
+            raise RuleError(f"night {night} has not been resolved")
+        outcomes = [outcome]
     r = _renderer(game, fmt)
     level = flip_level(game)
     overrides = game_flavour(game)
+    died = [d for o in outcomes for d in o.deaths]
     deaths = [{"player": d.player, "cause": d.cause, "location": d.location,
                "flavour": death_flavour(game, d, overrides),
                # a body never found (the ruleset's unflipped flavours: a Veteran's vanished visitor) is not flipped
@@ -136,10 +148,11 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None) -> str:
                "flip": _flip_context(game, d.player, "none" if d.flavour_key in game.ruleset.unflipped
                                      or flip_held(game.state, d.player) else level, r,
                                      announce=False)}
-              for d in outcome.deaths]
-    return r.render("death_post", game=game_context(game, r.format), night=night, deaths=deaths, quiet=not deaths,
-                    flip_level=level, revived=list(getattr(outcome, "revived", ())),
-                    notices=_morning_notices(game, night, {d.player for d in outcome.deaths}))
+              for d in died]
+    return r.render("death_post", game=game_context(game, r.format), night=night, phase=phase, deaths=deaths,
+                    quiet=not deaths, flip_level=level,
+                    revived=[n for o in outcomes for n in getattr(o, "revived", ())],
+                    notices=_morning_notices(game, night, {d.player for d in died}) if phase == "night" else [])
 
 
 BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "

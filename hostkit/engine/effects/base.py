@@ -208,3 +208,9 @@ def goal_of(night: Night, player: str, idle: Any = ()) -> str:
     table = dict(idle or ())
     return table.get(role.race or "", role.goal or "")
 
+
+def not_race_told(act: Any, target: str, race: str) -> str:
+    """What a dominator is told of a target not of the race it takes (seed paranormal Hivemind:
+    an Advanced shield 'shows as 'Non Human' regardless of race', so a true non-Human reads the
+    same): effects/change (the race check) and effects/tech (an Advanced shield) word it alike."""
+    return f"Your {act.ability.name} on {target} failed: they are Non {race}."

@@ -25,7 +25,7 @@ from typing import Any
 
 from ...model import Death, Effect
 from ..night import AWAY, Act, Night
-from .base import FRAMED, OUT, TARGET, EffectSpec, st, tags_given
+from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
 from .info import investigate
 
 HEIR = "heir-of"
@@ -87,10 +87,15 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     want = effect.get("race", "")
     if want and race != want:
         night.fail(act, f"{target} is not {want} and cannot be {verb}")
+        night.notices.append((act.actor, not_race_told(act, target, want)))
         return
     if race in effect.get("spares", ()):
         act.keeps_charge = True
         night.fail(act, f"{target} is {race} and cannot be {verb}")
+        # Seed Advanced Doppelganger: 'Aliens cannot be Consumed, but the once-per-game limit on
+        # the ability is not used up': the user must know the use is still theirs.
+        night.notices.append((act.actor, f"Your {act.ability.name} on {target} failed: {race}s cannot be {verb}. "
+                                         "It is not used up."))
         return
     faction = effect.get("faction") or None
     new_role = role.name if keep else effect.get("role")
@@ -115,6 +120,13 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
                      tell=f"You consumed {target} and took their place: you leave play, and still win with "
                           f"{'the ' + side if side else 'your side'}.")
     elif keep:
+        # The dominator learns who joined (seed Hivemind: they 'join the Hivemind's faction'; a
+        # sacrificial guard is dominated in the target's place, so it may be someone else).
+        entered = act.targets[0] if act.targets else target
+        night.notices.append((act.actor, f"You dominated {target}: from this morning they play for the {faction}."
+                              if target == entered else
+                              f"Your {act.ability.name} on {entered} was taken by {target}, who guarded them: "
+                              f"{target} is dominated instead, and plays for the {faction} from this morning."))
         night.say(f"{act.label()} dominates {target}: they join the {faction} at the start of the day.")
         night.happen(target, "converted", act.actor, f"joins the {faction}",
                      tell=f"You have been dominated tonight: from this morning you keep your role but play for the "

@@ -47,6 +47,7 @@ class ItemNight:
         self.inv: dict[str, dict[str, int]] = {}
         self.thefts: dict[str, list[tuple[Act, dict[str, int]]]] = {}  # target -> [(thief, moved)]
         self.contested: set[str] = set()
+        self.broken: list[tuple[str, str]] = []  # (thief, notice): a stolen item that broke saving its former holder
         self.passes: list[tuple[Act, Effect]] = []
         self.swaps: list[tuple[Act, Effect]] = []  # swap-identity and shift, in the order they resolved
         self.revives: list[tuple[Act, str]] = []
@@ -268,6 +269,9 @@ def _spent_on_save(night: Night, st: ItemNight) -> None:
                     # The holder learns they no longer hold it (an item they would count on).
                     night.notices.append((p.by.actor, f"You were attacked tonight; your {item.name} stopped the "
                                                       "attack and broke."))
+                    if holder != p.by.actor:  # the thief took it, and holds nothing: told after its theft
+                        st.broken.append((holder, f"The {item.name} you took from {p.by.actor} tonight broke: it "
+                                                  "had already stopped an attack on them. You do not hold it."))
                     break
 
 
@@ -299,6 +303,7 @@ def _told_items(night: Night, st: ItemNight, loot: list[tuple[str, str, dict[str
                 lost[item] = lost.get(item, 0) + n
         if lost:
             night.notices.append((target, f"Your items were stolen tonight: {_listed(lost)}."))
+    night.notices.extend(st.broken)
     for killer, victim, moved in loot:
         if moved:
             night.notices.append((killer, f"You took {victim}'s items: {_listed(moved)}."))

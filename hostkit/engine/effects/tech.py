@@ -35,7 +35,7 @@ from typing import Any
 from ...items import items_of
 from ...model import Death, Effect
 from ..night import Act, Attack, Block, Night
-from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has
+from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has, not_race_told
 
 # Tags the tech reads or sets (hostkit/tech.py sets the host's choices).
 HOLOFORM = "holoform"  # {"role": R, "race": X}: what a Holoform Modulator shows
@@ -104,6 +104,7 @@ def fixing(night: Night, act: Act) -> str | None:
     """USABLE: a player whose tech was shorted out spends the next night fixing it."""
     data = night.tags_of(act.actor).get(SHORTED)
     if isinstance(data, dict) and data.get("night") == night.number and not act.skip:
+        act.keeps_charge = True  # not used: the night goes to fixing (entry refuses it; a hand edit may not)
         return f"{act.actor} spends the night fixing their shorted-out tech"
     return None
 
@@ -172,6 +173,7 @@ def before_effects(night: Night, act: Act) -> bool:
             night.pending.append((act, effect))
         elif effect.kind == "convert" and effect.get("race"):
             night.fail(act, f"{g[0]} is not {effect.get('race')} and cannot be dominated")
+            night.notices.append((act.actor, not_race_told(act, g[0], effect.get("race"))))
             return True
         elif effect.kind == "tag" and effect.get("tag") in HARMLESS_TAGS:
             target = act.slot(effect)
