@@ -475,3 +475,22 @@ def test_a_player_fixing_shorted_tech_is_not_waited_on_and_cannot_act(tmp_path):
     assert "Mi's Sentry Guns: Mi spends the night fixing their shorted-out tech" in out
     line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
     assert "sentry guns 1 left" in line, line
+
+
+@pytest.mark.parametrize("abductor, role", [("Xe", "Xenozoologist"), ("Ms", "Harvester (Mind Stealer)")],
+                         ids=["Xenozoologist-told-a-Body-Double-stopped-the-abduction",
+                              "Mind-Stealer-told-a-Body-Double-stopped-the-abduction"])
+def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abductor, role):
+    """Seed paranormal Body Double: 'stops all other forms of death/capture'. The abductor, told
+    what its abduction did when it works (kept, returned, a role stolen), was told nothing when
+    the Body Double stopped it; it is told it failed, never why."""
+    host = _game(tmp_path, f"{abductor}={role}", "Cu=Mad Scientist (Cutting Edge Scientist)", "Dp=Doppelganger",
+                 "To=Townie", "T2=Townie", options=("mind-stealer-roles=Detective,Medium",))
+    host.ok("tech", "pick", abductor, *(["none"] if abductor == "Xe" else ["Scanner", "Stun Orb"]))
+    host.ok("act", abductor, "Abduct", "Cu")
+    host.ok("act", "Cu", "Body Double")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = _pms(host, abductor, 1)
+    assert "Your Abduct on Cu failed: you could not take them tonight." in pm
+    assert "Body Double" not in pm
