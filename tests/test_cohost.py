@@ -127,7 +127,7 @@ def test_two_co_hosts_actions_and_votes_merge_both_ways_to_the_same_game(tmp_pat
 def test_both_merge_orders_give_the_same_bytes_for_every_phase_file(tmp_path):
     ann, bea = clones(tmp_path, "Ann", "Bea")
     hk(ann, "act", "Bob", "Kill", "Fay")
-    hk(bea, "act", "Bob", "Kill", "Hal")  # the same key: the later entry in record order wins in both
+    hk(bea, "act", "Bob", "Kill", "Hal")  # the same key: a conflict (misc3), the same bytes in both clones
     hk(bea, "act", "Ann", "Check", "Carol")
     commit(ann, "a")
     commit(bea, "b")
