@@ -494,3 +494,22 @@ def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abduc
     pm = _pms(host, abductor, 1)
     assert "Your Abduct on Cu failed: you could not take them tonight." in pm
     assert "Body Double" not in pm
+
+
+def test_ooo_distracted_clairvoyant_is_told_only_the_maul_failed(tmp_path):
+    """Seed ooo 7, Block Notifications: 'Only moving roles are notified when blocked'; a vision
+    'does not leave home'. The Escort stops the Clairvoyant's Maul, not its Divine, whose result
+    is in the same PM: the block line names the Maul instead of 'your action did not take place'."""
+    folder = tmp_path / "o"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "1"]
+    for a in ("Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager"):
+        args += ["--assign", a]
+    host.ok(*args)
+    host.ok("act", "Cl", "Divine", "Se")
+    host.ok("act", "Cl", "Maul", "Vi")
+    host.ok("act", "Es", "Distract", "Cl")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Cl", "--night", "1", "--format", "plain")
+    assert "You were blocked tonight: your Maul did not take place." in pm
+    assert "Divine on Se: Seer." in pm
