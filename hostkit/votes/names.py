@@ -114,14 +114,57 @@ def misspelling(t: str, k: str, core: str) -> float:
     lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
-    from rapidfuzz.distance import OSA  # loaded only when a name needs it
-
     ends = [len(k)]
     if len(k) > len(t):
         ends += [len(t), len(t) + 1]
     if core != k and len(core) >= 3:
         ends.append(len(core))
-    return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
+    return max(1.0 - osa_distance(t, k[:j]) / max(len(t), j) for j in ends)
+
+
+# The distance's work done in Python so far (letters of the second name, a step each). Past
+# _OSA_BUDGET, rapidfuzz works the rest out: its import costs some 30 M instructions, as much
+# as some 5,000 steps here, where a real day's count takes a few thousand.
+_OSA_BUDGET = 5_000
+_osa_spent = 0
+
+
+def osa_distance(a: str, b: str) -> int:
+    """The optimal string alignment distance between A and B (insertions, deletions,
+    substitutions and swaps of two adjacent letters, each costing 1; no letter edited twice):
+    rapidfuzz.distance.OSA.distance's answer, by the same bit-parallel algorithm (Hyyro 2003,
+    one step a letter of B over bit vectors as long as A), worked out in Python while the day's
+    names need little of it (see _OSA_BUDGET), so a count does not load rapidfuzz for a few."""
+    global _osa_spent
+    if not a or not b:
+        return len(a) or len(b)
+    _osa_spent += len(b)
+    if _osa_spent > _OSA_BUDGET:
+        from rapidfuzz.distance import OSA  # many names to work out: the C distance is cheaper
+
+        return OSA.distance(a, b)
+    where: dict[str, int] = {}  # each letter of A: the bits of its places in A
+    for i, ch in enumerate(a):
+        where[ch] = where.get(ch, 0) | 1 << i
+    full = (1 << len(a)) - 1  # bits above A's length never flow down: keep A's own
+    last = 1 << (len(a) - 1)
+    vp, vn, d0, before, dist = full, 0, 0, 0, len(a)
+    for ch in b:
+        pm = where.get(ch, 0)
+        swap = ((~d0 & pm) << 1) & before
+        d0 = ((((pm & vp) + vp) ^ vp) | pm | vn | swap) & full
+        hp = (vn | ~(d0 | vp)) & full
+        hn = d0 & vp
+        if hp & last:
+            dist += 1
+        if hn & last:
+            dist -= 1
+        hp = (hp << 1 | 1) & full
+        hn = (hn << 1) & full
+        vp = (hn | ~(d0 | hp)) & full
+        vn = hp & d0
+        before = pm
+    return dist
 
 
 def _longest(k: int) -> int:

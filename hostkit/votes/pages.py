@@ -112,9 +112,11 @@ def default_cache_dir() -> Path | None:
 def _key(raw: bytes) -> str:
     import hashlib  # only with the page cache on
 
-    h = hashlib.sha256(raw)
+    # BLAKE2b, 128 bits: as safe a key as SHA-256's first 128 bits, at two thirds of the cost (a
+    # first count hashes every page's bytes: some 2-4 ms a long day, 4% of its instructions)
+    h = hashlib.blake2b(raw, digest_size=16)
     h.update(f"\0{READER_VERSION}\0{CACHE_VERSION}".encode())
-    return h.hexdigest()[:32]
+    return h.hexdigest()
 
 
 def _seal(key: str, payload: bytes) -> bytes:

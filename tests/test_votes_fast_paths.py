@@ -1,0 +1,131 @@
+"""The vote reader's fast paths (issue 9, speed) give exactly what the slow ways they replace give.
+
+Each shortcut taken for speed is checked against the library call it stands in for, on the
+cases where the two could part: the shown phpBB time against strptime, the name distance
+against rapidfuzz's OSA, an element's text against lxml's itertext and XPath string(), and the
+invisible-character test against the regex it replaced.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import lxml.etree
+import pytest
+
+from hostkit.votes import names, postmeta
+from hostkit.votes.extract import _has_invisible, text_of
+
+TZ = timezone(timedelta(hours=-5))
+
+
+def _strptime(shown: str) -> str | None:
+    """What iso_time's loop gives for a text of the phpBB format: strptime, or no time."""
+    try:
+        return datetime.strptime(shown, postmeta._TIME_FORMATS[0]).replace(tzinfo=TZ).isoformat()
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("shown", [
+    "Mon Feb 29, 2016 1:40 am", "Mon Feb 29, 2016 12:40 am", "Mon Feb 29, 2016 12:05 pm",
+    "wed dec 31, 1999 11:59 PM", "Thu  Jan   1, 2015 09:07 Am", "Thu Jan  5, 2015 9:7 am",
+    "Sat Feb 30, 2016 1:40 pm",  # no such day: no time, as strptime says
+    "Mon Feb 29, 2016 13:40 am", "Mon Feb 29, 2016 0:40 am", "Mon Feb 29, 2016 1:60 am",
+    "Mon Feb 29 2016 1:40 am", "Mon Feb 29, 16 1:40 am", "Mon Feb 29, 2016 1:40 amx",
+    "Monday Feb 29, 2016 1:40 am", "Mon Sept 29, 2016 1:40 am", "Mon Feb 29, 2016 1:40am",
+], ids=lambda s: s.replace(" ", "_"))
+def test_a_shown_phpbb_time_reads_as_strptime_reads_it(shown: str) -> None:
+    assert postmeta._phpbb_time(shown, TZ) == _strptime(shown)
+    assert postmeta.iso_time(shown, TZ) == _strptime(shown)
+
+
+def test_the_phpbb_time_keeps_the_format_order_the_loop_keeps() -> None:
+    """The loop moves the format that read a time to the front (a board uses one format); the
+    fast path moves it too, so a later ambiguous time ("05-06-2020") reads the same."""
+    saved = list(postmeta._time_formats)
+    try:
+        postmeta.iso_time("2016-03-01 13:40", TZ)
+        assert postmeta._time_formats[0] != postmeta._TIME_FORMATS[0]
+        assert postmeta.iso_time("Mon Feb 29, 2016 1:40 am", TZ) == "2016-02-29T01:40:00-05:00"
+        assert postmeta._time_formats[0] == postmeta._TIME_FORMATS[0]
+    finally:
+        postmeta._time_formats[:] = saved
+
+
+def _osa(a: str, b: str) -> int:
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(a, b)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("", ""), ("", "abc"), ("abc", ""), ("vjay", "vijay"), ("misika", "misaka"), ("ca", "abc"),
+    ("hikari", "hiraki"), ("abcd", "badc"), ("deir", "dierfire"), ("acfan", "ac1983fan"),
+    ("keyser", "keysersöze"), ("aaaa", "aaa"), ("ba", "ab"), ("abc", "cba"),
+], ids=lambda v: v or "empty")
+def test_the_name_distance_is_rapidfuzz_osa(a: str, b: str) -> None:
+    names._osa_spent = 0
+    assert names.osa_distance(a, b) == _osa(a, b)
+
+
+def test_the_name_distance_matches_rapidfuzz_on_random_names() -> None:
+    rng = random.Random(9)
+    for _ in range(3000):
+        letters = rng.choice(("ab", "abc", "abcdefghij", "aé✓"))
+        a = "".join(rng.choice(letters) for _ in range(rng.randint(0, 9)))
+        b = "".join(rng.choice(letters) for _ in range(rng.randint(0, 9)))
+        names._osa_spent = 0
+        assert names.osa_distance(a, b) == _osa(a, b), (a, b)
+
+
+def test_the_name_distance_hands_over_to_rapidfuzz_past_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(names, "_osa_spent", names._OSA_BUDGET)
+    assert names.osa_distance("misika", "misaka") == 1
+    assert names._osa_spent > names._OSA_BUDGET
+
+
+@pytest.mark.parametrize("html", [
+    "<strong>a<!-- a comment -->b<?pi x?>c<i>d&amp;e</i>f</strong>",
+    "<strong></strong>", "<strong><a href='#'>#675</a> by <b>Ann</b>\n\t</strong>",
+    "<strong>Söze \u200b&nbsp;<span>x<br>y</span></strong>",
+], ids=["comment-pi-entity", "empty", "nested", "beyond-ascii"])
+def test_an_elements_text_is_itertext_and_xpath_string(html: str) -> None:
+    doc = lxml.etree.fromstring(f"<html><body>{html}tail</body></html>", lxml.etree.HTMLParser())
+    el = doc.find(".//strong")
+    assert text_of(el) == "".join(el.itertext()) == el.xpath("string(.)")
+
+
+def test_the_invisible_test_is_the_regex_it_replaced() -> None:
+    regex = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]").search
+    for text in ("", "vote", "vo\u200bte", "é\u00ad", "\ufeff", "\u2060x", "é\u200c", "é\u200d", "ü", "\u200e"):
+        assert _has_invisible(text) == bool(regex(text)), repr(text)
+
+
+DATA = Path(__file__).resolve().parent / "data" / "votes"
+
+
+@pytest.mark.parametrize("spelled", ["bbvote", "BBVote", "BBVOTE"])
+def test_a_vote_tag_in_capitals_is_read_on_a_page_beyond_ascii(spelled: str) -> None:
+    """The page-wide "is there a [vote] tag at all" test folds case as UTF-8 bytes: a class
+    written in capitals on a page with letters beyond ASCII is still found, and read."""
+    from hostkit.votes.extract import post_votes
+    from hostkit.votes.forums import parse_page
+
+    html = (DATA / "phpbb_lastpage.html").read_text(encoding="utf-8")
+    html = html.replace('class="bbvote"', f'class="{spelled}"').replace("I still think", "Söze still thinks")
+    assert "bbvote" not in html or spelled == "bbvote"
+    page = parse_page(html.encode("utf-8"), keep_html=False)
+    votes = [v for p in page.posts for v in post_votes(p.body, p.marks, ("tag",)).votes]
+    assert votes.count("VOTE: Lanternfish") == 2
+
+
+def test_a_lazy_regex_is_compiled_once_on_first_use() -> None:
+    from hostkit.votes.postmeta import lazy_re
+
+    pattern = lazy_re(r"(?i)vote\s*:\s*(\w+)")
+    assert pattern() is pattern()
+    assert pattern().match("VOTE: Ann").group(1) == "Ann"
