@@ -513,3 +513,17 @@ def test_ooo_distracted_clairvoyant_is_told_only_the_maul_failed(tmp_path):
     pm = host.ok("pm", "Cl", "--night", "1", "--format", "plain")
     assert "You were blocked tonight: your Maul did not take place." in pm
     assert "Divine on Se: Seer." in pm
+
+
+def test_xenozoologist_killed_by_the_war_vet_he_abducts_keeps_no_one(tmp_path):
+    """Seed paranormal Abduction: 'The Paranoid War Vet and Sentry Gun are not role-blocked by an
+    abduction, and will kill the player attempting the abduction'; Xenozoologist: 'If he is killed,
+    all abducted players are returned to the game.' His PM said he keeps the War Vet for study."""
+    host = _game(tmp_path, "Xe=Xenozoologist", "Wv=War Vet", "Dp=Doppelganger", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Wv")
+    host.ok("act", "Dp", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "dies: Xe, killed by War Vet" in out
+    assert "keep them for study" not in _pms(host, "Xe", 1)
+    assert "Your abductor Xe died tonight: you are returned to play this morning." in _pms(host, "Wv", 1)
