@@ -13,6 +13,7 @@ Record shares one `__new__` and defines a class in a few microseconds.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable
 
 try:
@@ -203,3 +204,50 @@ class _DataclassFields:
         made = dataclasses.dataclass(type(owner.__name__, (), ns)).__dataclass_fields__  # type: ignore[attr-defined]
         setattr(owner, "__dataclass_fields__", made)
         return made
+
+
+# --------------------------------------------------------------------------- the engine's slotted objects
+
+
+def slotted(cls: type) -> type:
+    """@dataclasses.dataclass(slots=True) (repr, eq; unhashable; no instance dict) for the
+    night's working objects (engine/night.py's Act, Block, Protection, Heal, Attack), built
+    without compiling code: dataclasses exec()s generated source for each class, some 3 M
+    instructions a class in every process that resolves a night (a first `hostkit votes`
+    included, whose replay resolves night 1).
+
+    The class is written with its fields annotated in order, as for a dataclass, but with no
+    default values in its body, and its own `__init__` (plain compiled code: an Act is made for
+    every action of a night, so its __init__ stays as fast as the generated one). `slotted`
+    makes the class again with `__slots__` of its own fields (a subclass adds its fields after
+    its base's), and gives it the dataclass's repr (every field), eq (every field, same class
+    only), `__hash__ = None` and `__match_args__` (the __init__'s positional parameters). An
+    __init__ that never sets a field is refused here, at import, not at the first use of it."""
+    own = tuple(cls.__dict__.get("__annotations__", {}))
+    fields = getattr(cls, "_fields", ()) + own  # a slotted base's fields first
+    init = cls.__dict__["__init__"].__code__
+    unset = [f for f in own if f not in init.co_names]
+    if unset:
+        raise TypeError(f"{cls.__qualname__}.__init__ never sets {', '.join(unset)}")
+    ns = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    ns["__slots__"] = own
+    ns["_fields"] = fields
+    values = attrgetter(*fields) if len(fields) > 1 else (lambda obj: (getattr(obj, fields[0]),))
+    name = cls.__qualname__
+
+    def __repr__(self: Any) -> str:
+        return f"{type(self).__qualname__}(" + ", ".join(f"{f}={v!r}" for f, v in zip(fields, values(self))) + ")"
+
+    def __eq__(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return values(self) == values(other)
+
+    for fn in (__repr__, __eq__):
+        fn.__qualname__ = f"{name}.{fn.__name__}"
+        ns[fn.__name__] = fn
+    ns["__hash__"] = None
+    ns["__match_args__"] = init.co_varnames[1:init.co_argcount]
+    made = type(cls)(cls.__name__, cls.__bases__, ns)
+    made.__qualname__ = name
+    return made

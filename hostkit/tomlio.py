@@ -7,7 +7,6 @@ keys with the nearest valid key suggested, and wrong types with the expected typ
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -71,6 +70,8 @@ def read_bytes(path: Path | str) -> bytes:
 
 def load(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
+    import tomllib  # here, not at import: a load whose files all come from the replay cache never parses
+
     try:
         raw = read_bytes(path)
         if RECORDING is not None:

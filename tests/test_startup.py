@@ -24,6 +24,21 @@ def test_the_command_collects_garbage_less_often_and_an_importing_program_keeps_
     assert GC_FIRST_THRESHOLD > literal_eval(default)[0]
 
 
+def test_the_command_leaves_its_objects_out_of_the_teardowns_collections_and_still_prints_all(tmp_path):
+    """main() freezes the process's objects once the command is done (gc.freeze): the interpreter's
+    teardown then skips them in its full collections. What the command prints is all there, and a
+    program that imports hostkit freezes nothing."""
+    show = "import atexit, gc; atexit.register(lambda: print('FROZEN', gc.get_freeze_count() > 0))\n"
+    as_command = show + ("import sys; sys.argv = ['hostkit', 'rulesets']\nfrom hostkit.cli import main\n"
+                         "try:\n    main()\nfinally:\n    print('EXITING', gc.get_freeze_count() > 0)")
+    command = subprocess.run([sys.executable, "-c", as_command], check=True, capture_output=True, text=True)
+    library = subprocess.run([sys.executable, "-c", show + "import hostkit.cli, hostkit.game"], check=True,
+                             capture_output=True, text=True)
+    *printed, exiting, frozen = command.stdout.splitlines()
+    assert (exiting, frozen, library.stdout.strip()) == ("EXITING True", "FROZEN True", "FROZEN False")
+    assert "classic-werewolf" in "\n".join(printed)
+
+
 # records.mutable stands in for @dataclass on the replayed state (PlayerState, GameState), built
 # without compiling code at import: it must behave as the dataclass it replaces.
 
@@ -77,3 +92,84 @@ def test_dataclasses_functions_work_on_a_mutable_class():
     assert dataclasses.asdict(b) == dataclasses.asdict(a)
     copied = dataclasses.replace(b, alive=False)
     assert type(copied) is mu and copied.tags is b.tags and (copied.alive, b.alive) == (False, True)
+
+
+# records.slotted stands in for @dataclass(slots=True) on the night's working objects (engine/night.py's
+# Act, Block, Protection, Heal, Attack; effects/block.py's HomeBlock), built without compiling code.
+
+def _slotted_pair():
+    import dataclasses
+
+    from hostkit.records import slotted
+
+    @dataclasses.dataclass(slots=True)
+    class Guard:
+        by: str
+        kinds: tuple
+        used: int = 0
+
+    @dataclasses.dataclass(slots=True)
+    class Wall(Guard):
+        quiet: tuple = ()
+
+    @slotted
+    class SGuard:
+        by: str
+        kinds: tuple
+        used: int
+
+        def __init__(self, by: str, kinds: tuple, used: int = 0) -> None:
+            self.by = by
+            self.kinds = kinds
+            self.used = used
+
+    @slotted
+    class SWall(SGuard):
+        quiet: tuple
+
+        def __init__(self, by: str, kinds: tuple, used: int = 0, quiet: tuple = ()) -> None:
+            SGuard.__init__(self, by, kinds, used)
+            self.quiet = quiet
+
+    return (Guard, Wall), (SGuard, SWall)
+
+
+@pytest.mark.parametrize("args, kw", [(("Ann", ("kill",)), {}), (("Ann", (), 2), {}), (("Ann", ()), {"quiet": ("x",)})],
+                         ids=["defaults", "positional", "subclass-field"])
+def test_a_slotted_class_is_built_as_its_slotted_dataclass(args, kw):
+    (dc, dsub), (sl, ssub) = _slotted_pair()
+    for d, s, a, k in ((dc, sl, args, {}), (dsub, ssub, args, kw)):
+        x, y = d(*a, **k), s(*a, **k)
+        assert repr(y) == repr(x).replace(d.__qualname__, s.__qualname__, 1)
+        assert s(*a, **k) == y and (y == x) is False and s("Other", ()) != y
+        assert s.__match_args__ == d.__match_args__ and s.__slots__ == d.__slots__
+        assert not hasattr(y, "__dict__") and s.__hash__ is None
+        with pytest.raises(TypeError):
+            hash(y)
+        y.used += 1  # mutable, like the dataclass
+        assert y.used == x.used + 1
+    assert ssub("Ann", ()) != sl("Ann", ())  # another class is not equal, even with the same fields
+
+
+def test_a_slotted_class_whose_init_forgets_a_field_is_refused_at_import():
+    from hostkit.records import slotted
+
+    class Heal:
+        by: str
+        cures: tuple
+
+        def __init__(self, by: str) -> None:
+            self.by = by
+
+    with pytest.raises(TypeError, match="never sets cures"):
+        slotted(Heal)
+
+
+def test_the_engine_night_objects_are_slotted_without_dataclasses():
+    code = ("import sys\nfrom hostkit.engine import resolver\n"
+            "from hostkit.engine.night import Act, Attack, Block, Heal, Protection\n"
+            "from hostkit.engine.effects.block import HomeBlock\n"
+            "print('dataclasses' in sys.modules, [hasattr(c, '__dict__') and '__dict__' in c.__dict__ "
+            "for c in (Act, Attack, Block, Heal, Protection, HomeBlock)])")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["False", "[False,", "False,", "False,", "False,", "False,", "False]"]

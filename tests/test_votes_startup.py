@@ -27,17 +27,23 @@ PAGE = str(VOTES / "phpbb_lastpage.html")
 NOT_LOADED = ("tempfile", "shutil", "bz2", "lzma", "jinja2", "filelock")
 
 
-def _fresh_votes(folder: Path, cache: str) -> tuple[dict, list[str]]:
-    """`votes --json` in a fresh process, as the installed command runs it: its JSON, and which of
-    NOT_LOADED it imported."""
+def _fresh(folder: Path, cache: str, modules: tuple[str, ...] = NOT_LOADED, command: tuple[str, ...] = (
+        "votes", "--json", "--html", PAGE)) -> tuple[str, list[str]]:
+    """A command in a fresh process, as the installed `hostkit` runs it: what it printed, and
+    which of `modules` it imported."""
     code = ("import atexit, sys\n"
-            f"atexit.register(lambda: print('LOADED', [m for m in {NOT_LOADED!r} if m in sys.modules]))\n"
-            "sys.argv = ['hostkit', '--game', sys.argv[1], 'votes', '--json', '--html', sys.argv[2]]\n"
+            f"atexit.register(lambda: print('LOADED', [m for m in {modules!r} if m in sys.modules]))\n"
+            "sys.argv = ['hostkit', '--game', *sys.argv[1:]]\n"
             "from hostkit.cli import main\nsys.exit(main())")
-    out = subprocess.run([sys.executable, "-c", code, str(folder), PAGE], check=True, capture_output=True, text=True,
-                         env=dict(os.environ, HOSTKIT_CACHE=cache)).stdout
-    body, _, loaded = out.rpartition("LOADED ")
-    return json.loads(body), json.loads(loaded.replace("'", '"'))
+    out = subprocess.run([sys.executable, "-c", code, str(folder), *command], check=True, capture_output=True,
+                         text=True, env=dict(os.environ, HOSTKIT_CACHE=cache)).stdout
+    printed, _, loaded = out.rpartition("LOADED ")
+    return printed, json.loads(loaded.replace("'", '"'))
+
+
+def _fresh_votes(folder: Path, cache: str) -> tuple[dict, list[str]]:
+    printed, loaded = _fresh(folder, cache)
+    return json.loads(printed), loaded
 
 
 def test_a_first_count_with_every_cache_empty_loads_no_writer_or_template_module(tmp_path):
@@ -75,3 +81,17 @@ def test_a_temp_file_is_new_private_and_never_an_existing_file(tmp_path, monkeyp
     monkeypatch.setattr(os, "urandom", lambda n: bytes.fromhex("aaaaaaaaaaaa"))
     with pytest.raises(FileExistsError):
         store.temp_file(tmp_path, ".x.")
+
+
+def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_night(tmp_path):
+    """With every file, the ruleset and night 1 found in the replay cache, and the page in the page
+    cache, neither the TOML parser nor the night engine is loaded (tomlio imports tomllib only
+    to parse), and the answers are the first ones."""
+    folder = harbour(tmp_path).folder
+    cache = str(tmp_path / "cache")
+    parsers = ("tomllib", "hostkit.engine.night", "hostkit.engine.effects")
+    first, loaded = _fresh(folder, cache, parsers)
+    assert loaded == ["tomllib", "hostkit.engine.night", "hostkit.engine.effects"]
+    assert _fresh(folder, cache, parsers) == (first, [])
+    status, loaded = _fresh(folder, cache, parsers, ("status",))
+    assert loaded == [] and status == _fresh(folder, "", parsers, ("status",))[0]

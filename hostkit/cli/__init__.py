@@ -63,10 +63,20 @@ GC_FIRST_THRESHOLD = 50_000
 
 
 def main() -> None:
+    """The `hostkit` command: the group, run with the collector tuned for one short process."""
     import gc
 
     gc.set_threshold(GC_FIRST_THRESHOLD, *gc.get_threshold()[1:])
-    cli(prog_name="hostkit")
+    try:
+        cli(prog_name="hostkit")
+    finally:
+        # The command is done (click exits by raising SystemExit), and the interpreter's teardown
+        # frees its objects. Before and while it does, it runs full collections over all of them
+        # (some 38 M instructions after a vote count of 1,400 posts, a third of `hostkit status`'s
+        # own start-up cost) looking for cyclic garbage with finalizers to call: hostkit keeps
+        # none (files and locks are closed by `with`, at once). Frozen, the objects are skipped
+        # by those passes and still freed; atexit handlers and the flush of stdout run as before.
+        gc.freeze()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..model import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
+from ..records import slotted
 
 HOME = "home"
 AWAY = "away"
@@ -28,7 +28,7 @@ _NO_TAGS: Mapping[str, Any] = MappingProxyType({})
 
 
 
-@dataclass(slots=True)
+@slotted
 class Act:
     """An action being resolved: the recorded Action with its ability, role and current targets."""
 
@@ -37,30 +37,43 @@ class Act:
     role: Role
     targets: tuple[str, ...]  # the current targets (a redirect or a bus drive changes them)
     index: int  # entry order among this night's actions (used only by first-entered and ordered rulesets)
-    redirected: bool = False
-    failed: str | None = None  # why it failed, once it has
-    blocked: bool = False
-    ran: int = -1  # when it resolved (its place in the night's resolution order)
-    done: bool = False  # it resolved (seed natural I: only a resolved action visits)
-    visited: tuple[str, ...] = ()
-    keeps_charge: bool = False  # a charge it would spend is not spent (a one-shot stopped by a shield)
+    redirected: bool
+    failed: str | None  # why it failed, once it has
+    blocked: bool
+    ran: int  # when it resolved (its place in the night's resolution order)
+    done: bool  # it resolved (seed natural I: only a resolved action visits)
+    visited: tuple[str, ...]
+    keeps_charge: bool  # a charge it would spend is not spent (a one-shot stopped by a shield)
     # Read on every lookup of a night, so kept on the Act itself rather than computed each time
     # (a property is a Python call and a second object to reach): set once, from the Action.
-    actor: str = field(init=False, default="")
-    body: str = field(init=False, default="")
+    actor: str
+    body: str
     """Who physically acts: the player, or a body of theirs (Ability.body: "Ms's Robot"). Visits,
     blocks, attacks made and struck back, and the log go by the body; charges, entry, results and
     PMs by the player (`actor`)."""
-    skip: bool = field(init=False, default=False)
+    skip: bool
     """An explicit skip: an entry declined (Action.declined, `skip = true`), or an ability that
     takes targets entered without any. (An ability with no targets, like a commute, is used by
     entering it, unless declined.)"""
 
-    def __post_init__(self) -> None:
-        self.actor = self.action.actor
-        self.body = body_name(self.actor, self.ability.body)
-        action = self.action
-        self.skip = action.declined or (not action.targets and self.ability.targets > 0)
+    def __init__(self, action: Action, ability: Ability, role: Role, targets: tuple[str, ...], index: int,
+                 redirected: bool = False, failed: str | None = None, blocked: bool = False, ran: int = -1,
+                 done: bool = False, visited: tuple[str, ...] = (), keeps_charge: bool = False) -> None:
+        self.action = action
+        self.ability = ability
+        self.role = role
+        self.targets = targets
+        self.index = index
+        self.redirected = redirected
+        self.failed = failed
+        self.blocked = blocked
+        self.ran = ran
+        self.done = done
+        self.visited = visited
+        self.keeps_charge = keeps_charge
+        self.actor = action.actor
+        self.body = body_name(self.actor, ability.body)
+        self.skip = action.declined or (not action.targets and ability.targets > 0)
 
     @property
     def name(self) -> str:
@@ -106,14 +119,23 @@ class Act:
 KILLING = frozenset({"kill", "ignite"})
 
 
-@dataclass(slots=True)
+@slotted
 class Block:
     by: Act
     scope: str  # moving | all | all-but
     exempt: tuple[str, ...]
     notify: str  # moving | all | none
-    shorts: bool = False  # a tech short (an EMP, a pulse), not a role-block: it stops unblockable roles too
-    removes: bool = False  # an abduction: the player is out of play, so even an unblockable role stops
+    shorts: bool  # a tech short (an EMP, a pulse), not a role-block: it stops unblockable roles too
+    removes: bool  # an abduction: the player is out of play, so even an unblockable role stops
+
+    def __init__(self, by: Act, scope: str, exempt: tuple[str, ...], notify: str, shorts: bool = False,
+                 removes: bool = False) -> None:
+        self.by = by
+        self.scope = scope
+        self.exempt = exempt
+        self.notify = notify
+        self.shorts = shorts
+        self.removes = removes
 
     def stops(self, act: Act) -> bool:
         return scope_stops(self.scope, self.exempt, act.role.name, act.ability)
@@ -126,7 +148,7 @@ class Block:
         return False
 
 
-@dataclass(slots=True)
+@slotted
 class Protection:
     by: Act
     against: str  # kill (killing actions: every effect) | kill-effect (only the kill) | all (every effect)
@@ -134,8 +156,19 @@ class Protection:
     kinds: tuple[str, ...]
     sides: frozenset[str]  # die-instead | kill-attacker | learn-attacker
     limit: int  # 0: every attack this night
-    target: str = ""
-    used: int = 0
+    target: str
+    used: int
+
+    def __init__(self, by: Act, against: str, strength: int, kinds: tuple[str, ...], sides: frozenset[str],
+                 limit: int, target: str = "", used: int = 0) -> None:
+        self.by = by
+        self.against = against
+        self.strength = strength
+        self.kinds = kinds
+        self.sides = sides
+        self.limit = limit
+        self.target = target
+        self.used = used
 
     def covers(self, attack: "Attack") -> bool:
         """Does this protection stop the attack? Only attacks made by an action are covered:
@@ -157,15 +190,21 @@ class Protection:
         return self.against == "kill" and act.is_killing()
 
 
-@dataclass(slots=True)
+@slotted
 class Heal:
     by: Act
     strength: int
     kinds: tuple[str, ...]
     cures: tuple[str, ...]
 
+    def __init__(self, by: Act, strength: int, kinds: tuple[str, ...], cures: tuple[str, ...]) -> None:
+        self.by = by
+        self.strength = strength
+        self.kinds = kinds
+        self.cures = cures
 
-@dataclass(slots=True)
+
+@slotted
 class Attack:
     target: str
     by: Act | None  # None: a tag's delayed kill with no action behind it
@@ -175,9 +214,24 @@ class Attack:
     cause: str
     flavour: str
     location: str
-    rampage: bool = False
-    heals: bool = True  # a heal at the end of the night can undo it
-    also: tuple[str, ...] = ()  # other players whose identical attack this one stands for (two fires)
+    rampage: bool
+    heals: bool  # a heal at the end of the night can undo it
+    also: tuple[str, ...]  # other players whose identical attack this one stands for (two fires)
+
+    def __init__(self, target: str, by: Act | None, attacker: str, kind: str, strength: int, cause: str,
+                 flavour: str, location: str, rampage: bool = False, heals: bool = True,
+                 also: tuple[str, ...] = ()) -> None:
+        self.target = target
+        self.by = by
+        self.attacker = attacker
+        self.kind = kind
+        self.strength = strength
+        self.cause = cause
+        self.flavour = flavour
+        self.location = location
+        self.rampage = rampage
+        self.heals = heals
+        self.also = also
 
 
 def _file(index: dict[str, Any], key: str, item: Any) -> None:

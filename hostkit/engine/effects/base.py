@@ -8,9 +8,10 @@ EFFECTS table of each mechanism module, and settle.py runs one named pipeline of
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 from ...model import Effect
+from ...records import Record
 from ..night import Act, Attack, Night
 
 Params = dict[str, tuple[Any, Any]]
@@ -18,7 +19,7 @@ EffectFn = Callable[[Night, Act, Effect], None]
 Reader = Callable[[Night, Act, Effect, str], Any]
 
 
-class EffectSpec(NamedTuple):
+class EffectSpec(Record):
     """One effect of the registry: its function, its parameters (name -> (type, default); a
     default of `...` makes it required), the allowed values of some parameters, the NAR
     category it sorts in, the kind a Follower sees it as, and, for an effect whose result is

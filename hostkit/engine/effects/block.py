@@ -26,10 +26,10 @@ Jailkeeper too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...model import Effect
+from ...records import slotted
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
 from . import tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st
@@ -111,11 +111,16 @@ def commute(night: Night, act: Act, effect: Effect) -> None:
 
 
 
-@dataclass(slots=True)
+@slotted
 class HomeBlock(Block):
     """A block of moving actions (seed ooo 8), told only to moving roles not in `quiet` (seed 7)."""
 
-    quiet: tuple[str, ...] = ()
+    quiet: tuple[str, ...]
+
+    def __init__(self, by: Act, scope: str, exempt: tuple[str, ...], notify: str, shorts: bool = False,
+                 removes: bool = False, quiet: tuple[str, ...] = ()) -> None:
+        Block.__init__(self, by, scope, exempt, notify, shorts, removes)
+        self.quiet = quiet
 
     def stops(self, act: Act) -> bool:
         return moving(act)
