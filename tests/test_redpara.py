@@ -527,3 +527,28 @@ def test_xenozoologist_killed_by_the_war_vet_he_abducts_keeps_no_one(tmp_path):
     assert "dies: Xe, killed by War Vet" in out
     assert "keep them for study" not in _pms(host, "Xe", 1)
     assert "Your abductor Xe died tonight: you are returned to play this morning." in _pms(host, "Wv", 1)
+
+
+def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
+    """Seed paranormal: the Doppelgangers 'may only [skip] twice in a row', and the EMP's fixing
+    night 'uses up any Night Actions of that player'. A lone Doppelganger Mad Scientist, shorted
+    out on its second skip, could neither enter the required kill (refused: fixing) nor let the
+    night resolve (refused: the kill is required). The kill is not demanded of a team whose every
+    member is fixing (or kept out of play)."""
+    host = _game(tmp_path, "Dm=Doppelganger Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)",
+                 "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie")
+    host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("act", "Dm", "skip")
+    host.ok("act", "Ex", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Dm", "Kill", "skip")
+    host.ok("act", "Dm", "Sentry Guns")
+    host.ok("act", "Ex", "Kill", "skip")
+    host.ok("act", "Ex", "EMP Pulse Emitter", "Dm")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "[required]" not in host.ok("actions")
+    assert "fixing their shorted-out tech" in host.refused("act", "Dm", "Kill", "To")
+    host.ok("act", "Ex", "Kill", "skip")
+    assert "Night 3" in host.ok("resolve")
