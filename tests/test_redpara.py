@@ -552,3 +552,23 @@ def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
     assert "fixing their shorted-out tech" in host.refused("act", "Dm", "Kill", "To")
     host.ok("act", "Ex", "Kill", "skip")
     assert "Night 3" in host.ok("resolve")
+
+
+def test_a_lone_doppelganger_kept_by_the_xenozoologist_does_not_deadlock_the_night(tmp_path):
+    """Seed paranormal: the Doppelgangers may skip 'only ... twice in a row'; a kept player
+    'cannot be the target of any other night action' and acts only with remote tech. A lone
+    Doppelganger captured on its second skip made night 3 unresolvable: 'must use it tonight',
+    while 'act Dp Kill' was refused (out of play) and resolve has no --force past a required
+    action."""
+    host = _game(tmp_path, "Dp=Doppelganger", "Xe=Xenozoologist", "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie",
+                 "Ag=Agent")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("act", "Xe", "Abduct", "Dp")
+    assert "captured: Dp by Xe" in host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "out of play" in host.refused("act", "Dp", "Kill", "To")
+    assert "Night 3" in host.ok("resolve", "--force")
