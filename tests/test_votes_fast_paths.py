@@ -129,3 +129,46 @@ def test_a_lazy_regex_is_compiled_once_on_first_use() -> None:
     pattern = lazy_re(r"(?i)vote\s*:\s*(\w+)")
     assert pattern() is pattern()
     assert pattern().match("VOTE: Ann").group(1) == "Ann"
+
+
+@pytest.mark.parametrize("text", ["#675", "p7702957", "675", "#", "p", "", "#1,326", "Reply #15", "#6a", "x12",
+                                  "#\u0663\u0664", "p\u00b2", "1.5", "##5", "#-3"])
+def test_a_shown_number_reads_as_the_search_reads_it(text: str) -> None:
+    """to_int's shortcut for "#675" and "p7702957" gives the regex search's answer."""
+    m = postmeta._DIGITS.search(text)
+    want = int(m.group(0).replace(",", "").replace(".", "")) if m else None
+    assert postmeta.to_int(text) == want
+
+
+@pytest.mark.parametrize("style, may", [
+    ("font-size: 110%; line-height: normal", False), ("COLOR: red", True), ("Font-Weight: bold", True),
+    ("background-color: #fff", True), ("font-family: 'Bookman Old Style'", False), ("", False),
+])
+def test_only_a_style_naming_a_colour_or_weight_can_mark_text(style: str, may: bool) -> None:
+    from hostkit.votes.extract import _STYLE_COLOUR, _STYLE_WEIGHT, _colours
+
+    assert _colours(style) == may
+    if not may:
+        assert not _STYLE_COLOUR.findall(style) and not _STYLE_WEIGHT.search(style)
+
+
+def _body(html: str) -> lxml.etree._Element:
+    return lxml.etree.fromstring(f"<html><body><div>{html}</div></body></html>", lxml.etree.HTMLParser()).find(".//div")
+
+
+def test_a_body_of_font_sizes_alone_is_not_walked_but_reads_the_same() -> None:
+    """A vote word and a font-size style: nothing can be marked, so no walk; the marks are none."""
+    from hostkit.votes.extract import NO_MARKS, marks_of
+
+    assert marks_of(_body('<span style="font-size: 150%">I vote for peace</span> today')) == NO_MARKS
+    red = marks_of(_body('<span style="font-size: 150%; color: red">Vote: Ann</span>'))
+    assert red and red[0][0][1] == "Vote: Ann"
+
+
+def test_two_hashes_a_skipped_element_brings_together_still_read_as_a_hash_vote() -> None:
+    """With a # in the body, any style still sends it to the walk (as before): a script between
+    two #s joins them in the walked text, and that ##vote stays read."""
+    from hostkit.votes.extract import marks_of, read_marks
+
+    marks = marks_of(_body('<span style="font-size: 90%">x</span>#<script>1</script>#vote Ann'))
+    assert read_marks(marks, ("hash",)).votes == ("##vote Ann",)

@@ -413,17 +413,28 @@ class _Walker:
             self.tagged.append((start, len(self.texts), text, quote))
 
 
+def _colours(style: str) -> bool:
+    """Whether a style can make text red or bold: it names a colour or a font weight, as
+    _STYLE_COLOUR and _STYLE_WEIGHT need (no character beyond ASCII matches any letter of
+    "color" or "font-we" under IGNORECASE, nor lowers to one)."""
+    low = style.lower()
+    return "color" in low or "font-we" in low
+
+
 def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool]:
     """(red, bold) inside EL, given them outside it: its style's last colour and its weight, and
     its color attribute (which wins over the style)."""
     style = el.get("style")
     if style:
-        colours = _STYLE_COLOUR.findall(style)
-        if colours:
-            red = _is_red(colours[-1])
-        weight = _STYLE_WEIGHT.search(style)
-        if weight:
-            bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
+        low = style.lower()  # each regex only where its name is written (see _colours)
+        if "color" in low:
+            colours = _STYLE_COLOUR.findall(style)
+            if colours:
+                red = _is_red(colours[-1])
+        if "font-we" in low:
+            weight = _STYLE_WEIGHT.search(style)
+            if weight:
+                bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
     colour = el.get("color")
     if colour is not None:
         red = _is_red(colour)
@@ -539,7 +550,9 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
     # [vote] tag needs only itself. Most posts have none of these, and are not walked.
     words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
-    if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags))):
+    # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
+    # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
+    if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags, "#" in low))):
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
     walker.children(root, False, False, False, 0)
@@ -577,16 +590,18 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     return (tuple(marked), tagged, tuple(hashed), counted)
 
 
-def _marked(root: lxml.etree._Element, markup: bool, tags: bool) -> bool:
+def _marked(root: lxml.etree._Element, markup: bool, tags: bool, styled: bool = True) -> bool:
     """Whether the body holds an element that can make text red or bold (with MARKUP), or one
-    of class bbvote (with TAGS), as _Walker reads them. (A loop over the elements: an XPath
-    call costs more than walking a post's few elements.)"""
+    of class bbvote (with TAGS), as _Walker reads them. With STYLED, any style attribute counts;
+    without, only a style that names a colour or a font weight (the only ones _styled reads: a
+    body of font sizes alone has nothing to walk for). (A loop over the elements: an XPath call
+    costs more than walking a post's few elements.)"""
     for el in root.iter(lxml.etree.Element):
         if markup and el.tag in ("b", "strong"):
             return True
         names = el.keys()  # one read for the attributes' names: most elements have none
         if names:
-            if markup and ("style" in names or "color" in names):
+            if markup and ("color" in names or "style" in names and (styled or _colours(el.get("style")))):
                 return True
             if tags and "class" in names and "bbvote" in el.get("class").lower():
                 return True

@@ -82,6 +82,8 @@ _DIGITS = re.compile(r"\d[\d,.]*")
 
 def to_int(text: str) -> int | None:
     """The first number in `text` ("#1,326" -> 1326, "Reply #15" -> 15), or None."""
+    if text and text[1:].isdecimal() and (text[0] == "#" or text[0] == "p" or text[0].isdecimal()):
+        return int(text) if text[0].isdecimal() else int(text[1:])  # "675", "#675", "p7702957": as the search reads them
     m = _DIGITS.search(text or "")
     if not m:
         return None
