@@ -9,14 +9,15 @@ import pytest
 from conftest import Host
 
 
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ()) -> Host:
+def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
+          ruleset: str = "paranormal", seed: int = 3) -> Host:
+    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
     folder = tmp_path / "g"
     host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6"]
-    for a in assign:
-        args += ["--assign", a]
-    for o in options:
-        args += ["--option", o]
+    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
+    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
+        for v in values:
+            args += [flag, v]
     host.ok(*args)
     return host
 
@@ -203,13 +204,7 @@ def test_psychic_hivemind_reads_non_human_from_an_advanced_mind_shield(tmp_path)
     """Seed paranormal Psychic Hivemind: 'Blocked by Mind Shield. Advanced Mind Shield shows as
     'Non Human' regardless of race.' To (a Human with a natural Mind Shield) gets a built one
     on night 1 (Advanced from night 2): Ps's domination on night 2 reads 'Non Human'."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
-            "--attribute", "To=Mind Shield"]
-    for a in HIVE:
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *HIVE, attributes=("To=Mind Shield",))
     host.ok("tech", "pick", "Hv", "none")
     host.ok("tech", "pick", "Ps", "none")
     host.ok("act", "Mi", "Build Mind Shield", "To")
@@ -278,12 +273,7 @@ def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path)
     Vampire (decision item-stolen-after-use: it breaks in the thief's hands). Wi was told only
     'took: Armour', and believed she held it (decision items-told: 'a player must know what they
     now hold')."""
-    folder = tmp_path / "w"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
-    for a in ("Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager", "V3=Villager"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *("Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager", "V3=Villager"), ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Wi", "Acquiesce", "Mi")
     host.ok("act", "Va", "Bite", "Mi")
     host.ok("act", "Ww", "Kill", "skip")
@@ -300,12 +290,7 @@ def test_items_a_roleblocker_blocked_after_its_own_block_is_not_told_it_failed(t
     message for each roleblock'; roleblocks are one step, so the Direwolf's Pin on St works
     although the Courtesan roleblocks him (the log: 'Dw's Pin had already resolved'). His PM said
     'your action did not take place'; it says the Pin had taken place."""
-    folder = tmp_path / "w"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
-    for a in ("Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager", "V3=Villager"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *("Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager", "V3=Villager"), ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Dw", "Pin", "St")
     host.ok("act", "Co", "Entertain", "Dw")
     host.ok("act", "St", "Stalk", "Ww")
@@ -327,7 +312,7 @@ def test_stockpile_show_json_is_one_object(tmp_path, stealer):
 
     assign = ["Ms=Harvester (Mind Stealer)"] if stealer else ["Ag=Agent"]
     host = _game(tmp_path, *assign, "Dp=Doppelganger", "To=Townie", "T2=Townie",
-                 options=("mind-stealer-roles=Detective,Medium",))
+                 options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
     data = json.loads(host.ok("stockpile", "show", "--json"))
     assert isinstance(data, dict)
     assert [d["player"] for d in data["stockpiles"]] == (["Ms"] if stealer else [])
@@ -397,7 +382,7 @@ def test_mind_stealer_is_told_it_reached_its_goal(tmp_path):
     Roles.' The night it reached the goal its PM said only what it stole; it was never told it
     had won (status said 'won: ...' to the host only)."""
     host = _game(tmp_path, "Ms=Harvester (Mind Stealer)", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "T2=Townie",
-                 options=("mind-stealer-roles=Detective,Medium", "mind-stealer-goal=1"))
+                 options=("max-day=6", "mind-stealer-roles=Detective,Medium", "mind-stealer-goal=1"))
     host.ok("tech", "pick", "Ms", "Scanner", "Stun Orb")
     host.ok("act", "Ms", "Abduct", "Ag")
     host.ok("act", "Dp", "Kill", "skip")
@@ -414,13 +399,7 @@ def test_spirit_bond_is_told_to_the_dead_and_to_the_receiver(tmp_path):
     their power. If that player accepts, they lose any abilities they may have had and gain the
     ghost's abilities instead.' The dead player's PM did not say they may bond, and the receiver's
     did not say what they now have."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
-            "--attribute", "Ag=Spirit-bond"]
-    for a in ("Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *("Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie"), attributes=("Ag=Spirit-bond",))
     host.ok("act", "Dp", "Kill", "Ag")
     host.ok("resolve", "--force")
     assert "You have the Spirit-bond: you may choose a living player to bond with." in _pms(host, "Ag", 1)
@@ -485,7 +464,7 @@ def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abduc
     what its abduction did when it works (kept, returned, a role stolen), was told nothing when
     the Body Double stopped it; it is told it failed, never why."""
     host = _game(tmp_path, f"{abductor}={role}", "Cu=Mad Scientist (Cutting Edge Scientist)", "Dp=Doppelganger",
-                 "To=Townie", "T2=Townie", options=("mind-stealer-roles=Detective,Medium",))
+                 "To=Townie", "T2=Townie", options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
     host.ok("tech", "pick", abductor, *(["none"] if abductor == "Xe" else ["Scanner", "Stun Orb"]))
     host.ok("act", abductor, "Abduct", "Cu")
     host.ok("act", "Cu", "Body Double")
@@ -500,12 +479,7 @@ def test_ooo_distracted_clairvoyant_is_told_only_the_maul_failed(tmp_path):
     """Seed ooo 7, Block Notifications: 'Only moving roles are notified when blocked'; a vision
     'does not leave home'. The Escort stops the Clairvoyant's Maul, not its Divine, whose result
     is in the same PM: the block line names the Maul instead of 'your action did not take place'."""
-    folder = tmp_path / "o"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "ooo-werewolf", "--seed", "1"]
-    for a in ("Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *("Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager"), ruleset="ooo-werewolf", seed=1, options=())
     host.ok("act", "Cl", "Divine", "Se")
     host.ok("act", "Cl", "Maul", "Vi")
     host.ok("act", "Es", "Distract", "Cl")
