@@ -273,7 +273,8 @@ def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path)
     Vampire (decision item-stolen-after-use: it breaks in the thief's hands). Wi was told only
     'took: Armour', and believed she held it (decision items-told: 'a player must know what they
     now hold')."""
-    host = _game(tmp_path, *("Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager", "V3=Villager"), ruleset="items-werewolf", seed=2, options=())
+    host = _game(tmp_path, "Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager",
+                 "V3=Villager", ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Wi", "Acquiesce", "Mi")
     host.ok("act", "Va", "Bite", "Mi")
     host.ok("act", "Ww", "Kill", "skip")
@@ -290,7 +291,8 @@ def test_items_a_roleblocker_blocked_after_its_own_block_is_not_told_it_failed(t
     message for each roleblock'; roleblocks are one step, so the Direwolf's Pin on St works
     although the Courtesan roleblocks him (the log: 'Dw's Pin had already resolved'). His PM said
     'your action did not take place'; it says the Pin had taken place."""
-    host = _game(tmp_path, *("Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager", "V3=Villager"), ruleset="items-werewolf", seed=2, options=())
+    host = _game(tmp_path, "Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager",
+                 "V3=Villager", ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Dw", "Pin", "St")
     host.ok("act", "Co", "Entertain", "Dw")
     host.ok("act", "St", "Stalk", "Ww")
@@ -399,7 +401,8 @@ def test_spirit_bond_is_told_to_the_dead_and_to_the_receiver(tmp_path):
     their power. If that player accepts, they lose any abilities they may have had and gain the
     ghost's abilities instead.' The dead player's PM did not say they may bond, and the receiver's
     did not say what they now have."""
-    host = _game(tmp_path, *("Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie"), attributes=("Ag=Spirit-bond",))
+    host = _game(tmp_path, "Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie",
+                 attributes=("Ag=Spirit-bond",))
     host.ok("act", "Dp", "Kill", "Ag")
     host.ok("resolve", "--force")
     assert "You have the Spirit-bond: you may choose a living player to bond with." in _pms(host, "Ag", 1)
@@ -479,7 +482,8 @@ def test_ooo_distracted_clairvoyant_is_told_only_the_maul_failed(tmp_path):
     """Seed ooo 7, Block Notifications: 'Only moving roles are notified when blocked'; a vision
     'does not leave home'. The Escort stops the Clairvoyant's Maul, not its Divine, whose result
     is in the same PM: the block line names the Maul instead of 'your action did not take place'."""
-    host = _game(tmp_path, *("Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager"), ruleset="ooo-werewolf", seed=1, options=())
+    host = _game(tmp_path, "Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager",
+                 ruleset="ooo-werewolf", seed=1, options=())
     host.ok("act", "Cl", "Divine", "Se")
     host.ok("act", "Cl", "Maul", "Vi")
     host.ok("act", "Es", "Distract", "Cl")
