@@ -313,12 +313,24 @@ def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
     """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
     out = []
     seen: set[tuple[str, str]] = set()
+
+    def can_act(name: str, ab: Ability) -> bool:  # not kept out of play, not fixing shorted-out tech
+        held = _held(state, name)
+        return not (held is not None and not _usable_while_held(held, state.role_of(name).name, ab.name)) \
+            and not fixing_tonight(state, name, phase.record)
+
     for p in state.players.values():
         if not p.alive:
             continue
         for ab in state.role_of(p.name).abilities:
             key = (p.faction or p.name, ab.key) if ab.factional else (p.name, ab.key)
             if not ab.max_skips_in_a_row or key in seen or not phase_ok(ab, phase.record):
+                continue
+            if ab.factional and p.faction:
+                if not any(q.alive and q.faction == p.faction and state.role_of(q.name).ability(ab.name) is not None
+                           and can_act(q.name, ab) for q in state.players.values()):
+                    continue  # no member can enter it tonight: it cannot be demanded
+            elif not can_act(p.name, ab):
                 continue
             seen.add(key)
             entered = any(a.ability.lower() == ab.key and a.used(ab.targets) and (

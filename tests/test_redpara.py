@@ -9,14 +9,15 @@ import pytest
 from conftest import Host
 
 
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ()) -> Host:
+def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
+          ruleset: str = "paranormal", seed: int = 3) -> Host:
+    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
     folder = tmp_path / "g"
     host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6"]
-    for a in assign:
-        args += ["--assign", a]
-    for o in options:
-        args += ["--option", o]
+    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
+    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
+        for v in values:
+            args += [flag, v]
     host.ok(*args)
     return host
 
@@ -203,13 +204,7 @@ def test_psychic_hivemind_reads_non_human_from_an_advanced_mind_shield(tmp_path)
     """Seed paranormal Psychic Hivemind: 'Blocked by Mind Shield. Advanced Mind Shield shows as
     'Non Human' regardless of race.' To (a Human with a natural Mind Shield) gets a built one
     on night 1 (Advanced from night 2): Ps's domination on night 2 reads 'Non Human'."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
-            "--attribute", "To=Mind Shield"]
-    for a in HIVE:
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, *HIVE, attributes=("To=Mind Shield",))
     host.ok("tech", "pick", "Hv", "none")
     host.ok("tech", "pick", "Ps", "none")
     host.ok("act", "Mi", "Build Mind Shield", "To")
@@ -278,12 +273,8 @@ def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path)
     Vampire (decision item-stolen-after-use: it breaks in the thief's hands). Wi was told only
     'took: Armour', and believed she held it (decision items-told: 'a player must know what they
     now hold')."""
-    folder = tmp_path / "w"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
-    for a in ("Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager", "V3=Villager"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, "Ww=Werewolf", "Va=Vampire", "Wi=Witch", "Mi=Militia", "V1=Villager", "V2=Villager",
+                 "V3=Villager", ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Wi", "Acquiesce", "Mi")
     host.ok("act", "Va", "Bite", "Mi")
     host.ok("act", "Ww", "Kill", "skip")
@@ -300,12 +291,8 @@ def test_items_a_roleblocker_blocked_after_its_own_block_is_not_told_it_failed(t
     message for each roleblock'; roleblocks are one step, so the Direwolf's Pin on St works
     although the Courtesan roleblocks him (the log: 'Dw's Pin had already resolved'). His PM said
     'your action did not take place'; it says the Pin had taken place."""
-    folder = tmp_path / "w"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "items-werewolf", "--seed", "2"]
-    for a in ("Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager", "V3=Villager"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, "Ww=Werewolf", "Dw=Direwolf", "Co=Courtesan", "St=Stalker", "V1=Villager", "V2=Villager",
+                 "V3=Villager", ruleset="items-werewolf", seed=2, options=())
     host.ok("act", "Dw", "Pin", "St")
     host.ok("act", "Co", "Entertain", "Dw")
     host.ok("act", "St", "Stalk", "Ww")
@@ -327,7 +314,7 @@ def test_stockpile_show_json_is_one_object(tmp_path, stealer):
 
     assign = ["Ms=Harvester (Mind Stealer)"] if stealer else ["Ag=Agent"]
     host = _game(tmp_path, *assign, "Dp=Doppelganger", "To=Townie", "T2=Townie",
-                 options=("mind-stealer-roles=Detective,Medium",))
+                 options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
     data = json.loads(host.ok("stockpile", "show", "--json"))
     assert isinstance(data, dict)
     assert [d["player"] for d in data["stockpiles"]] == (["Ms"] if stealer else [])
@@ -397,7 +384,7 @@ def test_mind_stealer_is_told_it_reached_its_goal(tmp_path):
     Roles.' The night it reached the goal its PM said only what it stole; it was never told it
     had won (status said 'won: ...' to the host only)."""
     host = _game(tmp_path, "Ms=Harvester (Mind Stealer)", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "T2=Townie",
-                 options=("mind-stealer-roles=Detective,Medium", "mind-stealer-goal=1"))
+                 options=("max-day=6", "mind-stealer-roles=Detective,Medium", "mind-stealer-goal=1"))
     host.ok("tech", "pick", "Ms", "Scanner", "Stun Orb")
     host.ok("act", "Ms", "Abduct", "Ag")
     host.ok("act", "Dp", "Kill", "skip")
@@ -414,13 +401,8 @@ def test_spirit_bond_is_told_to_the_dead_and_to_the_receiver(tmp_path):
     their power. If that player accepts, they lose any abilities they may have had and gain the
     ghost's abilities instead.' The dead player's PM did not say they may bond, and the receiver's
     did not say what they now have."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal", "--seed", "3", "--option", "max-day=6",
-            "--attribute", "Ag=Spirit-bond"]
-    for a in ("Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie"):
-        args += ["--assign", a]
-    host.ok(*args)
+    host = _game(tmp_path, "Ag=Agent", "Dp=Doppelganger", "To=Townie", "T2=Townie", "T3=Townie",
+                 attributes=("Ag=Spirit-bond",))
     host.ok("act", "Dp", "Kill", "Ag")
     host.ok("resolve", "--force")
     assert "You have the Spirit-bond: you may choose a living player to bond with." in _pms(host, "Ag", 1)
@@ -475,3 +457,96 @@ def test_a_player_fixing_shorted_tech_is_not_waited_on_and_cannot_act(tmp_path):
     assert "Mi's Sentry Guns: Mi spends the night fixing their shorted-out tech" in out
     line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
     assert "sentry guns 1 left" in line, line
+
+
+@pytest.mark.parametrize("abductor, role", [("Xe", "Xenozoologist"), ("Ms", "Harvester (Mind Stealer)")],
+                         ids=["Xenozoologist-told-a-Body-Double-stopped-the-abduction",
+                              "Mind-Stealer-told-a-Body-Double-stopped-the-abduction"])
+def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abductor, role):
+    """Seed paranormal Body Double: 'stops all other forms of death/capture'. The abductor, told
+    what its abduction did when it works (kept, returned, a role stolen), was told nothing when
+    the Body Double stopped it; it is told it failed, never why."""
+    host = _game(tmp_path, f"{abductor}={role}", "Cu=Mad Scientist (Cutting Edge Scientist)", "Dp=Doppelganger",
+                 "To=Townie", "T2=Townie", options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
+    host.ok("tech", "pick", abductor, *(["none"] if abductor == "Xe" else ["Scanner", "Stun Orb"]))
+    host.ok("act", abductor, "Abduct", "Cu")
+    host.ok("act", "Cu", "Body Double")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    pm = _pms(host, abductor, 1)
+    assert "Your Abduct on Cu failed: you could not take them tonight." in pm
+    assert "Body Double" not in pm
+
+
+def test_ooo_distracted_clairvoyant_is_told_only_the_maul_failed(tmp_path):
+    """Seed ooo 7, Block Notifications: 'Only moving roles are notified when blocked'; a vision
+    'does not leave home'. The Escort stops the Clairvoyant's Maul, not its Divine, whose result
+    is in the same PM: the block line names the Maul instead of 'your action did not take place'."""
+    host = _game(tmp_path, "Cl=Clairvoyant", "Es=Escort", "Vi=Villager", "V2=Villager", "Se=Seer", "V3=Villager",
+                 ruleset="ooo-werewolf", seed=1, options=())
+    host.ok("act", "Cl", "Divine", "Se")
+    host.ok("act", "Cl", "Maul", "Vi")
+    host.ok("act", "Es", "Distract", "Cl")
+    host.ok("resolve", "--force")
+    pm = host.ok("pm", "Cl", "--night", "1", "--format", "plain")
+    assert "You were blocked tonight: your Maul did not take place." in pm
+    assert "Divine on Se: Seer." in pm
+
+
+def test_xenozoologist_killed_by_the_war_vet_he_abducts_keeps_no_one(tmp_path):
+    """Seed paranormal Abduction: 'The Paranoid War Vet and Sentry Gun are not role-blocked by an
+    abduction, and will kill the player attempting the abduction'; Xenozoologist: 'If he is killed,
+    all abducted players are returned to the game.' His PM said he keeps the War Vet for study."""
+    host = _game(tmp_path, "Xe=Xenozoologist", "Wv=War Vet", "Dp=Doppelganger", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "Wv")
+    host.ok("act", "Dp", "Kill", "skip")
+    out = host.ok("resolve", "--force")
+    assert "dies: Xe, killed by War Vet" in out
+    assert "keep them for study" not in _pms(host, "Xe", 1)
+    assert "Your abductor Xe died tonight: you are returned to play this morning." in _pms(host, "Wv", 1)
+
+
+def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
+    """Seed paranormal: the Doppelgangers 'may only [skip] twice in a row', and the EMP's fixing
+    night 'uses up any Night Actions of that player'. A lone Doppelganger Mad Scientist, shorted
+    out on its second skip, could neither enter the required kill (refused: fixing) nor let the
+    night resolve (refused: the kill is required). The kill is not demanded of a team whose every
+    member is fixing (or kept out of play)."""
+    host = _game(tmp_path, "Dm=Doppelganger Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)",
+                 "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie")
+    host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("act", "Dm", "skip")
+    host.ok("act", "Ex", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Dm", "Kill", "skip")
+    host.ok("act", "Dm", "Sentry Guns")
+    host.ok("act", "Ex", "Kill", "skip")
+    host.ok("act", "Ex", "EMP Pulse Emitter", "Dm")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "[required]" not in host.ok("actions")
+    assert "fixing their shorted-out tech" in host.refused("act", "Dm", "Kill", "To")
+    host.ok("act", "Ex", "Kill", "skip")
+    assert "Night 3" in host.ok("resolve")
+
+
+def test_a_lone_doppelganger_kept_by_the_xenozoologist_does_not_deadlock_the_night(tmp_path):
+    """Seed paranormal: the Doppelgangers may skip 'only ... twice in a row'; a kept player
+    'cannot be the target of any other night action' and acts only with remote tech. A lone
+    Doppelganger captured on its second skip made night 3 unresolvable: 'must use it tonight',
+    while 'act Dp Kill' was refused (out of play) and resolve has no --force past a required
+    action."""
+    host = _game(tmp_path, "Dp=Doppelganger", "Xe=Xenozoologist", "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie",
+                 "Ag=Agent")
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("act", "Xe", "Abduct", "Dp")
+    assert "captured: Dp by Xe" in host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert "out of play" in host.refused("act", "Dp", "Kill", "To")
+    assert "Night 3" in host.ok("resolve", "--force")

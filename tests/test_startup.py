@@ -24,6 +24,21 @@ def test_the_command_collects_garbage_less_often_and_an_importing_program_keeps_
     assert GC_FIRST_THRESHOLD > literal_eval(default)[0]
 
 
+def test_importing_the_command_line_stops_the_collector_never_and_leaves_the_importers_threshold():
+    """hostkit.cli raises the threshold while click and its own modules are imported (they made
+    the collector stop some twenty times for nothing), and puts the importer's back after."""
+    code = ("import gc\ngc.set_threshold(600, 4, 5)\nruns = []\n"
+            "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(info['generation']))\n"
+            "import %s\nprint(len(runs), gc.get_threshold())")
+    runs = {}
+    for module in ("click", "hostkit.cli"):  # hostkit.cli imports click, and more
+        out = subprocess.run([sys.executable, "-c", code % module], check=True, capture_output=True, text=True)
+        count, threshold = out.stdout.split(" ", 1)
+        runs[module] = int(count)
+        assert threshold.strip() == "(600, 4, 5)"
+    assert runs["click"] >= 10 and runs["hostkit.cli"] <= 3, runs
+
+
 def test_the_command_leaves_its_objects_out_of_the_teardowns_collections_and_still_prints_all(tmp_path):
     """main() freezes the process's objects once the command is done (gc.freeze): the interpreter's
     teardown then skips them in its full collections. What the command prints is all there, and a

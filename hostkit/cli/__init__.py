@@ -7,13 +7,31 @@ exit code 1 (base.Group).
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
-from pathlib import Path
 
-import click
+# The collector's first-generation threshold for a hostkit process (the default is 700). A command
+# allocates some 20,000 container objects (its modules, classes, the replayed game), almost none
+# of them garbage, so at 700 it stops about thirty times to find nothing: a few ms of every
+# start-up. At 50,000 a short command is not stopped at all, and a long one (a thread of many
+# pages) still collects every 50,000 allocations, so cyclic garbage (parsed pages) stays bounded.
+# Only the `hostkit` command keeps it (main): a program that imports hostkit keeps its own.
+GC_FIRST_THRESHOLD = 50_000
 
-from .base import LazyGroup
+# The imports below (click, pathlib and all they import) alone made the collector stop some twenty
+# times (~2.5 ms) before main() could raise the threshold: it is raised while they run, and the
+# importer's own threshold is put back after them.
+_IMPORTER_THRESHOLD = gc.get_threshold()
+gc.set_threshold(GC_FIRST_THRESHOLD, *_IMPORTER_THRESHOLD[1:])
+try:
+    from pathlib import Path
+
+    import click
+
+    from .base import LazyGroup
+finally:
+    gc.set_threshold(*_IMPORTER_THRESHOLD)
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
@@ -53,29 +71,18 @@ def cli(ctx: click.Context, game: Path | None, host: str | None) -> None:
     ctx.obj["host"] = host
 
 
-# The collector's first-generation threshold for a hostkit process (the default is 700). A command
-# allocates some 20,000 container objects (its modules, classes, the replayed game), almost none
-# of them garbage, so at 700 it stops about thirty times to find nothing: a few ms of every
-# start-up. At 50,000 a short command is not stopped at all, and a long one (a thread of many
-# pages) still collects every 50,000 allocations, so cyclic garbage (parsed pages) stays bounded.
-# Only the `hostkit` command sets it: a program that imports hostkit keeps its own.
-GC_FIRST_THRESHOLD = 50_000
-
-
 def main() -> None:
     """The `hostkit` command: the group, run with the collector tuned for one short process."""
-    import gc
-
     gc.set_threshold(GC_FIRST_THRESHOLD, *gc.get_threshold()[1:])
     try:
         cli(prog_name="hostkit")
     finally:
         # The command is done (click exits by raising SystemExit), and the interpreter's teardown
         # frees its objects. Before and while it does, it runs full collections over all of them
-        # (some 38 M instructions after a vote count of 1,400 posts, a third of `hostkit status`'s
-        # own start-up cost) looking for cyclic garbage with finalizers to call: hostkit keeps
-        # none (files and locks are closed by `with`, at once). Frozen, the objects are skipped
-        # by those passes and still freed; atexit handlers and the flush of stdout run as before.
+        # (some 38 M instructions after a vote count of 1,400 posts) looking for cyclic garbage
+        # with finalizers to call: hostkit keeps none (files and locks are closed by `with`, at
+        # once). Frozen, the objects are skipped by those passes and still freed; atexit handlers
+        # and the flush of stdout run as before.
         gc.freeze()
 
 

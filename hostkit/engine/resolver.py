@@ -244,6 +244,10 @@ def run(night: Night, act: Act) -> None:
         guard = night.shield(act, target) if target is not None and target != act.body else None
         if guard is not None:
             night.say(f"{guard.by.label()}'s protection stops {act.what()}'s {effect.kind} on {target}.")
+            if effect.kind == "abduct":
+                # The abductor is told what its abduction did when it works (kept, returned, a role
+                # stolen); when a protection stops it (a Body Double), that it failed, not why.
+                night.notices.append((act.actor, f"Your {act.used} on {target} failed: you could not take them tonight."))
             night.ext.setdefault("shielded", set()).add(id(guard))  # a tell = "user" protection says so
             if effect.kind in BLASTS:  # the blast still goes off there: the shield spares its target only
                 night.ext.setdefault("spared", set()).add((id(act), target))

@@ -250,6 +250,8 @@ def _releases(night: Night, deaths: list) -> list:
                 and player not in dead:
             night.say(f"{data['by']} is dead: {player}, taken tonight, returns to play.")
             night.happen(player, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
+            kept = f"You abducted {player} and keep them"  # block.abduct's notice: he keeps no one now
+            night.notices[:] = [(p, t) for p, t in night.notices if not (p == data["by"] and t.startswith(kept))]
             continue
         keep.append(t)  # the entry itself: not a copy of every tag given tonight
     if len(keep) < len(night.tags):
