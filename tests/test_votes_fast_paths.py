@@ -172,3 +172,15 @@ def test_two_hashes_a_skipped_element_brings_together_still_read_as_a_hash_vote(
 
     marks = marks_of(_body('<span style="font-size: 90%">x</span>#<script>1</script>#vote Ann'))
     assert read_marks(marks, ("hash",)).votes == ("##vote Ann",)
+
+
+def test_the_distance_to_each_start_of_a_name_comes_from_one_pass() -> None:
+    """osa_prefixes gives the distance to each start of the key that misspelling tries, as
+    rapidfuzz gives it for that start alone."""
+    rng = random.Random(12)
+    for _ in range(2000):
+        a = "".join(rng.choice("abcde") for _ in range(rng.randint(1, 10)))
+        b = "".join(rng.choice("abcde") for _ in range(rng.randint(1, 14)))
+        ends = [len(b), rng.randint(1, len(b)), rng.randint(1, len(b))]
+        names._osa_spent = 0
+        assert names.osa_prefixes(a, b, ends) == [_osa(a, b[:j]) for j in ends], (a, b, ends)

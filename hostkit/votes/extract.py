@@ -671,6 +671,11 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
 
 
 def _check(markups: Sequence[str]) -> None:
+    for m in markups:  # (a loop, not two sets: it runs for every post of a count)
+        if m not in MARKUPS:
+            break
+    else:
+        return
     unknown = set(markups) - set(MARKUPS)
     if unknown:
         raise HostkitError(f"unknown vote markup {sorted(unknown)[0]!r}; choose from {', '.join(MARKUPS)}")

@@ -38,10 +38,10 @@ READER_VERSION = "9.2"  # bump when a change to the readers changes what a page 
 
 
 def page_to_json(page: Page) -> dict[str, Any]:
-    """A page as JSON for the caches: each post a list of Post's fields in order, its marks last."""
+    """A page as JSON for the caches: each post an array of Post's fields in order, its marks last."""
     return {"version": CACHE_VERSION, "engine": page.engine, "page": page.page, "last_page": page.last_page,
             "next_url": page.next_url, "url": page.url, "numbered": page.numbered,
-            "posts": [list(p) for p in page.posts]}
+            "posts": page.posts}  # tuples, written as JSON arrays as lists are
 
 
 def page_from_json(data: dict[str, Any]) -> Page:
