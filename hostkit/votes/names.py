@@ -114,67 +114,14 @@ def misspelling(t: str, k: str, core: str) -> float:
     lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
+    from rapidfuzz.distance import OSA  # loaded only when a name needs it
+
     ends = [len(k)]
     if len(k) > len(t):
         ends += [len(t), len(t) + 1]
     if core != k and len(core) >= 3:
         ends.append(len(core))
-    return max(1.0 - d / max(len(t), j) for d, j in zip(osa_prefixes(t, k, ends), ends))
-
-
-# The distance's work done in Python so far (letters of the second name, a step each). Past
-# _OSA_BUDGET, rapidfuzz works the rest out: its import costs some 30 M instructions, as much
-# as some 5,000 steps here, where a real day's count takes a few thousand.
-_OSA_BUDGET = 5_000
-_osa_spent = 0
-
-
-def osa_distance(a: str, b: str) -> int:
-    """The optimal string alignment distance between A and B (insertions, deletions,
-    substitutions and swaps of two adjacent letters, each costing 1; no letter edited twice):
-    rapidfuzz.distance.OSA.distance's answer (see osa_prefixes)."""
-    if not a or not b:
-        return len(a) or len(b)
-    return osa_prefixes(a, b, (len(b),))[0]
-
-
-def osa_prefixes(a: str, b: str, ends: Sequence[int]) -> list[int]:
-    """osa_distance(A, B[:j]) for each j of ENDS (A not empty, each j from 1 to len(B)), from one
-    pass over B: the bit-parallel algorithm rapidfuzz uses (Hyyro 2003), one step a letter of B
-    over bit vectors as long as A, holds the distance to B's first j letters after step j.
-    Worked out in Python while the day's names need little of it (see _OSA_BUDGET), so a count
-    does not load rapidfuzz for a few names."""
-    global _osa_spent
-    last_step = max(ends)
-    _osa_spent += last_step
-    if _osa_spent > _OSA_BUDGET:
-        from rapidfuzz.distance import OSA  # many names to work out: the C distance is cheaper
-
-        return [OSA.distance(a, b[:j]) for j in ends]
-    where: dict[str, int] = {}  # each letter of A: the bits of its places in A
-    for i, ch in enumerate(a):
-        where[ch] = where.get(ch, 0) | 1 << i
-    full = (1 << len(a)) - 1  # bits above A's length never flow down: keep A's own
-    top = 1 << (len(a) - 1)
-    vp, vn, d0, before, dist = full, 0, 0, 0, len(a)
-    after = [0] * (last_step + 1)  # the distance to B's first j letters
-    for j, ch in enumerate(b[:last_step], 1):
-        pm = where.get(ch, 0)
-        swap = ((~d0 & pm) << 1) & before
-        d0 = ((((pm & vp) + vp) ^ vp) | pm | vn | swap) & full
-        hp = (vn | ~(d0 | vp)) & full
-        hn = d0 & vp
-        if hp & top:
-            dist += 1
-        if hn & top:
-            dist -= 1
-        hp = (hp << 1 | 1) & full
-        hn = (hn << 1) & full
-        vp = (hn | ~(d0 | hp)) & full
-        vn = hp & d0
-        before = pm
-        after[j] = dist
-    return [after[j] for j in ends]
+    return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
 
 
 def _longest(k: int) -> int:
