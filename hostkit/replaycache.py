@@ -205,11 +205,11 @@ def _write(path: Path, key: bytes, value: Any) -> None:
             return
     except (TypeError, ValueError, KeyError, RecursionError):
         return  # not something the format holds exactly: not cached
-    from .store import temp_file
+    import tempfile
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = temp_file(path.parent, f".{path.name}.")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(MAGIC + key + blake2b(payload, digest_size=32).digest() + payload)

@@ -20,7 +20,6 @@ and an unfinished change is completed only under it (`recover`).
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import time
 from pathlib import Path
@@ -72,7 +71,9 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = temp_file(path.parent, f".{path.name}.")
+    import tempfile  # writing only: status, which only reads, need not import it
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -85,24 +86,6 @@ def atomic_write(path: Path, data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-
-
-def temp_file(folder: Path, prefix: str, suffix: str = ".tmp") -> tuple[int, str]:
-    """A new, empty file of this process's own in `folder`, named prefix + random letters +
-    suffix, opened for writing with mode 0600: what tempfile.mkstemp gives (O_EXCL, so a name
-    that exists is never taken), without importing tempfile, which brings shutil, random, bz2
-    and lzma: some 9 M instructions of every command that writes a file (a first vote count
-    writes its count history and its replay cache entries)."""
-    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-             | getattr(os, "O_BINARY", 0))
-    where = os.path.abspath(folder)
-    for _ in range(100):
-        name = os.path.join(where, f"{prefix}{os.urandom(6).hex()}{suffix}")
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no unused temporary file name", where)
 
 
 def _mode(path: Path) -> int:

@@ -12,19 +12,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from hostkit import store
-
 from conftest import snapshot
 from test_votes_accuracy import VOTES, harbour
 
 PAGE = str(VOTES / "phpbb_lastpage.html")
 
-# Loaded by no step of `votes --json`: tempfile (and its shutil, bz2, lzma, random) for a temp
-# file's name (store.temp_file), jinja2 for a post that is not printed, filelock for a lock that
-# fcntl takes (cachedir, store).
-NOT_LOADED = ("tempfile", "shutil", "bz2", "lzma", "jinja2", "filelock")
+# Loaded by no step of `votes --json`: jinja2 for a post that is not printed, filelock for a lock
+# that fcntl takes (cachedir, store).
+NOT_LOADED = ("jinja2", "filelock")
 
 
 def _fresh(folder: Path, cache: str, modules: tuple[str, ...] = NOT_LOADED, command: tuple[str, ...] = (
@@ -46,7 +41,7 @@ def _fresh_votes(folder: Path, cache: str) -> tuple[dict, list[str]]:
     return json.loads(printed), loaded
 
 
-def test_a_first_count_with_every_cache_empty_loads_no_writer_or_template_module(tmp_path):
+def test_a_first_count_with_every_cache_empty_loads_no_template_or_lock_module(tmp_path):
     cold = harbour(tmp_path / "a").folder
     plain = tmp_path / "b"
     shutil.copytree(cold, plain)  # the same game, byte for byte
@@ -62,25 +57,6 @@ def test_a_first_count_with_every_cache_empty_loads_no_writer_or_template_module
     off, _ = _fresh_votes(plain, "")
     assert first == off
     assert snapshot(cold) == snapshot(plain)
-
-
-def test_a_temp_file_is_new_private_and_never_an_existing_file(tmp_path, monkeypatch):
-    """store.temp_file, for atomic writes (mkstemp's contract): O_EXCL, mode 0600, in the folder."""
-    fd, name = store.temp_file(tmp_path, ".game.toml.")
-    os.close(fd)
-    path = Path(name)
-    assert path.parent == tmp_path and path.name.startswith(".game.toml.") and path.name.endswith(".tmp")
-    assert path.stat().st_mode & 0o777 == 0o600 and path.read_bytes() == b""
-    taken = tmp_path / ".x.aaaaaaaaaaaa.tmp"
-    taken.write_bytes(b"someone else's")
-    draws = iter([bytes.fromhex("aaaaaaaaaaaa"), bytes.fromhex("aaaaaaaaaaaa"), bytes.fromhex("bbbbbbbbbbbb")])
-    monkeypatch.setattr(os, "urandom", lambda n: next(draws))
-    fd, name = store.temp_file(tmp_path, ".x.")
-    os.close(fd)
-    assert Path(name).name == ".x.bbbbbbbbbbbb.tmp" and taken.read_bytes() == b"someone else's"
-    monkeypatch.setattr(os, "urandom", lambda n: bytes.fromhex("aaaaaaaaaaaa"))
-    with pytest.raises(FileExistsError):
-        store.temp_file(tmp_path, ".x.")
 
 
 def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_night(tmp_path):
