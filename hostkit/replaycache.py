@@ -45,10 +45,7 @@ from .model import NightOutcome, Record, Ruleset
 FORMAT = 1  # bump when the encoding below changes
 MAGIC = b"hostkit-replay\0"
 
-try:  # the C module hashlib itself uses for blake2; importing it directly skips hashlib's OpenSSL set-up
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - a Python built without it
-    from hashlib import blake2b
+from .cachedir import blake2b
 
 _CODE_KEY: bytes | None = None
 
