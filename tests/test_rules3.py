@@ -275,10 +275,14 @@ def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mas
     """Seed paranormal Combat Camouflage: 'mask his kills as if they came from any source'. The
     players' death post shows the mask; the end of the game (roles are revealed) and the host's
     night chart show the truth beside the mask."""
+    import json
+
     host = _camouflaged(tmp_path)
     host.ok("act", "Ex", "Kill", "Fay")
     host.ok("act", "D", "Kill", "Bo")
-    host.ok("resolve", "--force")
+    data = json.loads(host.ok("resolve", "--force", "--json"))
+    causes = {d["player"]: (d["cause"], d.get("true_cause")) for d in data["deaths"]}
+    assert causes == {"Fay": ("Vigilante", "Exterminator"), "Bo": ("Doppelgangers", None)}
     deaths = host.ok("post", "deaths", "--night", "1", "--format", "plain")
     assert "vigilante" in deaths.lower() and "Exterminator" not in deaths
     chart = host.ok("chart", "night", "1")
