@@ -219,7 +219,11 @@ def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
     the night chart do not call the poisoned player saved; they say the Guard stopped an attack on
     her and she died all the same. (Before: 'saved: Fay by Guard' beside 'dies: Fay, killed by
     Poison'.) A plain save still reads 'saved'."""
+    import json
+
     host = _poison_past_the_guard(tmp_path)
+    data = json.loads(host.ok("resolve", "--force", "--dry-run", "--json"))
+    assert data["saved"] == [{"player": "Fay", "by": ["Guard"], "died": True}]
     out = host.ok("resolve", "--force")
     assert "dies: Fay, killed by Poison" in out and "saved: Fay" not in out
     assert "stopped: an attack on Fay by Guard (Fay died all the same)" in out
