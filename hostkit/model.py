@@ -531,14 +531,22 @@ class NightOutcome(Record):
             return d
 
         head: dict[str, Any] = {"night": self.night} if self.phase == "night" else {"day": self.night, "phase": self.phase}
+        # A death Combat Camouflage masked (the night's `masked` tag): `cause` is what the death
+        # post says, `true_cause` the truth, for the host.
+        dead = {d.player for d in self.deaths}
+        masked = {c.player: c.value.get("cause") for c in self.changes
+                  if c.kind == "tag" and c.key == "masked" and isinstance(c.value, dict) and c.value.get("cause")}
         return {
             **head,
             "deaths": [
                 {"player": d.player, "cause": d.cause, "location": d.location, "flavour": d.flavour,
-                 "kind": d.kind, "by": list(d.by), "flavour_key": d.flavour_key}
+                 "kind": d.kind, "by": list(d.by), "flavour_key": d.flavour_key,
+                 **({"true_cause": masked[d.player]} if d.player in masked else {})}
                 for d in self.deaths
             ],
-            "saved": [{"player": s.player, "by": list(s.by)} for s in self.saved],
+            # a player an attack on whom was stopped, who died of another: "died": true (never 'saved' alone)
+            "saved": [{"player": s.player, "by": list(s.by), **({"died": True} if s.player in dead else {})}
+                      for s in self.saved],
             "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified} for b in self.blocked],
             "results": [res(r) for r in self.results],
             "failed": [f._asdict() for f in self.failed],

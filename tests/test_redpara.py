@@ -550,3 +550,24 @@ def test_a_lone_doppelganger_kept_by_the_xenozoologist_does_not_deadlock_the_nig
     host.ok("eliminate", "--none")
     assert "out of play" in host.refused("act", "Dp", "Kill", "To")
     assert "Night 3" in host.ok("resolve", "--force")
+
+
+def test_an_investigation_of_an_abducted_player_gets_no_result_and_is_told(tmp_path):
+    """Seed paranormal Abduction: 'While removed, they cannot be the target of any other night
+    action.' The Agent, Detective and Reporter who chose To got no PM at all and would wait for a
+    result; they are told 'no result' (never why), as natural does. A Telepath stopped by a Mind
+    Shield is told that once, not twice."""
+    host = _game(tmp_path, "Xe=Xenozoologist", "Dp=Doppelganger", "To=Townie", "Ag=Agent", "De=Detective",
+                 "Re=Reporter", "Te=Telepath", "Ms=Townie", attributes=("Ms=Mind Shield",))
+    host.ok("tech", "pick", "Xe", "none")
+    host.ok("act", "Xe", "Abduct", "To")
+    for who, ability in (("Ag", "Investigate"), ("De", "Investigate"), ("Re", "Watch")):
+        host.ok("act", who, ability, "To")
+    host.ok("act", "Te", "Read", "Ms")
+    host.ok("act", "Dp", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "Your Investigate got no result tonight." in _pms(host, "Ag", 1)
+    assert "Your Investigate got no result tonight." in _pms(host, "De", 1)
+    assert "Your Watch got no result tonight." in _pms(host, "Re", 1)
+    te = _pms(host, "Te", 1)
+    assert "Your Read on Ms was blocked by a Mind Shield." in te and "no result" not in te

@@ -219,7 +219,11 @@ def test_cli_classic_resolve_never_says_saved_beside_dies(tmp_path):
     the night chart do not call the poisoned player saved; they say the Guard stopped an attack on
     her and she died all the same. (Before: 'saved: Fay by Guard' beside 'dies: Fay, killed by
     Poison'.) A plain save still reads 'saved'."""
+    import json
+
     host = _poison_past_the_guard(tmp_path)
+    data = json.loads(host.ok("resolve", "--force", "--dry-run", "--json"))
+    assert data["saved"] == [{"player": "Fay", "by": ["Guard"], "died": True}]
     out = host.ok("resolve", "--force")
     assert "dies: Fay, killed by Poison" in out and "saved: Fay" not in out
     assert "stopped: an attack on Fay by Guard (Fay died all the same)" in out
@@ -275,10 +279,14 @@ def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mas
     """Seed paranormal Combat Camouflage: 'mask his kills as if they came from any source'. The
     players' death post shows the mask; the end of the game (roles are revealed) and the host's
     night chart show the truth beside the mask."""
+    import json
+
     host = _camouflaged(tmp_path)
     host.ok("act", "Ex", "Kill", "Fay")
     host.ok("act", "D", "Kill", "Bo")
-    host.ok("resolve", "--force")
+    data = json.loads(host.ok("resolve", "--force", "--json"))
+    causes = {d["player"]: (d["cause"], d.get("true_cause")) for d in data["deaths"]}
+    assert causes == {"Fay": ("Vigilante", "Exterminator"), "Bo": ("Doppelgangers", None)}
     deaths = host.ok("post", "deaths", "--night", "1", "--format", "plain")
     assert "vigilante" in deaths.lower() and "Exterminator" not in deaths
     chart = host.ok("chart", "night", "1")

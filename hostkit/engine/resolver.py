@@ -216,6 +216,7 @@ def run(night: Night, act: Act) -> None:
             if act.body != act.actor:  # a Robot stopped: its player was not blocked
                 if b.notifies(act):
                     night.notices.append((act.actor, f"Your {act.ability.body}'s {act.used} was stopped tonight."))
+                    night.ext.setdefault("told-failed", set()).add(id(act))
                 continue
             night.blocked.setdefault(act.actor, []).append((b.by.role.name, b.notifies(act)))
         if act.body == act.actor and any(b.notifies(act) for b in blocks):

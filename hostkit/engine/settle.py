@@ -511,6 +511,8 @@ def _no_results(night: Night) -> None:
             continue
         if act.blocked and any(told for _, told in night.blocked.get(act.actor, ())):
             continue
+        if id(act) in night.ext.get("told-failed", ()):  # told already (a shield held; a Robot stopped)
+            continue
         night.notices.append((act.actor, fill(text, ability=act.used)))
 
 

@@ -127,6 +127,7 @@ def shielded(night: Night, act: Act, target: str) -> str | None:
     # abilities'; Anti-Tech Field: 'Tech characters will be aware that their item was blocked.'
     # The user learns whether the use is spent: 'Single Target one-shot items are not used up,
     # but the action is wasted' (so any other limited use is).
+    night.ext.setdefault("told-failed", set()).add(id(act))  # no 'no result' line on top of this one
     article = "an" if name[0] in "AEIOU" else "a"
     item = item_of(night, act)  # an item never consumed (an Emitter, 'each night') is not limited
     limited = act.ability.uses is not None or (item is not None and item.consumed != "never")
