@@ -144,20 +144,14 @@ def _entries(cache_dir: Path | None) -> set[str]:
 
 def read_regular(path: Path) -> bytes:
     """A cache file's bytes, read only when it is a regular file: a named pipe or a device planted
-    under a cache entry's name would be read forever. Opened without blocking and checked on the
-    open file (no window between the check and the read). Raises OSError otherwise (a miss)."""
-    import os
-    import stat
+    under a cache entry's name would be read forever (tomlio.read_bytes: opened without blocking,
+    checked on the open file). Raises OSError otherwise: to a cache, a miss."""
+    from hostkit.tomlio import read_bytes
 
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(f"{path}: not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read()
-    finally:
-        os.close(fd)
+        return read_bytes(path)
+    except FileError as exc:
+        raise OSError(str(exc)) from None
 
 
 def _cached(cache_dir: Path | None, key: str, entries: set[str]) -> Page | None:
