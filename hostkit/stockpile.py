@@ -31,10 +31,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import checks
-from .engine import sides
 from .errors import HostkitError, RuleError
 from .model import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Removal, Role, stockpile_role as active
-from .tech import DECLINED, PICKS
+from .tech import DECLINED, PICKS, is_stealer
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game
@@ -46,11 +45,6 @@ TAKEN = "taken-on"  # tag: {"role", "phases": [[kind, number], ...]}
 ROBOT = "robot-role"  # tag: {"role", "phases": [[kind, number], ...]}
 SEED = "seed Harvester"
 KEPT = "abducted"  # tag: kept out of play by an abductor (engine/effects/base.OUT; not imported: status stays light)
-
-
-def is_stealer(state: GameState, name: str) -> bool:
-    """Is the player a Mind Stealer (a role that wins on stolen points)?"""
-    return sides.kind(state, state.players[name]) == "points"
 
 
 def option_roles(state: GameState) -> list[str]:

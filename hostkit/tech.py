@@ -132,9 +132,9 @@ def _check_pick(state: GameState, player: str, new: dict[str, int]) -> dict[str,
 ROBOT_WORD = "robot"  # 'hostkit tech pick MS Robot': the Mind Stealer's Robot instead of tech slots
 
 
-def _stealer(state: GameState, name: str) -> bool:
-    """A Mind Stealer: a role that wins on stolen points (stockpile.is_stealer's test; stockpile
-    imports this module, so it is read here from the role)."""
+def is_stealer(state: GameState, name: str) -> bool:
+    """Is the player a Mind Stealer (a role that wins on stolen points)? Here, not in stockpile
+    (which imports this module), so that both read one test."""
     role = state.ruleset.roles.get(state.players[name].role)
     return getattr(role, "victory", "") == "points"
 
@@ -142,7 +142,7 @@ def _stealer(state: GameState, name: str) -> bool:
 def empty_pick_answer(state: GameState, name: str) -> str:
     """What 'tech pick PLAYER none' (or 'Robot') did, said plainly: a Mind Stealer took the Robot
     (seed Harvester: '1 Robot or 2 Small Tech slots'), any other alien left its slots empty."""
-    if _stealer(state, name):
+    if is_stealer(state, name):
         return (f"{name} takes the Robot instead of tech slots (seed Harvester: 'MS - 1 Robot or 2 Small Tech "
                 f"slots'): no tech, and it begins with a Bodyguard role besides its Investigative and Random ones; "
                 f"next, 'hostkit stockpile start {name} ROLE...'.")
@@ -170,7 +170,7 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
         role = state.role_of(name)
         if not role.tech:
             raise RuleError(f"{name} ({role.name}) has no tech slots")
-        if said == [ROBOT_WORD] and not _stealer(state, name):
+        if said == [ROBOT_WORD] and not is_stealer(state, name):
             raise RuleError(f"{name} ({role.name}) cannot take a Robot: only a Mind Stealer takes '1 Robot' instead "
                             f"of its tech slots (seed Harvester); 'hostkit tech pick {name} none' leaves the slots empty")
         return [DayEvent("tech-pick", name, None, data={"items": [], "none": True})]
@@ -484,7 +484,7 @@ def prompts(game: Game) -> list[dict[str, Any]]:
             free = free_slots(state, p.name)
             if free:
                 empty = (f"or 'hostkit tech pick {p.name} Robot' for the Robot instead of tech"
-                         if _stealer(state, p.name) else "or 'none' to leave them empty")
+                         if is_stealer(state, p.name) else "or 'none' to leave them empty")
                 out.append({"player": p.name, "role": role.name, "ask": "tech",
                             "text": f"{p.name} ({role.name}) has {slots_text(free)} tech slot(s) to fill: ask "
                                     f"which items they pick, then 'hostkit tech pick {p.name} ITEM...' "
