@@ -84,7 +84,7 @@ ROSTER = (VoteSetupPlayer("twistedspoon"), VoteSetupPlayer("DrippingGoofball"), 
           VoteSetupPlayer("eagerSnake"), VoteSetupPlayer("TheRealGin-N-Tonic"), VoteSetupPlayer("Not_Mafia"),
           VoteSetupPlayer("Vijay2Vasandani"), VoteSetupPlayer("dyslexicon"), VoteSetupPlayer("Misaka"),
           VoteSetupPlayer("ac1983fan"), VoteSetupPlayer("Marina2", ("Kamieichi",)), VoteSetupPlayer("Hiraki"),
-          VoteSetupPlayer("Mist7676"), VoteSetupPlayer("KingTriSoup"))
+          VoteSetupPlayer("Mist7676"), VoteSetupPlayer("KingTriSoup"), VoteSetupPlayer("XnadrojX"))
 
 # (written, the player a careful counter reads), each a vote that decided a real MafiaScum day
 READ_AS = [
@@ -93,6 +93,7 @@ READ_AS = [
     ("mafia", "Not_Mafia"), ("Vjay", "Vijay2Vasandani"), ("dyslx", "dyslexicon"), ("Misika", "Misaka"),
     ("acfan", "ac1983fan"), ("marina", "Marina2"), ("Kamieichi", "Marina2"), ("Hikari", "Hiraki"),
     ("Misty", "Mist7676"), ("dgb[/b]", "DrippingGoofball"), ("Snake because of his last post", "eagerSnake"),
+    ("Jordan", "XnadrojX"),  # 70568-d1: his name backwards, as the whole thread called him
 ]
 
 

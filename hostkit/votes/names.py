@@ -15,6 +15,7 @@ candidates named):
   Gentleman Johnny, "TRG" for TheRealGin);
 - a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
   Not_Mafia), or a part of it of three letters or more ("bob" for Cyberbob);
+- the name written backwards, whole or a part of four letters or more ("Jordan" for XnadrojX);
 - the name with a short ending added ("Misty" for Mist7676);
 - letters of the name in order, starting with its first: initials run together or in any case
   ("TS" for twistedspoon, "DGB" for DrippingGoofball, "acfan" for ac1983fan, "dyslx" for
@@ -165,6 +166,9 @@ def score(typed: str, key: str) -> tuple[float, str]:
         else:
             if t in k:
                 found.append((0.86 + 0.04 * len(t) / len(k), "part"))
+    if len(t) >= 4 and t[::-1] != t and t[::-1] in k:
+        # the name written backwards ("Jordan" for XnadrojX): a part of it, read the other way
+        found.append((0.84 + 0.04 * len(t) / len(k), "written backwards"))
     core = k.rstrip("0123456789")
     if len(core) >= 3 and t != core and t.startswith(core) and len(t) - len(core) <= 2:
         found.append((0.85, "name with an ending"))
