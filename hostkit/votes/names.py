@@ -21,7 +21,8 @@ candidates named):
   ("TS" for twistedspoon, "DGB" for DrippingGoofball, "acfan" for ac1983fan, "dyslx" for
   dyslexia); the more of them fall on word starts, the stronger;
 - a misspelling: one or two letters off the name or the start of it ("Vjay" for Vijay, "Misika"
-  for Misaka, "deir" for Dierfire), or the same letters shuffled ("Hikari" for Hiraki).
+  for Misaka, "deir" for Dierfire), or the same letters shuffled ("Hikari" for Hiraki), or a
+  long name kept at both ends with up to a third of it rewritten ("PassionDale" for Paschendale).
 
 The CLI accepts only the strong ways (`CLI_FLOOR`): a host's typo must be refused with the
 nearest names suggested, never turned into an elimination.
@@ -184,6 +185,15 @@ def score(typed: str, key: str) -> tuple[float, str]:
             found.append((0.62 + 0.3 * sim, "misspelt"))
         if t[0] == k[0] and sorted(t) == sorted(k[:len(t)]) and len(t) >= 5:
             found.append((0.84, "letters shuffled"))
+        if len(t) >= 8 and abs(len(t) - len(k)) <= 1 and t[:3] == k[:3] and t[-3:] == k[-3:] \
+                and (not found or max(found)[0] < 0.8):
+            # a long name kept at both ends, its middle rewritten ("PassionDale" for
+            # Paschendale): a pun or a mishearing, read as the name when no more than a third
+            # of its letters change
+            from pyxdameraulevenshtein import damerau_levenshtein_distance as osa
+
+            if osa(t, k) * 3 <= max(len(t), len(k)):
+                found.append((0.8, "ends kept"))
     return max(found) if found else (0.0, "")
 
 
