@@ -229,6 +229,18 @@ def test_without_hard_links_each_page_is_kept_in_a_file_of_its_own(tmp_path, mon
     assert read_files(THREE, cache_dir=cache) == want
 
 
+def test_a_folder_under_one_pages_name_leaves_the_others_cached(tmp_path, monkeypatch):
+    cache = tmp_path / "pages"
+    cache.mkdir()
+    (cache / f"{pages._key(THREE[0].read_bytes())}.json").mkdir()  # planted, or left by another tool
+    want = read_files(THREE, cache_dir=cache)
+    parsed = []
+    real = forums.parse_page
+    monkeypatch.setattr(forums, "parse_page", lambda raw, **k: parsed.append(raw) or real(raw, **k))
+    assert read_files(THREE, cache_dir=cache) == want
+    assert parsed == [THREE[0].read_bytes()]  # only the page whose name is a folder
+
+
 def test_a_damaged_page_in_a_shared_file_is_read_again_alone(tmp_path, monkeypatch):
     """A flipped byte in one page's line makes that page a miss, not its neighbours; it is
     parsed again and kept anew under its name."""

@@ -21,7 +21,6 @@ format or reader is a miss, as is a damaged one.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from pathlib import Path
@@ -212,8 +211,12 @@ def _keep(cache_dir: Path | None, fresh: list[tuple[str, Page]], entries: set[st
             for i, (key, line) in enumerate(lines):
                 name = cache_dir / f"{key}.json"
                 if name.name in entries:  # there but a miss (damaged, cut, of another format)
-                    with contextlib.suppress(FileNotFoundError):
+                    try:
                         os.unlink(name)
+                    except FileNotFoundError:
+                        pass
+                    except OSError:
+                        continue  # not a file (a folder): this page stays uncached, not the others
                 try:
                     os.link(tmp, name)
                 except FileExistsError:
