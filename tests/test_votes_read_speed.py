@@ -8,6 +8,8 @@ element with no children against its call for an element with children.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
+from typing import Any
 
 import lxml.etree
 import pytest
@@ -79,3 +81,74 @@ def test_leaf_texts_are_flattened_as_every_text_is(html: str, votes: tuple[str, 
     marks = marks_of(_body(html))
     assert marks == marks_of(_with_children(_body(html)))
     assert read_marks(marks, ("red", "bold")).votes == votes
+
+
+# --------------------------------------------------------------------------- phpBB's one-walk fields
+
+_PAGES = Path(__file__).resolve().parent / "data" / "votes"
+_SHARED = Path(__file__).resolve().parents[2] / "shared" / "threads" / "phpbb.html"
+
+
+def _post(head: str, blocks: str = '<div class="content">Vote: Ann</div>') -> str:
+    return (f'<div id="p1" class="post bg1"><div class="inner"><div class="postbody">{head}{blocks}</div>'
+            '<dl class="postprofile"><dt><a class="username">Pro File</a></dt></dl></div></div>')
+
+
+# Headers built to part a one-walk reading from the XPath paths: a <time>, an empty first
+# <strong>, a number only in a "#" link, comments and several "»" texts, a header inside
+# div#post_content, two headers, an edit notice.
+_HEADS = {
+    "time-element": _post('<p class="author"><a href="./viewtopic.php?p=9#p9">x</a> by <strong>Ann</strong> '
+                          '<time datetime=" 2016-03-01T10:00:00+00:00 ">Tue</time> » Mon Feb 29, 2016 1:40 am</p>'),
+    "empty-strong": _post('<p class="author">» Sun Feb 28, 2016 1:00 am <strong></strong> <span class="username">Bob</span> '
+                          '» Mon Feb 29, 2016 1:40 am</p>'),
+    "hash-link-number": _post('<p class="author"><a href="./viewtopic.php?p=7#p7"> #42 </a> by <strong><a>Cy'
+                              '</a></strong><!-- » not text --> » Tue Mar 01, 2016 2:00 pm » edited</p>'),
+    "bolded-number-nested": _post('<div id="post_content1"><h3>Re</h3><p class="author"><a href="#x"></a> '
+                                  '<span class="x post-number-bolded"><a href="./viewtopic.php?p=1#p1">#675</a>'
+                                  '</span> by <strong>Dee</strong> » Wed Mar 02, 2016 3:00 am</p>'
+                                  '<div class="content">hi</div><div class="notice">Last edited by Dee</div></div>',
+                                  blocks=""),
+    "two-heads": _post('<p class="author">» Thu Mar 03, 2016 4:00 am</p><p class="author"><strong>Eve</strong>'
+                       '<span class="post-number-bolded"></span><a href="./a#p3">#3</a></p>'),
+    "no-head": _post('<p class="other"><strong>Fay</strong></p>'),
+}
+
+
+def _xpath_fields(ad: Any, el: Any) -> dict[str, Any]:
+    """The phpBB row's fields as its XPath paths read them (what _read_posts reads without the walk)."""
+    from hostkit.votes.forums import _first
+
+    body = ad.body(el)
+    return {"author": _first(el, ad.author), "number": _first(el, ad.number), "time": _first(el, ad.time),
+            "url": _first(el, ad.url), "body": body[0] if body else None, "edited": bool(ad.edited(el))}
+
+
+def _phpbb_pages() -> list[tuple[str, bytes]]:
+    pages = [(p.name, p.read_bytes()) for p in sorted(_PAGES.glob("phpbb*.html"))]
+    pages += [(f"built-{k}", f"<html><body>{v}</body></html>".encode()) for k, v in _HEADS.items()]
+    assert _SHARED.exists(), "../shared/threads is missing"
+    return pages + [("shared-phpbb", _SHARED.read_bytes())]
+
+
+@pytest.mark.parametrize("name, raw", _phpbb_pages(), ids=lambda v: v if isinstance(v, str) else "")
+def test_the_phpbb_one_walk_reads_what_the_rows_xpaths_read(name: str, raw: bytes) -> None:
+    """_phpbb_fields (one walk of a post's top levels, a header's descendants met once and its own
+    text nodes after) gives each field the row's XPath path gives, on real and built pages."""
+    from hostkit.votes import forums
+
+    ad = forums._adapter("phpbb")
+    doc = forums._parse_tree(raw.decode("utf-8"))
+    posts = forums._posts(ad, doc)
+    assert posts
+    walked = 0
+    for el in posts:
+        got = forums._phpbb_fields(el)
+        if got is None:  # no prosilver header: the XPath paths read the post instead
+            assert not el.xpath(f"{forums._PB_HEAD}") or name == "built-no-head"
+            continue
+        walked += 1
+        want = _xpath_fields(ad, el)
+        got = dict(got, author=got["author"] or forums._first(el, ad.author[1:]))
+        assert got == want
+    assert walked or name == "built-no-head"
