@@ -152,3 +152,24 @@ def test_the_phpbb_one_walk_reads_what_the_rows_xpaths_read(name: str, raw: byte
         got = dict(got, author=got["author"] or forums._first(el, ad.author[1:]))
         assert got == want
     assert walked or name == "built-no-head"
+
+
+_DIVS = [
+    '<div id="p1" class="post bg1">a</div>', '<div id="p" class="post">b</div>', '<div id="P2" class="post">c</div>',
+    '<div id="p3" class="posts">d</div>', '<div id="p4" class="bg post\tx">e</div>', '<div id="p5" class="post\xa0x">f</div>',
+    '<div class="post" id="x6">g</div>', '<div id="p7">h</div>', '<div id="p8" class="">i</div>',
+    '<div id="p9" class="\npost\n"><div id="p10" class="post inner">nested</div></div>', '<span id="p11" class="post">j</span>',
+    '<div id=" p12" class="post">k</div>', '<div id="p13" class="POST">l</div>', '<div id="post_content14" class="x post">m</div>',
+]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(_DIVS), max_size=12))
+def test_phpbb_posts_found_by_the_div_loop_are_the_rows_xpaths(divs: list[str]) -> None:
+    """_posts' loop over the divs (id first, then the class token in XPath's whitespace) finds the
+    elements the row's `posts` XPath finds, in the same order."""
+    from hostkit.votes import forums
+
+    ad = forums._adapter("phpbb")
+    doc = lxml.etree.fromstring(f"<html><body>{''.join(divs)}</body></html>", lxml.etree.HTMLParser())
+    assert forums._posts(ad, doc) == ad.posts(doc)

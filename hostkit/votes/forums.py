@@ -418,10 +418,11 @@ def _posts(ad: _Compiled, doc: Any) -> list[Any]:
         return ad.posts(doc)
     out = []
     for el in doc.iter("div"):
-        cls = el.get("class")
-        if cls is not None and "post" in cls and el.get("id", "").startswith("p") \
-                and "post" in cls.translate(_XML_SPACE).split(" "):  # XPath's whitespace, not Python's
-            out.append(el)
+        ident = el.get("id")  # first: most divs have no id, and fewer an id than a class
+        if ident is not None and ident.startswith("p"):
+            cls = el.get("class")
+            if cls is not None and "post" in cls and "post" in cls.translate(_XML_SPACE).split(" "):
+                out.append(el)  # (XPath's whitespace, not Python's)
     return out
 
 
