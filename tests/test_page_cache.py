@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from hostkit.errors import FileError
 from hostkit.model import Post
 from hostkit.votes import forums, pages
 from hostkit.votes.extract import COUNT_MARKER, MARKUPS, extract, is_count_post, post_is_count, post_votes
@@ -178,6 +179,20 @@ def test_an_old_format_entry_is_a_clean_miss(tmp_path, monkeypatch):
         assert read_files([path], cache_dir=cache) == want
         assert calls == [1]
         monkeypatch.undo()
+
+
+def test_pages_read_before_a_refused_one_are_kept(tmp_path, monkeypatch):
+    """The entries are written once the reading stops; a page refused on the way (here a file
+    that is no thread page) still leaves the pages before it cached."""
+    cache = tmp_path / "pages"
+    good = [DATA / "votes" / "phpbb_lastpage.html", DATA / "votes" / "somethingawful.html"]
+    bad = tmp_path / "notes.html"
+    bad.write_text("<html><body><p>my notes</p></body></html>", encoding="utf-8")
+    with pytest.raises(FileError, match="notes.html: no forum posts found"):
+        read_files([*good, bad], cache_dir=cache)
+    assert len(list(cache.glob("*.json"))) == 2
+    monkeypatch.setattr(forums, "parse_page", _parse_fails)
+    assert len(read_files(good, cache_dir=cache)) == 2  # both hits: no page parsed again
 
 
 def test_a_changed_page_is_read_again(tmp_path, monkeypatch):

@@ -103,7 +103,7 @@ def test_game_files_are_plain_toml_with_a_version(classic):
     assert phase["actions"] == [{"seq": 1, "actor": "Bob", "ability": "Kill", "targets": ["Fay"]}]
 
 
-HEAVY = ("requests", "bs4", "jinja2", "lxml", "rapidfuzz")
+HEAVY = ("requests", "bs4", "jinja2", "lxml", "pyxdameraulevenshtein")
 
 
 @pytest.mark.parametrize("command", [["status"], ["actions"], ["act", "Dave", "Guard", "Ann"], ["resolve", "--dry-run"],

@@ -391,6 +391,15 @@ def test_a_misspelling_is_judged_by_the_osa_distance(typed, key, misspelt):
     assert (_misspelling_by_table(typed, key, core) >= MISSPELT) is misspelt
 
 
+@pytest.mark.parametrize("a, b, edits", [("ca", "abc", 3), ("aelx", "alex", 1), ("keysersoze", "keysersöze", 1)],
+                         ids=["no-substring-edited-twice", "swap", "beyond-ascii"])
+def test_the_distance_is_the_optimal_string_alignment(a, b, edits):
+    """The library's distance is OSA, as the table: "ca" to "abc" is 3 (full Damerau-Levenshtein says 2)."""
+    from pyxdameraulevenshtein import damerau_levenshtein_distance
+
+    assert damerau_levenshtein_distance(a, b) == _osa_by_table(a, b) == edits
+
+
 def test_the_letter_test_never_hides_a_misspelling():
     """The quick letter test skips only pairs the full distance would reject too."""
     from hypothesis import given, settings, strategies as st

@@ -114,14 +114,16 @@ def misspelling(t: str, k: str, core: str) -> float:
     lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
-    from rapidfuzz.distance import OSA  # loaded only when a name needs it
+    # pyxDamerauLevenshtein's distance is the optimal string alignment (restricted
+    # Damerau-Levenshtein) distance: one small extension, loaded only when a name needs it
+    from pyxdameraulevenshtein import damerau_levenshtein_distance as osa
 
     ends = [len(k)]
     if len(k) > len(t):
         ends += [len(t), len(t) + 1]
     if core != k and len(core) >= 3:
         ends.append(len(core))
-    return max(1.0 - OSA.distance(t, k[:j]) / max(len(t), j) for j in ends)
+    return max(1.0 - osa(t, k[:j]) / max(len(t), j) for j in ends)
 
 
 def _longest(k: int) -> int:
@@ -172,7 +174,7 @@ def score(typed: str, key: str) -> tuple[float, str]:
             found.append((0.7 + 0.2 * hits / len(t) + (0.02 if len(t) >= 4 else 0.0), "letters in order"))
     if len(t) >= 4:
         # a misspelling scores at most 0.92 (the same letters): a key already read as well as
-        # that is not worked out again (that would cost the distance, and rapidfuzz's import)
+        # that is not worked out again (that would cost the distance)
         sim = misspelling(t, k, core) if not found or max(found)[0] < 0.92 else 0.0
         if sim >= MISSPELT:
             found.append((0.62 + 0.3 * sim, "misspelt"))

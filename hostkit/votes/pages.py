@@ -224,25 +224,33 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     forum posts.
     """
     pages: list[Page] = []
+    # The pages parsed now, kept once the reading stops (done or refused): creating the entries in
+    # one burst costs the file system less than creating one between each two parses (a 56-page
+    # day's first count: ~10 ms less, measured interleaved).
+    fresh: list[tuple[str, Page]] = []
     entries = _entries(cache_dir)
-    for path in paths:
-        path = Path(path)
-        raw = _read_page(path)
-        key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
-        page = _cached(cache_dir, key, entries)
-        if page is None:
-            try:
-                page = forums.parse_page(raw, keep_html=cache_dir is None)  # a cached page keeps its marks alone
-            except forums.PageTooDeep as exc:
-                raise FileError(str(exc).replace("the page:", f"{path}:", 1)) from None
-            if page.posts:
-                _keep(cache_dir, key, page)
-        if not page.posts:
-            raise FileError(f"{path}: no forum posts found (is it a saved thread page?)")
-        if page.numbered == "guess" and pages and pages[-1].posts:
-            # neither numbers nor an offset on the page: it follows the page given before it
-            first = pages[-1].posts[-1].number + 1
-            page = page._replace(numbered="offset",
-                           posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
-        pages.append(page._replace(source=str(path)))
+    try:
+        for path in paths:
+            path = Path(path)
+            raw = _read_page(path)
+            key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
+            page = _cached(cache_dir, key, entries)
+            if page is None:
+                try:
+                    page = forums.parse_page(raw, keep_html=cache_dir is None)  # a cached page keeps its marks alone
+                except forums.PageTooDeep as exc:
+                    raise FileError(str(exc).replace("the page:", f"{path}:", 1)) from None
+                if page.posts:
+                    fresh.append((key, page))
+            if not page.posts:
+                raise FileError(f"{path}: no forum posts found (is it a saved thread page?)")
+            if page.numbered == "guess" and pages and pages[-1].posts:
+                # neither numbers nor an offset on the page: it follows the page given before it
+                first = pages[-1].posts[-1].number + 1
+                page = page._replace(numbered="offset",
+                                     posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
+            pages.append(page._replace(source=str(path)))
+    finally:
+        for key, page in fresh:
+            _keep(cache_dir, key, page)
     return pages
