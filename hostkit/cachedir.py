@@ -121,7 +121,9 @@ def prune_folder(where: Path, tag: Callable[[str], str | None], stale: Callable[
                 os.unlink(e.path)
                 removed.append(e.name)
             elif t != "temp":
-                kept.append((last_used(st), st.st_size, e.name))
+                # a file kept under several names (the page cache links one file a count under
+                # each page's key) weighs its size once, shared among its names
+                kept.append((last_used(st), st.st_size / max(st.st_nlink, 1), e.name))
         except OSError:
             continue  # gone meanwhile (another prune), or not ours to touch
     total = sum(size for _, size, _ in kept)

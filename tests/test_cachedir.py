@@ -61,6 +61,19 @@ def test_page_cache_prune_bounds_the_size_least_recently_used_first(tmp_path):
     assert [p.exists() for p in pages] == [True, False, False, False, True, True]
 
 
+def test_a_file_kept_under_several_names_weighs_its_size_once(tmp_path):
+    """The page cache links one file a count under each page's key: three names of one 300-byte
+    file weigh 300 bytes, not 900, so a prune does not think the folder three times its size."""
+    where = tmp_path / "pages"
+    where.mkdir()
+    shared = _file(where, f"{'a' * 32}.json", written=5, size=300)
+    for c in "bc":
+        os.link(shared, where / f"{c * 32}.json")
+    alone = _file(where, f"{'d' * 32}.json", written=50, size=100)
+    assert cachedir.prune_pages(where, now=NOW, max_bytes=450, keep_bytes=300) == []  # 400 bytes
+    assert cachedir.prune_pages(where, now=NOW, max_bytes=350, keep_bytes=300) == [alone.name]
+
+
 def test_a_load_that_writes_prunes_the_page_cache_beside_the_replay_cache(tmp_path, monkeypatch):
     root = tmp_path / "cache"
     monkeypatch.setenv("HOSTKIT_CACHE", str(root))

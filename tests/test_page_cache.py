@@ -170,7 +170,7 @@ def test_an_old_format_entry_is_a_clean_miss(tmp_path, monkeypatch):
            "posts": [dict(zip(Post._fields[:7], p[:7])) for p in fresh.posts]}
     key = entry.stem
     for payload in (json.dumps(old).encode(), json.dumps({**pages.page_to_json(want[0]), "version": 1}).encode()):
-        entry.write_bytes(b'{"seal":"' + pages._seal(key, payload) + b'","page":' + payload + b"}")
+        entry.write_bytes(pages._line(key, payload))  # sealed as today's entries are
         with pytest.raises(ValueError):
             pages.page_from_json(json.loads(payload))
         calls = []
@@ -193,6 +193,57 @@ def test_pages_read_before_a_refused_one_are_kept(tmp_path, monkeypatch):
     assert len(list(cache.glob("*.json"))) == 2
     monkeypatch.setattr(forums, "parse_page", _parse_fails)
     assert len(read_files(good, cache_dir=cache)) == 2  # both hits: no page parsed again
+
+
+THREE = [VOTES / "phpbb_lastpage.html", OTHER, DATA / "votes" / "somethingawful.html"]
+
+
+def test_a_count_creates_one_file_for_its_pages_and_a_recount_reads_it_once(tmp_path, monkeypatch):
+    """The pages a count parsed are kept in one file, linked under each page's key (one file
+    created, not one a page); a recount reads that file from disk once for all its pages."""
+    cache = tmp_path / "pages"
+    want = read_files(THREE, cache_dir=cache)
+    entries = sorted(cache.iterdir())
+    assert len(entries) == 3 and all(e.suffix == ".json" for e in entries)  # no temporary file left
+    assert len({e.stat().st_ino for e in entries}) == 1 and entries[0].stat().st_nlink == 3
+    reads = []
+    real = pages.read_regular
+    monkeypatch.setattr(pages, "read_regular", lambda path: reads.append(path) or real(path))
+    monkeypatch.setattr(forums, "parse_page", _parse_fails)
+    assert read_files(THREE, cache_dir=cache) == want
+    assert len(reads) == 1
+
+
+def test_without_hard_links_each_page_is_kept_in_a_file_of_its_own(tmp_path, monkeypatch):
+    cache = tmp_path / "pages"
+
+    def no_links(src, dst):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(pages.os, "link", no_links)
+    want = read_files(THREE, cache_dir=cache)
+    entries = sorted(cache.iterdir())
+    assert len(entries) == 3 and len({e.stat().st_ino for e in entries}) == 3
+    monkeypatch.undo()
+    monkeypatch.setattr(forums, "parse_page", _parse_fails)
+    assert read_files(THREE, cache_dir=cache) == want
+
+
+def test_a_damaged_page_in_a_shared_file_is_read_again_alone(tmp_path, monkeypatch):
+    """A flipped byte in one page's line makes that page a miss, not its neighbours; it is
+    parsed again and kept anew under its name."""
+    cache = tmp_path / "pages"
+    want = read_files(THREE, cache_dir=cache)
+    entry = cache / f"{pages._key((VOTES / 'phpbb_lastpage.html').read_bytes())}.json"
+    entry.write_bytes(_flip(entry.read_bytes()))  # the file all three names share
+    parsed = []
+    real = forums.parse_page
+    monkeypatch.setattr(forums, "parse_page", lambda raw, **k: parsed.append(raw) or real(raw, **k))
+    assert read_files(THREE, cache_dir=cache) == want
+    assert parsed == [(VOTES / "phpbb_lastpage.html").read_bytes()]
+    assert entry.stat().st_nlink == 1  # its name now holds its own fresh file
+    parsed.clear()
+    assert read_files(THREE, cache_dir=cache) == want and parsed == []
 
 
 def test_a_changed_page_is_read_again(tmp_path, monkeypatch):

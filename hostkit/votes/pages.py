@@ -21,7 +21,9 @@ format or reader is a miss, as is a damaged one.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -97,8 +99,6 @@ def _marks(data: Any) -> tuple | None:
 def default_cache_dir() -> Path | None:
     """Where parsed pages are kept: $HOSTKIT_CACHE/pages, $XDG_CACHE_HOME/hostkit/pages or
     ~/.cache/hostkit/pages; None when HOSTKIT_CACHE is set empty (no cache)."""
-    import os
-
     env = os.environ.get("HOSTKIT_CACHE")
     if env is not None:
         return Path(env) / "pages" if env else None
@@ -125,17 +125,40 @@ def _seal(key: str, payload: bytes) -> bytes:
     return blake2b(key.encode() + b"\0" + payload, digest_size=32).hexdigest().encode()
 
 
-# A page cache entry, <key>.json, is JSON: {"seal":"<_seal of the key and page>","page":<page_to_json>}.
-_HEAD = b'{"seal":"'
-_MID = b'","page":'
+# A page cache entry file, <key>.json, holds one line or more, each a page kept as
+#     <key> <seal> <page_to_json>\n
+# (key and seal in hex; compact JSON holds no line break). A count keeps the pages it parsed in
+# one file and gives it each page's name as a hard link: one file created a count, not one a
+# page (on a first count, creating the files cost more than writing them). A line that is cut,
+# flipped or another page's is a miss, as is an entry of any other format.
+_KEY_LEN = 32
 _SEAL_LEN = 64
+
+
+def _line(key: str, payload: bytes) -> bytes:
+    return b"%s %s %s\n" % (key.encode(), _seal(key, payload), payload)
+
+
+def _payload(data: bytes, key: str) -> bytes | None:
+    """The page kept under KEY in an entry file's DATA, or None: no whole line of it, sealed."""
+    head = key.encode() + b" "
+    if data.startswith(head):
+        at = 0
+    else:
+        at = data.find(b"\n" + head) + 1
+        if at == 0:
+            return None  # another page's entry, or of another format
+    end = data.find(b"\n", at)
+    payload_at = at + _KEY_LEN + _SEAL_LEN + 2
+    if end == -1 or data[payload_at - 1:payload_at] != b" ":
+        return None  # cut short, or damaged
+    payload = data[payload_at:end]
+    return payload if data[at + _KEY_LEN + 1:payload_at - 1] == _seal(key, payload) else None
 
 
 def _entries(cache_dir: Path | None) -> set[str]:
     """The names in the cache folder, read once: a first count does not try to open each page's
     entry in vain."""
-    import os
-
     try:
         return set(os.listdir(cache_dir)) if cache_dir is not None else set()
     except OSError:
@@ -154,43 +177,72 @@ def read_regular(path: Path) -> bytes:
         raise OSError(str(exc)) from None
 
 
-def _cached(cache_dir: Path | None, key: str, entries: set[str]) -> Page | None:
-    if cache_dir is None or f"{key}.json" not in entries:
+def _cached(cache_dir: Path | None, key: str, entries: set[str], files: dict[tuple, bytes]) -> Page | None:
+    """The page kept under KEY, or None. FILES holds the entry files read so far by their
+    identity: the pages a count kept together are read from disk once."""
+    name = f"{key}.json"
+    if cache_dir is None or name not in entries:
         return None
+    path = cache_dir / name
     try:
-        data = read_regular(cache_dir / f"{key}.json")
-        at = len(_HEAD) + _SEAL_LEN
-        payload = data[at + len(_MID):-1]
-        if not (data.startswith(_HEAD) and data[at:at + len(_MID)] == _MID and data.endswith(b"}")
-                and data[len(_HEAD):at] == _seal(key, payload)):
-            return None  # damaged, cut short, or another page's entry
-        return page_from_json(json.loads(payload))
+        st = os.stat(path)
+        ident = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        data = files.get(ident)
+        if data is None:
+            data = files[ident] = read_regular(path)
+        payload = _payload(data, key)
+        return None if payload is None else page_from_json(json.loads(payload))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None  # unreadable, or of another version or shape: parse the page again
 
 
-def _keep(cache_dir: Path | None, key: str, page: Page) -> None:
-    if cache_dir is None:
+def _keep(cache_dir: Path | None, fresh: list[tuple[str, Page]], entries: set[str]) -> None:
+    """Keep the pages parsed now, (key, page) each: one file of their lines, linked under each
+    key's name; where the file system makes no hard link, each page in a file of its own."""
+    if cache_dir is None or not fresh:
         return
-    import os
-
-    payload = json.dumps(page_to_json(page), separators=(",", ":")).encode("utf-8")
-    tmp = cache_dir / f".{key}.{os.getpid()}.tmp"  # this process's own: no other writes it
+    lines = [(key, _line(key, json.dumps(page_to_json(page), separators=(",", ":")).encode("utf-8")))
+             for key, page in fresh]
+    pid = os.getpid()
+    # the file's own temporary name: this process's, named by its pages (never one page's key)
+    tmp = cache_dir / f".{blake2b(''.join(k for k, _ in lines).encode(), digest_size=16).hexdigest()}.{pid}.tmp"
     try:
+        _write_new(tmp, b"".join(line for _, line in lines))
         try:
-            f = open(tmp, "wb")
-        except FileNotFoundError:  # the first page kept: make the folder
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            f = open(tmp, "wb")
-        try:
-            with f:
-                f.write(b"".join((_HEAD, _seal(key, payload), _MID, payload, b"}")))
-            os.replace(tmp, cache_dir / f"{key}.json")  # whole or absent, never half-written
-        except BaseException:
+            for i, (key, line) in enumerate(lines):
+                name = cache_dir / f"{key}.json"
+                if name.name in entries:  # there but a miss (damaged, cut, of another format)
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(name)
+                try:
+                    os.link(tmp, name)
+                except FileExistsError:
+                    pass  # another count kept this page meanwhile
+                except OSError:  # no hard links here: a file a page for the rest
+                    for key, line in lines[i:]:
+                        own = cache_dir / f".{key}.{pid}.tmp"
+                        _write_new(own, line)
+                        os.replace(own, cache_dir / f"{key}.json")  # whole or absent
+                    break
+        finally:
             os.unlink(tmp)
-            raise
     except OSError:
         pass  # a cache that cannot be written only costs a parse next time
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a temporary file of this process's in the cache folder (made if missing)."""
+    try:
+        f = open(path, "wb")
+    except FileNotFoundError:  # the first entry kept: make the folder
+        path.parent.mkdir(parents=True, exist_ok=True)
+        f = open(path, "wb")
+    try:
+        with f:
+            f.write(data)
+    except BaseException:
+        os.unlink(path)
+        raise
 
 
 MAX_PAGE_BYTES = 32 * 1024 * 1024  # as hostkit.votes.fetch.MAX_BYTES: a thread page is well under 1 MB
@@ -199,7 +251,6 @@ MAX_PAGE_BYTES = 32 * 1024 * 1024  # as hostkit.votes.fetch.MAX_BYTES: a thread 
 def _read_page(path: Path) -> bytes:
     """A saved page's bytes. Raises FileError naming the file when it cannot be read, is not a
     regular file (a pipe or a device would be read forever) or is past MAX_PAGE_BYTES."""
-    import os
     import stat
 
     try:
@@ -229,12 +280,13 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     # day's first count: ~10 ms less, measured interleaved).
     fresh: list[tuple[str, Page]] = []
     entries = _entries(cache_dir)
+    files: dict[tuple, bytes] = {}
     try:
         for path in paths:
             path = Path(path)
             raw = _read_page(path)
             key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
-            page = _cached(cache_dir, key, entries)
+            page = _cached(cache_dir, key, entries, files)
             if page is None:
                 try:
                     page = forums.parse_page(raw, keep_html=cache_dir is None)  # a cached page keeps its marks alone
@@ -251,6 +303,5 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
                                      posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
             pages.append(page._replace(source=str(path)))
     finally:
-        for key, page in fresh:
-            _keep(cache_dir, key, page)
+        _keep(cache_dir, fresh, entries)
     return pages
