@@ -84,7 +84,8 @@ ROSTER = (VoteSetupPlayer("twistedspoon"), VoteSetupPlayer("DrippingGoofball"), 
           VoteSetupPlayer("eagerSnake"), VoteSetupPlayer("TheRealGin-N-Tonic"), VoteSetupPlayer("Not_Mafia"),
           VoteSetupPlayer("Vijay2Vasandani"), VoteSetupPlayer("dyslexicon"), VoteSetupPlayer("Misaka"),
           VoteSetupPlayer("ac1983fan"), VoteSetupPlayer("Marina2", ("Kamieichi",)), VoteSetupPlayer("Hiraki"),
-          VoteSetupPlayer("Mist7676"), VoteSetupPlayer("KingTriSoup"))
+          VoteSetupPlayer("Mist7676"), VoteSetupPlayer("KingTriSoup"), VoteSetupPlayer("XnadrojX"),
+          VoteSetupPlayer("Paschendale"))
 
 # (written, the player a careful counter reads), each a vote that decided a real MafiaScum day
 READ_AS = [
@@ -93,7 +94,18 @@ READ_AS = [
     ("mafia", "Not_Mafia"), ("Vjay", "Vijay2Vasandani"), ("dyslx", "dyslexicon"), ("Misika", "Misaka"),
     ("acfan", "ac1983fan"), ("marina", "Marina2"), ("Kamieichi", "Marina2"), ("Hikari", "Hiraki"),
     ("Misty", "Mist7676"), ("dgb[/b]", "DrippingGoofball"), ("Snake because of his last post", "eagerSnake"),
+    ("Jordan", "XnadrojX"),  # 70568-d1: his name backwards, as the whole thread called him
+    ("PassionDale", "Paschendale"),  # 32511-d2's hammer: both ends kept, three letters between rewritten
 ]
+
+
+@pytest.mark.parametrize("written", ["Pasturedale", "Paschenwood", "Jor"],
+                         ids=["four-of-eleven-rewritten", "one-end-changed", "three-letters-backwards"])
+def test_a_name_changed_beyond_a_human_reading_is_not_read(written):
+    """The ends-kept and backwards readings have their limits: a third of a long name rewritten
+    at most, a backwards part of four letters or more."""
+    m = NameMatcher(ROSTER).match(written)
+    assert m.player not in ("Paschendale", "XnadrojX"), m
 
 
 @pytest.mark.parametrize("written,player", READ_AS, ids=[w for w, _ in READ_AS])

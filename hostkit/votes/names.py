@@ -15,12 +15,14 @@ candidates named):
   Gentleman Johnny, "TRG" for TheRealGin);
 - a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
   Not_Mafia), or a part of it of three letters or more ("bob" for Cyberbob);
+- the name written backwards, whole or a part of four letters or more ("Jordan" for XnadrojX);
 - the name with a short ending added ("Misty" for Mist7676);
 - letters of the name in order, starting with its first: initials run together or in any case
   ("TS" for twistedspoon, "DGB" for DrippingGoofball, "acfan" for ac1983fan, "dyslx" for
   dyslexia); the more of them fall on word starts, the stronger;
 - a misspelling: one or two letters off the name or the start of it ("Vjay" for Vijay, "Misika"
-  for Misaka, "deir" for Dierfire), or the same letters shuffled ("Hikari" for Hiraki).
+  for Misaka, "deir" for Dierfire), or the same letters shuffled ("Hikari" for Hiraki), or a
+  long name kept at both ends with up to a third of it rewritten ("PassionDale" for Paschendale).
 
 The CLI accepts only the strong ways (`CLI_FLOOR`): a host's typo must be refused with the
 nearest names suggested, never turned into an elimination.
@@ -165,6 +167,9 @@ def score(typed: str, key: str) -> tuple[float, str]:
         else:
             if t in k:
                 found.append((0.86 + 0.04 * len(t) / len(k), "part"))
+    if len(t) >= 4 and t[::-1] != t and t[::-1] in k:
+        # the name written backwards ("Jordan" for XnadrojX): a part of it, read the other way
+        found.append((0.84 + 0.04 * len(t) / len(k), "written backwards"))
     core = k.rstrip("0123456789")
     if len(core) >= 3 and t != core and t.startswith(core) and len(t) - len(core) <= 2:
         found.append((0.85, "name with an ending"))
@@ -180,6 +185,15 @@ def score(typed: str, key: str) -> tuple[float, str]:
             found.append((0.62 + 0.3 * sim, "misspelt"))
         if t[0] == k[0] and sorted(t) == sorted(k[:len(t)]) and len(t) >= 5:
             found.append((0.84, "letters shuffled"))
+        if len(t) >= 8 and abs(len(t) - len(k)) <= 1 and t[:3] == k[:3] and t[-3:] == k[-3:] \
+                and (not found or max(found)[0] < 0.8):
+            # a long name kept at both ends, its middle rewritten ("PassionDale" for
+            # Paschendale): a pun or a mishearing, read as the name when no more than a third
+            # of its letters change
+            from pyxdameraulevenshtein import damerau_levenshtein_distance as osa
+
+            if osa(t, k) * 3 <= max(len(t), len(k)):
+                found.append((0.8, "ends kept"))
     return max(found) if found else (0.0, "")
 
 
