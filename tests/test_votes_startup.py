@@ -97,3 +97,26 @@ def test_the_days_first_count_is_kept_without_an_fsync_and_every_later_rewrite_w
     synced.clear()
     host.ok("votes", "--html", PAGE)
     assert synced == [] and len(json.loads(history.read_text())) == 1
+
+
+def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch):
+    """Each link made absolute is a urljoin, and a long day has some 1,400 posts and a few hundred
+    counted votes: only the posts of counted votes (the wagons' and the hammer's, all the count
+    post links to) are joined, each against the game's thread URL, never left relative."""
+    import hostkit.votes.count as count_module
+    from hostkit.game import Game
+    from hostkit.votes.forums import parse_page
+
+    harbour(tmp_path, thread="https://forum.mafiascum.net/viewtopic.php?t=71234")
+    folder = tmp_path / "harbour"
+    page = parse_page((VOTES / "phpbb_lastpage_unnumbered.html").read_bytes())
+    chatter = page.posts[0]._replace(body="<p>No vote in this one.</p>", marks=None)
+    page = page._replace(posts=page.posts + tuple(chatter._replace(number=chatter.number + 100 + i)
+                                                  for i in range(5)))
+    joined: list[str] = []
+    real = count_module.urljoin
+    monkeypatch.setattr(count_module, "urljoin", lambda base, url: joined.append(url) or real(base, url))
+    count = count_module.count_votes(Game.load(folder), [page])
+    voted = {h.post for h in count.history if h.post is not None}
+    assert voted and set(count.post_urls) == voted and len(joined) == len(voted)
+    assert all(u.startswith("https://forum.mafiascum.net/viewtopic.php?p=") for u in count.post_urls.values())
