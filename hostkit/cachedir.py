@@ -42,15 +42,26 @@ KEEP_BYTES = 192 * 2**20  # what a prune over MAX_BYTES brings the folder down t
 PAGES_UNUSED = 90 * DAY  # a page entry not read or written for this long (a finished game's)
 
 
-def maybe_prune(where: Path, prune: Callable[[Path], list[str]]) -> None:
+def maybe_prune(where: Path, prune: Callable[[Path], list[str]], *, fresh: bool = False) -> None:
     """Run `prune(where)` if the folder was not pruned in the last PRUNE_EVERY seconds and no
-    other process is pruning it now; never raises (a cache that cannot be pruned still works)."""
+    other process is pruning it now; never raises (a cache that cannot be pruned still works).
+
+    A folder that is not there, or that the caller has just made (`fresh`: it holds nothing made
+    before this command), has nothing to prune: only the time is noted (the marker), and no lock
+    is taken, whose file would be one more to create (a first count with every cache empty
+    created both lock files for nothing)."""
     marker = where.parent / f"{where.name}.pruned"  # beside the folder: never one of its entries
     try:
         if time.time() - marker.stat().st_mtime < PRUNE_EVERY:
             return
     except OSError:
         pass  # never pruned (or unreadable): try
+    if fresh or not where.is_dir():
+        try:
+            marker.touch()
+        except OSError:
+            pass  # the folder beside it is not writable: next time
+        return
     try:
         with _lock_or_skip(where.parent / f"{where.name}.lock") as mine:
             if mine:
@@ -171,7 +182,8 @@ def prune_pages(where: Path, *, now: float | None = None, max_bytes: int = MAX_B
     return prune_folder(where, page_tag, stale, max_bytes=max_bytes, keep_bytes=keep_bytes)
 
 
-def prune_all(replay: Path, prune_replay: Callable[[Path], list[str]]) -> None:
-    """Prune the replay folder and, beside it, the page cache's (each at most once a day)."""
-    maybe_prune(replay, prune_replay)
+def prune_all(replay: Path, prune_replay: Callable[[Path], list[str]], *, fresh: bool = False) -> None:
+    """Prune the replay folder and, beside it, the page cache's (each at most once a day);
+    `fresh`: the replay folder was just made (maybe_prune)."""
+    maybe_prune(replay, prune_replay, fresh=fresh)
     maybe_prune(replay.parent / "pages", prune_pages)

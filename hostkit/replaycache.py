@@ -235,10 +235,11 @@ class Replay:
 
     def _keep(self, kind: str, key: bytes, value: Any) -> None:
         """Write an entry; the first write of a load may prune the cache (at most once a day)."""
+        fresh = not self.pruned and not self.where.is_dir()  # made by this write: nothing in it to prune
         _write(self._path(kind, key), key, value)
         if not self.pruned:
             self.pruned = True
-            maybe_prune(self.where, self.code)
+            maybe_prune(self.where, self.code, fresh=fresh)
 
     def _key(self, *parts: bytes) -> bytes:
         h = blake2b(self.code, digest_size=32)
@@ -337,13 +338,14 @@ KINDS = ("ruleset", "night", "day", "file")
 STALE_AFTER = 24 * 3600.0  # another code's entries are kept this long after they were written
 
 
-def maybe_prune(where: Path, code: bytes) -> None:
+def maybe_prune(where: Path, code: bytes, *, fresh: bool = False) -> None:
     """Prune this cache (and the page cache beside it) if not done in the last day and no other
     process is at it (hostkit/cachedir.py). Called only after an entry was written (a night was
-    resolved, a file parsed): a command whose answers all come from the cache never prunes."""
+    resolved, a file parsed): a command whose answers all come from the cache never prunes.
+    `fresh`: the folder was made by that write (nothing in it to prune)."""
     from . import cachedir
 
-    cachedir.prune_all(where, lambda folder: prune(folder, code))
+    cachedir.prune_all(where, lambda folder: prune(folder, code), fresh=fresh)
 
 
 def prune(where: Path, code: bytes, *, now: float | None = None, max_bytes: int | None = None,

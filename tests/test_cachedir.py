@@ -99,3 +99,26 @@ def test_prune_never_raises_on_a_folder_that_is_not_there(tmp_path):
     assert cachedir.prune_pages(tmp_path / "absent") == []
     cachedir.maybe_prune(tmp_path / "absent", cachedir.prune_pages)
     assert not (tmp_path / "absent").exists()
+
+
+def test_a_first_fill_of_an_empty_cache_notes_the_time_and_takes_no_lock(tmp_path, monkeypatch):
+    """With every cache empty there is nothing to prune: the replay folder is made by the load's
+    first write and the page folder is not there yet. Each folder's time is noted (the markers),
+    but no lock file is created for a prune that has nothing to do (two files fewer on a first
+    count). A folder that holds older entries is pruned under its lock, as before."""
+    root = tmp_path / "cache"
+    monkeypatch.setenv("HOSTKIT_CACHE", str(root))
+    new_classic(tmp_path / "g")  # loads the new game: the replay cache's first entries
+    assert sorted(p.name for p in root.iterdir()) == ["pages.pruned", "replay", "replay.pruned"]
+    for marker in ("replay.pruned", "pages.pruned"):
+        (root / marker).unlink()
+    (root / "pages").mkdir()
+    old = root / "pages" / f"{'6' * 32}.json"
+    old.write_text("{}")
+    then = time.time() - 200 * DAY
+    os.utime(old, (then, then))
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "Fay")
+    Game.load(host.folder)  # writes into folders that were there: pruned, each under its lock
+    assert not old.exists()
+    assert {"replay.lock", "pages.lock", "replay.pruned", "pages.pruned"} <= {p.name for p in root.iterdir()}

@@ -71,3 +71,52 @@ def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_ni
     assert _fresh(folder, cache, parsers) == (first, [])
     status, loaded = _fresh(folder, cache, parsers, ("status",))
     assert loaded == [] and status == _fresh(folder, "", parsers, ("status",))[0]
+
+
+def test_the_days_first_count_is_kept_without_an_fsync_and_every_later_rewrite_with_one(tmp_path, monkeypatch):
+    """The count history (.cache/counts/day-N.json) is read as no history when it is absent or
+    damaged, so while it is one of those a crash during its write loses nothing: the day's first
+    count skips the fsync (some 4 ms of a first count). Once it holds counts (published numbers
+    among them), every rewrite waits for the disk, as before."""
+    host = harbour(tmp_path)
+    history = host.folder / ".cache" / "counts" / "day-1.json"
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(Path(os.readlink(f"/proc/self/fd/{fd}")).name.split(".json.")[0])
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    host.ok("votes", "--html", PAGE)
+    assert ".day-1" not in synced and len(json.loads(history.read_text())) == 1
+    host.ok("vote", "Gunwale", "Ferrule")  # the count changes: the history is rewritten, durably
+    host.ok("votes", "--html", PAGE, "--publish")
+    assert synced.count(".day-1") == 1 and len(json.loads(history.read_text())) == 2
+    history.write_text("{not json")  # damaged: read as no history, rebuilt without an fsync
+    synced.clear()
+    host.ok("votes", "--html", PAGE)
+    assert synced == [] and len(json.loads(history.read_text())) == 1
+
+
+def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch):
+    """Each link made absolute is a urljoin, and a long day has some 1,400 posts and a few hundred
+    counted votes: only the posts of counted votes (the wagons' and the hammer's, all the count
+    post links to) are joined, each against the game's thread URL, never left relative."""
+    import hostkit.votes.count as count_module
+    from hostkit.game import Game
+    from hostkit.votes.forums import parse_page
+
+    harbour(tmp_path, thread="https://forum.mafiascum.net/viewtopic.php?t=71234")
+    folder = tmp_path / "harbour"
+    page = parse_page((VOTES / "phpbb_lastpage_unnumbered.html").read_bytes())
+    chatter = page.posts[0]._replace(body="<p>No vote in this one.</p>", marks=None)
+    page = page._replace(posts=page.posts + tuple(chatter._replace(number=chatter.number + 100 + i)
+                                                  for i in range(5)))
+    joined: list[str] = []
+    real = count_module.urljoin
+    monkeypatch.setattr(count_module, "urljoin", lambda base, url: joined.append(url) or real(base, url))
+    count = count_module.count_votes(Game.load(folder), [page])
+    voted = {h.post for h in count.history if h.post is not None}
+    assert voted and set(count.post_urls) == voted and len(joined) == len(voted)
+    assert all(u.startswith("https://forum.mafiascum.net/viewtopic.php?p=") for u in count.post_urls.values())

@@ -74,17 +74,22 @@ def _where(page: Page) -> str:
     return page.source or page.url or f"page {page.page}"
 
 
-def _absolute_links(posts: list[Post], thread: str | None) -> list[Post]:
-    """Post links made absolute against the game's thread URL; a link that stays relative (a
-    saved page with no URL, <base> or canonical link, and no thread URL) is dropped: a vote
-    count never prints a relative link."""
-    out = []
-    for p in posts:
-        url = p.url
-        if url and "://" not in url:
+def _absolute_links(count: VoteCount, thread: str | None) -> VoteCount:
+    """The count with the links of the posts it links to (the post of each counted vote: the
+    wagons' and the hammer's) made absolute against the game's thread URL; a link that stays
+    relative (a saved page with no URL, <base> or canonical link, and no thread URL) is dropped:
+    a vote count never prints a relative link. Only those posts: a long day has some 1,400 posts
+    and a few hundred votes, and each link made absolute is a urljoin."""
+    linked = {h.post for h in count.history if h.post is not None}
+    urls = {}
+    for number, url in count.post_urls.items():
+        if number not in linked:
+            continue
+        if "://" not in url:
             url = urljoin(thread, url) if thread and "://" in thread else None
-        out.append(p if url == p.url else p._replace(url=url))
-    return out
+        if url:
+            urls[number] = url
+    return count._replace(post_urls=urls)
 
 
 def setup_players(game: Game) -> list[VoteSetupPlayer]:
@@ -179,7 +184,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
     day = ph.record.number
     previous = saved_counts(game.folder, day)
     count = tally(
-        _absolute_links(thread_posts(pages), game.setup.thread), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
+        thread_posts(pages), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
         markups=game.setup.vote_markup, start_post=from_post if from_post is not None else ph.record.start_post,
         end_post=to_post, majority=opts.get("majority", "half-plus-one"),
         no_elimination_offset=int(opts.get("no-elimination-offset", 0)),
@@ -189,7 +194,7 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         rng_seed=hash_seed(game.setup.seed, day),
         controlled=game.vote_controllers() if hasattr(game, "vote_controllers") else None,
     )
-    return _numbered(previous, count)
+    return _numbered(previous, _absolute_links(count, game.setup.thread))
 
 
 def _check_window(from_post: int | None, start_post: int | None, to_post: int | None) -> None:
@@ -288,8 +293,13 @@ def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount
     if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
             and history[-1].get("published", True) == publish and history[-1].get("hand", hand) == hand:
         return count
+    # The day's first count (no history, or only a damaged one: saved_counts reads both as none,
+    # and so do its other readers) is written without an fsync: a crash can then leave no file or a
+    # damaged one, which is what was there. Once the file holds counts (a published number among
+    # them), every rewrite is durable.
+    durable = bool(history)
     history.append({**count.to_json(), "published": publish, "hand": hand})
-    atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)))
+    atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)), durable=durable)
     return count
 
 

@@ -341,58 +341,18 @@ class _Walker:
         # [vote] tags: (first piece, piece after the last, text, quoted)
         self.tagged: list[tuple[int, int, str, bool]] = []
 
-    def children(self, el: lxml.etree._Element, red: bool, bold: bool, quote: bool, flags: int) -> None:
-        """Add EL's text and its children's pieces and tails, flagged FLAGS (RED, BOLD and QUOTE
-        are its marks, which its children inherit). One call an element, each child read in the
-        loop: each text, tag and class is read once (an lxml read costs more than the test made
-        of it), and a text is flattened in line (a call costs more than the replaces)."""
+    def children(self, el: lxml.etree._Element, flags: int) -> None:
+        """Add EL's text and its children's pieces and tails, flagged FLAGS (its _RED, _BOLD and
+        _QUOTE marks, which its children inherit). One call an element with children, each child
+        read in the loop: each text, tag and class is read once (an lxml read costs more than the
+        test made of it), a text is flattened in line (a call costs more than the replaces), and
+        a child with no children of its own (most are) has its text added here, as the call for
+        it would add it."""
         texts, flagl = self.texts, self.flags
         marked = self.marked if flags & _MARKED else None
-        for child in (None, *el):  # None stands for EL's own text, before its first child
-            if child is None:
-                text = el.text
-            else:
-                tag = child.tag
-                cls = child.get("class")
-                if tag == "br" and cls is None:  # the commonest element: a line break, no more
-                    texts += _BREAKS
-                    flagl += _NO_FLAGS
-                elif isinstance(tag, str) and (tag := tag.lower()) not in _SKIP:
-                    # (a comment or processing instruction: only its tail is text)
-                    r, b, q = red, bold, quote
-                    if cls is None:
-                        classes = _NO_CLASSES
-                        if not q and (tag == "blockquote" or child in self.labels):
-                            q = True  # (a blockquote with no class is a quote; a td needs class alt2)
-                        skip = self.spoilers and tag == "details"
-                        least = 0  # it may have a style or colour with any attribute
-                    else:
-                        classes = set(cls.lower().split())
-                        box = _titled_box(child) if "quotecontent" in classes else None
-                        if not q and (child in self.labels or box == "quote" or _is_quote(child, tag, classes)):
-                            q = True
-                        # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
-                        skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
-                                                                               or _is_spoiler(tag, classes)))
-                        least = 1  # ... with an attribute besides its class
-                    if not skip:
-                        names = child.keys()  # most elements have no attribute but a class: one read
-                        if len(names) > least and ("style" in names or "color" in names):
-                            r, b = _styled(child, r, b)
-                        if tag == "b" or tag == "strong":
-                            b = True
-                        block = tag in _BLOCKS
-                        if block:
-                            texts.append("\n")
-                            flagl.append(0)
-                        start = len(texts)
-                        self.children(child, r, b, q, (_RED if r else 0) | (_BOLD if b else 0) | (_QUOTE if q else 0))
-                        if "bbvote" in classes:
-                            self._tag(child, start, q)
-                        if block:
-                            texts.append("\n")
-                            flagl.append(0)
-                text = child.tail
+        labels = self.labels
+        text = el.text  # EL's own text, then each child's tail: each added before the next element
+        for child in el:
             if text:
                 text = text.replace("\n", " ")
                 if "\r" in text or "\t" in text:
@@ -403,6 +363,72 @@ class _Walker:
                     marked.append(len(texts))
                 texts.append(text)
                 flagl.append(flags)
+            tag = child.tag
+            cls = child.get("class")
+            if tag == "br" and cls is None:  # the commonest element: a line break, no more
+                texts += _BREAKS
+                flagl += _NO_FLAGS
+            elif isinstance(tag, str) and (tag := tag.lower()) not in _SKIP:
+                # (a comment or processing instruction: only its tail is text)
+                f = flags
+                if cls is None:
+                    classes = _NO_CLASSES
+                    if not f & _QUOTE and (tag == "blockquote" or labels and child in labels):
+                        f |= _QUOTE  # (a blockquote with no class is a quote; a td needs class alt2)
+                    skip = self.spoilers and tag == "details"
+                    least = 0  # it may have a style or colour with any attribute
+                else:
+                    classes = set(cls.lower().split())
+                    box = _titled_box(child) if "quotecontent" in classes else None
+                    if not f & _QUOTE and (labels and child in labels or box == "quote"
+                                           or _is_quote(child, tag, classes)):
+                        f |= _QUOTE
+                    # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
+                    skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
+                                                                           or _is_spoiler(tag, classes)))
+                    least = 1  # ... with an attribute besides its class
+                if not skip:
+                    names = child.keys()  # most elements have no attribute but a class: one read
+                    if len(names) > least and ("style" in names or "color" in names):
+                        r, b = _styled(child, f & _RED != 0, f & _BOLD != 0)
+                        f = (f & _QUOTE) | (_RED if r else 0) | (_BOLD if b else 0)
+                    if tag == "b" or tag == "strong":
+                        f |= _BOLD
+                    block = tag in _BLOCKS
+                    if block:
+                        texts.append("\n")
+                        flagl.append(0)
+                    start = len(texts)
+                    if len(child):
+                        self.children(child, f)
+                    else:  # a leaf: its own text only, as self.children(child, f) adds it
+                        t = child.text
+                        if t:
+                            t = t.replace("\n", " ")
+                            if "\r" in t or "\t" in t:
+                                t = t.replace("\r", " ").replace("\t", " ")
+                            if not t.isascii() and _has_invisible(t):
+                                t = t.translate(_INVISIBLE)
+                            if f & _MARKED:
+                                self.marked.append(start)
+                            texts.append(t)
+                            flagl.append(f)
+                    if "bbvote" in classes:
+                        self._tag(child, start, f & _QUOTE != 0)
+                    if block:
+                        texts.append("\n")
+                        flagl.append(0)
+            text = child.tail
+        if text:
+            text = text.replace("\n", " ")
+            if "\r" in text or "\t" in text:
+                text = text.replace("\r", " ").replace("\t", " ")
+            if not text.isascii() and _has_invisible(text):
+                text = text.translate(_INVISIBLE)
+            if marked is not None:
+                marked.append(len(texts))
+            texts.append(text)
+            flagl.append(flags)
 
     def _tag(self, el: lxml.etree._Element, start: int, quote: bool) -> None:
         """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob"."""
@@ -555,7 +581,7 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags, "#" in low))):
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
-    walker.children(root, False, False, False, 0)
+    walker.children(root, 0)
     texts, flagl = walker.texts, walker.flags
     texts.append("\n")
     flagl.append(0)

@@ -418,10 +418,11 @@ def _posts(ad: _Compiled, doc: Any) -> list[Any]:
         return ad.posts(doc)
     out = []
     for el in doc.iter("div"):
-        cls = el.get("class")
-        if cls is not None and "post" in cls and el.get("id", "").startswith("p") \
-                and "post" in cls.translate(_XML_SPACE).split(" "):  # XPath's whitespace, not Python's
-            out.append(el)
+        ident = el.get("id")  # first: most divs have no id, and fewer an id than a class
+        if ident is not None and ident.startswith("p"):
+            cls = el.get("class")
+            if cls is not None and "post" in cls and "post" in cls.translate(_XML_SPACE).split(" "):
+                out.append(el)  # (XPath's whitespace, not Python's)
     return out
 
 
@@ -453,7 +454,9 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one XPath evaluation per field; None when the post has no prosilver header (the XPath
     fallbacks read it). Each element is visited once; each class is read once
     and split only when it holds the name looked for (an lxml attribute read costs more than the
-    rest of a test); a text is read only where it is the answer."""
+    rest of a test); a text is read only where it is the answer. A header's descendants come from
+    one iterdescendants() (not an iter() per child), its own text nodes after them: no field
+    depends on the other's order."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
     for col in el:
         if col.tag != "div":
@@ -473,28 +476,29 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
         text = head.text
         if text and "»" in text:
             dated = text
-        for child in head:
-            for d in child.iter():  # the head's descendants, in document order
-                tag = d.tag
-                if tag == "strong":
-                    if author is None:
-                        author = _text(d)  # the first one, even if empty
-                elif tag == "time":
-                    if stamp is None:
-                        value = d.get("datetime")
-                        if value is not None:
-                            stamp = " ".join(value.split())
-                if number is None:
-                    cls = d.get("class")
-                    if cls is not None and "post-number-bolded" in cls and "post-number-bolded" in cls.split():
-                        number = _text(d)
-                if tag == "a":
-                    if not number:
-                        links.append(d)
-                    if href is None:
-                        link = d.get("href")
-                        if link is not None and "#p" in link:
-                            href = " ".join(link.split())
+        kids = list(head)  # kept alive, so iterdescendants hands back these same elements
+        for d in head.iterdescendants():  # the head's descendants, in document order
+            tag = d.tag
+            if tag == "strong":
+                if author is None:
+                    author = _text(d)  # the first one, even if empty
+            elif tag == "time":
+                if stamp is None:
+                    value = d.get("datetime")
+                    if value is not None:
+                        stamp = " ".join(value.split())
+            if number is None:
+                cls = d.get("class")
+                if cls is not None and "post-number-bolded" in cls and "post-number-bolded" in cls.split():
+                    number = _text(d)
+            if tag == "a":
+                if not number:
+                    links.append(d)
+                if href is None:
+                    link = d.get("href")
+                    if link is not None and "#p" in link:
+                        href = " ".join(link.split())
+        for child in kids:  # the head's own text nodes: its text, then its children's tails
             tail = child.tail
             if tail and "»" in tail:
                 dated = tail  # the last such text node wins, as [last()] does
