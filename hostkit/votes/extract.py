@@ -345,20 +345,15 @@ class _Walker:
         """Add EL's text and its children's pieces and tails, flagged FLAGS (its _RED, _BOLD and
         _QUOTE marks, which its children inherit). One call an element with children, each child
         read in the loop: each text, tag and class is read once (an lxml read costs more than the
-        test made of it), a text is flattened in line (a call costs more than the replaces), and
-        a child with no children of its own (most are) has its text added here, as the call for
-        it would add it."""
+        test made of it), each text is flattened once (_flatten), and a child with no children of
+        its own (most are) has its text added here, as the call for it would add it."""
         texts, flagl = self.texts, self.flags
         marked = self.marked if flags & _MARKED else None
         labels = self.labels
         text = el.text  # EL's own text, then each child's tail: each added before the next element
         for child in el:
             if text:
-                text = text.replace("\n", " ")
-                if "\r" in text or "\t" in text:
-                    text = text.replace("\r", " ").replace("\t", " ")
-                if not text.isascii() and _has_invisible(text):
-                    text = text.translate(_INVISIBLE)
+                text = _flatten(text)
                 if marked is not None:
                     marked.append(len(texts))
                 texts.append(text)
@@ -404,11 +399,7 @@ class _Walker:
                     else:  # a leaf: its own text only, as self.children(child, f) adds it
                         t = child.text
                         if t:
-                            t = t.replace("\n", " ")
-                            if "\r" in t or "\t" in t:
-                                t = t.replace("\r", " ").replace("\t", " ")
-                            if not t.isascii() and _has_invisible(t):
-                                t = t.translate(_INVISIBLE)
+                            t = _flatten(t)
                             if f & _MARKED:
                                 self.marked.append(start)
                             texts.append(t)
@@ -420,11 +411,7 @@ class _Walker:
                         flagl.append(0)
             text = child.tail
         if text:
-            text = text.replace("\n", " ")
-            if "\r" in text or "\t" in text:
-                text = text.replace("\r", " ").replace("\t", " ")
-            if not text.isascii() and _has_invisible(text):
-                text = text.translate(_INVISIBLE)
+            text = _flatten(text)
             if marked is not None:
                 marked.append(len(texts))
             texts.append(text)
@@ -473,9 +460,14 @@ _NO_FLAGS = (0, 0)  # ... unmarked
 
 
 def _flatten(text: str) -> str:
-    # Source newlines are only spaces when rendered; "\n" in our text means a real line break.
-    text = text.replace("\n", " ").replace("\r", " ").replace("\t", " ")
-    return _visible(text)
+    """A source text as it reads: source newlines, returns and tabs are only spaces when rendered
+    ("\n" in our text means a real line break), and invisible characters are dropped (each
+    replace or scan made only where it can change something)."""
+    text = text.replace("\n", " ")
+    if "\r" in text or "\t" in text:
+        text = text.replace("\r", " ").replace("\t", " ")
+    return text if text.isascii() or not _has_invisible(text) else text.translate(_INVISIBLE)
+
 _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"
 # A vote word in a run: after a non-letter, or in capitals even after letters ("AkiraUNVOTE:").
 _SPLIT = re.compile(r"(?:(?<![\w#])(?i:(?:##[^\S\n]*)?(?:un[-\s]?vote|vote))|(?:UN[-\s]?VOTE|VOTE))\b"
