@@ -351,13 +351,15 @@ class _Walker:
         marked = self.marked if flags & _MARKED else None
         labels = self.labels
         text = el.text  # EL's own text, then each child's tail: each added before the next element
-        for child in el:
+        for child in (*el, None):  # None: past the last child, only its tail is left to add
             if text:
                 text = _flatten(text)
                 if marked is not None:
                     marked.append(len(texts))
                 texts.append(text)
                 flagl.append(flags)
+            if child is None:
+                break
             tag = child.tag
             cls = child.get("class")
             if tag == "br" and cls is None:  # the commonest element: a line break, no more
@@ -410,12 +412,6 @@ class _Walker:
                         texts.append("\n")
                         flagl.append(0)
             text = child.tail
-        if text:
-            text = _flatten(text)
-            if marked is not None:
-                marked.append(len(texts))
-            texts.append(text)
-            flagl.append(flags)
 
     def _tag(self, el: lxml.etree._Element, start: int, quote: bool) -> None:
         """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob"."""
