@@ -73,11 +73,11 @@ def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_ni
     assert loaded == [] and status == _fresh(folder, "", parsers, ("status",))[0]
 
 
-def test_the_days_first_count_is_kept_without_an_fsync_and_every_later_rewrite_with_one(tmp_path, monkeypatch):
+def test_the_days_first_preview_is_kept_without_an_fsync_and_every_later_rewrite_with_one(tmp_path, monkeypatch):
     """The count history (.cache/counts/day-N.json) is read as no history when it is absent or
     damaged, so while it is one of those a crash during its write loses nothing: the day's first
-    count skips the fsync (some 4 ms of a first count). Once it holds counts (published numbers
-    among them), every rewrite waits for the disk, as before."""
+    count, a preview, skips the fsync (some 4 ms of a first count). Once it holds counts, and
+    whenever a count is published (its number is posted), every write waits for the disk."""
     host = harbour(tmp_path)
     history = host.folder / ".cache" / "counts" / "day-1.json"
     synced: list[str] = []
@@ -97,6 +97,9 @@ def test_the_days_first_count_is_kept_without_an_fsync_and_every_later_rewrite_w
     synced.clear()
     host.ok("votes", "--html", PAGE)
     assert synced == [] and len(json.loads(history.read_text())) == 1
+    history.unlink()
+    host.ok("votes", "--html", PAGE, "--publish")  # a first count published: its number is kept durably
+    assert synced == [".day-1"]
 
 
 def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch):

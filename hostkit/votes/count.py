@@ -293,11 +293,12 @@ def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount
     if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
             and history[-1].get("published", True) == publish and history[-1].get("hand", hand) == hand:
         return count
-    # The day's first count (no history, or only a damaged one: saved_counts reads both as none,
-    # and so do its other readers) is written without an fsync: a crash can then leave no file or a
-    # damaged one, which is what was there. Once the file holds counts (a published number among
-    # them), every rewrite is durable.
-    durable = bool(history)
+    # The day's first count, when a preview (no history, or only a damaged one: saved_counts reads
+    # both as none, and so do its other readers), is written without an fsync: a crash can then
+    # leave no file or a damaged one, which is what was there, and a preview takes no number.
+    # A published count, and every rewrite of a file that holds counts, is durable: a number
+    # posted in the thread is never handed out twice.
+    durable = bool(history) or publish
     history.append({**count.to_json(), "published": publish, "hand": hand})
     atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)), durable=durable)
     return count
