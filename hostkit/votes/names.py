@@ -107,6 +107,14 @@ def _subsequence(t: str, k: str, starts: frozenset[int]) -> int | None:
 MISSPELT = 0.74  # the least similarity (1 - OSA distance / length) read as a misspelling
 
 
+def _osa(a: str, b: str) -> int:
+    """The optimal string alignment (restricted Damerau-Levenshtein) distance, as
+    pyxDamerauLevenshtein computes it: one small extension, loaded only when a name needs it."""
+    from pyxdameraulevenshtein import damerau_levenshtein_distance
+
+    return damerau_levenshtein_distance(a, b)
+
+
 def misspelling(t: str, k: str, core: str) -> float:
     """How closely the name T (normalised) misspells the key K: the best similarity (1 - the OSA
     distance over the longer length) to K, to its starts as long as T (and one letter longer)
@@ -116,16 +124,12 @@ def misspelling(t: str, k: str, core: str) -> float:
     lacking = len(t) - sum(map(k.__contains__, t))
     if 1.0 - lacking / max(len(t), len(k)) < MISSPELT:
         return 0.0
-    # pyxDamerauLevenshtein's distance is the optimal string alignment (restricted
-    # Damerau-Levenshtein) distance: one small extension, loaded only when a name needs it
-    from pyxdameraulevenshtein import damerau_levenshtein_distance as osa
-
     ends = [len(k)]
     if len(k) > len(t):
         ends += [len(t), len(t) + 1]
     if core != k and len(core) >= 3:
         ends.append(len(core))
-    return max(1.0 - osa(t, k[:j]) / max(len(t), j) for j in ends)
+    return max(1.0 - _osa(t, k[:j]) / max(len(t), j) for j in ends)
 
 
 def _longest(k: int) -> int:
@@ -190,9 +194,7 @@ def score(typed: str, key: str) -> tuple[float, str]:
             # a long name kept at both ends, its middle rewritten ("PassionDale" for
             # Paschendale): a pun or a mishearing, read as the name when no more than a third
             # of its letters change
-            from pyxdameraulevenshtein import damerau_levenshtein_distance as osa
-
-            if osa(t, k) * 3 <= max(len(t), len(k)):
+            if _osa(t, k) * 3 <= max(len(t), len(k)):
                 found.append((0.8, "ends kept"))
     return max(found) if found else (0.0, "")
 
