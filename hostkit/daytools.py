@@ -359,7 +359,7 @@ def day_count(game: "Game") -> dict[str, Any] | None:
     """The day's latest vote count as JSON, for checking an elimination against it: the last
     count made with 'hostkit votes' that read the thread, else the votes entered by hand counted
     now; None when the day has neither."""
-    from .votes.count import saved_counts, count_votes
+    from .daycount import count_votes, saved_counts
 
     ph = game.current
     if ph.record.kind != "day":
@@ -376,7 +376,7 @@ def _since(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
     """A saved thread count with the hand votes recorded (or taken back) since it was made, in
     words, under "hand_since" (absent when there are none, or for a count saved before counts
     kept their hand votes): such a count no longer says what 'hostkit votes' would."""
-    from .votes.count import hand_votes
+    from .daycount import hand_votes
 
     if "hand" not in count:
         return count
