@@ -61,3 +61,37 @@ def test_natural_II_no_prefix_tag_line_says_once_each_phase(tmp_path):
     """The role PM's tag line of an action with no prefix says when it may be used."""
     host = game(tmp_path)
     assert "Once each phase, day or night" in host.ok("pm", "Wa")
+
+
+# --------------------------------------------------------------------------- III: the kinds of a target's actions
+
+ANALYST = '''
+[Analyst]
+alignment = "Town"
+summary = "Each night, inspect the kinds of a player's actions."
+[[Analyst.abilities]]
+name = "Analyse"
+category = "inspect"
+effects = [{ effect = "inspect", what = "kinds" }]
+'''
+
+
+@pytest.mark.parametrize("role, seen", [
+    ("Poisoner", "a state-changing action|a killing action"),  # its Poison is a tag; the faction's kill
+    ("Doctor", "a protection action"),
+    ("Cop", "an inspection action"),
+    ("Villager", "no actions"),
+    ("Veteran", "a killing and protection action"),
+], ids=["poison-is-not-killing", "doctor", "cop", "vanilla", "veteran-alert-lists-each-kind-once"])
+def test_natural_III_an_inspection_of_the_kinds_of_a_targets_actions(tmp_path, role, seen):
+    """'An inspection action that lets a player learn the kind (effects) of actions their target
+    has would not see a Poison action or Douse as killing.' 'If an effect lets you learn the kind
+    (effects) of an ability, we will be as specific as possible, and list each different kind of
+    effects present ... If it has multiple effects of the same kind, we will still only list it
+    once.'"""
+    host = game(tmp_path, players=["An=Analyst", f"Tg={role}", "Go=Goon", "Ann=Villager", "Bea=Villager",
+                                   "Cy=Villager", "Dee=Villager"], roles=ANALYST)
+    host.ok("act", "An", "Analyse", "Tg")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    result = next(r["result"] for r in out["results"] if r["player"] == "An")
+    assert "|".join(result if isinstance(result, list) else [result]) == seen
