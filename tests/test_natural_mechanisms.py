@@ -95,3 +95,71 @@ def test_natural_III_an_inspection_of_the_kinds_of_a_targets_actions(tmp_path, r
     out = json.loads(host.ok("resolve", "--force", "--json"))
     result = next(r["result"] for r in out["results"] if r["player"] == "An")
     assert "|".join(result if isinstance(result, list) else [result]) == seen
+
+
+# --------------------------------------------------------------------------- III: vote weight
+
+PATRON = '''
+[Patron]
+alignment = "Town"
+summary = "Each night, give a player one more vote on the next day."
+[[Patron.abilities]]
+name = "Endorse"
+self = true
+category = "misc"
+effects = [{ effect = "vote-weight", add = 1 }]
+
+[Silencer]
+alignment = "Mafia"
+faction = "Mafia"
+knows_faction = true
+summary = "Once, set a player's vote to count for nothing for two days."
+[[Silencer.abilities]]
+name = "Muffle"
+uses = 1
+category = "misc"
+effects = [{ effect = "vote-weight", set = 0, days = 2 }]
+'''
+
+
+def _wagon(host: Host, target: str) -> float:
+    """The weighted total on TARGET's wagon, which Ann's vote is on."""
+    count = json.loads(host.ok("votes", "--json"))
+    wagon = next(w for w in count["wagons"] if w["target"] == target)
+    assert "Ann" in wagon["voters"]
+    return wagon["votes"]
+
+
+def test_natural_III_an_effect_that_modifies_vote_weight_holds_for_the_next_day(tmp_path):
+    """'Property Changing — ... modifying vote weight': a Patron's Endorse adds one to the target's
+    vote on the next day only; the target is told, privately ('Additional Vote Weight is always
+    private')."""
+    host = game(tmp_path, players=["Pa=Patron", "Si=Silencer", "Go=Goon", "Ann=Villager", "Bea=Villager",
+                                   "Cy=Villager", "Dee=Villager", "Eve=Villager", "Fay=Villager"], roles=PATRON)
+    host.ok("act", "Pa", "Endorse", "Ann")
+    host.ok("resolve", "--force")
+    assert "Your vote weighs 1 more on the next day." in host.ok("pm", "--night", "1", "Ann")
+    host.ok("vote", "Ann", "Go")
+    assert _wagon(host, "Go") == 2.0
+    host.ok("eliminate", "--none", "--force")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Go")
+    assert _wagon(host, "Go") == 1.0  # day 2: the change held for one day
+
+
+def test_natural_III_a_vote_weight_set_to_nothing_for_two_days(tmp_path):
+    """A change may set the weight (`set = 0`: the vote counts for nothing) for `days` days."""
+    host = game(tmp_path, players=["Pa=Patron", "Si=Silencer", "Go=Goon", "Ann=Villager", "Bea=Villager",
+                                   "Cy=Villager", "Dee=Villager", "Eve=Villager", "Fay=Villager"], roles=PATRON)
+    host.ok("act", "Si", "Muffle", "Ann")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Go")
+    assert _wagon(host, "Go") == 0.0
+    host.ok("eliminate", "--none", "--force")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Go")
+    assert _wagon(host, "Go") == 0.0
+    host.ok("eliminate", "--none", "--force")
+    host.ok("resolve", "--force")
+    host.ok("vote", "Ann", "Go")
+    assert _wagon(host, "Go") == 1.0
