@@ -1073,6 +1073,10 @@ class Game:
             return setup.weight
         role = state.role_of(name)
         if "psychic-vote" in role.passives and role.weight != 1:
+            # Seed Psychic Pulser: psychics 'cannot use any Psychic Abilities until the following
+            # Night' (the Emitter: 'for that night and the next day phase'): a pulsed vote counts once.
+            if state.phase == "day" and night_tag_today(state, name, "pulsed", state.number) is not None:
+                return 1.0
             # A psychic vote weight fails while Mind Shields outnumber the other living players.
             alive = [p for p in state.players.values() if p.alive]
             shields = sum(1 for p in alive if "mind-shield" in p.tags or "mind-shield" in state.role_of(p.name).passives)
