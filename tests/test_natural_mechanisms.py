@@ -163,3 +163,50 @@ def test_natural_III_a_vote_weight_set_to_nothing_for_two_days(tmp_path):
     host.ok("resolve", "--force")
     host.ok("vote", "Ann", "Go")
     assert _wagon(host, "Go") == 1.0
+
+
+# --------------------------------------------------------------------------- III: Communication
+
+HERALD = '''
+[Confidant]
+alignment = "Town"
+summary = "Each night, open a private chat with a player for the next day."
+[[Confidant.abilities]]
+name = "Whisper"
+category = "misc"
+effects = [{ effect = "communicate", mode = "chat" }]
+
+[Gagger]
+alignment = "Mafia"
+faction = "Mafia"
+knows_faction = true
+summary = "Each night, stop a player from posting on the next day."
+[[Gagger.abilities]]
+name = "Gag"
+category = "misc"
+effects = [{ effect = "communicate", mode = "mute" }]
+'''
+
+
+def _due(host: Host) -> list[str]:
+    return json.loads(host.ok("due", "--json"))["host"]
+
+
+def test_natural_III_communication_effects_a_private_chat_and_a_posting_restriction(tmp_path):
+    """'Communication — changes when, where, how, etc. a player may communicate. This includes
+    private chats, extra public chats, posting restrictions, and having the host account post a
+    message.' The host is told what to do on the forum, on the day it holds, and the players are
+    told; the next day it is over."""
+    host = game(tmp_path, players=["Co=Confidant", "Ga=Gagger", "Go=Goon", "Ann=Villager", "Bea=Villager",
+                                   "Cy=Villager", "Dee=Villager"], roles=HERALD)
+    host.ok("act", "Co", "Whisper", "Ann")
+    host.ok("act", "Ga", "Gag", "Bea")
+    assert not any("chat" in n or "post" in n for n in _due(host))  # nothing holds tonight
+    host.ok("resolve", "--force")
+    due = _due(host)
+    assert "open a private chat between Co and Ann (Co's Whisper)" in due
+    assert any(n.startswith("Bea may not post in the game thread (Ga's Gag)") for n in due)
+    assert "A private chat between you and Co opens today." in host.ok("pm", "--night", "1", "Ann")
+    assert "You may not post in the game thread today." in host.ok("pm", "--night", "1", "Bea")
+    host.ok("eliminate", "--none", "--force")
+    assert not any("Co and Ann" in n or "Bea may not" in n for n in _due(host))  # night 2: over
