@@ -69,6 +69,20 @@ def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...])
     return sorted(acts, key=key)
 
 
+def simultaneous(acts: list[Act], steps: tuple[str, ...], together: tuple[str, ...]) -> None:
+    """Mark the acts of the steps whose actions resolve simultaneously (ruleset.toml
+    `simultaneous`; seed items: "Multiple actions that fall in the same category are executed more
+    or less simultaneously"): a block or jail made in such a step stops only the actions of later
+    steps, so within the step nothing depends on the order they were typed in or the tie-break
+    list. The steps left out keep their order (seed items: "Redirects and identity swaps occur in
+    a deterministic, server-defined order")."""
+    if not together:
+        return
+    index = {s: i for i, s in enumerate(steps) if s in together}
+    for act in acts:
+        act.step = index.get(act.ability.category, -1)
+
+
 # --------------------------------------------------------------------------- the graph
 
 
