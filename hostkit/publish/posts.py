@@ -363,18 +363,21 @@ def end_context(game: "Game") -> dict[str, Any]:
     alive, died, cause (the truth: a masked death names its mask too), shown_cause (what the death
     post said), fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
     phase played, a quiet one saying so."""
+    from .fates import death_kinds, death_phrase
+
     state = game.state
+    kinds = death_kinds(state)
     players = []
     for setup in game.setup.players:
         ps = state.players[setup.name]
         cause = _true_cause(ps)
-        fate = "survived" if ps.alive else f"{_how(cause, ps.died)} on {ps.died}"
+        fate = "survived" if ps.alive else f"{death_phrase(state, cause, kinds.get(ps.name, ''))} on {ps.died}"
         players.append({"name": ps.name, "role": ps.role, "alignment": ps.alignment, "alive": ps.alive,
                         "died": ps.died or "", "cause": cause, "shown_cause": ps.cause or "", "fate": fate})
     by_when: dict[str, list[str]] = {}
     for player, kind, when, _index in state.deaths:
         ps = state.players[player]
-        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(_true_cause(ps), when)}")
+        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {death_phrase(state, _true_cause(ps), kind)}")
     history = []
     for ph in game.phases:
         rec = ph.record
@@ -400,14 +403,6 @@ def _true_cause(ps: Any) -> str:
     if isinstance(masked, dict) and masked.get("cause") and masked["cause"] != ps.cause:
         return f"{masked['cause']} (masked as {ps.cause})"
     return ps.cause or ""
-
-
-def _how(cause: str | None, when: str | None) -> str:
-    if cause == "eliminated":
-        return "was eliminated"
-    if cause and cause.startswith("modkill"):
-        return "was removed by the host" + (cause[len("modkill"):] or "")
-    return f"was killed by {cause}" if cause else "died"
 
 
 def end_post(game: "Game", *, fmt: str | None = None) -> str:

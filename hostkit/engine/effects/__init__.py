@@ -30,7 +30,7 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, build, change, doom, info, items, kill, protect, steal, tech
+from . import block, build, change, control, doom, info, items, kill, protect, steal, tech
 from .base import EffectSpec
 
 MODULES = (block, protect, kill, info, change, items, steal, tech, build)
@@ -79,7 +79,7 @@ FAKE_READINGS = (tech.fake_reading,)
 BLASTS = frozenset({"plasma"})
 # Acts no one enters: fn(state, acts, holders) -> more Acts (an item's automatic use; holders:
 # Night.holders, the players who hold items).
-EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
+EXTRA_ACTS = (items.auto_acts, doom.abomination_acts, control.forcible_acts)
 
 investigate = info.investigate
 

@@ -4,6 +4,7 @@
   the `except` list); `notify` says who is told.
 - redirect: the `who` target's targeted actions go to the `to` target instead (their first
   target is replaced). A redirect onto a target those actions could not legally take fails.
+  With `forces`, an unlimited night ability the player left unused is used on `to` (control.py).
 - swap: a bus drive: every action aimed at one of the two targets lands on the other.
 - jail: the target is locked up: protected from everything, their actions blocked, unreachable.
 - commute: the actor leaves town: actions aimed at them fail and do not visit.
@@ -31,7 +32,7 @@ from typing import Any
 from ...model import Effect
 from ...records import slotted
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
-from . import tech
+from . import control, tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 
 SQUARE = "the Town Square"
@@ -62,7 +63,8 @@ def redirect(night: Night, act: Act, effect: Effect) -> None:
     if who is None or to is None:
         return
     victims = [a for a in night.by_actor.get(who, ()) if a.targets and a is not act]
-    for v in victims:
+    made = control.forced(night, who) if effect.get("forces", False) else None
+    for v in victims + ([made] if made else []):
         why = night.illegal_target(v, to, 0)
         if why:
             # Seed natural III: a redirect onto an illegal target fails instead.
@@ -72,6 +74,8 @@ def redirect(night: Night, act: Act, effect: Effect) -> None:
     night.redirects[who] = (act, to)
     tail = f", but {who}'s {late[0].ability.name} had already resolved" if late else ""
     night.say(f"{act.label()} redirects {who}'s actions to {to}{tail}.")
+    if made is not None:
+        control.force(night, act, made, to)
 
 
 def swap(night: Night, act: Act, effect: Effect) -> None:
@@ -337,7 +341,7 @@ EFFECTS: dict[str, EffectSpec] = {
                                 "quiet": (list, []), "locks_home": (bool, False), "reaches_away": (bool, False)},
                         {"scope": ("moving", "all", "all-but", "leaves-home"), "notify": ("moving", "all", "none")},
                         "block", "blocking"),
-    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1)}, {}, "redirect", "redirection"),
+    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1), "forces": (bool, False)}, {}, "redirect", "redirection"),
     "swap": EffectSpec(swap, {"first": (int, 0), "second": (int, 1)}, {}, "bus", "diversion"),
     "jail": EffectSpec(jail, {**TARGET, "except": (list, []), "notify": (str, "all")},
                        {"notify": ("moving", "all", "none")}, "block", "blocking"),
