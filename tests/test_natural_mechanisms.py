@@ -163,3 +163,110 @@ def test_natural_III_a_vote_weight_set_to_nothing_for_two_days(tmp_path):
     host.ok("resolve", "--force")
     host.ok("vote", "Ann", "Go")
     assert _wagon(host, "Go") == 1.0
+
+
+# --------------------------------------------------------------------------- III: Communication
+
+HERALD = '''
+[Confidant]
+alignment = "Town"
+summary = "Each night, open a private chat with a player for the next day."
+[[Confidant.abilities]]
+name = "Whisper"
+category = "misc"
+effects = [{ effect = "communicate", mode = "chat" }]
+
+[Gagger]
+alignment = "Mafia"
+faction = "Mafia"
+knows_faction = true
+summary = "Each night, stop a player from posting on the next day."
+[[Gagger.abilities]]
+name = "Gag"
+category = "misc"
+effects = [{ effect = "communicate", mode = "mute" }]
+'''
+
+
+def _due(host: Host) -> list[str]:
+    return json.loads(host.ok("due", "--json"))["host"]
+
+
+def test_natural_III_communication_effects_a_private_chat_and_a_posting_restriction(tmp_path):
+    """'Communication — changes when, where, how, etc. a player may communicate. This includes
+    private chats, extra public chats, posting restrictions, and having the host account post a
+    message.' The host is told what to do on the forum, on the day it holds, and the players are
+    told; the next day it is over."""
+    host = game(tmp_path, players=["Co=Confidant", "Ga=Gagger", "Go=Goon", "Ann=Villager", "Bea=Villager",
+                                   "Cy=Villager", "Dee=Villager"], roles=HERALD)
+    host.ok("act", "Co", "Whisper", "Ann")
+    host.ok("act", "Ga", "Gag", "Bea")
+    assert not any("chat" in n or "post" in n for n in _due(host))  # nothing holds tonight
+    host.ok("resolve", "--force")
+    due = _due(host)
+    assert "open a private chat between Co and Ann (Co's Whisper)" in due
+    assert any(n.startswith("Bea may not post in the game thread (Ga's Gag)") for n in due)
+    assert "A private chat between you and Co opens today." in host.ok("pm", "--night", "1", "Ann")
+    assert "You may not post in the game thread today." in host.ok("pm", "--night", "1", "Bea")
+    host.ok("eliminate", "--none", "--force")
+    assert not any("Co and Ann" in n or "Bea may not" in n for n in _due(host))  # night 2: over
+
+
+# --------------------------------------------------------------------------- III: the Accelerator
+
+ACCELERATOR = '''
+[Accelerator]
+alignment = "Town"
+summary = "Each night, speed up a player: their actions resolve before any other action."
+[[Accelerator.abilities]]
+name = "Hasten"
+category = "misc"
+effects = [{ effect = "accelerate" }]
+'''
+
+SPEED = ["Ac=Accelerator", "Rb=Roleblocker", "Rc=Roleblocker", "Vg=Vigilante", "Go=Goon", "Ann=Villager",
+         "Bea=Villager", "Cy=Villager", "Dee=Villager"]
+
+
+@pytest.mark.parametrize("acts, goon_dies", [
+    ([("Rb", "Vg"), ("Vg", "Go")], False),
+    ([("Ac", "Vg"), ("Rb", "Vg"), ("Vg", "Go")], True),
+    ([("Ac", "Vg"), ("Rc", "Ac"), ("Rb", "Vg"), ("Vg", "Go")], False),
+    ([("Ac", "Ann"), ("Rb", "Vg"), ("Vg", "Go")], False),
+], ids=["block-lands-as-usual", "accelerated-shot-resolves-before-the-block",
+        "a-blocked-accelerator-speeds-up-nothing", "accelerating-someone-else-changes-nothing"])
+def test_natural_III_an_accelerator_makes_an_affected_action_resolve_before_others_begin(tmp_path, acts, goon_dies):
+    """'Rules Changing — modifies the normal rules of the game. i.e. ... an Accelerator (makes an
+    affected action resolve entirely before other actions begin resolution).' A Roleblocker's
+    block on an accelerated Vigilante comes too late; a block on the Accelerator itself resolves
+    first, as the golden rule says, and then nothing is sped up."""
+    host = game(tmp_path, players=SPEED, roles=ACCELERATOR)
+    for actor, target in acts:
+        host.ok("act", actor, target)
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert ("Go" in {d["player"] for d in out["deaths"]}) == goon_dies, out["log"]
+
+
+ITEMS_ACCELERATOR = ACCELERATOR.replace('category = "misc"', 'category = "redirect"')
+
+
+@pytest.mark.parametrize("acts, wolf_dies", [
+    ([("Co", "Mi"), ("Mi", "Ww")], False),
+    ([("Ac", "Mi"), ("Co", "Mi"), ("Mi", "Ww")], True),
+], ids=["courtesan-blocks-the-shot", "accelerated-shot-comes-before-the-block"])
+def test_natural_III_accelerator_in_an_ordered_night_runs_the_targets_actions_right_after_its_own(
+        tmp_path, acts, wolf_dies):
+    """The registry means the same in every ruleset: in an ordered night (items-werewolf's steps)
+    the Accelerator's step says when it acts, and its target's actions resolve right after it,
+    before the steps between (decision accelerator-ordered)."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(ITEMS_ACCELERATOR.replace('"Town"', '"Village"'))
+    create(folder, ruleset="items-werewolf", seed=7, assign=["Ac=Accelerator", "Co=Courtesan", "Mi=Militia",
+                                                              "Ww=Werewolf", "Ann=Villager", "Bea=Villager",
+                                                              "Cy=Villager"])
+    host = Host(folder)
+    for actor, target in acts:
+        host.ok("act", actor, target)
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert ("Ww" in {d["player"] for d in out["deaths"]}) == wolf_dies, out["log"]
