@@ -19,6 +19,11 @@ The ruleset's `priorities` (ruleset.toml, data) are part of the graph, each one 
 - `block-first` (seed ooo 1, "action priority first"): a block or jail comes before every
   action of the player it stops, even one that changes its own user (an alert): the
   self-change's edge back to the block is dropped, so there is no cycle and the block wins.
+Whatever makes its target unreachable comes before every action that could reach for them, in
+every natural and priorities ruleset: a jail and a lock before every visit to the jailed or
+locked player, an abduction before every action aimed at the abducted (seed ooo 10: "Attempting
+but failing to reach a jailed/locked target still counts as having left home"; the reach is
+stopped, whatever the step of the visit).
 Two redirects of one player to different places, or two bus drives that share a player, cannot
 both be honoured (seed I): they always form a cycle.
 
@@ -63,6 +68,20 @@ def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...])
     # (step, tie-break, entry index) as one integer: the same order as the tuple, worked out
     # once a role's ability, and compared without building a tuple per act.
     return sorted(acts, key=key)
+
+
+def simultaneous(acts: list[Act], steps: tuple[str, ...], together: tuple[str, ...]) -> None:
+    """Mark the acts of the steps whose actions resolve simultaneously (ruleset.toml
+    `simultaneous`; seed items: "Multiple actions that fall in the same category are executed more
+    or less simultaneously"): a block or jail made in such a step stops only the actions of later
+    steps, so within the step nothing depends on the order they were typed in or the tie-break
+    list. The steps left out keep their order (seed items: "Redirects and identity swaps occur in
+    a deterministic, server-defined order")."""
+    if not together:
+        return
+    index = {s: i for i, s in enumerate(steps) if s in together}
+    for act in acts:
+        act.step = index.get(act.ability.category, -1)
 
 
 # --------------------------------------------------------------------------- the graph
@@ -154,6 +173,14 @@ def _named_actor_slot(e) -> int:
     return e.get("who", 0) if e.kind == "redirect" else e.get("target", 0)
 
 
+def _closes(e) -> str:
+    """What a change makes of its target's home for others: "moving" (a jail, a lock: no visit
+    gets in), "all" (an abduction: no action reaches them), or "" (nothing)."""
+    if e.kind == "jail" or e.kind == "block" and e.get("locks_home", False):
+        return "moving"
+    return "all" if e.kind == "abduct" else ""
+
+
 def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targets: set[str]) -> None:
     """Add the players whose acts edges() looks up because of act `a`: by actor (those a block,
     jail or redirect may name) and by target (those a swap or a protection may name, and a
@@ -168,6 +195,8 @@ def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targ
             for s in (e.get("first", 0), e.get("second", 1)):
                 targets.update(pos.slot(a, s))
         elif kind == "protect" and e.get("against", "kill") != "kill-effect":
+            targets.update(pos.slot(a, e.get("target", 0)))
+        if _closes(e):
             targets.update(pos.slot(a, e.get("target", 0)))
     if self_changing:
         targets.add(a.actor)
@@ -219,6 +248,12 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
             continue
         for e in a.ability.effects:
             kind = e.kind
+            closes = _closes(e)
+            if closes:  # seed ooo 10: the jail or lock is in place before anyone tries to get in
+                for p in pos.slot(a, e.get("target", 0)):
+                    for j in by_target.get(p, ()):
+                        if acts[j].body != p and (closes == "all" or acts[j].ability.moves):
+                            add(i, j)
             if kind in ("block", "jail", "redirect"):
                 for p in pos.slot(a, _named_actor_slot(e)):
                     for j in by_actor.get(p, ()):

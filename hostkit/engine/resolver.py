@@ -21,7 +21,7 @@ from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role,
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .effects.guild import guild_of
 from .night import Act, Night
-from .order import accelerations, natural, ordered
+from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night
 
 
@@ -160,6 +160,7 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         run(night, act)
     rest = [a for a in acts if not a.ability.immediate] if now else acts
     if ruleset.resolution == "ordered":
+        simultaneous(rest, ruleset.steps, ruleset.simultaneous)
         queue = ordered(rest, ruleset.steps, ruleset.tie_break)
         fast = accelerations(queue)
         ran: set[int] = set()
