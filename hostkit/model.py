@@ -190,6 +190,9 @@ class Ruleset(Record):
     attributes: Mapping[str, Mapping[str, Any]] = EMPTY  # name -> {appears, passives}: added to any role
     coverage: tuple[Mapping[str, Any], ...] = ()  # coverage.toml: each rule of the rules text, works or host
     innate: tuple[Ability, ...] = ()  # seed natural II: actions every player has by the game's rules
+    # Steps whose actions resolve simultaneously (seed items: "Multiple actions that fall in the
+    # same category are executed more or less simultaneously"): none stops another of its step.
+    simultaneous: tuple[str, ...] = ()
 
     def role(self, name: str) -> Role | None:
         """The role of that name, or of that alias, in any case (None if none or several)."""

@@ -126,7 +126,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
     """
-    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
+    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
     stamp = game_stamp(game.folder)
@@ -282,7 +282,8 @@ def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: boo
     Each living player's last vote for a running candidate counts; --record enters them.
     Example: hostkit sheriff count --html day1.html --from-post 3 --to-post 40 --record
     """
-    from ..votes.count import election_votes, read_pages
+    from ..daycount import election_votes
+    from ..votes.count import read_pages
 
     game = load(ctx)
     pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)

@@ -19,6 +19,11 @@ The ruleset's `priorities` (ruleset.toml, data) are part of the graph, each one 
 - `block-first` (seed ooo 1, "action priority first"): a block or jail comes before every
   action of the player it stops, even one that changes its own user (an alert): the
   self-change's edge back to the block is dropped, so there is no cycle and the block wins.
+Whatever makes its target unreachable comes before every action that could reach for them, in
+every natural and priorities ruleset: a jail and a lock before every visit to the jailed or
+locked player, an abduction before every action aimed at the abducted (seed ooo 10: "Attempting
+but failing to reach a jailed/locked target still counts as having left home"; the reach is
+stopped, whatever the step of the visit).
 Two redirects of one player to different places, or two bus drives that share a player, cannot
 both be honoured (seed I): they always form a cycle.
 
@@ -62,6 +67,20 @@ def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...])
     # (step, tie-break, entry index) as one integer: the same order as the tuple, worked out
     # once a role's ability, and compared without building a tuple per act.
     return sorted(acts, key=key)
+
+
+def simultaneous(acts: list[Act], steps: tuple[str, ...], together: tuple[str, ...]) -> None:
+    """Mark the acts of the steps whose actions resolve simultaneously (ruleset.toml
+    `simultaneous`; seed items: "Multiple actions that fall in the same category are executed more
+    or less simultaneously"): a block or jail made in such a step stops only the actions of later
+    steps, so within the step nothing depends on the order they were typed in or the tie-break
+    list. The steps left out keep their order (seed items: "Redirects and identity swaps occur in
+    a deterministic, server-defined order")."""
+    if not together:
+        return
+    index = {s: i for i, s in enumerate(steps) if s in together}
+    for act in acts:
+        act.step = index.get(act.ability.category, -1)
 
 
 # --------------------------------------------------------------------------- the graph
@@ -153,6 +172,14 @@ def _named_actor_slot(e) -> int:
     return e.get("who", 0) if e.kind == "redirect" else e.get("target", 0)
 
 
+def _closes(e) -> str:
+    """What a change makes of its target's home for others: "moving" (a jail, a lock: no visit
+    gets in), "all" (an abduction: no action reaches them), or "" (nothing)."""
+    if e.kind == "jail" or e.kind == "block" and e.get("locks_home", False):
+        return "moving"
+    return "all" if e.kind == "abduct" else ""
+
+
 def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targets: set[str]) -> None:
     """Add the players whose acts edges() looks up because of act `a`: by actor (those a block,
     jail or redirect may name) and by target (those a swap or a protection may name, and a
@@ -167,6 +194,8 @@ def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targ
             for s in (e.get("first", 0), e.get("second", 1)):
                 targets.update(pos.slot(a, s))
         elif kind == "protect" and e.get("against", "kill") != "kill-effect":
+            targets.update(pos.slot(a, e.get("target", 0)))
+        if _closes(e):
             targets.update(pos.slot(a, e.get("target", 0)))
     if self_changing:
         targets.add(a.actor)
@@ -216,6 +245,12 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
             continue
         for e in a.ability.effects:
             kind = e.kind
+            closes = _closes(e)
+            if closes:  # seed ooo 10: the jail or lock is in place before anyone tries to get in
+                for p in pos.slot(a, e.get("target", 0)):
+                    for j in by_target.get(p, ()):
+                        if acts[j].body != p and (closes == "all" or acts[j].ability.moves):
+                            add(i, j)
             if kind in ("block", "jail", "redirect"):
                 for p in pos.slot(a, _named_actor_slot(e)):
                     for j in by_actor.get(p, ()):
@@ -360,7 +395,58 @@ def natural(acts: list[Act], policy: str = "all-fail",
     asked only inside a cycle, after everything outside the cycle that comes before it has
     resolved)."""
     graph = edges(acts, priorities)
-    yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+    fast = accelerations(acts)
+    if not fast:
+        yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+        return
+    # Seed natural III, the Accelerator: 'makes an affected action resolve entirely before other
+    # actions begin resolution'. What must come before the Accelerator's own action (whatever
+    # could stop it) resolves first, then the Accelerator's action; if it resolved, the actions
+    # it sped up resolve next, in their own order, nothing else first (a block on them comes too
+    # late); if it was stopped, they wait their turn as usual.
+    left = set(range(len(acts)))
+    for x, sped in fast.items():
+        if x not in left:
+            continue
+        first = (_before(graph, x) & left) | {x}
+        yield from _settle(first, acts, graph, policy, stopped)
+        left -= first
+        if acts[x].done and acts[x].failed is None:
+            now = set(sped) & left
+            yield from _settle(now, acts, graph, policy, stopped)
+            left -= now
+    yield from _settle(left, acts, graph, policy, stopped)
+
+
+def accelerations(acts: list[Act]) -> dict[int, list[int]]:
+    """Each Accelerator's act (an `accelerate` effect, not a skip) -> the acts it speeds up: those
+    of the player it targets (not a skip, not itself), in the order given."""
+    out: dict[int, list[int]] = {}
+    for i, a in enumerate(acts):
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            if e.kind == "accelerate":
+                who = a.slot(e)
+                out[i] = [j for j, b in enumerate(acts) if j != i and b.actor == who and not b.skip]
+    return out
+
+
+def _before(graph: dict[int, set[int]], x: int) -> set[int]:
+    """Every act that must resolve before act x (x's ancestors in the graph)."""
+    into: dict[int, list[int]] = {}
+    for i, outs in graph.items():
+        for j in outs:
+            into.setdefault(j, []).append(i)
+    seen: set[int] = set()
+    work = [x]
+    while work:
+        for i in into.get(work.pop(), ()):
+            if i not in seen:
+                seen.add(i)
+                work.append(i)
+    seen.discard(x)
+    return seen
 
 
 def _settle(nodes: set[int] | range, acts: list[Act], graph: dict[int, set[int]], policy: str,

@@ -88,7 +88,8 @@ def deadline_of(game: "Game", ph: "Phase", posts: Sequence[Any] = ()) -> tuple[s
 
 def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = (), url: str | None = None) -> DayCount:
     """The count of DAY (default: the current or last day) for its picture; see the module doc."""
-    from ..votes.count import saved_counts, count_votes, read_pages
+    from ..daycount import count_votes, saved_counts
+    from ..votes.count import read_pages
 
     ph = _day_phase(game, day)
     rec = ph.record
@@ -117,7 +118,7 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
     """A finished day that was never counted from a thread: its hand votes, counted by the tally
     with the players who were alive that day."""
     from ..model import VoteSetupPlayer
-    from ..votes.count import hash_seed
+    from ..daycount import hash_seed
     from ..votes.tally import tally
 
     dead_before = {p for p, _, _, index in game.state.deaths if index < ph.index}
