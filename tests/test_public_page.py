@@ -127,3 +127,30 @@ def test_a_private_ruling_stays_off_the_public_page(tmp_path):
     assert ruling_lines(game, ph, public=True) == ["Bob's alignment is confirmed publicly"]
     assert ruling_lines(game, ph, public=False)[:2] == ["Ann's alignment is confirmed to Cy",
                                                         "Bob's alignment is confirmed publicly"]
+
+
+@pytest.mark.slow  # reason: starts headless Chromium twice (a few seconds each)
+def test_the_public_page_in_a_browser(ended_on_night_3, tmp_path):
+    """The finished game's public page as Chromium paints it: the green public banner (no red
+    secret one), every player's row with names as typed, the maps and timelines drawn."""
+    from test_page import chromium, colours, count_colour, parse, png_pixels, run_browser
+
+    browser = chromium()
+    if browser is None:
+        pytest.skip("no Chromium to render the page with: install Debian's 'chromium' package or set HOSTKIT_CHROMIUM")
+    page = tmp_path / "public.html"
+    ended_on_night_3.ok("page", "--public", "--out", str(page))
+    dom = run_browser(browser, tmp_path, "--dump-dom", page.resolve().as_uri())
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    t = parse(dom.stdout)
+    assert [a["data-player"] for tag, a in t.tags if tag == "tr" and "data-player" in a] == list(NAMES)
+    assert [a.get("class") for tag, a in t.tags if tag == "svg"].count("hostkit-chart") == 5
+    seen = text_of(dom.stdout)
+    assert "[b]Ivy[/b]" in seen and "Secret" not in seen and "Day 3" not in seen
+    shot = tmp_path / "shot.png"
+    run_browser(browser, tmp_path, f"--screenshot={shot}", "--window-size=1280,2400", page.resolve().as_uri())
+    width, height, rows = png_pixels(shot.read_bytes())
+    counts = colours(rows)
+    assert counts[(255, 255, 255)] < width * height * 0.97  # painted
+    assert count_colour(counts, (0x2f, 0x85, 0x5a), 6) > 1280 * 20  # the green public banner
+    assert count_colour(counts, (0xc5, 0x30, 0x30), 6) < 1280 * 20  # no red secret banner
