@@ -196,6 +196,7 @@ def test_status_shows_tags_in_words_not_bookkeeping(tmp_path):
     host = _new(tmp_path, "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie",
                 "Su=Survivor", "Hiv=Hivemind (Psychic)", "Ms=Mad Scientist (Cutting Edge Scientist)")
     host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("tech", "pick", "Ms", "Mind Control Ray")
     host.ok("tech", "pick", "Su", "Stun Orb")
     host.ok("tech", "pick", "Hiv", "Stun Orb")
     for line in (("Xe", "Abduct", "Cy"), ("Bo", "Kill", "skip"), ("Hiv", "Dominate", "Dee"), ("Su", "Stun Orb", "Eve"),
@@ -356,6 +357,7 @@ def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
     Guns holder programs it; undo restores the folder."""
     host = _new(tmp_path, "Sam=Mad Scientist (Military Scientist)", "Gu=Bodyguard (Guardian)", "Ag=Agent",
                 "Bo=Doppelganger", "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Sam", "Sentry Guns")
     assert "only the Sentry Guns have face recognition" in host.refused("tech", "trust", "Ag", "Gu")
     assert "own house" in host.refused("tech", "trust", "Sam", "Sam")
     before = snapshot(host.folder)

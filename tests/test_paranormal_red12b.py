@@ -180,8 +180,9 @@ def test_cli_a_skip_answers_every_ability_and_resolve_needs_no_force(tmp_path):
                                  "--assign", "Jo=Townie", "--assign", "Ki=Townie", "--assign", "Lu=Townie"],
                            catch_exceptions=False)
     assert r.exit_code == 0, r.output
+    host.ok("tech", "pick", "Cu", "Body Double")
     out = host.ok("act", "Cu", "skip")
-    for name in ("Mind Control Ray", "Build Mind Shield", "Build Anti-Tech Field", "Body Double", "Psychic Pulser"):
+    for name in ("Build Mind Shield", "Build Anti-Tech Field", "Body Double"):
         assert f"recorded Cu: {name} (skip)" in out, out
     host.ok("act", "Bo", "Kill", "Jo")
     assert "waiting on" not in host.ok("actions")

@@ -349,10 +349,11 @@ def test_act_file_a_skip_then_one_ability_of_the_same_actor_is_taken(tmp_path):
     followed by one ability of the same actor keeps that ability (every other one skipped), as
     before; only a real action answered twice is refused."""
     host = _game(tmp_path, "Dp=Doppelganger", "Mi=Mad Scientist (Military Scientist)", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Mi", "Sentry Guns")
     (tmp_path / "n1.txt").write_text("Mi skip\nMi Sentry Guns\nDp Kill To\n")
     host.ok("act", "--file", str(tmp_path / "n1.txt"))
     listed = host.ok("actions")
-    assert "Mi: Sentry Guns\n" in listed and "Mi: EMP Pulse Bomb (skip)" in listed
+    assert "Mi: Sentry Guns\n" in listed and "Mi: Build Mind Shield (skip)" in listed
 
 
 def test_post_deaths_of_a_day_kill_with_its_flavour(tmp_path):
@@ -420,6 +421,7 @@ def _emp_game(tmp_path) -> Host:
     host = _game(tmp_path, "Mi=Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)", "Dp=Doppelganger",
                  "To=Townie", "T2=Townie", "T3=Townie")
     host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("tech", "pick", "Mi", "Assassin bot")
     host.ok("act", "Ex", "EMP Pulse Emitter", "Mi")
     host.ok("act", "Mi", "Assassin Bot", "Dp")
     host.ok("act", "Dp", "Kill", "skip")
@@ -445,18 +447,18 @@ def test_a_player_fixing_shorted_tech_is_not_waited_on_and_cannot_act(tmp_path):
     host = _emp_game(tmp_path)
     host.ok("eliminate", "--none")
     assert "Mi (" not in host.ok("actions")
-    out = host.refused("act", "Mi", "Sentry Guns")
+    out = host.refused("act", "Mi", "Assassin Bot", "To")
     assert "Mi spends night 2 fixing their shorted-out tech" in out and "uses up any Night Actions" in out
-    host.ok("act", "Mi", "Sentry Guns", "skip")
+    host.ok("act", "Mi", "Assassin Bot", "skip")
     phase = host.folder / "phases" / "003-night-2.toml"
     text = phase.read_text()
     assert text.count("skip = true") == 1
-    phase.write_text(text.replace(", skip = true", "").replace("skip = true\n", ""))  # a hand edit: a use
+    phase.write_text(text.replace(", skip = true", "").replace('targets = []', 'targets = ["T2"]'))  # a hand edit: a use
     host.ok("act", "Dp", "Kill", "To")
     out = host.ok("resolve", "--force")
-    assert "Mi's Sentry Guns: Mi spends the night fixing their shorted-out tech" in out
+    assert "Mi's Assassin Bot: Mi spends the night fixing their shorted-out tech" in out
     line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
-    assert "sentry guns 1 left" in line, line
+    assert "assassin bot 1 left" in line, line
 
 
 @pytest.mark.parametrize("abductor, role", [("Xe", "Xenozoologist"), ("Ms", "Harvester (Mind Stealer)")],
@@ -469,6 +471,7 @@ def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abduc
     host = _game(tmp_path, f"{abductor}={role}", "Cu=Mad Scientist (Cutting Edge Scientist)", "Dp=Doppelganger",
                  "To=Townie", "T2=Townie", options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
     host.ok("tech", "pick", abductor, *(["none"] if abductor == "Xe" else ["Scanner", "Stun Orb"]))
+    host.ok("tech", "pick", "Cu", "Body Double")
     host.ok("act", abductor, "Abduct", "Cu")
     host.ok("act", "Cu", "Body Double")
     host.ok("act", "Dp", "Kill", "skip")
@@ -516,6 +519,7 @@ def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
     host = _game(tmp_path, "Dm=Doppelganger Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)",
                  "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie")
     host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("tech", "pick", "Dm", "Sentry Guns")
     host.ok("act", "Dm", "skip")
     host.ok("act", "Ex", "Kill", "skip")
     host.ok("resolve", "--force")

@@ -110,6 +110,7 @@ def test_cli_agent_investigating_a_body_double_user_gets_a_result(tmp_path):
     Scientist is not told his double was destroyed (nothing deadly came)."""
     host = _new(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)", "Ag=Agent",
                 "Bo=Doppelganger", "Jo=Townie", options=("max-day=5",))
+    host.ok("tech", "pick", "Cu", "Body Double")
     host.ok("act", "Cu", "Body Double")
     host.ok("act", "Ag", "Investigate", "Cu")
     host.ok("act", "Bo", "Kill", "Jo")
@@ -386,6 +387,7 @@ def test_cli_tracking_report_with_nothing_planted_reports_nothing(tmp_path):
     the PM or resolve (before, both had it); a planted one still reports."""
     host = _new(tmp_path, "paranormal", "In=Mad Scientist (Intelligence Scientist)", "Fay=Townie", "D=Doppelganger",
                 "Bo=Townie", options=("max-day=5",))
+    host.ok("tech", "pick", "In", "Advanced Tracking Devices")
     host.ok("act", "D", "Kill", "Bo")
     out = host.ok("resolve", "--force")
     assert "Tracking Report" not in out.split("Log:")[0] and "Tracking Report has nothing to report." in out
