@@ -39,7 +39,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             if isinstance(change.value, str) and change.value and change.value != role.faction:
                 # A player who keeps their role but changes side (the Hivemind's domination) now
                 # plays for, and wins with, the faction that took them.
-                p.alignment = _faction_alignment(state, change.value)
+                p.alignment = faction_alignment(state, change.value)
             # Seed ooo 12: a converted player gets the new role's full set of charges. Innate
             # actions are the game's, not the role's (seed natural II): their charges stay.
             # A player who keeps their role and changes side (seed paranormal Hivemind: 'Converted
@@ -78,7 +78,7 @@ def drop_holoform(state: GameState, p) -> None:
         p.tags.pop("holoform", None)
 
 
-def _faction_alignment(state: GameState, faction: str) -> str:
+def faction_alignment(state: GameState, faction: str) -> str:
     """The alignment of a faction's own roles (the side its members win with), else its name."""
     for role in state.ruleset.roles.values():
         if role.faction == faction:
