@@ -1065,7 +1065,22 @@ class Game:
         """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
         changed it for today (engine.day.weight_today)."""
         state = state or self.state
-        return weight_today(state, name, self._standing_weight(name, state))
+        weight = weight_today(state, name, self._standing_weight(name, state))
+        if weight > 1 and state.options.get("weight-in-xylo") == "lost" and self.xylo(state):
+            return 1.0  # seed natural III: 'Additional Vote Weight is ... lost in XYLO'
+        return weight
+
+    def xylo(self, state: GameState | None = None) -> bool:
+        """Is today lynch-or-lose (one mis-elimination loses the game: daytools.parity_notice's
+        LYLO)? Judged on the current state (another, replayed one: False), once a game."""
+        current = self.__dict__.get("state")  # None while the record is being replayed
+        if current is None or state is not None and state is not current:
+            return False
+        if "_xylo" not in self.__dict__:
+            from .daytools import parity_notice
+
+            self._xylo = parity_notice(self).startswith("LYLO")
+        return self._xylo
 
     def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)
