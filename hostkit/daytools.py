@@ -243,10 +243,19 @@ def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start:
     """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
     day has no start post (the count runs from the thread's first post), and the public weights."""
     ph = game.current
-    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
+    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" and not day_decided(game, count)
+            else None,
             "notice": parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
+
+
+def day_decided(game: "Game", count: Any) -> bool:
+    """The count has already ended the day: a hammer (a majority reached, in the thread or by a
+    vote entered by hand), or No Elimination's majority. A deadline means nothing after that."""
+    if count.hammer is not None or no_elimination(game, count)[1]:
+        return True
+    return bool(count.eliminated) and game.state.options.get("majority") != "plurality"
 
 
 def no_elimination(game: "Game", count: Any) -> tuple[float | None, bool]:

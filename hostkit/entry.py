@@ -350,7 +350,7 @@ def usable(state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
 
 
 def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
-    if ability.phase != "cycle" and ability.phase != phase.kind:
+    if ability.phase not in ("cycle", "any") and ability.phase != phase.kind:
         return False
     if ability.nights == "even" and phase.number % 2:
         return False
@@ -360,7 +360,7 @@ def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
 
 
 def _when(ability: Ability) -> str:
-    base = {"night": "at night", "day": "by day", "cycle": "once a cycle"}[ability.phase]
+    base = {"night": "at night", "day": "by day", "cycle": "once a cycle", "any": "once each phase"}[ability.phase]
     if ability.nights != "any":
         base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
     return base

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, kill, night_tag_today
+from .engine.day import apply_outcome, flip_held, kill, night_tag_today, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -1062,13 +1062,21 @@ class Game:
                 "conflicts": self.conflicts}
 
     def weight(self, name: str, state: GameState | None = None) -> float:
-        """A player's standing vote weight: --weight, else the role's."""
+        """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
+        changed it for today (engine.day.weight_today)."""
+        state = state or self.state
+        return weight_today(state, name, self._standing_weight(name, state))
+
+    def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)
         if setup and setup.weight is not None:
             return setup.weight
-        state = state or self.state
         role = state.role_of(name)
         if "psychic-vote" in role.passives and role.weight != 1:
+            # Seed Psychic Pulser: psychics 'cannot use any Psychic Abilities until the following
+            # Night' (the Emitter: 'for that night and the next day phase'): a pulsed vote counts once.
+            if state.phase == "day" and night_tag_today(state, name, "pulsed", state.number) is not None:
+                return 1.0
             # A psychic vote weight fails while Mind Shields outnumber the other living players.
             alive = [p for p in state.players.values() if p.alive]
             shields = sum(1 for p in alive if "mind-shield" in p.tags or "mind-shield" in state.role_of(p.name).passives)

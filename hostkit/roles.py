@@ -254,7 +254,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
     ab = Ability(
         name=name,
         summary=t.get("summary", str, ""),
-        phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
+        phase=t.get("phase", str, "night", choices=("night", "day", "cycle", "any")),
         nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
         first_night=_count(t, "first_night", 1),
         targets=targets,

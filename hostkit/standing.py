@@ -48,6 +48,7 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
                                  ": dies with them"),
     "stunned": _stunned,
     "vote-controlled": lambda data, d: f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else ""),
+    "pulsed": lambda data, d: f"psychic powers pulsed{_by(d)}" + (f": none until night {d['night'] + 1}" if d.get("night") else ""),
     "shorted": lambda data, d: "tech shorted out" + (f": fixing it on night {d['night']}" if d.get("night") else ""),
     "holoform": lambda data, d: f"Holoform shows: {d.get('role') or '?'}, {d.get('race') or '?'}",
     "hologram": lambda data, d: (f"hologram on night {d.get('night', '?')}: "
@@ -94,7 +95,7 @@ def _tag_text(name: str, data: Any) -> str:
 
 # Tags that stand for one night and the day after it ({"night": N}): a stun's 'following day', a
 # Mind Control Ray's vote on the next day. Past that day they are history, not standing.
-DAY_AFTER_TAGS = frozenset({"stunned", "vote-controlled"})
+DAY_AFTER_TAGS = frozenset({"stunned", "vote-controlled", "pulsed"})
 
 
 def _lapsed(name: str, data: Any, now: tuple[str, int] | None) -> bool:

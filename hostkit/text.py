@@ -11,6 +11,10 @@ def ability_when(ab) -> str:
     """An ability's timing in words ('Each night', 'Once per game, at night', 'On even nights, 3 uses'),
     for PMs and listings alike: a factional action is one for the whole team, and a first night
     other than night 1 is said."""
+    if ab.phase == "any":  # seed natural II: an action with no prefix, once each phase
+        when = (f"Once each phase of {ab.nights} cycles" if ab.nights != "any"
+                else "Once per game, by day or at night" if ab.uses == 1 else "Once each phase, day or night")
+        return _prefixes(ab, when)
     phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
     if ab.nights != "any":
         when = f"On {ab.nights} {phase}s"
@@ -18,6 +22,11 @@ def ability_when(ab) -> str:
         when = f"Once per game, at {phase}" if phase == "night" else f"Once per game, by {phase}"
     else:
         when = f"Each {phase}"
+    return _prefixes(ab, when)
+
+
+def _prefixes(ab, when: str) -> str:
+    """The rest of an ability's tag line after its timing: uses, team, first night, prefixes."""
     if ab.uses and ab.uses > 1:
         when += f", {ab.uses} uses"
     if ab.factional:

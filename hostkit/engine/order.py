@@ -360,7 +360,58 @@ def natural(acts: list[Act], policy: str = "all-fail",
     asked only inside a cycle, after everything outside the cycle that comes before it has
     resolved)."""
     graph = edges(acts, priorities)
-    yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+    fast = accelerations(acts)
+    if not fast:
+        yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+        return
+    # Seed natural III, the Accelerator: 'makes an affected action resolve entirely before other
+    # actions begin resolution'. What must come before the Accelerator's own action (whatever
+    # could stop it) resolves first, then the Accelerator's action; if it resolved, the actions
+    # it sped up resolve next, in their own order, nothing else first (a block on them comes too
+    # late); if it was stopped, they wait their turn as usual.
+    left = set(range(len(acts)))
+    for x, sped in fast.items():
+        if x not in left:
+            continue
+        first = (_before(graph, x) & left) | {x}
+        yield from _settle(first, acts, graph, policy, stopped)
+        left -= first
+        if acts[x].done and acts[x].failed is None:
+            now = set(sped) & left
+            yield from _settle(now, acts, graph, policy, stopped)
+            left -= now
+    yield from _settle(left, acts, graph, policy, stopped)
+
+
+def accelerations(acts: list[Act]) -> dict[int, list[int]]:
+    """Each Accelerator's act (an `accelerate` effect, not a skip) -> the acts it speeds up: those
+    of the player it targets (not a skip, not itself), in the order given."""
+    out: dict[int, list[int]] = {}
+    for i, a in enumerate(acts):
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            if e.kind == "accelerate":
+                who = a.slot(e)
+                out[i] = [j for j, b in enumerate(acts) if j != i and b.actor == who and not b.skip]
+    return out
+
+
+def _before(graph: dict[int, set[int]], x: int) -> set[int]:
+    """Every act that must resolve before act x (x's ancestors in the graph)."""
+    into: dict[int, list[int]] = {}
+    for i, outs in graph.items():
+        for j in outs:
+            into.setdefault(j, []).append(i)
+    seen: set[int] = set()
+    work = [x]
+    while work:
+        for i in into.get(work.pop(), ()):
+            if i not in seen:
+                seen.add(i)
+                work.append(i)
+    seen.discard(x)
+    return seen
 
 
 def _settle(nodes: set[int] | range, acts: list[Act], graph: dict[int, set[int]], policy: str,

@@ -568,6 +568,19 @@ def wagon_series(count: Mapping[str, Any], weights: Mapping[str, float], start: 
     return series, xs
 
 
+def _verdict(game: "Game", count: Mapping[str, Any], plurality: bool) -> str:
+    """What became of the count's leader: 'hammered' where a majority was reached (by a post, or
+    by votes entered by hand); under plurality 'goes at the deadline' while the day runs, and
+    'was eliminated' once the host ended it with that elimination."""
+    if count.get("hammer") is not None or not plurality:
+        return "hammered"
+    day = next((ph.record for ph in game.phases
+                if ph.record.kind == "day" and ph.record.number == count.get("day")), None)
+    if day is not None and day.ended is not None:
+        return "was eliminated" if day.eliminated == count["eliminated"] else "led the count"
+    return "goes at the deadline"
+
+
 def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None = None,
               deadline: str | None = None, deadline_post: int | None = None) -> str:
     """The vote timeline of a day: each wagon's weighted size (a step line) against post number,
@@ -612,7 +625,7 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     sub = f"majority {_n(majority)} of {count.get('alive')} alive" + (" (plurality: the leader at the deadline goes)"
                                                                       if plurality else "")
     if count.get("eliminated"):
-        sub += f"; {count['eliminated']} " + ("hammered" if hammer is not None else "goes at the deadline")
+        sub += f"; {count['eliminated']} " + _verdict(game, count, plurality)
     elif count.get("tie"):
         sub += "; tied"
     if count.get("count_number"):

@@ -59,6 +59,39 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     night.say(f"{act.label()} marks {target} as {name}{when}.")
 
 
+VOTE_WEIGHT = "vote-weight"
+
+
+def vote_weight(night: Night, act: Act, effect: Effect) -> None:
+    """Seed natural III, Property Changing: 'modifying vote weight'. The target's vote weighs
+    `set` (when given) plus `add` from the day after this phase, for `days` days (0: for the rest
+    of the game); a later change replaces an earlier one. Seed natural III: 'Additional Vote
+    Weight is always private': the target is told, no one else."""
+    target = act.slot(effect)
+    if target is None:
+        return
+    data = {"by": act.actor, "role": act.role.name, "night": night.number, "phase": night.phase,
+            "add": float(effect.get("add", 0.0)), "days": effect.get("days", 1)}
+    if effect.get("set", -1.0) >= 0:
+        data["set"] = float(effect.get("set"))
+    night.tags.append((target, VOTE_WEIGHT, data))
+    words = weight_words(data)
+    night.notices.append((target, f"Your vote {words}."))
+    night.say(f"{act.label()} changes {target}'s vote weight: {words}.")
+
+
+def weight_words(data: dict) -> str:
+    """'weighs 1 more on the next day', 'weighs 2 for the rest of the game'."""
+    add = data.get("add", 0.0)
+    if "set" in data:
+        how = f"weighs {data['set'] + add:g}"
+    else:
+        how = f"weighs {abs(add):g} {'more' if add >= 0 else 'less'}"
+    days = data.get("days", 1)
+    return how + (" for the rest of the game" if days == 0 else " on the next day" if days == 1
+                  else f" on each of the next {days} days")
+
+
 BOUND = "bound-to"  # a converted player who dies with their converter (the Hivemind's)
 FLIP_HELD = "flip-held"  # a player who died while abducted: not flipped until the abductor leaves the game
 SHIELD_TAGS = ("mind-shield", "anti-tech")
@@ -328,4 +361,6 @@ EFFECTS: dict[str, EffectSpec] = {
     "adopt": EffectSpec(adopt, {**TARGET, "inherit": (list, [])}, {}, "recruit", "property changing",
                         _adopt_reading),
     "heir": EffectSpec(heir, {**TARGET, "tag": (str, HEIR)}, {}, "misc", "property changing"),
+    "vote-weight": EffectSpec(vote_weight, {**TARGET, "add": (float, 0.0), "set": (float, -1.0), "days": (int, 1)},
+                              {}, "misc", "property changing"),
 }

@@ -43,16 +43,24 @@ KIND_ORDER = ("observation", "inspection", "investigation", "killing", "protecti
 
 def kinds_phrase(act: Act, kind_words: Mapping[str, str]) -> str:
     """'killing and protection': each kind of the act's effects once, in the seed's order."""
-    words = sorted({kind_words.get(e.kind, "state-changing") for e in act.ability.effects},
+    return ability_kinds(act.ability, kind_words)
+
+
+def ability_kinds(ability: Any, kind_words: Mapping[str, str]) -> str:
+    """Seed natural III: 'list each different kind of effects present ... If it has multiple
+    effects of the same kind, we will still only list it once', in the seed's order."""
+    words = sorted({kind_words.get(e.kind, "state-changing") for e in ability.effects},
                    key=lambda w: KIND_ORDER.index(w) if w in KIND_ORDER else len(KIND_ORDER))
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
+def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str | tuple[str, ...]:
     what = effect.get("what", "alignment")
     role = night.role(target)
+    if what == "kinds":
+        return _ability_kinds(night, role, effect)
     raw = role.appears_as(what)
     frame = night.framed.get(target)
     if frame and effect.get("frames", True) and not frame[0].failed:
@@ -64,6 +72,18 @@ def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
             raw = fe.get("alignment")
     table = effect.get("results", {})
     return table.get(raw, effect.get("default") or raw)
+
+
+def _ability_kinds(night: Night, role: Any, effect: Effect) -> tuple[str, ...]:
+    """Seed natural III: an inspection that 'lets a player learn the kind (effects) of actions
+    their target has': one entry per action of the role as it appears to role inspections
+    (Passives are no actions; Innate actions 'are ignored by effects that ... inspect'), each
+    kind once, in the seed's words ('a killing and protection action'); none: `default` or 'no
+    actions'."""
+    shown = night.ruleset.roles.get(role.appears_as("role"), role)
+    words = (ability_kinds(ab, night.kind_words) for ab in shown.abilities if ab.effects)
+    out = tuple(f"{'an' if w[0] in 'aeiou' else 'a'} {w} action" for w in words)
+    return out or (effect.get("default") or "no actions",)
 
 
 def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
@@ -295,7 +315,7 @@ def _reading(reader, params, kind: str, category: str = "inspect") -> EffectSpec
 EFFECTS: dict[str, EffectSpec] = {
     "inspect": EffectSpec(investigate, {**TARGET, "what": (str, "alignment"), "results": (dict, {}),
                                         "default": (str, ""), "frames": (bool, True), "reaches_away": (bool, False)},
-                          {"what": ("alignment", "role", "race", "goal")}, "inspect", "inspection", _inspect),
+                          {"what": ("alignment", "role", "race", "goal", "kinds")}, "inspect", "inspection", _inspect),
     "observe": EffectSpec(investigate, {**TARGET, "mode": (str, "track"), "reaches_away": (bool, False)},
                           {"mode": ("track", "watch", "follow")}, "inspect", "observation", _observe),
     "vision": _reading(_vision, {"framed_as": (str, "Wolf")}, "inspection"),
