@@ -1,14 +1,73 @@
-"""Red-team regressions for issue 13 (the day): what a careless host, a rules lawyer or a hostile
-player typed through the CLI, or wrote by hand into a day's phase file, and hostkit got wrong.
-Ids carry the seed section (natural-resolution.md II: innate actions, "you may use an
-additional ...") or the house rule (bad input: one line naming the file and key, exit 1)."""
+"""ITA shots and windows (seed natural-resolution.md I and II): `ita open` refused with no shot to
+fire, a window closed with the day, and `grant` refusing bad numbers by hand or by edit.
+"""
 
 from __future__ import annotations
+
+import hashlib
+import json
 
 import pytest
 
 from conftest import Host
 from hostkit.game import create
+from test_natural_dayactions import alive, day1, game
+
+
+def md5s(host: Host) -> dict[str, str]:
+    return {str(p.relative_to(host.folder)): hashlib.md5(p.read_bytes()).hexdigest()
+            for p in sorted(host.folder.rglob("*")) if p.is_file()}
+
+
+def test_natural_II_ita_open_is_refused_when_no_one_has_an_ita_shot(tmp_path):
+    """Seed II: innate actions 'are granted to players via game rules (i.e. ITA shots)'. With
+    ita-shots 0 (natural's default) no one can shoot, so a window opens for nothing."""
+    host = game(tmp_path, options=())
+    host.ok("resolve", "--force")
+    out = host.refused("ita", "open")
+    assert out.strip() == ("Error: no living player has an ITA Shot left (option ita-shots = 0; seed natural II: "
+                           "innate actions are granted by the game's rules): an ITA window is for ITA Shots; "
+                           "give one with 'hostkit grant PLAYER \"ITA Shot\" --uses 1' first")
+    host.ok("grant", "Ann", "ITA Shot", "--uses", "1")
+    assert "ITA window 1 is open" in host.ok("ita", "open")
+    assert "no uses left" in host.refused("act", "--now", "Bea", "ITA Shot", "Go")
+
+
+def test_natural_II_ita_open_is_refused_once_every_shot_is_spent(tmp_path):
+    host = day1(tmp_path, options=("ita-shots=1", "ita-accuracy=0"))
+    host.ok("ita", "open")
+    for name in ("Dv", "Sn", "Gun", "Ora", "Dd", "Go", "Ann", "Bea", "Cy", "Dee", "Eve", "Fay"):
+        host.ok("act", "--now", name, "ITA Shot", "Go" if name != "Go" else "Ann")
+    host.ok("ita", "close")
+    assert "no living player has an ITA Shot left" in host.refused("ita", "open")
+
+
+def test_ita_open_in_a_ruleset_without_ita_shots_is_refused(tmp_path):
+    create(tmp_path / "g", ruleset="classic-werewolf", seed=1,
+           assign=["Ann=Seer", "Bob=Werewolf", "Cy=Villager", "Dee=Villager", "Eve=Villager"])
+    host = Host(tmp_path / "g")
+    host.ok("act", "Bob", "Kill", "skip")
+    host.ok("resolve", "--force")
+    assert "classic-werewolf has no ITA shots" in host.refused("ita", "open")
+
+
+def test_natural_I_a_window_still_open_closes_with_the_day(tmp_path):
+    """Decision (the seed is silent): 'eliminate' with a window open closes it first, as 'ita
+    close' would (an ITA shot still waiting resolves), then ends the day; one undo takes back both."""
+    host = day1(tmp_path, options=("ita-shots=1", "ita-accuracy=1"))
+    host.ok("ita", "open")
+    host.ok("act", "Ann", "ITA Shot", "Go")  # waiting: not resolved yet
+    before = md5s(host)
+    out = host.ok("eliminate", "Bea")
+    assert out.index("ITA window 1 closes with the day.") < out.index("dies: Go, killed by ITA Shot") \
+        < out.index("Bea is eliminated")
+    day = sorted((host.folder / "phases").glob("*day-1.toml"))[0].read_text()
+    assert 'kind = "ita-close"' in day
+    assert not alive(host)["Go"] and not alive(host)["Bea"]
+    assert host.ok("undo").strip() == "undone: the closing of the ITA window, with the end of day 1 (Bea eliminated)"
+    assert md5s(host) == before
+    assert json.loads(host.ok("actions", "--json"))["ita_window"] == 1
+
 
 PLAYERS = ["Ann=Cop", "Bob=Goon", "Cy=Doctor", "Dee=Villager", "Eve=Vigilante", "Fay=Villager"]
 
@@ -62,103 +121,3 @@ def test_natural_II_hand_edited_grant_is_reported_with_file_and_key(tmp_path, ed
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert f"{day_file}: {said}" in result.output
-
-
-# --------------------------------------------------------------------------- classic-werewolf's day flow
-
-CLASSIC12 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-             "Gus=Werewolf", "Hal=Villager", "Ivy=Werewolf", "Jon=Villager", "Kim=Werewolf", "Leo=Villager"]
-
-
-def classic_day1(tmp_path, night) -> Host:
-    create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=list(CLASSIC12))
-    host = Host(tmp_path / "g")
-    for a in night:
-        host.ok("act", *a)
-    host.ok("resolve", "--force")
-    return host
-
-
-@pytest.mark.parametrize("how", [("eliminate", "Fay"), ("eliminate", "--none"), ("eliminate", "Fay", "--force")],
-                         ids=["classic-DeathResolution-before-Voting-eliminate",
-                              "classic-DeathResolution-before-Voting-eliminate-none",
-                              "classic-DeathResolution-before-Voting-eliminate-force"])
-def test_classic_DeathResolution_a_night_hunters_shot_before_the_elimination(tmp_path, how):
-    """A careless host ended Day 1 while the night-killed Hunter's shot was owed: the day ended,
-    and 'shoot' then said 'Eve owes no last shot now': the shot was lost for good. The day flow
-    runs DeathResolution (Hunter shoot, badge) before Voting: the elimination waits for it."""
-    host = classic_day1(tmp_path, [["Bob", "Kill", "Eve"]])
-    for n in ("Ann", "Carol", "Dave"):
-        host.ok("vote", n, "Fay")
-    out = host.refused(*how)
-    assert "Eve's last shot must be taken first (or 'skip'): DeathResolution comes before Voting" in out
-    host.ok("shoot", "Eve", "Gus")
-    assert "Fay is eliminated" in host.ok("eliminate", "Fay")
-
-
-def test_classic_DeathResolution_a_night_sheriffs_badge_before_the_elimination(tmp_path):
-    """The Sheriff killed at night owes the badge (it weighs 1.5 in the vote): the elimination
-    waits for it, as Discussion does; 'badge ANN none' tears it up."""
-    host = classic_day1(tmp_path, [])
-    host.ok("sheriff", "run", "Ann")
-    for n in [a.split("=")[0] for a in CLASSIC12]:
-        host.ok("sheriff", "vote", n, "Ann")
-    host.ok("sheriff", "elect")
-    host.ok("eliminate", "--none", "--force")
-    host.ok("act", "Bob", "Kill", "Ann")
-    host.ok("resolve", "--force")
-    assert "Ann's badge must be passed first (or 'none'): DeathResolution comes before Voting" in \
-        host.refused("eliminate", "--none", "--force")
-    host.ok("badge", "Ann", "none")
-    assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
-
-
-def test_natural_II_a_day_inspection_log_says_the_end_of_the_day(tmp_path):
-    """The day's log, printed by eliminate, said an Oracle's Gaze by day was 'read at the end of
-    the night': day actions resolve at the end of the day (seed natural II)."""
-    from test_natural_dayactions import day1
-
-    host = day1(tmp_path)
-    host.ok("act", "Ora", "Gaze", "Go")
-    out = host.ok("eliminate", "--none")
-    assert "Oracle (Ora) uses Gaze on Go; the result is read at the end of the day." in out
-    assert "end of the night" not in out
-
-
-def test_classic_BanishmentResolution_the_banished_hunters_shot_before_the_night_resolves(tmp_path):
-    """A careless host banished the Hunter, then ran the night: 'resolve --force' went through
-    and 'shoot' then said 'Eve owes no last shot now'. BanishmentResolution (last words, Hunter
-    shoot, badge) comes before the next night: resolve waits for the shot (or 'skip')."""
-    host = classic_day1(tmp_path, [["Bob", "Kill", "Fay"]])
-    for n in ("Ann", "Bob", "Carol", "Gus"):
-        host.ok("vote", n, "Eve")
-    host.ok("eliminate", "Eve")
-    host.ok("act", "Bob", "Kill", "Ann")
-    for how in (("resolve", "--force"),):
-        assert "Eve's last shot must be taken first (or 'skip'): BanishmentResolution comes before the night's " \
-               "resolution" in host.refused(*how)
-    host.ok("resolve", "--dry-run")  # a preview records nothing: allowed
-    host.ok("shoot", "Eve", "skip")
-    assert "dies: Ann" in host.ok("resolve", "--force")
-
-
-def test_classic_DeathResolution_a_modkilled_hunter_has_no_shot(tmp_path):
-    """'hostkit kill Eve' (a modkill) left the Hunter owing a shot, and 'shoot Eve Bob' was taken:
-    the Hunter shoots only 'when the werewolves kill you or the village banishes you' (Hunter
-    Shoot Rules: WEREWOLF_KILL yes, POISON no). A host's kill leaves no shot, and does not hold
-    the day up."""
-    host = classic_day1(tmp_path, [["Bob", "Kill", "Fay"]])
-    host.ok("kill", "Eve")
-    assert "no shot: died of modkill" in host.ok("due")
-    assert "Eve died of modkill: no last shot" in host.refused("shoot", "Eve", "Bob")
-    assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
-
-
-def test_natural_II_dry_run_by_day_after_everything_resolved_at_once(tmp_path):
-    """'resolve --dry-run' by day, once the only action had resolved at once, said 'no day action
-    is recorded' though one is: it says none is waiting."""
-    host = natural_day1(tmp_path, options=("ita-shots=1", "ita-accuracy=0"))
-    host.ok("ita", "open")
-    host.ok("act", "--now", "Ann", "ITA Shot", "Bob")
-    out = host.refused("resolve", "--dry-run")
-    assert "no day action is waiting (none recorded, or each resolved at once already)" in out

@@ -1,76 +1,21 @@
-"""What the host is told to wait on, and ITA windows as a careless host meets them: through the
-CLI. Ids carry the seed section where a seed rule is involved."""
+"""What the host is told to wait on (`due`, status's waiting list): only abilities a player can
+still use, in the ruleset's own words; a skip, a standing ability or a passed item answers them.
+"""
 
 from __future__ import annotations
 
-import hashlib
 import json
 
+
 from conftest import Host
+from hostkit.cli import cli
 from hostkit.game import create
-from test_natural_dayactions import alive, day1, game
-
-
-def md5s(host: Host) -> dict[str, str]:
-    return {str(p.relative_to(host.folder)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(host.folder.rglob("*")) if p.is_file()}
+from test_natural_dayactions import day1
+from test_paranormal_tech import _new
 
 
 def waiting(host: Host) -> list[str]:
     return [w["ability"] for w in json.loads(host.ok("actions", "--json"))["waiting"]]
-
-
-# --------------------------------------------------------------------------- ITA windows (item 3)
-
-
-def test_natural_II_ita_open_is_refused_when_no_one_has_an_ita_shot(tmp_path):
-    """Seed II: innate actions 'are granted to players via game rules (i.e. ITA shots)'. With
-    ita-shots 0 (natural's default) no one can shoot, so a window opens for nothing."""
-    host = game(tmp_path, options=())
-    host.ok("resolve", "--force")
-    out = host.refused("ita", "open")
-    assert out.strip() == ("Error: no living player has an ITA Shot left (option ita-shots = 0; seed natural II: "
-                           "innate actions are granted by the game's rules): an ITA window is for ITA Shots; "
-                           "give one with 'hostkit grant PLAYER \"ITA Shot\" --uses 1' first")
-    host.ok("grant", "Ann", "ITA Shot", "--uses", "1")
-    assert "ITA window 1 is open" in host.ok("ita", "open")
-    assert "no uses left" in host.refused("act", "--now", "Bea", "ITA Shot", "Go")
-
-
-def test_natural_II_ita_open_is_refused_once_every_shot_is_spent(tmp_path):
-    host = day1(tmp_path, options=("ita-shots=1", "ita-accuracy=0"))
-    host.ok("ita", "open")
-    for name in ("Dv", "Sn", "Gun", "Ora", "Dd", "Go", "Ann", "Bea", "Cy", "Dee", "Eve", "Fay"):
-        host.ok("act", "--now", name, "ITA Shot", "Go" if name != "Go" else "Ann")
-    host.ok("ita", "close")
-    assert "no living player has an ITA Shot left" in host.refused("ita", "open")
-
-
-def test_ita_open_in_a_ruleset_without_ita_shots_is_refused(tmp_path):
-    create(tmp_path / "g", ruleset="classic-werewolf", seed=1,
-           assign=["Ann=Seer", "Bob=Werewolf", "Cy=Villager", "Dee=Villager", "Eve=Villager"])
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "skip")
-    host.ok("resolve", "--force")
-    assert "classic-werewolf has no ITA shots" in host.refused("ita", "open")
-
-
-def test_natural_I_a_window_still_open_closes_with_the_day(tmp_path):
-    """Decision (the seed is silent): 'eliminate' with a window open closes it first, as 'ita
-    close' would (an ITA shot still waiting resolves), then ends the day; one undo takes back both."""
-    host = day1(tmp_path, options=("ita-shots=1", "ita-accuracy=1"))
-    host.ok("ita", "open")
-    host.ok("act", "Ann", "ITA Shot", "Go")  # waiting: not resolved yet
-    before = md5s(host)
-    out = host.ok("eliminate", "Bea")
-    assert out.index("ITA window 1 closes with the day.") < out.index("dies: Go, killed by ITA Shot") \
-        < out.index("Bea is eliminated")
-    day = sorted((host.folder / "phases").glob("*day-1.toml"))[0].read_text()
-    assert 'kind = "ita-close"' in day
-    assert not alive(host)["Go"] and not alive(host)["Bea"]
-    assert host.ok("undo").strip() == "undone: the closing of the ITA window, with the end of day 1 (Bea eliminated)"
-    assert md5s(host) == before
-    assert json.loads(host.ok("actions", "--json"))["ita_window"] == 1
 
 
 def test_natural_I_waiting_on_leaves_out_immediate_abilities_during_an_ita_window(tmp_path):
@@ -84,8 +29,6 @@ def test_natural_I_waiting_on_leaves_out_immediate_abilities_during_an_ita_windo
     host.ok("ita", "close")
     assert "Snipe" in waiting(host)
 
-
-# --------------------------------------------------------------------------- waiting on (item 5)
 
 PARA = ["Wv=War Vet", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Di=Townie"]
 
@@ -136,3 +79,150 @@ def test_paranormal_tech_is_listed_and_a_skip_answers_it(tmp_path):
     assert "items not used yet (not waited on): Yan (Scanner), Yan (Stun Orb)" in host.ok("actions")
     host.ok("act", "Yan", "Scanner", "skip")
     assert "items not used yet (not waited on): Yan (Stun Orb)" in host.ok("actions")
+
+
+def test_natural_II_due_names_what_the_day_waits_on_the_host_for(tmp_path):
+    """Before: 'due' said 'Nothing is owed.' with an Immediate action waiting to resolve, an ITA
+    window left open, or the day's deadline passed; and printed 'Nothing is owed.' above host
+    notices. Seed natural II: an Immediate action 'resolves as soon as the hosts are able to'."""
+    host = day1(tmp_path)
+    assert host.ok("due").strip() == "Nothing is owed."
+    host.ok("act", "Sn", "Snipe", "Ann")
+    out = host.ok("due")
+    assert "Nothing is owed" not in out
+    assert "host: waiting to resolve: Sn's Snipe on Ann (Immediate, seed natural II" in out and "'hostkit resolve'" in out
+    assert "waiting to resolve: Sn's Snipe on Ann" in " ".join(json.loads(host.ok("status", "--json"))["notices"])
+    host.ok("resolve")
+    assert "waiting to resolve" not in host.ok("due")
+    host.ok("ita", "open")
+    assert "host: ITA window 1 is open: 'hostkit ita close' closes it" in host.ok("due")
+    host.ok("ita", "close")
+    assert "ITA window" not in host.ok("due")
+    host.ok("deadline", "+1d")
+    assert "deadline" not in host.ok("due")  # not passed yet: nothing to do
+    host.ok("deadline", "2020-01-01 00:00")
+    out = host.ok("due")
+    assert "host: day 1's deadline (2020-01-01 00:00 UTC) has passed: end the day ('hostkit eliminate" in out
+    host.ok("eliminate", "Bea", "--force")
+    out = host.ok("due")
+    assert "deadline" not in out and "waiting to resolve" not in out
+
+
+def test_paranormal_due_names_a_waiting_day_tech_in_its_own_rules_words(tmp_path):
+    """A paranormal Plant Tracker (Immediate by day) entered without --now: 'due' asks for the
+    resolve, without citing another ruleset's seed (it said 'seed natural II' in paranormal)."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=2, options=["max-day=5"],
+           assign=["Ann=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie",
+                   "Eve=Detective", "Fay=War Vet"])
+    host = Host(tmp_path / "g")
+    host.ok("resolve", "--force")
+    host.ok("act", "Ann", "Plant Tracker", "Bob")
+    out = host.ok("due")
+    assert "host: waiting to resolve: Ann's Plant Tracker on Bob (Immediate, it resolves when you say so): " \
+           "'hostkit resolve'" in out and "natural" not in out
+    host.ok("resolve")
+    assert "waiting to resolve" not in host.ok("due")
+
+
+def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
+    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
+    return Host(tmp_path / "g")
+
+
+def test_cli_natural_arsonist_is_waited_on_once_for_douse_or_ignite(tmp_path):
+    """Seed natural II (an action without prefix may be used once each Phase) and decision arson
+    ('An Arsonist either douses or ignites each night'): the waiting list, status and resolve's
+    refusal owe one of the two, 'Ars (Douse or Ignite)', not 'Ars (Douse), Ars (Ignite)'."""
+    import json
+
+    host = _new_game(tmp_path, "natural", "Ars=Arsonist", "Ann=Goon", "Cop=Cop", "Vi=Villager", "Bo=Villager")
+    assert "waiting on: Ars (Douse or Ignite), Mafia: Ann (Kill), Cop (Investigate)" in host.ok("status")
+    assert "Ars (Douse or Ignite)" in host("resolve").output
+    data = json.loads(host.ok("status", "--json"))
+    ars = [w for w in data["waiting"] if w["who"] == "Ars"]
+    assert ars == [{"who": "Ars", "players": ["Ars"], "ability": "Douse", "required": False, "or": ["Ignite"]}]
+    host.ok("act", "Ars", "Ignite")
+    assert "Ars" not in host.ok("status").splitlines()[-1]
+
+
+def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_the_harvesters_role_is_stolen(tmp_path):
+    """Seed paranormal, Harvester: the Organ Harvester 'is building an Abomination', released
+    after some nights; the Mind Stealer's victim 'reverts to a vanilla role ... (Aliens will all
+    become survivors)'. The Abomination needs a living Organ Harvester (effects/doom.py), so once
+    the only one is a Survivor, 'due' stops asking for the night (it asked on, by the dealt role)."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="paranormal", seed=1,
+           assign=["Li=Harvester (Organ Harvester)", "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie",
+                   "Ki=Townie", "Lu=Townie", "Mo=Townie"],
+           options=["max-day=5", "mind-stealer-goal=5", "mind-stealer-roles=Detective,Medium"])
+    host = Host(tmp_path / "g")
+    assert "the Abomination never comes" in host.ok("due")
+    host.ok("tech", "pick", "Ms", "Stun Orb")
+    host.ok("act", "Ms", "Abduct", "Li")
+    host.ok("act", "Bo", "Kill", "Jo")
+    assert "role stolen: Li by Ms (now a Survivor)" in host.ok("resolve", "--force")
+    assert "Abomination" not in host.ok("due")
+    assert "Abomination" not in host.ok("status")
+
+
+def _new_paranormal(tmp_path, *assign, options=("max-day=5",)):
+    folder = tmp_path / "g"
+    host = Host(folder)
+    args = ["new", str(folder), "--ruleset", "paranormal"]
+    for o in options:
+        args += ["--option", o]
+    for a in assign:
+        args += ["--assign", a]
+    r = host.runner.invoke(cli, args, catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return host
+
+
+def test_cli_due_stops_asking_for_the_abomination_night_once_the_organ_harvester_is_dead(tmp_path):
+    # Harvester: 'After some # of nights (based on player count) the Abomination is released' is
+    # the host's number, asked for while it matters; the Abomination needs a living Organ Harvester
+    # ('The OH must be alive at the end of the game'), so a dead one's question is not repeated.
+    host = _new_paranormal(tmp_path, "Li=Harvester (Organ Harvester)", "Bo=Doppelganger", "Vi=Vigilante", "Jo=Townie",
+                "Ki=Townie", "Lu=Townie", "Mo=Townie", "Ne=Townie")
+    assert "the Abomination never comes" in host.ok("due")
+    host.ok("act", "Vi", "Shoot", "Li")
+    host.ok("act", "Bo", "Kill", "Jo")
+    host.ok("act", "Li", "Abduct", "Ki")
+    assert "dies: Li" in host.ok("resolve")
+    assert "game is over" not in host.ok("status")
+    assert "Abomination" not in host.ok("due")
+    assert "Abomination" not in host.ok("status")
+
+
+def test_paranormal_war_vet_alert_entered_answers_the_night(tmp_path):
+    """War Vet: 'Can choose to turn off this ability for a night.' A host who enters the War Vet's
+    choice to stay on alert ('act Wv Alert', an ability with no target) has answered for the
+    night: 'actions' must stop waiting on Stand Down, and 'resolve' must not ask for --force."""
+    host = _new(tmp_path, "Wv=War Vet", "De=Detective", "Bo=Doppelganger", "A=Townie", "B=Townie")
+    host.ok("act", "De", "Investigate", "Wv")
+    host.ok("act", "Bo", "Kill", "A")
+    # misc (stop 21): the alert is standing, so its opt-out is not waited on (was listed every night)
+    assert "Stand Down" not in host.ok("actions")
+    host.ok("act", "Wv", "Alert")
+    assert "waiting on" not in host.ok("actions")
+    out = host.ok("resolve")
+    assert "De, killed by War Vet" in out, out  # the alert still works
+
+
+def test_items_not_used_yet_leaves_out_an_item_passed_tonight(tmp_path):
+    """redhost: 'items not used yet' listed Eve's Heavy Shield while Eve passes it tonight (an
+    item passed is not used: the entry refuses both). With two held, one passed, it stays."""
+    from hostkit.game import create
+
+    create(tmp_path / "g", ruleset="items-werewolf", assign=["Ann=Shaman", "Bob=Werewolf", "Cy=Militia",
+                                                             "Dee=Villager", "Eve=Huntsman"], seed=1)
+    host = Host(tmp_path / "g")
+    assert "Eve (Heavy Shield: Brace)" in host.ok("actions")
+    host.ok("act", "Eve", "Pass", "Dee", "Heavy Shield")
+    out = host.ok("actions")
+    assert "Eve (Heavy Shield: Brace)" not in out and "Ann (Potion of Clarity: Clarity)" in out
+    host.ok("act", "--remove", "Eve", "Pass Heavy Shield")
+    assert "Eve (Heavy Shield: Brace)" in host.ok("actions")
