@@ -20,6 +20,7 @@ from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
 from .engine.day import apply_outcome, flip_held, kill, night_tag_today, weight_today
+from .engine.effects.guild import guild_of
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -417,9 +418,9 @@ class Game:
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
         unless the ability takes none (a Commute is used by naming no one) and the entry is not
-        declined (`skip = true`)."""
-        if action.targets:
-            return list(action.targets)
+        declined (`skip = true`). A choice (a Guild) is typed after the targets."""
+        if action.targets or action.choice:
+            return [*action.targets, *([action.choice] if action.choice else [])]
         if action.declined:
             return ["skip"]
         try:
@@ -1045,6 +1046,9 @@ class Game:
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
             d["standing"] = tag_texts(p.tags, (s.phase, s.number), inert_grants(self.ruleset, p, s.role_of(p.name)))
+            d["guild"] = guild_of(s, p.name) or None  # seed natural's Guilds: the role's, or as changed since
+            if "guild" not in p.tags and d["guild"]:
+                d["standing"].append(f"Guild: {d['guild']}")
             masked = p.tags.get("masked") if not p.alive else None
             if isinstance(masked, dict) and masked.get("cause"):
                 # Combat Camouflage fools the players, not the host: the true cause, and the mask

@@ -158,6 +158,13 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     results = _str_table(t, "results")
     t_attrs = t.sub("attributes", {})
     pass_step = t.get("pass_step", str, "")
+    simultaneous = t.strings("simultaneous", ())
+    for i, step in enumerate(simultaneous):
+        if step not in steps:
+            raise t.fail(f"simultaneous[{i}]", f"{step!r} is not one of steps{suggest(step, steps)}")
+    if simultaneous and resolution != "ordered":
+        raise t.fail("simultaneous", "only an ordered night resolves its steps one after another; "
+                     "a natural or priorities night orders concurrent actions by what changes what")
     if pass_step and pass_step not in steps:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
     innate = read_innate(t.tables("innate"), options)
@@ -179,7 +186,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
-        unflipped=unflipped, innate=innate, coverage=coverage,
+        unflipped=unflipped, innate=innate, coverage=coverage, simultaneous=simultaneous,
         attributes=MappingProxyType(attributes),
     )
 

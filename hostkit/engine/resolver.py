@@ -19,8 +19,9 @@ from typing import Sequence
 from ..items import find_ability
 from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
+from .effects.guild import guild_of
 from .night import Act, Night
-from .order import accelerations, natural, ordered
+from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night
 
 
@@ -159,6 +160,7 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         run(night, act)
     rest = [a for a in acts if not a.ability.immediate] if now else acts
     if ruleset.resolution == "ordered":
+        simultaneous(rest, ruleset.steps, ruleset.simultaneous)
         queue = ordered(rest, ruleset.steps, ruleset.tie_break)
         fast = accelerations(queue)
         ran: set[int] = set()
@@ -179,7 +181,8 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         if ruleset.resolution == "priorities":
             rest = ordered(rest, ruleset.steps, ruleset.tie_break)
         policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
+        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities,
+                                   own_guild=lambda p: guild_of(state, p)):
             if reason is None:
                 run(night, act)
             else:

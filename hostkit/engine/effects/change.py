@@ -221,9 +221,14 @@ def heir(night: Night, act: Act, effect: Effect) -> None:
 
 
 def _inherit(night: Night, heir_: str, source: str, role: str, tags: tuple[str, ...], by: Any) -> None:
+    """Seed ooo 12: 'Kill-count roles: new win-count = original player's count', the count as it
+    stands at day start, when the conversion happens: tonight's kills (and carriers) included."""
     night.converts.append((heir_, role, None, by))
+    tonight = {tag: data for player, tag, data in night.tags if player == source and tag in tags}
     for tag in tags:
-        if tag in night.state.players[source].tags:
+        if tag in tonight:
+            night.tags.append((heir_, tag, tonight[tag]))
+        elif tag in night.state.players[source].tags:
             night.tags.append((heir_, tag, night.state.players[source].tags[tag]))
     night.say(f"{heir_} takes on {source}'s role, {role}, at the start of the day.")
 

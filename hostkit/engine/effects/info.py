@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
+from . import guild
 from .tech import scan_reading
 from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
                    spend_frame, st)
@@ -61,6 +62,8 @@ def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str | tuple
     role = night.role(target)
     if what == "kinds":
         return _ability_kinds(night, role, effect)
+    if what == "guild":
+        return guild.reading(night, target)
     raw = role.appears_as(what)
     frame = night.framed.get(target)
     if frame and effect.get("frames", True) and not frame[0].failed:
@@ -315,7 +318,7 @@ def _reading(reader, params, kind: str, category: str = "inspect") -> EffectSpec
 EFFECTS: dict[str, EffectSpec] = {
     "inspect": EffectSpec(investigate, {**TARGET, "what": (str, "alignment"), "results": (dict, {}),
                                         "default": (str, ""), "frames": (bool, True), "reaches_away": (bool, False)},
-                          {"what": ("alignment", "role", "race", "goal", "kinds")}, "inspect", "inspection", _inspect),
+                          {"what": ("alignment", "role", "race", "goal", "kinds", "guild")}, "inspect", "inspection", _inspect),
     "observe": EffectSpec(investigate, {**TARGET, "mode": (str, "track"), "reaches_away": (bool, False)},
                           {"mode": ("track", "watch", "follow")}, "inspect", "observation", _observe),
     "vision": _reading(_vision, {"framed_as": (str, "Wolf")}, "inspection"),
