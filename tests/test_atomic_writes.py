@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
-from conftest import CLASSIC, Host, new_classic, snapshot
+from conftest import CLASSIC as CLASSIC8, Host, new_classic, snapshot
+from game_helpers import _classic_game
 from hostkit import store
-from hostkit.game import create
-
-
-def _game(tmp_path: Path) -> Host:
-    create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=CLASSIC)
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "Fay")
-    return host
 
 
 # (id, commands that set the game up after night 1's kill, the multi-file command under test)
@@ -50,7 +42,7 @@ def _failing_writes(monkeypatch, at: int) -> list[int]:
 @pytest.mark.parametrize("setup,command", [m[1:] for m in MULTI], ids=[m[0] for m in MULTI])
 def test_cli_a_write_refused_before_the_commit_point_is_one_line_and_changes_nothing(tmp_path, monkeypatch,
                                                                                      setup, command):
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     for c in setup:
         host.ok(*c)
     before = snapshot(host.folder)
@@ -65,7 +57,7 @@ def test_cli_a_write_refused_before_the_commit_point_is_one_line_and_changes_not
 @pytest.mark.parametrize("setup,command", [m[1:] for m in MULTI], ids=[m[0] for m in MULTI])
 def test_cli_a_write_refused_after_the_commit_point_is_one_line_and_the_next_command_completes_it(
         tmp_path, monkeypatch, setup, command):
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     for c in setup:
         host.ok(*c)
     twin = Host(tmp_path / "twin")
@@ -85,7 +77,7 @@ def test_cli_a_write_refused_after_the_commit_point_is_one_line_and_the_next_com
 
 
 def test_cli_an_unfinished_change_that_cannot_be_completed_is_one_line(tmp_path, monkeypatch):
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     _failing_writes(monkeypatch, 2)
     host("resolve", "--force")
     _failing_writes(monkeypatch, 1)  # the disk is still full when the next command completes it
@@ -96,21 +88,17 @@ def test_cli_an_unfinished_change_that_cannot_be_completed_is_one_line(tmp_path,
 
 
 def test_cli_pm_out_into_a_folder_that_cannot_be_written_is_one_line(tmp_path):
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     (tmp_path / "afile").write_text("x")
     result = host("pm", "--out", str(tmp_path / "afile" / "pms"))
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and "cannot write" in result.output
 
 
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
-
-
 def test_house_rule_pm_out_to_a_folder_that_cannot_be_made_is_one_line(tmp_path):
     """`hostkit pm --out /proc/nope` (a folder the system will not make) printed a traceback
     (FileNotFoundError from mkdir); now one line names the file."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     out = host.refused("pm", "--out", "/proc/hostkit-nope")
     assert out.startswith("Error: /proc/hostkit-nope/01-Ann.txt: cannot write:"), out

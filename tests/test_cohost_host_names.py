@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Host, new_classic
-
-
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
+from conftest import CLASSIC as CLASSIC8, Host, new_classic
 
 
 @pytest.mark.parametrize("how,name,words", [
@@ -21,7 +17,7 @@ CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunte
 def test_cohost_a_host_name_that_would_split_the_log_is_refused(tmp_path, monkeypatch, how, name, words):
     """README Co-hosting: every entry records who made it. A --host-name or $HOSTKIT_HOST with a
     line break was recorded as is, and 'hostkit log' printed the entry over two lines."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     if how == "env":
         monkeypatch.setenv("HOSTKIT_HOST", name)
@@ -34,7 +30,7 @@ def test_cohost_a_host_name_that_would_split_the_log_is_refused(tmp_path, monkey
 
 
 def test_cohost_a_plain_host_name_is_recorded(tmp_path):
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     host.ok("--host-name", " Bea ", "act", "Bob", "Kill", "Fay")
     assert 'host = "Bea"' in (host.folder / "phases/001-night-1.toml").read_text()

@@ -13,16 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CLASSIC, Host
+from game_helpers import _classic_game
 from hostkit import store
-from hostkit.game import create, Game
-
-
-def _game(tmp_path: Path) -> Host:
-    create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=CLASSIC)
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "Fay")
-    return host
+from hostkit.game import Game
 
 
 def _hostkit(folder: Path, *args: str) -> subprocess.Popen:
@@ -33,7 +26,7 @@ def _hostkit(folder: Path, *args: str) -> subprocess.Popen:
 def test_a_reader_waits_for_a_change_in_progress_and_sees_it_whole(tmp_path):
     """A status started while another command holds the game's lock (here: this test, resolving
     the night, two files) prints the state after that change, never the one before or a half."""
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     with store.locked(host.folder):
         reader = _hostkit(host.folder, "status", "--json")
         time.sleep(1.5)
@@ -48,7 +41,7 @@ def test_a_reader_never_completes_a_change_another_command_is_still_applying(tmp
     """The journal of a change being applied (its writer holds the lock) is not the reader's to
     complete: done after the writer (and a later command) finished, it would write old files
     over newer ones. The reader waits; the writer's own newer file stands."""
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     path = host.folder / "phases" / "001-night-1.toml"
     old = path.read_text()
     with store.locked(host.folder):
@@ -73,7 +66,7 @@ def test_a_reader_never_completes_a_change_another_command_is_still_applying(tmp
 def test_six_of_the_same_phase_end_at_once_end_it_once(tmp_path, setup, command, phase):
     """Six hosts' terminals end the same phase at once: one does, five are refused with one
     line each, the record holds one end, and six status commands read alongside without error."""
-    host = _game(tmp_path)
+    host = _classic_game(tmp_path)
     for c in setup:
         host.ok(*c)
     procs = [_hostkit(host.folder, *command) for _ in range(6)] + [_hostkit(host.folder, "status") for _ in range(6)]

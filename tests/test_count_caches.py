@@ -9,10 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import Host
-from hostkit.cli import cli
+from game_helpers import DEMO_PAGE, _demo_day
 from hostkit.votes import fetch, pages
 from test_fetch import Forum, posts
 
@@ -63,18 +61,6 @@ def test_no_home_directory_means_no_cache_not_a_traceback(tmp_path, monkeypatch)
     host.ok("status")
     data = json.loads(host.ok("votes", "--html", str(VOTES / "phpbb_lastpage.html"), "--json"))
     assert data["day"] == 1 and data["history"]
-
-
-DEMO_PAGE = Path(__file__).resolve().parents[1] / "games" / "classic-werewolf" / "demo" / "day1.html"
-
-
-def _demo_day(tmp_path) -> Host:
-    """The demo's game back at its day 1 (Gus tops the thread 5 to 2, counted as of post 10)."""
-    assert CliRunner().invoke(cli, ["demo", str(tmp_path / "d")]).exit_code == 0
-    host = Host(tmp_path / "d")
-    host.ok("undo")
-    host.ok("votes", "--html", str(DEMO_PAGE))
-    return host
 
 
 def test_a_named_pipe_in_place_of_a_page_cache_entry_is_a_miss_not_a_hang(tmp_path, monkeypatch):

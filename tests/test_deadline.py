@@ -9,6 +9,7 @@ import json
 import pytest
 
 from conftest import Host, new_classic
+from game_helpers import _played
 
 
 def test_deadline_in_the_past_is_recorded_with_a_warning(tmp_path):
@@ -26,23 +27,6 @@ def test_deadline_in_the_past_is_recorded_with_a_warning(tmp_path):
     assert json.loads(host.ok("deadline", "--json"))["deadline"]["passed"] is True
     result = host("deadline", "+1d")
     assert result.exit_code == 0 and "Warning" not in result.stderr
-
-
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
-
-
-def _played(tmp_path):
-    """A classic game into day 1, with a vote by hand: a phase file of each kind to edit."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
-    host = Host(tmp_path / "game")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("act", "Dave", "Guard", "Ann")
-    host.ok("act", "Ann", "Check", "Bob")
-    host.ok("act", "Carol", "skip")
-    host.ok("resolve", "--force")
-    host.ok("vote", "Ann", "Bob")
-    return host
 
 
 @pytest.mark.parametrize("when", [

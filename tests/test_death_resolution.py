@@ -5,13 +5,12 @@ elimination or the next night; and the no-shot wording in each ruleset's own wor
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 
 import pytest
 
 from conftest import Host, new_classic
+from game_helpers import SIX_CLASSIC, _status, folder_md5s
 from hostkit.game import create
 
 
@@ -89,15 +88,6 @@ def test_classic_DeathResolution_a_modkilled_hunter_has_no_shot(tmp_path):
     assert "no shot: died of modkill" in host.ok("due")
     assert "Eve died of modkill: no last shot" in host.refused("shoot", "Eve", "Bob")
     assert "No one is eliminated" in host.ok("eliminate", "--none", "--force")
-
-
-def folder_md5s(folder: Path) -> dict[str, str]:
-    """The md5 of every file of the game folder, hidden ones included."""
-    return {str(p.relative_to(folder)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-SIX_CLASSIC = ["Ann=Villager", "Bob=Werewolf", "Carol=Guard", "Dave=Witch", "Eve=Seer", "Fay=Hunter"]
 
 
 def test_classic_BanishmentResolution_a_hunters_shot_that_ends_the_game_after_the_nights_actions(tmp_path):
@@ -270,10 +260,6 @@ def test_no_shot_wording_ooo_modkilled_hunter(tmp_path):
     out = host.refused("shoot", "Hu", "W")
     assert "Hu died of modkill: no last shot (a host's kill is neither a night kill nor an elimination" in out
     assert "Poisoned" not in out
-
-
-def _status(host: Host) -> dict[str, dict]:
-    return {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
 
 
 CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",

@@ -5,14 +5,11 @@ and a count's choice killed by the day's actions.
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from conftest import Host
-from hostkit.cli import cli
+from game_helpers import DEMO_PAGE, _demo_day, folder_md5s
 from hostkit.game import create
 from test_natural_dayactions import day1
 
@@ -100,18 +97,6 @@ def test_a_thread_count_names_its_post_so_a_stale_one_is_seen(tmp_path):
     assert "counted as of post 40 ('hostkit votes' counts again) (--force overrules)" in out
 
 
-DEMO_PAGE = Path(__file__).resolve().parents[1] / "games" / "classic-werewolf" / "demo" / "day1.html"
-
-
-def _demo_day(tmp_path) -> Host:
-    """The demo's game back at its day 1 (Gus tops the thread 5 to 2, counted as of post 10)."""
-    assert CliRunner().invoke(cli, ["demo", str(tmp_path / "d")]).exit_code == 0
-    host = Host(tmp_path / "d")
-    host.ok("undo")
-    host.ok("votes", "--html", str(DEMO_PAGE))
-    return host
-
-
 def test_classic_Voting_7_hand_votes_after_a_thread_count_ask_for_a_recount(tmp_path):
     """Before: 'eliminate' checked against the thread count made before three hand votes: Gus
     (top there) was accepted though the hand votes make Bob the top vote-getter, and Bob was
@@ -139,12 +124,6 @@ def test_a_hand_vote_taken_back_after_a_thread_count_asks_for_a_recount(tmp_path
     assert "the hand votes changed after it (taken back: 1)" in host.refused("eliminate", "Gus")
     host.ok("votes", "--html", str(DEMO_PAGE))
     assert host.ok("eliminate", "Gus").startswith("Gus is eliminated.")
-
-
-def folder_md5s(folder: Path) -> dict[str, str]:
-    """The md5 of every file of the game folder, hidden ones included."""
-    return {str(p.relative_to(folder)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def test_eliminate_after_a_replacement_reads_the_thread_count_by_the_slot(tmp_path):

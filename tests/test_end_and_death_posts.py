@@ -7,20 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host
+from game_helpers import _game
 from hostkit.cli import cli
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
 
 
 def test_plain_end_post_keeps_the_winner_line_apart(tmp_path):

@@ -11,29 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import Host, new_classic
-
-
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
+from game_helpers import _played
 
 
 BIG = "1" + "0" * 400  # an integer no TOML file can hold (64-bit), which tomllib reads all the same
 
 
 HUGE = "1" + "0" * 5000  # past Python's 4300-digit limit: tomllib raises a plain ValueError
-
-
-def _played(tmp_path):
-    """A classic game into day 1, with a vote by hand: a phase file of each kind to edit."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
-    host = Host(tmp_path / "game")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("act", "Dave", "Guard", "Ann")
-    host.ok("act", "Ann", "Check", "Bob")
-    host.ok("act", "Carol", "skip")
-    host.ok("resolve", "--force")
-    host.ok("vote", "Ann", "Bob")
-    return host
 
 
 @pytest.mark.parametrize("file,old,new,key", [

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from conftest import Host
+from game_helpers import natural_day1
 from hostkit.game import create
 from test_natural_dayactions import alive, day1, game
 
@@ -67,17 +68,6 @@ def test_natural_I_a_window_still_open_closes_with_the_day(tmp_path):
     assert host.ok("undo").strip() == "undone: the closing of the ITA window, with the end of day 1 (Bea eliminated)"
     assert md5s(host) == before
     assert json.loads(host.ok("actions", "--json"))["ita_window"] == 1
-
-
-PLAYERS = ["Ann=Cop", "Bob=Goon", "Cy=Doctor", "Dee=Villager", "Eve=Vigilante", "Fay=Villager"]
-
-
-def natural_day1(tmp_path, options=("ita-shots=1",)) -> Host:
-    folder = tmp_path / "g"
-    create(folder, ruleset="natural", seed=3, assign=list(PLAYERS), options=list(options))
-    host = Host(folder)
-    host.ok("resolve", "--force")
-    return host
 
 
 @pytest.mark.parametrize("args, said", [

@@ -4,23 +4,12 @@ ends the game at night.
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 
 import pytest
 
 from conftest import Host, new_classic
-from hostkit.cli import cli
-
-
-def _classic_day(tmp_path: Path) -> Host:
-    """A classic game at day 1: night 1 resolved with the Werewolf's kill on Fay."""
-    new_classic(tmp_path / "g")
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve", "--force")
-    return host
+from game_helpers import SIX_CLASSIC, _classic_day, _new_paranormal, _played, folder_md5s
 
 
 def test_kill_reason_longer_than_200_characters_is_refused(tmp_path):
@@ -30,38 +19,12 @@ def test_kill_reason_longer_than_200_characters_is_refused(tmp_path):
     assert "(" + "y" * 200 + ")" in host.ok("kill", "Gus", "--reason", "y" * 200)
 
 
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
-
-
-def _played(tmp_path):
-    """A classic game into day 1, with a vote by hand: a phase file of each kind to edit."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
-    host = Host(tmp_path / "game")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("act", "Dave", "Guard", "Ann")
-    host.ok("act", "Ann", "Check", "Bob")
-    host.ok("act", "Carol", "skip")
-    host.ok("resolve", "--force")
-    host.ok("vote", "Ann", "Bob")
-    return host
-
-
 def test_a_modkill_reason_with_a_line_break_is_echoed_on_one_line(tmp_path):
     """'hostkit kill Ann --reason $'a\\nb'': the record keeps the reason on one line, but the
     command's own answer printed it over two ('Ann is dead (a' / 'b). The flip:')."""
     host = _played(tmp_path)
     out = host.ok("kill", "Hal", "--reason", "asleep\n  for days")
     assert out.splitlines()[0] == "Hal is dead (asleep for days). The flip:", out
-
-
-def folder_md5s(folder: Path) -> dict[str, str]:
-    """The md5 of every file of the game folder, hidden ones included."""
-    return {str(p.relative_to(folder)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-SIX_CLASSIC = ["Ann=Villager", "Bob=Werewolf", "Carol=Guard", "Dave=Witch", "Eve=Seer", "Fay=Hunter"]
 
 
 def test_house_rule_a_hosts_kill_that_ends_the_game_at_night_takes_the_nights_actions_back(tmp_path):
@@ -77,19 +40,6 @@ def test_house_rule_a_hosts_kill_that_ends_the_game_at_night_takes_the_nights_ac
     assert json.loads(host.ok("status", "--json"))["winner"] == "Werewolves"
     assert "the removal of Bob's Kill, with the kill on Ann" in host.ok("undo")
     assert folder_md5s(host.folder) == before
-
-
-def _new_paranormal(tmp_path, *assign, options=("max-day=5",)):
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal"]
-    for o in options:
-        args += ["--option", o]
-    for a in assign:
-        args += ["--assign", a]
-    r = host.runner.invoke(cli, args, catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return host
 
 
 @pytest.mark.parametrize("assign, night, killed, line", [

@@ -7,14 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Host
 from engine_helpers import ruleset, run
-from hostkit.game import create
-
-
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
+from game_helpers import _game, _new_game
 
 
 NO_RESULT = "Your {} got no result tonight."
@@ -100,19 +94,6 @@ def test_cli_ooo_jailed_serial_killer_pm_has_only_the_jail_notice(tmp_path):
     assert "blocked: SK by Jailkeeper (told)" in out  # the host still reads that he was told
     pm = host.ok("pm", "SK", "--night", "1")
     assert "You were taken to jail tonight" in pm and "You were blocked" not in pm
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
 
 
 def test_items_a_thief_is_told_the_armour_it_took_broke_the_same_night(tmp_path):

@@ -5,21 +5,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from conftest import Host, new_classic
+from conftest import Host
+from game_helpers import _classic_day
 from hostkit.game import create
-
-
-def _classic_day(tmp_path: Path) -> Host:
-    """A classic game at day 1: night 1 resolved with the Werewolf's kill on Fay."""
-    new_classic(tmp_path / "g")
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve", "--force")
-    return host
 
 
 def test_vote_for_a_no_elimination_word_suggests_none_not_a_player(tmp_path):

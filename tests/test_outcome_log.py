@@ -10,12 +10,7 @@ import pytest
 
 from conftest import Host
 from engine_helpers import ruleset, run
-from hostkit.game import create
-
-
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
+from game_helpers import _new_game, natural_day1
 
 
 # (id, ruleset, players, lines, night, state kw, dead, log lines, log words never seen)
@@ -110,17 +105,6 @@ def test_log_undo_and_page_say_an_untargeted_ability_is_used_not_skipped(tmp_pat
     assert "Cy: Brace (skip)" not in host.ok("page") and "Cy: Brace" in host.ok("page")
     assert host.ok("undo").strip() == "undone: Dee's Shoot (skip)"
     assert host.ok("undo").strip() == "undone: Cy's Brace"
-
-
-PLAYERS = ["Ann=Cop", "Bob=Goon", "Cy=Doctor", "Dee=Villager", "Eve=Vigilante", "Fay=Villager"]
-
-
-def natural_day1(tmp_path, options=("ita-shots=1",)) -> Host:
-    folder = tmp_path / "g"
-    create(folder, ruleset="natural", seed=3, assign=list(PLAYERS), options=list(options))
-    host = Host(folder)
-    host.ok("resolve", "--force")
-    return host
 
 
 def test_natural_II_a_day_inspection_log_says_the_end_of_the_day(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Host, snapshot
 from engine_helpers import ruleset, run
-from hostkit.cli import cli
+from game_helpers import XENO, _game, _new_paranormal, _pms
 from test_paranormal_tech import _new
 from test_ruleset_paranormal import TECH, check
 
@@ -54,19 +54,6 @@ def test_paranormal_abduction_night_rules(rs, sentence, players, lines, expect):
     check(o, expect)
     for f in o.failed:
         assert any(f.reason in line for line in o.log), (sentence, o.log)
-
-
-def _new_paranormal(tmp_path, *assign, options=("max-day=5",)):
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal"]
-    for o in options:
-        args += ["--option", o]
-    for a in assign:
-        args += ["--assign", a]
-    r = host.runner.invoke(cli, args, catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return host
 
 
 def test_cli_a_kept_captive_may_use_the_advanced_assassin_bot(tmp_path):
@@ -165,27 +152,6 @@ def test_captive_returned_by_a_lynch_shot_gets_a_day_pm(tmp_path):
     assert "day 1 has resolved no day action" in host.refused("pm", "--day", "1")  # the lynch alone: nothing
     assert "(hostkit pm --day 1)" in host.ok("shoot", "Su", "Xe")
     assert "Your abductor Xe left the game today: you are returned to play." in host.ok("pm", "Cy", "--day", "1")
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
-
-
-XENO = ("Xe=Xenozoologist", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "T2=Townie", "Pw=Psychic Warden",
-        "Ex=Exterminator (Anti-Tech Field)", "Su=Survivor")
-
-
-def _pms(host: Host, player: str, night: int) -> str:
-    return host.ok("pm", player, "--night", str(night), "--format", "plain")
 
 
 def test_xenozoologist_is_told_the_specimen_he_keeps(tmp_path):

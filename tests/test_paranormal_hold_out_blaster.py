@@ -8,11 +8,8 @@ import json
 
 
 from conftest import Host, snapshot
+from game_helpers import _status
 from test_paranormal_tech import _new
-
-
-def _status(host: Host) -> dict[str, dict]:
-    return {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
 
 
 BLASTER = ("Su=Survivor", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie", "Fay=Townie")

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from conftest import Host, snapshot
+from conftest import snapshot
 from engine_helpers import ruleset, run
-from hostkit.game import create
+from game_helpers import _new_game
 from test_paranormal_tech import _new
 from test_ruleset_paranormal import TECH, check
 
@@ -82,11 +82,6 @@ def test_body_double_plasma_log_names_the_double_and_what_it_stops(rs):
     check(o, dict(dead=["Ag"]))
     assert "Cu's Body Double (death and capture) takes the blast in their place." in o.log
     assert not any("against everything" in line for line in o.log)
-
-
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
 
 
 def test_cli_agent_investigating_a_body_double_user_gets_a_result(tmp_path):

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from conftest import Host, snapshot
+from game_helpers import _camouflaged, _game, _new_game, _new_paranormal, _pms
 from hostkit.cli import cli
-from hostkit.game import create
 from test_paranormal_tech import _new
 
 
@@ -66,19 +66,6 @@ def test_stockpile_take_after_a_declined_abduct_takes_the_skip_back_and_undo_res
     assert "Ms: Abduct" not in host.ok("actions")
     assert host.ok("undo").startswith("undone: the removal of Ms's Abduct, with the stockpile-take of Ms")
     assert snapshot(host.folder) == before
-
-
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
-
-
-def _camouflaged(tmp_path, *more: str) -> Host:
-    host = _new_game(tmp_path, "paranormal", "Ex=Exterminator (Mind Shield)", "Fay=Townie", "D=Doppelganger", "Bo=Townie",
-                *more, options=("max-day=5",))
-    host.ok("tech", "pick", "Ex", "Combat Camouflage", "Plasma Bomb")
-    host.ok("tech", "camouflage", "Ex", "Vigilante")
-    return host
 
 
 def test_cli_robbed_exterminator_status_says_its_camouflage_does_nothing(tmp_path):
@@ -151,19 +138,6 @@ def test_cli_robot_role_line_reads_in_english(tmp_path):
     assert "Ms's Robot is a Detective for day 1" in host.ok("stockpile", "robot", "Ms", "Detective")
 
 
-def _new_paranormal(tmp_path, *assign, options=("max-day=5",)):
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal"]
-    for o in options:
-        args += ["--option", o]
-    for a in assign:
-        args += ["--assign", a]
-    r = host.runner.invoke(cli, args, catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return host
-
-
 def test_cli_mind_stealer_win_reads_one_point(tmp_path):
     # POINTS: a goal of 1 met by one stolen role reads "worth 1 point", in status and post end.
     host = _new_paranormal(tmp_path, "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Ag=Agent", "Jo=Townie", "Ki=Townie",
@@ -193,23 +167,6 @@ def test_cli_due_asks_each_day_for_the_robots_role(tmp_path, pick):
         assert ask not in host.ok("due")  # answered for today
         host.ok("eliminate", "--none")
         assert ask not in host.ok("due")  # by night it is too late to give one
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
-
-
-def _pms(host: Host, player: str, night: int) -> str:
-    return host.ok("pm", player, "--night", str(night), "--format", "plain")
 
 
 @pytest.mark.parametrize("stealer", [True, False], ids=["with-a-Mind-Stealer", "with-none"])

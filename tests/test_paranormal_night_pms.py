@@ -6,24 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import Host
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
-
-
-def _pms(host: Host, player: str, night: int) -> str:
-    return host.ok("pm", player, "--night", str(night), "--format", "plain")
+from game_helpers import _game, _pms
 
 
 HIVE = ("Hv=Hivemind (Tech)", "Ps=Hivemind (Psychic)", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "Gu=Bodyguard (Heroic Guard)",

@@ -10,8 +10,8 @@ import pytest
 
 from conftest import Host
 from engine_helpers import check as check_night, night, ruleset, state
+from game_helpers import XENO, _camouflaged, _game, _new_game, _pms, _status
 from hostkit.cli import cli
-from hostkit.game import create
 from test_paranormal_tech import _new, _spent
 
 
@@ -42,19 +42,6 @@ def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_stat
     assert "dead, night 1 (Exterminator)" in host.ok("page")
     public = host.ok("page", "--public")
     assert "Exterminator" not in public and "masked" not in public
-
-
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
-
-
-def _camouflaged(tmp_path, *more: str) -> Host:
-    host = _new_game(tmp_path, "paranormal", "Ex=Exterminator (Mind Shield)", "Fay=Townie", "D=Doppelganger", "Bo=Townie",
-                *more, options=("max-day=5",))
-    host.ok("tech", "pick", "Ex", "Combat Camouflage", "Plasma Bomb")
-    host.ok("tech", "camouflage", "Ex", "Vigilante")
-    return host
 
 
 def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mask(tmp_path):
@@ -151,10 +138,6 @@ def test_paranormal_items_stun_bomb_stops_a_stun_orb_in_any_entry_order(lines):
 
 
 RS = ruleset("paranormal")
-
-
-def _status(host: Host) -> dict[str, dict]:
-    return {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
 
 
 GUARDIAN = "Bodyguard_(Guardian)"
@@ -272,27 +255,6 @@ def test_stun_orb_passed_to_a_human_uses_up_their_action(tmp_path):
     host.ok("act", "Bob", "Kill", "Dee")
     out = json.loads(host.ok("resolve", "--force", "--json"))
     assert out["deaths"] == []
-
-
-def _game(tmp_path, *assign: str, options: tuple[str, ...] = ("max-day=6",), attributes: tuple[str, ...] = (),
-          ruleset: str = "paranormal", seed: int = 3) -> Host:
-    """A new game of RULESET in tmp_path/g, through the CLI (paranormal: max-day 6 set)."""
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", ruleset, "--seed", str(seed)]
-    for flag, values in (("--assign", assign), ("--option", options), ("--attribute", attributes)):
-        for v in values:
-            args += [flag, v]
-    host.ok(*args)
-    return host
-
-
-XENO = ("Xe=Xenozoologist", "Dp=Doppelganger", "Ag=Agent", "To=Townie", "T2=Townie", "Pw=Psychic Warden",
-        "Ex=Exterminator (Anti-Tech Field)", "Su=Survivor")
-
-
-def _pms(host: Host, player: str, night: int) -> str:
-    return host.ok("pm", player, "--night", str(night), "--format", "plain")
 
 
 def test_a_partial_block_names_what_it_stopped(tmp_path):

@@ -7,23 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host, new_classic
-
-
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
-
-
-def _played(tmp_path):
-    """A classic game into day 1, with a vote by hand: a phase file of each kind to edit."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
-    host = Host(tmp_path / "game")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("act", "Dave", "Guard", "Ann")
-    host.ok("act", "Ann", "Check", "Bob")
-    host.ok("act", "Carol", "skip")
-    host.ok("resolve", "--force")
-    host.ok("vote", "Ann", "Bob")
-    return host
+from game_helpers import _played
 
 
 @pytest.mark.parametrize("value", ["-1", "1e308", "1001"])

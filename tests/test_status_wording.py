@@ -4,15 +4,11 @@ no engine bookkeeping.
 
 from __future__ import annotations
 
-import json
 
 
 from conftest import Host
+from game_helpers import _status
 from test_paranormal_tech import _new
-
-
-def _status(host: Host) -> dict[str, dict]:
-    return {p["name"]: p for p in json.loads(host.ok("status", "--json"))["players"]}
 
 
 def test_status_shows_tags_in_words_not_bookkeeping(tmp_path):

@@ -4,23 +4,13 @@ back is the latest, and what the host wrote in the phase files is kept byte for 
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 
 import pytest
 
-from conftest import Host, new_classic
-from test_undo_units import CLASSIC8, md5s
-
-
-def _classic_day(tmp_path: Path) -> Host:
-    """A classic game at day 1: night 1 resolved with the Werewolf's kill on Fay."""
-    new_classic(tmp_path / "g")
-    host = Host(tmp_path / "g")
-    host.ok("act", "Bob", "Kill", "Fay")
-    host.ok("resolve", "--force")
-    return host
+from conftest import CLASSIC as CLASSIC8, Host, new_classic
+from game_helpers import _classic_day, folder_md5s
+from test_undo_units import md5s
 
 
 @pytest.mark.parametrize("edit, named", [
@@ -84,16 +74,6 @@ def test_undo_still_takes_the_later_of_two_interleaved_entries_within_a_phase(tm
     assert host.ok("undo").strip() == "undone: Ann's Check on Gus"
 
 
-CLASSIC_8 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
-            "Gus=Werewolf", "Hal=Villager"]
-
-
-def folder_md5s(folder: Path) -> dict[str, str]:
-    """The md5 of every file of the game folder, hidden ones included."""
-    return {str(p.relative_to(folder)): hashlib.md5(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 @pytest.mark.parametrize("edit", [
     pytest.param(lambda t: t + "# Ann sent her PM late; allowed by the hosts\n", id="comment-after-the-last-action"),
     pytest.param(lambda t: t + "\n\n# two blank lines, then a note\n", id="blank-lines-and-a-note-at-the-end"),
@@ -103,7 +83,7 @@ def test_house_rule_undo_after_a_hand_edited_phase_file_restores_it_byte_for_byt
     """Before: a note the host added after the night's last action became the blank line before
     the next appended action, and 'undo' left that blank line behind: the file grew one line with
     every act-and-undo."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     host.ok("act", "Bob", "Kill", "Fay")
     phase = host.folder / "phases" / "001-night-1.toml"
@@ -119,7 +99,7 @@ def test_house_rule_undo_after_a_hand_edited_phase_file_restores_it_byte_for_byt
 
 
 def test_house_rule_undo_entry_of_a_middle_action_in_a_hand_edited_file_keeps_the_rest(tmp_path):
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     host.ok("act", "Bob", "Kill", "Fay")
     phase = host.folder / "phases" / "001-night-1.toml"
@@ -137,7 +117,7 @@ def test_house_rule_undo_entry_of_a_middle_action_in_a_hand_edited_file_keeps_th
 def test_house_rule_undo_entry_with_an_empty_id_takes_nothing_back(tmp_path, entry):
     """README: 'hostkit undo --entry ID takes back that one'. An empty id (a host's unset "$ID")
     was a prefix of every id: with one entry in the record, that entry was undone unasked."""
-    new_classic(tmp_path / "game", assign=CLASSIC_8)
+    new_classic(tmp_path / "game", assign=CLASSIC8)
     host = Host(tmp_path / "game")
     host.ok("act", "Bob", "Kill", "Fay")
     out = host.refused("undo", "--entry", entry)

@@ -8,7 +8,7 @@ import json
 
 
 from conftest import Host
-from hostkit.cli import cli
+from game_helpers import _new_game, _new_paranormal
 from hostkit.game import create
 from test_natural_dayactions import day1
 from test_paranormal_tech import _new
@@ -126,11 +126,6 @@ def test_paranormal_due_names_a_waiting_day_tech_in_its_own_rules_words(tmp_path
     assert "waiting to resolve" not in host.ok("due")
 
 
-def _new_game(tmp_path, ruleset_name: str, *assign: str, options: tuple[str, ...] = ()) -> Host:
-    create(tmp_path / "g", ruleset=ruleset_name, seed=1, assign=list(assign), options=list(options))
-    return Host(tmp_path / "g")
-
-
 def test_cli_natural_arsonist_is_waited_on_once_for_douse_or_ignite(tmp_path):
     """Seed natural II (an action without prefix may be used once each Phase) and decision arson
     ('An Arsonist either douses or ignites each night'): the waiting list, status and resolve's
@@ -166,19 +161,6 @@ def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_th
     assert "role stolen: Li by Ms (now a Survivor)" in host.ok("resolve", "--force")
     assert "Abomination" not in host.ok("due")
     assert "Abomination" not in host.ok("status")
-
-
-def _new_paranormal(tmp_path, *assign, options=("max-day=5",)):
-    folder = tmp_path / "g"
-    host = Host(folder)
-    args = ["new", str(folder), "--ruleset", "paranormal"]
-    for o in options:
-        args += ["--option", o]
-    for a in assign:
-        args += ["--assign", a]
-    r = host.runner.invoke(cli, args, catch_exceptions=False)
-    assert r.exit_code == 0, r.output
-    return host
 
 
 def test_cli_due_stops_asking_for_the_abomination_night_once_the_organ_harvester_is_dead(tmp_path):
