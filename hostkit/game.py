@@ -1101,10 +1101,12 @@ class Game:
         checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
-    def replace_player(self, old: str, new: str) -> bool:
+    def replace_player(self, old: str, new: str, *, clear: VoteEntry | None = None) -> tuple[bool, VoteEntry | None]:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot.
         Right after 'replace OLD NEW', 'replace NEW OLD' takes the replacement back (undo cannot: a
-        replacement changes the setup, not the record), unless entries name NEW since; True then."""
+        replacement changes the setup, not the record), unless entries name NEW since; True then.
+        `clear` (replacement.cleared_vote: a ruleset that clears a replaced player's vote) is
+        recorded with the new name, in one commit, and returned as recorded."""
         name = self.player(old)
         checks.check_name(new, "replace")
         slot = self.setup.player(name)
@@ -1116,13 +1118,21 @@ class Game:
                 raise RuleError(f"{name} cannot be taken back to {slot.previous[-1]}: entries since the replacement "
                                 f"name {name} ({exc})") from None
             self._write_setup(setup)
-            return True
+            return True, None
         if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
-        self._write_setup(self._with_slot(name, new, (slot.previous if slot else ()) + (name,)))
-        return False
+        setup = self._with_slot(name, new, (slot.previous if slot else ()) + (name,))
+        if clear is None:
+            self._write_setup(setup)
+            return False, None
+        after = self.append(clear, write=False)  # checked by replay first: nothing written if refused
+        w = store.Writer(self.folder)
+        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
+        w.put(after.current.path, store.phase_to_toml(after.current.record))
+        w.commit()
+        return False, after.current.record.votes[-1]
 
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p

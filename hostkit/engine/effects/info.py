@@ -21,8 +21,8 @@ from typing import Any, Mapping
 from ...model import Effect
 from ..night import Act, Attack, Night
 from . import guild
-from .tech import scan_reading
-from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
+from .tech import advanced, scan_reading
+from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, has, left_home, moving,
                    spend_frame, st)
 
 _spend = spend_frame
@@ -276,6 +276,14 @@ def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[
     if not carriers:
         return None
     for p in carriers:
+        field = has(night, p, "anti-tech") if act.ability.power == "tech" else False
+        if field and advanced(night, p, "anti-tech"):
+            # Seed Advanced Anti-Tech Field: 'Tracking devices will show the player at home.'
+            out.append(f"{p}: stayed home")
+            continue
+        if field:  # a field they gained since: 'Tech characters will be aware that their item was blocked'
+            out.append(f"{p}: the device was blocked by an Anti-Tech Field")
+            continue
         went = sorted({w for w in night.visits_from.get(p, ()) if w != p})
         out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
     return tuple(out)
