@@ -624,7 +624,9 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         if declined and targets:
             raise a.fail("skip", f"a skip names no target, yet targets = {list(targets)!r}: "
                                  "delete one of them")
-        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined))
+        choice = a.get("choice", str, "")
+        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined,
+                              choice=choice))
         a.done()
     removed = []
     for r in t.tables("removed"):
@@ -697,7 +699,7 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
         out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
-                           "skip": True if a.declined else None} for a in rec.actions]
+                           "skip": True if a.declined else None, "choice": a.choice or None} for a in rec.actions]
     if rec.removed:
         out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:

@@ -201,18 +201,26 @@ def start_post(ctx: click.Context, post: int) -> None:
 @click.command("replace")
 @click.argument("old")
 @click.argument("new")
+@click.option("--after-post", type=int, default=None,
+              help="Where a ruleset that clears a replaced player's vote clears it: after this post.")
 @click.pass_context
-def replace_(ctx: click.Context, old: str, new: str) -> None:
+def replace_(ctx: click.Context, old: str, new: str, after_post: int | None) -> None:
     """NEW replaces OLD: the slot keeps its role, actions and votes; OLD stays an alias.
 
     \b
+    Where the ruleset says a replaced player's vote is cleared (paranormal: 'Inactive players
+    who are up for Replacement will have their Vote cleared'), a replacement by day also
+    records an unvote: after --after-post N, else after the day's latest count.
     'hostkit undo' does not take a replacement back (it changes the setup, not the record):
     'hostkit replace NEW OLD' right after does. Example: hostkit replace Bob "Bobby Tables"
     """
+    from ..replacement import cleared_words, replace
+
     with locked(ctx):
-        back = load(ctx).replace_player(old, new)
+        back, cleared = replace(load(ctx), old, new, after_post=after_post)
     click.echo(f"{new} is back in the slot of {old}: the replacement is taken back." if back else
-               f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not).")
+               f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not)."
+               + cleared_words(cleared, old))
 
 
 @click.group(cls=Group)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from ...items import items_of
 from ...model import Death, Effect
 from ..night import AWAY, Act, Night
 from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
@@ -46,6 +47,12 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    if effect.get("guardable", False):
+        # Seed Infester: 'Guards may protect the target, and will be effected as normal for the
+        # guard type by the infection': a Guardian stops it, a sacrificial guard takes it.
+        target = guarded_target(night, act, target)
+        if target is None:
+            return
     name = effect.get("tag")
     data: dict[str, Any] = {"by": act.actor, "role": act.role.name, "night": night.number, **effect.get("data", {})}
     if effect.get("kills_after", 0):
@@ -109,7 +116,7 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     if effect.get("guardable", False):
-        target = _guarded_convert(night, act, effect, target)
+        target = guarded_target(night, act, target)
         if target is None:
             return
     role = night.role(target)
@@ -207,13 +214,22 @@ def _converted(night: Night, act: Act, effect: Effect, target: str, new_role: st
                      tell=f"You have been converted tonight: from this morning you are a {new_role}.")
 
 
-def _guarded_convert(night: Night, act: Act, effect: Effect, target: str) -> str | None:
+def guarded_target(night: Night, act: Act, target: str) -> str | None:
     """Seed Tech Hivemind: 'the target can be Guarded. A sacrificial Guard will be converted
     instead of the intended target. A Guardian will be able to protect the target and not get
-    converted themselves.' The first guard on the target that can still act takes it: the
-    player to convert now (the guard, or the target when unguarded), or None when it is stopped."""
-    for p in night.protections.get(target, ()):
-        if p.by.failed or p.by.actor == target or (p.limit and p.used >= p.limit):
+    converted themselves.' (and the Infester's spores: 'Guards may protect the target, and will
+    be effected as normal for the guard type by the infection'). The first guard on the target
+    that can still act takes it: the player the effect lands on now (the guard, or the target
+    when unguarded), or None when it is stopped. A one-use item that 'works as though guarded by
+    the Guardian' (consumed = "save": the Personal Shield) guards its own holder, after any guard
+    (decision personal-shield: it is kept while another protection does the work)."""
+    guards = night.protections.get(target, ())
+    if any(p.by.actor == target for p in guards):
+        guards = sorted(guards, key=lambda p: p.by.actor == target)
+    for p in guards:
+        if p.by.failed or (p.limit and p.used >= p.limit) \
+                or p.by.actor == target and (items_of(night.ruleset).get(p.by.role.name) is None
+                                             or items_of(night.ruleset)[p.by.role.name].consumed != "save"):
             continue
         p.used += 1
         guard = p.by.actor
@@ -394,7 +410,8 @@ EFFECTS: dict[str, EffectSpec] = {
                         {}, "misc", "property changing"),
     "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "data": (dict, {}), "kills_after": (int, 0),
                             "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
-                            "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
+                            "location": (str, "{player}'s home"), "heals": (bool, True), "guardable": (bool, False)},
+                      {}, "misc", "state-changing"),
     "convert": EffectSpec(convert, {**TARGET, "role": (str, ""), "faction": (str, ""), "race": (str, ""),
                                     "spares": (list, []), "user_leaves": (bool, False), "guardable": (bool, False),
                                     "bond": (bool, False)}, {},
