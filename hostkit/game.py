@@ -1075,15 +1075,15 @@ class Game:
         return weight
 
     def xylo(self, state: GameState | None = None) -> bool:
-        """Is today lynch-or-lose (one mis-elimination loses the game: daytools.parity_notice's
-        LYLO)? Judged on the current state (another, replayed one: False), once a game."""
+        """Is today lynch-or-lose (one mis-elimination loses the game: parity.notice's LYLO)?
+        Judged on the current state (another, replayed one: False), once a game."""
         current = self.__dict__.get("state")  # None while the record is being replayed
         if current is None or state is not None and state is not current:
             return False
         if "_xylo" not in self.__dict__:
-            from .daytools import parity_notice
+            from .parity import notice
 
-            self._xylo = parity_notice(self).startswith("LYLO")
+            self._xylo = self.current.record.kind == "day" and notice(current).startswith("LYLO")
         return self._xylo
 
     def _standing_weight(self, name: str, state: GameState) -> float:
