@@ -113,7 +113,7 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
 # `post end` is refused until the game is over and writes nothing then either (test_hostday).
 # `forum login|logout|status` write only the user's cache (the session, mode 0600) and the
 # credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
-OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status"}
+OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status", "inbox"}
 
 
 def command_names() -> set[str]:

@@ -64,7 +64,7 @@ WHERE = {
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
     **dict.fromkeys(("tech", "stockpile"), "tech"),
-    **dict.fromkeys(("forum",), "forum"),
+    **dict.fromkeys(("forum", "inbox"), "forum"),
 }
 
 

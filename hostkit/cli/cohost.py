@@ -41,7 +41,8 @@ def log(ctx: click.Context, as_json: bool) -> None:
         click.echo("Sent to the forum:")
     for s in sends:
         state = {"sent": f"sent, {s['kind']} {s.get('id', '')}", "sending": "SENDING (unsure: the next send "
-                 "looks on the forum first)", "dropped": "not sent (the forum refused)"}[s["state"]]
+                 "looks on the forum first)", "dropped": "not sent (the forum refused)",
+                 "entered": f"PM {s.get('id', '')} read into the record"}.get(s["state"], s["state"])
         click.echo(f"{s.get('time', ''):<25} {s.get('phase', ''):<9} {s.get('what', s['key'])} -> {s['to']}: {state}")
 
 

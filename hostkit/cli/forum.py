@@ -67,4 +67,32 @@ def forum_status(ctx: click.Context) -> None:
         click.echo(line)
 
 
-COMMANDS = [forum]
+
+
+@click.command("inbox")
+@click.option("--accept", is_flag=True, help="Enter the lines read, as 'act --file' would; list the unsure ones.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def inbox(ctx: click.Context, accept: bool, as_json: bool) -> None:
+    """The players' PMs in your forum inbox this phase, each with the 'act' line read from it.
+
+    \b
+    Only PMs from living players, sent since the phase began, oldest first. A line is read only
+    when it is sure (the ability and its targets, names matched as votes are); the others say
+    why. --accept enters them (every rule applies; a player's later PM wins) and never enters
+    one it is unsure of; running it again enters nothing twice. Examples:
+      hostkit inbox
+      hostkit inbox --accept
+    """
+    from ..forum.inbox import inbox as read_inbox
+    from ..forum.inbox import report_lines
+
+    result = read_inbox(load(ctx), accept=accept, reload=lambda: load(ctx))
+    if as_json:
+        emit(result)
+        return
+    for line in report_lines(result, accept=accept):
+        click.echo(line)
+
+
+COMMANDS = [forum, inbox]

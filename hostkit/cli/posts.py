@@ -75,11 +75,8 @@ def _send_pms(game, pms, label: str, dry_run: bool) -> None:
 
     from ..forum.send import pms_to_forum
 
-    if dry_run:
-        lines = pms_to_forum(game, pms, label=label, dry_run=True)
-    else:
-        with click.progressbar(length=max(len(pms), 1), label="Sending PMs", file=sys.stderr) as bar:
-            lines = pms_to_forum(game, pms, label=label, progress=bar.update)
+    lines = pms_to_forum(game, pms, label=label, dry_run=dry_run,
+                         progress=lambda n: click.progressbar(length=n, label="Sending PMs", file=sys.stderr))
     for line in lines:
         click.echo(line)
 

@@ -147,7 +147,8 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
 
 def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = False,
              progress: Callable[[int], Any] | None = None) -> list[str]:
-    """Send each PM to its player's account (checked first, all of them); lines to print."""
+    """Send each PM to its player's account (checked first, all of them); lines to print.
+    `progress(n)` makes a progress bar (a context manager with update(k)) for n PMs."""
     from ..store import locked
 
     if not items:
@@ -155,8 +156,11 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
     me = conn.ensure()
     found = accounts(conn, game, [i.player for i in items if i.player])
     with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
-        return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=dry_run,
-                         progress=progress)
+        if dry_run or progress is None:
+            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=dry_run, progress=None)
+        with progress(len(items)) as bar:  # the bar starts once every account is found
+            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=False,
+                             progress=bar.update)
 
 
 def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], found: dict[str, tuple[str, str]],
