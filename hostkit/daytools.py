@@ -243,10 +243,19 @@ def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start:
     """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
     day has no start post (the count runs from the thread's first post), and the public weights."""
     ph = game.current
-    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
+    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" and not day_decided(game, count)
+            else None,
             "notice": parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
+
+
+def day_decided(game: "Game", count: Any) -> bool:
+    """The count has already ended the day: a hammer (a majority reached, in the thread or by a
+    vote entered by hand), or No Elimination's majority. A deadline means nothing after that."""
+    if count.hammer is not None or no_elimination(game, count)[1]:
+        return True
+    return bool(count.eliminated) and game.state.options.get("majority") != "plurality"
 
 
 def no_elimination(game: "Game", count: Any) -> tuple[float | None, bool]:
@@ -350,7 +359,7 @@ def day_count(game: "Game") -> dict[str, Any] | None:
     """The day's latest vote count as JSON, for checking an elimination against it: the last
     count made with 'hostkit votes' that read the thread, else the votes entered by hand counted
     now; None when the day has neither."""
-    from .votes.count import saved_counts, count_votes
+    from .daycount import count_votes, saved_counts
 
     ph = game.current
     if ph.record.kind != "day":
@@ -367,7 +376,7 @@ def _since(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
     """A saved thread count with the hand votes recorded (or taken back) since it was made, in
     words, under "hand_since" (absent when there are none, or for a count saved before counts
     kept their hand votes): such a count no longer says what 'hostkit votes' would."""
-    from .votes.count import hand_votes
+    from .daycount import hand_votes
 
     if "hand" not in count:
         return count

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import stockpile, tech
 from .engine import sides
-from .engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
+from .engine.day import election, holds_today, kill, owed, spend_last_shot_item, speaking_order, victory
+from .engine.effects import talk
 from .errors import HostkitError, RuleError
 from .model import ROBOT_DESTROYED, DayEvent, GameState, Removal
 
@@ -330,6 +331,20 @@ def max_day_notice(state: GameState) -> str:
             "not won loses; warn the players (seed: 'I will give ample warning beforehand')")
 
 
+def communications(state: GameState) -> list[str]:
+    """Seed natural III's Communication effects that hold now (effects/talk.py): what the host
+    must do about each on the forum (open a chat, hold back a muted player's posts, post a
+    message); a posting restriction and a message matter by day only."""
+    out = []
+    for p in state.players.values():
+        for tag, data in p.tags.items():
+            todo = talk.host_todo(tag, data, p.name) if ":" in tag else None
+            if todo and (p.alive or tag.startswith("post:")) and holds_today(state, data) \
+                    and (state.phase == "day" or not tag.startswith(("mute:", "post:"))):
+                out.append(todo)
+    return out
+
+
 def host_notices(game: Game) -> list[str]:
     """What the host must know or do now that no entry asks for (`status`, `due`): the maximum
     game day nearing (or never set, where the ruleset has one), a lynch the day must perform,
@@ -379,6 +394,7 @@ def host_notices(game: Game) -> list[str]:
                            f"beside its own action: ask, then 'hostkit stockpile robot {name} ROLE'")
     # Seed Harvester: the Mind Stealer's starting roles (and its Robot-or-tech choice) are asked until set.
     out.extend(ask["text"] for ask in stockpile.prompts(game))
+    out.extend(communications(state))
     recent = {p for p, _, _, i in state.deaths if i >= game.current.index - 1}
     key = "dead-medium" if any(p.alive and state.role_of(p.name).appears_as("role") == "Medium"
                                for p in state.players.values()) else "dead-no-medium"

@@ -47,8 +47,8 @@ def test_paranormal_hold_out_blaster_lynch_shot_is_dated_the_day_of_the_lynch(tm
     assert st["Bob"]["died"] == "day 1" and st["Bob"]["cause"] == "Survivor"
     assert "Bob  Doppelganger [Doppelgangers]  dead (day 1, Survivor)" in host.ok("status")
     end = host.ok("post", "end")
-    assert "was killed by Survivor on day 1" in end and "night 2" not in end.lower()
-    assert "Day 1: Su (Survivor) was eliminated; Bob (Doppelganger) was killed by Survivor." in end
+    assert "was shot by the Survivor on day 1" in end and "night 2" not in end.lower()
+    assert "Day 1: Su (Survivor) was eliminated; Bob (Doppelganger) was shot by the Survivor." in end
     assert json.loads(host.ok("status", "--json"))["winner"] == "Town"
     day_map = host.ok("chart", "day", "1")  # the day's map draws the shot and its death
     assert "Last shot on Bob" in day_map and "killed: Survivor" in day_map

@@ -367,7 +367,7 @@ def test_post_deaths_of_a_day_kill_with_its_flavour(tmp_path):
     host.ok("tech", "camouflage", "Ex", "Doppelgangers")
     host.ok("act", "Dp", "Kill", "skip")
     host.ok("resolve", "--force")
-    assert "has resolved no day action" in host.refused("post", "deaths", "--day", "1")
+    assert "has no death to post: no day action resolved" in host.refused("post", "deaths", "--day", "1")
     host.ok("act", "Ex", "Advanced Assassin bot", "Su")
     host.ok("eliminate", "--none")
     out = host.ok("post", "deaths", "--day", "1", "--format", "plain")

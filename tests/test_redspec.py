@@ -45,11 +45,11 @@ def _failing_writes(monkeypatch, at: int) -> list[int]:
     """Make store's write number AT (1-based; the journal is write 1) fail as a full disk does."""
     real, calls = store.atomic_write, []
 
-    def write(path, data):
+    def write(path, data, **kw):  # kw: durable (a module that imported atomic_write while patched)
         calls.append(1)
         if len(calls) == at:
             raise OSError(28, "No space left on device")
-        return real(path, data)
+        return real(path, data, **kw)
 
     monkeypatch.setattr(store, "atomic_write", write)
     return calls
@@ -138,8 +138,10 @@ def test_a_reader_never_completes_a_change_another_command_is_still_applying(tmp
     path = host.folder / "phases" / "001-night-1.toml"
     old = path.read_text()
     with store.locked(host.folder):
+        from hostkit.journal import seal  # a journal this hostkit wrote (sealed) for this folder
+
         (host.folder / store.JOURNAL).write_text(json.dumps(
-            {"writes": [["phases/001-night-1.toml", old + "# written by the journal\n"]], "removes": []}))
+            seal(host.folder, [["phases/001-night-1.toml", old + "# written by the journal\n"]], [])))
         reader = _hostkit(host.folder, "status")
         time.sleep(1.5)
         assert (host.folder / store.JOURNAL).exists() and path.read_text() == old  # the reader did not apply it

@@ -293,8 +293,8 @@ def test_cli_post_end_and_chart_show_the_true_cause_the_death_post_keeps_the_mas
     assert "Fay (Exterminator, masked as Vigilante)" in chart and "Fay (Vigilante)" not in chart
     host.ok("eliminate", "D")
     end = host.ok("post", "end", "--format", "plain")
-    assert "Fay: Townie (Town), was killed by Exterminator (masked as Vigilante) on night 1" in end
-    assert "Fay (Townie) was killed by Exterminator (masked as Vigilante)" in end
+    assert "Fay: Townie (Town), was killed by the Exterminator (masked as Vigilante) on night 1" in end
+    assert "Fay (Townie) was killed by the Exterminator (masked as Vigilante)" in end
     # the plain post's title line no longer runs into the next ('win!Winning: Ex ...')
     assert "Exterminators win!\nWinning: Ex (Exterminator (Mind Shield))." in end
 

@@ -52,8 +52,10 @@ def git_setup(ctx: click.Context) -> None:
     """Let git merge co-hosts' entries: run once in each clone of a game kept in git.
 
     \b
-    Writes .gitattributes (phase files merge with 'hostkit merge-file') and .gitignore, and
-    sets the merge driver in this clone's git config, which git does not copy to clones.
+    Writes .gitattributes (phase files merge with 'hostkit merge-file') and .gitignore (which
+    keeps the cache, the lock and the journal of an unfinished change, .hostkit-journal.json,
+    out of git), and sets the merge driver in this clone's git config, which git does not copy
+    to clones.
     Example: hostkit git-setup
     """
     from ..cohost import git_setup as setup

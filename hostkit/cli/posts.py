@@ -183,7 +183,7 @@ def votecount(ctx: click.Context, html, url, from_post, to_post, publish: bool, 
     Example: hostkit post votecount --html page3.html --publish
     """
     from ..publish import vote_count_post
-    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
+    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
     stamp = game_stamp(game.folder)

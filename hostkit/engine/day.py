@@ -143,8 +143,42 @@ def night_tag_today(state: GameState, player: str, tag: str, day: int) -> dict |
     data = state.players[player].tags.get(tag)
     if not isinstance(data, dict) or not isinstance(data.get("night"), int):
         return None
-    after = data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
-    return data if after == day else None
+    return data if _day_after(state, data) == day else None
+
+
+def _day_after(state: GameState, data: dict) -> int:
+    """The number of the day that follows the phase a tag was given in (its data's `night`, and
+    `phase` when a day action gave it)."""
+    if data.get("phase") == "day":
+        return data["night"] + 1
+    return data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
+
+
+def weight_today(state: GameState, player: str, weight: float) -> float:
+    """A player's vote weight on the current day after a `vote-weight` change (seed natural III,
+    'modifying vote weight'): `set` replaces the standing weight and `add` is added, from the day
+    after it was given, for its `days` (0: for good). Never below 0."""
+    data = state.players[player].tags.get("vote-weight")
+    if state.phase != "day" or not holds_today(state, data):
+        return weight
+    return max(0.0, float(data.get("set", weight)) + float(data.get("add", 0.0)))
+
+
+def holds_today(state: GameState, data: object) -> bool:
+    """Does a change given with a tag (its data's `night`, `phase` and `days`, 0 = for good) hold
+    in the current phase? On the `days` days after the phase it was given in, and on the nights
+    between two of them."""
+    if not isinstance(data, dict) or not isinstance(data.get("night"), int):
+        return False
+    first, days = _day_after(state, data), data.get("days", 1)
+
+    def within(day: int) -> bool:
+        return first <= day and not (days and day >= first + days)
+
+    if state.phase == "day":
+        return within(state.number)
+    after = _day_after(state, {"night": state.number})  # the day this night leads to
+    return within(after - 1) and within(after)
 
 
 # What an identity swap moves: everything that belongs to the person, not to the name. Life

@@ -105,8 +105,22 @@ def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announc
         pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
             "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm,
+            "shot_by": shooter(game, name),
             "announce": announce, "modkill": (ps.cause or "").startswith("modkill"),
             "reason": (ps.cause or "")[len("modkill ("):-1] if (ps.cause or "").startswith("modkill (") else ""}
+
+
+def shooter(game: "Game", name: str) -> str:
+    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
+    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
+    ps = game.state.players[name]
+    if ps.alive:
+        return ""
+    kinds = {p: k for p, k, _, _ in game.state.deaths}
+    if kinds.get(name) != "shot":
+        return ""
+    shots = [e for ph in game.phases for e in ph.record.events if e.kind == "shot" and e.target == name]
+    return shots[-1].actor or "" if shots else ""
 
 
 def flip_level(game: "Game") -> str:
@@ -127,11 +141,14 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
     plants).
     """
     game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
+    outside = _deaths_outside_outcomes(game, f"{phase} {night}")
     if phase == "day":
         day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
         outcomes = list(day_ph.outcomes) if day_ph is not None else []
-        if not outcomes:
-            raise RuleError(f"day {night} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+        if not outcomes and not outside:
+            raise RuleError(f"day {night} has no death to post: no day action resolved, no shot and no host's kill"
+                            + ("" if day_ph is not None else " (no such day yet)")
+                            + "; an elimination has its own post, 'hostkit post flip PLAYER'")
     else:
         outcome = game.outcomes.get(night)
         if outcome is None:
@@ -149,10 +166,23 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
                                      or flip_held(game.state, d.player) else level, r,
                                      announce=False)}
               for d in died]
+    known = {d.player for d in died}
+    # a shot, a host's kill, a bond: no outcome words them, so their flip's own line says how
+    deaths += [{"player": name, "cause": "", "location": "", "flavour": "",
+                "flip": _flip_context(game, name, "none" if flip_held(game.state, name) else level, r, announce=True)}
+               for name in outside if name not in known]
     return r.render("death_post", game=game_context(game, r.format), night=night, phase=phase, deaths=deaths,
                     quiet=not deaths, flip_level=level,
                     revived=[n for o in outcomes for n in getattr(o, "revived", ())],
                     notices=_morning_notices(game, night, {d.player for d in died}) if phase == "night" else [])
+
+
+def _deaths_outside_outcomes(game: "Game", when: str) -> list[str]:
+    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
+    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
+    to another's; in the order they died. An elimination is not among them: it has its own post."""
+    return [player for player, kind, at, _ in game.state.deaths
+            if at == when and kind in ("shot", "modkill", "bond")]
 
 
 BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "
@@ -363,18 +393,21 @@ def end_context(game: "Game") -> dict[str, Any]:
     alive, died, cause (the truth: a masked death names its mask too), shown_cause (what the death
     post said), fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
     phase played, a quiet one saying so."""
+    from .fates import death_kinds, death_phrase
+
     state = game.state
+    kinds = death_kinds(state)
     players = []
     for setup in game.setup.players:
         ps = state.players[setup.name]
         cause = _true_cause(ps)
-        fate = "survived" if ps.alive else f"{_how(cause, ps.died)} on {ps.died}"
+        fate = "survived" if ps.alive else f"{death_phrase(state, cause, kinds.get(ps.name, ''))} on {ps.died}"
         players.append({"name": ps.name, "role": ps.role, "alignment": ps.alignment, "alive": ps.alive,
                         "died": ps.died or "", "cause": cause, "shown_cause": ps.cause or "", "fate": fate})
     by_when: dict[str, list[str]] = {}
     for player, kind, when, _index in state.deaths:
         ps = state.players[player]
-        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(_true_cause(ps), when)}")
+        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {death_phrase(state, _true_cause(ps), kind)}")
     history = []
     for ph in game.phases:
         rec = ph.record
@@ -400,14 +433,6 @@ def _true_cause(ps: Any) -> str:
     if isinstance(masked, dict) and masked.get("cause") and masked["cause"] != ps.cause:
         return f"{masked['cause']} (masked as {ps.cause})"
     return ps.cause or ""
-
-
-def _how(cause: str | None, when: str | None) -> str:
-    if cause == "eliminated":
-        return "was eliminated"
-    if cause and cause.startswith("modkill"):
-        return "was removed by the host" + (cause[len("modkill"):] or "")
-    return f"was killed by {cause}" if cause else "died"
 
 
 def end_post(game: "Game", *, fmt: str | None = None) -> str:
