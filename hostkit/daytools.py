@@ -424,7 +424,9 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
             after = day_end_preview(game)[1]
             due_out = count["eliminated"]
-            if due_out in after.players and not after.players[due_out].alive:
+            if (due_out in after.players and not after.players[due_out].alive) or after.winner:
+                # ... or they win the game before the elimination: 'eliminate X' refuses and says
+                # --none, so --none must end it (one command, not two refusals pointing at each other)
                 why = None
         if why:
             raise RuleError(f"{why} (--force overrules)")

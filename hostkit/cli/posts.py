@@ -173,21 +173,25 @@ def order(ctx: click.Context, fmt, send: bool) -> None:
 @thread_options
 @click.option("--from-post", type=int, default=None, help="Count from this post.")
 @click.option("--to-post", type=int, default=None, help="Count as of this post.")
+@click.option("--hand-only", is_flag=True, help="Count only the votes entered with 'hostkit vote'; read no thread.")
 @click.option("--publish", is_flag=True, help="The count you post: it takes the day's next number.")
 @format_option
 @click.pass_context
-def votecount(ctx: click.Context, html, url, from_post, to_post, publish: bool, fmt) -> None:
+def votecount(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt) -> None:
     """The vote count post alone (what 'hostkit votes' prints, without the host's notes).
 
-    A preview, marked so, unless --publish: only published counts take a number.
+    A preview, marked so, unless --publish: only published counts take a number. With
+    --hand-only (the forum is down), the votes entered with 'hostkit vote' alone.
     Example: hostkit post votecount --html page3.html --publish
     """
     from ..publish import vote_count_post
     from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
+    if hand_only and (html or url):
+        raise HostkitError("--hand-only reads no thread: give it without --html and --url")
     game = load(ctx)
     stamp = game_stamp(game.folder)
-    pages, _ = day_pages(game, html=html, url=url)
+    pages, _ = day_pages(game, html=html, url=url, hand_only=hand_only)
     count = count_votes(game, pages, from_post=from_post, to_post=to_post)
     if publish:  # a preview writes nothing
         with locked(ctx):  # numbered under the lock, of the game as it is then
