@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import stockpile, tech
 from .engine import sides
-from .engine.day import election, holds_today, kill, owed, spend_last_shot_item, speaking_order, victory
-from .engine.effects import talk
+from .engine.day import (communication_todo, election, holds_today, kill, owed, spend_last_shot_item, speaking_order,
+                         victory)
 from .errors import HostkitError, RuleError
 from .model import ROBOT_DESTROYED, DayEvent, GameState, Removal
 
@@ -332,13 +332,13 @@ def max_day_notice(state: GameState) -> str:
 
 
 def communications(state: GameState) -> list[str]:
-    """Seed natural III's Communication effects that hold now (effects/talk.py): what the host
+    """Seed natural III's Communication effects that hold now (engine/effects/talk.py): what the host
     must do about each on the forum (open a chat, hold back a muted player's posts, post a
     message); a posting restriction and a message matter by day only."""
     out = []
     for p in state.players.values():
         for tag, data in p.tags.items():
-            todo = talk.host_todo(tag, data, p.name) if ":" in tag else None
+            todo = communication_todo(tag, data, p.name) if ":" in tag else None
             if todo and (p.alive or tag.startswith("post:")) and holds_today(state, data) \
                     and (state.phase == "day" or not tag.startswith(("mute:", "post:"))):
                 out.append(todo)

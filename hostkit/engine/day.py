@@ -164,6 +164,37 @@ def weight_today(state: GameState, player: str, weight: float) -> float:
     return max(0.0, float(data.get("set", weight)) + float(data.get("add", 0.0)))
 
 
+GUILD = "guild"  # the tag that holds a player's Guild once an effect changed it (effects/guild.py)
+
+
+def guild_of(state: GameState, player: str) -> str:
+    """The player's Guild now (seed natural's Guilds), "" for none: the one their role starts in,
+    until an effect changed it."""
+    data = state.players[player].tags.get(GUILD)
+    if isinstance(data, dict):
+        return str(data.get("name", ""))
+    return state.role_of(player).guild
+
+
+# Communication (effects/talk.py): the tags MODE:USER, and what the host must do about each.
+TALK_MODES = ("chat", "public-chat", "mute", "post")
+
+
+def communication_todo(tag: str, data: object, player: str) -> str | None:
+    """What the host must do about a communication tag on `player`, or None for another tag."""
+    mode, _, user = tag.partition(":")
+    if mode not in TALK_MODES or not user or not isinstance(data, dict):
+        return None
+    by = f"{user}'s {data.get('ability') or data.get('role') or 'action'}"
+    text = f" ({data['text']})" if data.get("text") else ""
+    return {
+        "chat": f"open a private chat between {user} and {player} ({by})",
+        "public-chat": f"let {player} post in an extra public chat ({by})",
+        "mute": f"{player} may not post in the game thread{text} ({by}): hold back or report any post of theirs",
+        "post": f"post {user}'s message in the game thread from the host account ({by})",
+    }[mode]
+
+
 def holds_today(state: GameState, data: object) -> bool:
     """Does a change given with a tag (its data's `night`, `phase` and `days`, 0 = for good) hold
     in the current phase? On the `days` days after the phase it was given in, and on the nights
