@@ -478,6 +478,16 @@ def _recover(folder: Path) -> None:
 # --------------------------------------------------------------------------- setup
 
 
+def _thread(url: str | None) -> str | None:
+    """The thread URL as kept: without a forum session id (a folder written before hostkit
+    stripped them, or edited by hand), which must never reach a public post."""
+    if url and "=" in url:
+        from .votes.postmeta import strip_session
+
+        return strip_session(url)
+    return url
+
+
 def setup_to_toml(setup: Setup) -> dict[str, Any]:
     return {
         "version": VERSION,
@@ -519,7 +529,7 @@ def read_setup(folder: Path) -> Setup:
         ruleset=t.get("ruleset", str),
         players=tuple(players),
         seed=t.get("seed", int, 0),
-        thread=t.get("thread", str, None),
+        thread=_thread(t.get("thread", str, None)),
         hosts=t.strings("hosts", ()),
         vote_markup=t.strings("vote_markup", ("red",)),
         options=MappingProxyType(options),

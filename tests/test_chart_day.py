@@ -1,6 +1,7 @@
-"""Day outcomes in the pictures: `hostkit chart day N` draws a day as the night map draws a night
-(its actions, shots and deaths, the elimination among them), and the host's page shows it. What
-the SVG holds is read as data (test_charts.structure); the PNG is checked to be one."""
+"""`hostkit chart day N`: a day drawn as the night map draws a night (its actions, shots and deaths,
+the elimination among them), and the host's page shows it. What the SVG holds is read as data
+(test_charts.structure).
+"""
 
 from __future__ import annotations
 
