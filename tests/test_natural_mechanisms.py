@@ -270,3 +270,130 @@ def test_natural_III_accelerator_in_an_ordered_night_runs_the_targets_actions_ri
         host.ok("act", actor, target)
     out = json.loads(host.ok("resolve", "--force", "--json"))
     assert ("Ww" in {d["player"] for d in out["deaths"]}) == wolf_dies, out["log"]
+
+
+# --------------------------------------------------------------------------- Guilds
+
+GUILDS = '''
+[Mason]
+alignment = "Town"
+guild = "Masons"
+summary = "You are a Mason. Each night, recruit a player into your Guild."
+[[Mason.abilities]]
+name = "Recruit"
+category = "misc"
+effects = [{ effect = "join-guild" }]
+
+[Cultist]
+alignment = "Mafia"
+faction = "Mafia"
+knows_faction = true
+guild = "Cult"
+summary = "Each night, recruit a player into the Cult."
+[[Cultist.abilities]]
+name = "Recruit"
+category = "misc"
+effects = [{ effect = "join-guild" }]
+
+[Organiser]
+alignment = "Town"
+summary = "Each night, choose a Guild and have a player join it."
+[[Organiser.abilities]]
+name = "Enlist"
+choose = "guild"
+category = "misc"
+effects = [{ effect = "join-guild" }]
+
+[Expeller]
+alignment = "Town"
+summary = "Each night, make a player leave their Guild."
+[[Expeller.abilities]]
+name = "Expel"
+category = "misc"
+effects = [{ effect = "leave-guild" }]
+
+["Guild Cop"]
+alignment = "Town"
+summary = "Each night, inspect a player's Guild."
+[["Guild Cop".abilities]]
+name = "Audit"
+category = "inspect"
+effects = [{ effect = "inspect", what = "guild" }]
+'''
+
+GUILD_GAME = ["Ma=Mason", "Cu=Cultist", "Or=Organiser", "Ex=Expeller", "Gc=Guild Cop", "Wa=Watchman",
+              "Ann=Villager", "Bea=Villager", "Cy=Villager", "Dee=Villager", "Eve=Villager"]
+
+
+def guild_game(tmp_path) -> Host:
+    return game(tmp_path, players=GUILD_GAME, roles=GUILDS + ROLES)
+
+
+def guild(host: Host, name: str) -> str | None:
+    return status(host)[name]["guild"]
+
+
+def test_natural_guilds_a_role_starts_in_its_guild_and_a_recruit_joins_it(tmp_path):
+    """'Other state-changing effects ... joining or leaving guilds': a Mason is in the Masons from
+    the start; his Recruit brings Ann in at the end of the night, and she is told."""
+    host = guild_game(tmp_path)
+    assert guild(host, "Ma") == "Masons" and guild(host, "Ann") is None
+    host.ok("act", "Ma", "Recruit", "Ann")
+    host.ok("resolve", "--force")
+    assert guild(host, "Ann") == "Masons"
+    assert "You have joined the Guild Masons" in host.ok("pm", "--night", "1", "Ann")
+
+
+def test_natural_I_choose_a_guild_you_may_choose_your_own(tmp_path):
+    """'If an effect says something like "Choose a Guild," you may choose your own.' The
+    Organiser types the Guild after the target; a Guild no role or effect names is refused with
+    the nearest one; it is recorded and kept on replay."""
+    host = guild_game(tmp_path)
+    assert "no Guild called 'Cutl'" in host.refused("act", "Or", "Enlist", "Bea", "Cutl")
+    assert "takes 1 target(s) and then a Guild" in host.refused("act", "Or", "Enlist", "Bea")
+    host.ok("act", "Or", "Enlist", "Bea", "cult")
+    assert "Or: Enlist Bea (Guild: Cult)" in host.ok("actions")
+    host.ok("resolve", "--force")
+    assert guild(host, "Bea") == "Cult"
+
+
+def test_natural_V_join_guild_x_and_join_guild_y_on_a_guildless_player_both_fail(tmp_path):
+    """'If two actions targeting a Guildless player have the effects "join Guild X" and "join
+    Guild Y", both fail': neither joins, and neither actor visits (a Watchman sees no one)."""
+    host = guild_game(tmp_path)
+    host.ok("act", "Ma", "Recruit", "Cy")
+    host.ok("act", "Cu", "Recruit", "Cy")
+    host.ok("act", "Wa", "Watch", "Cy")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert guild(host, "Cy") is None
+    assert {f["player"] for f in out["failed"]} >= {"Ma", "Cu"}
+    watched = next(r["result"] for r in out["results"] if r["player"] == "Wa")
+    assert "Ma" not in watched and "Cu" not in watched
+
+
+def test_natural_V_two_joins_of_the_same_guild_both_resolve(tmp_path):
+    """Only changes that cannot both hold fail: two recruits into one Guild both resolve."""
+    host = guild_game(tmp_path)
+    host.ok("act", "Ma", "Recruit", "Cy")
+    host.ok("act", "Or", "Enlist", "Cy", "Masons")
+    host.ok("resolve", "--force")
+    assert guild(host, "Cy") == "Masons"
+
+
+def test_natural_V_an_inspection_of_a_guild_learns_the_new_guild(tmp_path):
+    """'if an effect changes a player's Guild, a player using an action that inspects a target
+    player's Guild would always learn the new Guild' (results are read at the end of the night)."""
+    host = guild_game(tmp_path)
+    host.ok("act", "Ma", "Recruit", "Dee")
+    host.ok("act", "Gc", "Audit", "Dee")
+    host.ok("act", "Ex", "Expel", "Cu")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert next(r["result"] for r in out["results"] if r["player"] == "Gc") == "Masons"
+    assert guild(host, "Cu") is None  # the Expeller made the Cultist leave the Cult
+
+
+def test_natural_guilds_an_inspection_of_a_guildless_player(tmp_path):
+    host = guild_game(tmp_path)
+    host.ok("act", "Gc", "Audit", "Eve")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert next(r["result"] for r in out["results"] if r["player"] == "Gc") == "no Guild"

@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
+from .effects.guild import change_of as guild_change
 from .night import KILLING, SELF, Act, protects_from
 from .policies import CYCLE_POLICIES, PRIORITIES
 
@@ -201,9 +202,11 @@ def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targ
         targets.add(a.actor)
 
 
-def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int, set[int]]:
+def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
+          own_guild: Callable[[str], str] = lambda player: "") -> dict[int, set[int]]:
     """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair.
-    `priorities` names the seed priorities that break would-be cycles (see the module doc)."""
+    `priorities` names the seed priorities that break would-be cycles (see the module doc);
+    `own_guild` says a player's Guild (a Guild change into the user's own)."""
     self_first = SELF_FIRST in priorities
     redirect_first = REDIRECT_FIRST in priorities
     block_first = BLOCK_FIRST in priorities
@@ -282,6 +285,20 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
                 if block_first and acts[j].effect_kinds() & {"block", "jail"}:
                     continue  # seed ooo 1: the block comes first (it has its edge j -> i)
                 if _self_affects(a, acts[j]):
+                    add(i, j)
+    # Seed V: 'If two actions targeting a Guildless player have the effects "join Guild X" and
+    # "join Guild Y", both fail': changes of one player's Guild that differ form a cycle.
+    guilds: dict[str, dict[int, str]] = {}
+    for i, a in enumerate(acts):
+        for e in a.ability.effects if not a.skip else ():
+            if e.kind in ("join-guild", "leave-guild"):
+                change = guild_change(a, e, own_guild)
+                if change is not None:
+                    guilds.setdefault(change[0], {})[i] = change[1]
+    for group in guilds.values():
+        if len(set(group.values())) > 1:
+            for i in group:
+                for j in group:
                     add(i, j)
     # Seed I: two redirects of one player to different places cannot both be honoured.
     whos: dict[str, list[int]] = {}
@@ -387,14 +404,15 @@ def _nar_key(act: Act) -> tuple[int, int]:
 
 def natural(acts: list[Act], policy: str = "all-fail",
             stopped: Callable[[Act], bool] = lambda act: False,
-            priorities: tuple[str, ...] = PRIORITIES) -> Iterator[tuple[Act, str | None]]:
+            priorities: tuple[str, ...] = PRIORITIES,
+            own_guild: Callable[[str], str] = lambda player: "") -> Iterator[tuple[Act, str | None]]:
     """Golden-rule order, lazily: yields (act, None) to resolve it now, or (act, reason) when it
     fails in a cycle. `acts` must already be in their tie-break order (canonical for a natural
     ruleset; steps, tie_break and entry for a `priorities` one): independent actions keep it.
     `stopped(act)` says whether an act is already stopped by what has resolved so far (it is
     asked only inside a cycle, after everything outside the cycle that comes before it has
     resolved)."""
-    graph = edges(acts, priorities)
+    graph = edges(acts, priorities, own_guild)
     fast = accelerations(acts)
     if not fast:
         yield from _settle(range(len(acts)), acts, graph, policy, stopped)

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
+from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
 from .order import accelerations, natural, ordered, simultaneous
@@ -180,7 +181,8 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         if ruleset.resolution == "priorities":
             rest = ordered(rest, ruleset.steps, ruleset.tie_break)
         policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
+        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities,
+                                   own_guild=lambda p: guild_of(state, p)):
             if reason is None:
                 run(night, act)
             else:

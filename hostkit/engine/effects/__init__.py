@@ -11,7 +11,8 @@ blackout), protect.py (protect, heal, guard), kill.py (kill, kill-visitors, igni
 infect, guilt, count-kills), info.py (inspect, observe and the other readings), change.py
 (frame, tag, convert and the other changes of what a player is), items.py (steal, loot,
 give, swap-identity, shift, revive), tech.py (plasma, short, and what alien tech items do),
-talk.py (communicate: natural's Communication) and pace.py (accelerate: natural's Accelerator).
+talk.py (communicate: natural's Communication), pace.py (accelerate: natural's Accelerator)
+and guild.py (join-guild, leave-guild: natural's Guilds).
 Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
@@ -32,10 +33,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, build, change, control, doom, info, items, kill, pace, protect, steal, talk, tech
+from . import block, build, change, control, doom, guild, info, items, kill, pace, protect, steal, talk, tech
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild)
 
 
 def _join() -> dict[str, EffectSpec]:
