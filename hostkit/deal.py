@@ -31,11 +31,16 @@ def match_name(word: str, names: Iterable[str], what: str = "player",
     names = list(names)
     if word in names:
         return word
+    checks.check_decodable(word, what)
     low = [n for n in names if n.lower() == word.lower()]
     if len(low) == 1:
         return low[0]
     if len(low) > 1:
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    near = checks.confused_with(word, [*names, *(a for al in (aliases or {}).values() for a in al)])
+    if near is not None and checks.name_key(near) != checks.name_key(word):
+        raise NameError_(f"{what} {word!r} is not {near!r} ({checks.clash(word, near)}): type {near!r}, "
+                         "a name is never guessed from its look")
     if what == "player":
         from .votes.names import pick  # loaded only when a typed name is not exact
 

@@ -1117,6 +1117,10 @@ class Game:
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
+        near = checks.confused_with(new, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
+                                          if p.name != name] + list(self.setup.hosts))
+        if near is not None:
+            raise RuleError(f"{new!r} would be confused with {near!r} ({checks.clash(new, near)}): one person, one name")
         self._write_setup(self._with_slot(name, new, (slot.previous if slot else ()) + (name,)))
         return False
 
