@@ -333,6 +333,13 @@ def check_entries(path: Path, rec, state, player) -> None:
                 raise FileError(f"{path}: votes[{i}].target: {target} was dead when {rec.kind} {rec.number} began")
     for i, removal in enumerate(rec.removed):
         known(removal.actor, f"removed[{i}].actor")
+    for i, end in enumerate(rec.ends):
+        where = "end" if len(rec.ends) == 1 else f"end[{i}]"
+        if rec.kind == "night" and end.eliminated is not None:
+            raise FileError(f"{path}: {where}.eliminated: a night ends with no elimination (its deaths are in "
+                            f"{where}.published); delete it")
+        if rec.kind == "day" and end.eliminated:
+            known(end.eliminated, f"{where}.eliminated")
 
 
 # --------------------------------------------------------------------------- deadlines

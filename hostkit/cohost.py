@@ -50,7 +50,7 @@ phases/*.toml merge={DRIVER}
 def host_name(folder: Path, given: str | None = None) -> str:
     """The host who makes an entry: --host-name, else $HOSTKIT_HOST, else git's user.name for
     the repository that holds the folder ("" when none: a folder outside git names no one)."""
-    if given:
+    if given is not None:
         return _checked(given.strip(), "--host-name")
     if os.environ.get(HOST_ENV, "").strip():
         return _checked(os.environ[HOST_ENV].strip(), f"${HOST_ENV}")
@@ -68,6 +68,12 @@ def _checked(name: str, source: str) -> str:
     'hostkit log' and the record's own lines)."""
     import unicodedata
 
+    from .checks import check_decodable
+
+    if not name:
+        raise HostkitError(f"{source}: a host's name cannot be empty (leave {source} out to use "
+                           f"${HOST_ENV} or git's user.name)")
+    check_decodable(name, source)
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
             kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
@@ -256,11 +262,15 @@ def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
 def _parse(text: str, path: str, side: str) -> PhaseRecord:
     if side == "base" and not text.strip():
         return _EMPTY  # both sides added the file (both began the same phase)
+    from .tomlio import check_depth
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HostkitError(f"{path} ({side}): invalid TOML: {exc}") from None
-    return store.parse_phase(data, f"{path} ({side})")
+    except RecursionError:
+        raise HostkitError(f"{path} ({side}): invalid TOML: values nested too deep") from None
+    return store.parse_phase(check_depth(data, f"{path} ({side})"), f"{path} ({side})")
 
 
 def faction_slots(folder: Path) -> Slot | None:

@@ -116,7 +116,7 @@ def _as_written(text: str) -> bool:
 
     try:
         return dump_toml(tomllib.loads(text)) == text
-    except (tomllib.TOMLDecodeError, TypeError, ValueError):
+    except (tomllib.TOMLDecodeError, TypeError, ValueError, RecursionError):
         return False
 
 
@@ -385,6 +385,8 @@ class Writer:
         from .journal import seal
 
         writes = [[_relative(self.folder, p), text] for p, text in self.writes.items()]
+        for rel, text in writes:
+            _encodable(self.folder / rel, text)
         journal = seal(self.folder, writes, [_relative(self.folder, p) for p in self.removes])
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / JOURNAL
@@ -399,6 +401,18 @@ class Writer:
         except WriteError as exc:  # after the commit point: the change stands, the next command finishes it
             raise WriteError(f"{exc}; the change is kept in {path} and the next hostkit command on this game "
                             "completes it") from None
+
+
+def _encodable(path: Path, text: str) -> None:
+    """Refuse (before anything is written) a text holding a byte the command line could not
+    decode (surrogateescape): it cannot be written as UTF-8, and is never silently dropped."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        n = text.count("\n", 0, exc.start) + 1
+        line = text.splitlines()[n - 1].encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise FileError(f"{path}: line {n}: {line.strip()!r} holds byte 0x{ord(text[exc.start]) - 0xDC00:02x}, which "
+                        "is not UTF-8 (given on the command line); type it in UTF-8; nothing was changed") from None
 
 
 def _relative(folder: Path, path: Path) -> str:
@@ -660,6 +674,8 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
             eliminated = end.get("eliminated", str, None)
         pub = end.sub("published", {})
         published = dict(pub.data)
+        if "deaths" in published:  # a list of names: a string "Fay" is not the deaths F, a, y
+            published["deaths"] = list(pub.strings("deaths"))
         pub.seen.update(published)
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
