@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import time
 from pathlib import Path
 from types import MappingProxyType
@@ -39,7 +41,7 @@ CRASH_ENV = "HOSTKIT_CRASH_AT"  # test hook: SIGKILL this process at write bound
 _boundaries = 0
 
 
-def _boundary() -> None:
+def write_boundary() -> None:
     """Mark a write boundary; the crash-point tests kill the process at the chosen one."""
     global _boundaries
     at = os.environ.get(CRASH_ENV)
@@ -86,7 +88,7 @@ def atomic_write(path: Path, data: bytes | str, *, durable: bool = True) -> None
             os.chmod(tmp, _mode(path))
             if durable:
                 os.fsync(fh.fileno())
-        _boundary()
+        write_boundary()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -277,6 +279,29 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
             raise HostkitError(f"{folder}: cannot lock the game folder: {exc.strerror or exc}") from None
 
 
+_TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
+_STALE_CACHE = 600  # seconds: a count history's temp file that old belongs to no live writer
+
+
+def tidy(folder: Path) -> None:
+    """Remove the temporary files killed writes left (atomic_write's `.NAME.xxxxxxxx.tmp`). Under
+    the game's exclusive lock no other command is writing the folder or phases/, so every such
+    file there is a dead one's; in the cache (written under a shared lock too) only old ones."""
+    now = time.time()
+    for where, min_age in ((folder, 0), (folder / PHASES, 0), (folder / ".cache" / "counts", _STALE_CACHE)):
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            if not _TMP_NAME.match(entry.name):
+                continue
+            with contextlib.suppress(OSError):
+                st = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= min_age:
+                    os.unlink(entry.path)
+
+
 @contextlib.contextmanager
 def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
     """Hold the game's lock for a read-check-write.
@@ -307,6 +332,8 @@ def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
     fd = _flock(folder, "ex", timeout)
     outer, _HELD[key] = _HELD.get(key), "ex"
     try:
+        if outer is None:
+            tidy(folder)
         yield
     finally:
         if outer is None:
@@ -339,6 +366,7 @@ def reading(folder: Path, timeout: float = 60) -> Iterator[None]:
         return
     _HELD[key] = "sh"
     try:
+        tidy(folder)  # under a shared lock too no writer is at work in the folder or phases/
         yield
     finally:
         del _HELD[key]
@@ -433,11 +461,11 @@ def _apply(folder: Path, journal: dict[str, Any]) -> None:
         for rel, text in journal["writes"]:
             atomic_write(folder / rel, text)
         for rel in journal["removes"]:
-            _boundary()
+            write_boundary()
             with contextlib.suppress(FileNotFoundError):
                 (folder / rel).unlink()
         rel = JOURNAL
-        _boundary()
+        write_boundary()
         with contextlib.suppress(FileNotFoundError):
             (folder / JOURNAL).unlink()
     except OSError as exc:
