@@ -472,9 +472,9 @@ class Game:
         for p in self.setup.players:
             if any(checks.name_key(n) == key for n in (p.name, *p.aliases, *p.previous)):
                 return p.name
-        raise NameError_(f"{word!r} is no player's name in {store.GAME_FILE} (nor an alias or a replaced "
-                         f"player's `previous` name): renamed there but not here? write the new name in this file "
-                         f"too, or use 'hostkit replace'{suggest(word, [p.name for p in self.setup.players])}")
+        raise NameError_(f"unknown player {word!r}: no player's name, alias or replaced player's `previous` name "
+                         f"in {store.GAME_FILE} (renamed there but not here? write the new name in this file "
+                         f"too, or use 'hostkit replace'){suggest(word, [p.name for p in self.setup.players])}")
 
     def _current_name(self, name: str) -> str:
         """The slot's current name for a name in the record (it may be a replaced player's)."""
