@@ -280,15 +280,22 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
 
 
 _TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
-_STALE_CACHE = 600  # seconds: a count history's temp file that old belongs to no live writer
+_STALE_FETCH = 3600  # seconds: a thread page's temp file that old belongs to no live fetch (900 s at most)
 
 
 def tidy(folder: Path) -> None:
     """Remove the temporary files killed writes left (atomic_write's `.NAME.xxxxxxxx.tmp`). Under
-    the game's exclusive lock no other command is writing the folder or phases/, so every such
-    file there is a dead one's; in the cache (written under a shared lock too) only old ones."""
+    the game's lock, shared or exclusive, no other command is writing the folder, phases/ or the
+    count history (each is written under the exclusive lock), so every such file there is a dead
+    one's; the thread cache is written with no lock (a slow forum must not hold the game), so
+    only its old ones."""
     now = time.time()
-    for where, min_age in ((folder, 0), (folder / PHASES, 0), (folder / ".cache" / "counts", _STALE_CACHE)):
+    where_ages = [(folder, 0), (folder / PHASES, 0), (folder / ".cache" / "counts", 0)]
+    try:
+        where_ages += [(Path(e.path), _STALE_FETCH) for e in os.scandir(folder / ".cache" / "thread") if e.is_dir()]
+    except OSError:
+        pass
+    for where, min_age in where_ages:
         try:
             entries = list(os.scandir(where))
         except OSError:

@@ -176,12 +176,16 @@ def test_a_killed_writes_temporary_files_are_removed_by_the_next_command(classic
     mine = [classic.folder / "notes.tmp", classic.folder / "phases" / ".keep.tmp"]
     for p in mine:
         p.write_text("the host's")
-    cache = classic.folder / ".cache" / "counts"
-    cache.mkdir(parents=True)
-    fresh, old = cache / ".day-1.json.abcdefgh.tmp", cache / ".day-1.json.hgfedcba.tmp"
-    fresh.write_text("a count being written")
+    counts = classic.folder / ".cache" / "counts"
+    counts.mkdir(parents=True)
+    left.append(counts / ".day-1.json.abcdefgh.tmp")  # written under the exclusive lock too
+    left[-1].write_text("dead")
+    thread = classic.folder / ".cache" / "thread" / "0123456789abcdef"
+    thread.mkdir(parents=True)
+    fresh, old = thread / ".page-0001.html.abcdefgh.tmp", thread / ".page-0001.html.hgfedcba.tmp"
+    fresh.write_text("a fetch may be writing it now (no lock)")
     old.write_text("dead")
-    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
     classic.ok("status")
     assert not any(p.exists() for p in left + [old])
     assert all(p.exists() for p in mine + [fresh])
