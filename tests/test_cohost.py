@@ -76,6 +76,16 @@ def merge_both_ways(a: Path, b: Path) -> None:
     git(b, "merge", "-q", "--no-edit", "FETCH_HEAD")
 
 
+def enter_and_merge(ann: Path, bea: Path, ann_does: list[list[str]], bea_does: list[list[str]]) -> list[dict]:
+    """Each host enters its commands and commits; both merge; the conflicts both clones name."""
+    for folder, commands in ((ann, ann_does), (bea, bea_does)):
+        for args in commands:
+            hk(folder, *args)
+        commit(folder, folder.name)
+    merge_both_ways(ann, bea)
+    return json.loads(same(ann, bea, "status", "--json"))["conflicts"]
+
+
 def same(a: Path, b: Path, *command: str) -> str:
     out_a, out_b = hk(a, *command).stdout, hk(b, *command).stdout
     assert out_a == out_b
@@ -378,15 +388,7 @@ def test_misc3_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_pa
 ], ids=["faction-kill-by-two-members", "entered-into-a-night-the-other-resolved", "one-actor-unresolved-night"])
 def test_misc3_concurrent_entries_that_contradict_are_a_conflict(tmp_path, ann_does, bea_does, kind, whats):
     ann, bea = clones(tmp_path, "Ann", "Bea")
-    for args in ann_does:
-        hk(ann, *args)
-    for args in bea_does:
-        hk(bea, *args)
-    commit(ann, "a")
-    commit(bea, "b")
-    merge_both_ways(ann, bea)
-    data = json.loads(same(ann, bea, "status", "--json"))
-    (c,) = data["conflicts"]
+    (c,) = enter_and_merge(ann, bea, ann_does, bea_does)
     assert c["kind"] == kind and sorted(e["what"] for e in c["entries"]) == whats
     refused = hk(bea, "act", "Ann", "Check", "Bob", ok=False)
     assert refused.returncode == 1 and "conflict: night 1" in refused.stderr and "undo --entry" in refused.stderr

@@ -7,11 +7,9 @@ entered by two hosts merged with one kept by host-name order, silently. Real git
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from test_cohost import clones, commit, hk, merge_both_ways, needs_git, same
+from test_cohost import clones, commit, enter_and_merge, git, hk, needs_git
 
 
 def _day(tmp_path):
@@ -19,8 +17,6 @@ def _day(tmp_path):
     for args in (["act", "Bob", "Kill", "Fay"], ["resolve", "--force"]):
         hk(ann, *args)
     commit(ann, "night 1")
-    from test_cohost import git
-
     git(bea, "pull", "-q", "--no-rebase", str(ann), "HEAD")
     return ann, bea
 
@@ -34,15 +30,7 @@ def _day(tmp_path):
 ], ids=["vote-into-a-day-the-other-ended", "one-voter-two-targets", "vote-and-unvote"])
 def test_concurrent_votes_that_contradict_are_a_named_conflict(tmp_path, ann_does, bea_does, whats):
     ann, bea = _day(tmp_path)
-    for args in ann_does:
-        hk(ann, *args)
-    for args in bea_does:
-        hk(bea, *args)
-    commit(ann, "a")
-    commit(bea, "b")
-    merge_both_ways(ann, bea)
-    data = json.loads(same(ann, bea, "status", "--json"))
-    (c,) = data["conflicts"]
+    (c,) = enter_and_merge(ann, bea, ann_does, bea_does)
     assert c["phase"] == "day 1" and sorted(e["what"] for e in c["entries"]) == whats, c
     refused = hk(ann, "vote", "Eve", "Bob", ok=False)
     assert refused.returncode == 1 and "conflict: day 1" in refused.stderr and "undo --entry" in refused.stderr
@@ -51,11 +39,5 @@ def test_concurrent_votes_that_contradict_are_a_named_conflict(tmp_path, ann_doe
 @needs_git
 def test_the_same_vote_from_both_hosts_or_different_voters_merge_as_before(tmp_path):
     ann, bea = _day(tmp_path)
-    hk(ann, "vote", "Ann", "Bob")
-    hk(bea, "vote", "Ann", "Bob")
-    hk(bea, "vote", "Carol", "Dave")
-    commit(ann, "a")
-    commit(bea, "b")
-    merge_both_ways(ann, bea)
+    assert enter_and_merge(ann, bea, [["vote", "Ann", "Bob"]], [["vote", "Ann", "Bob"], ["vote", "Carol", "Dave"]]) == []
     assert "conflicts" not in (ann / "phases/002-day-1.toml").read_text()
-    assert json.loads(same(ann, bea, "status", "--json"))["conflicts"] == []

@@ -4,7 +4,7 @@ Before: a page 2 linking back to page 1 ended the count at post 7 (exit 0, no me
 a next link to the same page plus `?x=1`; a server closing after post 5 of 10 with no
 Content-Length was counted as whole; a header sent one byte at a time waited past every
 deadline; a redirect to another host was followed silently; a huge Retry-After cost 240 s; at
-the 900 s deadline the message said "after 90 s". Servers are pytest-httpserver or a small socket
+the 900 s deadline the message said "after 90 s" (test_fetch_hardening.py). Servers are pytest-httpserver or a small socket
 server, all on 127.0.0.1; deadlines are lowered so each test takes a second or two.
 """
 
@@ -143,18 +143,6 @@ def test_headers_sent_a_byte_at_a_time_meet_the_page_deadline(raw_server, monkey
     with pytest.raises(FetchError, match="no complete answer after 1 s"):
         fetch_thread(server.url, cache_dir=None, delay=0, retries=0, timeout=5)
     assert time.monotonic() - start < 3
-
-
-def test_the_total_deadline_is_named_as_itself(httpserver, monkeypatch):
-    monkeypatch.setattr(fetch, "TOTAL_DEADLINE", 1.0)
-
-    def drip():
-        for _ in range(40):
-            yield b"x"
-            time.sleep(0.1)
-    httpserver.expect_request("/t").respond_with_response(Response(drip(), mimetype="text/html"))
-    with pytest.raises(FetchError, match="still arriving at the fetch's 1 s deadline"):
-        fetch_thread(httpserver.url_for("/t"), cache_dir=None, delay=0, retries=0, timeout=5)
 
 
 def test_a_redirect_to_another_host_is_refused_not_followed(httpserver):
