@@ -435,6 +435,9 @@ class Game:
     def _key(self, state: GameState, action: Action) -> tuple[str, str]:
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
+        if ability is None:  # a faction partner's factional ability, used in the owner's place
+            found = state.partner_ability(action.actor, action.ability)
+            ability = found[1] if found else None
         if ability is not None and ability.factional and role.faction:
             return (f"faction:{role.faction}", ability.key)
         return (action.actor, action.ability.lower())
