@@ -202,7 +202,8 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases],
+                              checks.first_phase(rs, setup.options, setup.start), checks.numbering(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -590,7 +591,7 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+        return PhaseRecord(*checks.next_phase(checks.numbering(self.ruleset, self.setup.options),
                                               ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
