@@ -1156,6 +1156,13 @@ class Game:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
                                                  for p in self.setup.players))
 
+    def set_setup(self, setup: Setup) -> "Game":
+        """Write a changed setup (judgements.set_option), replayed first: nothing is written
+        when the record does not replay with it."""
+        changed = type(self)(self.folder, setup, self.ruleset, self.phases, host=self.host)  # replays
+        self._write_setup(setup)
+        return changed
+
     def _write_setup(self, setup: Setup) -> None:
         w = store.Writer(self.folder)
         w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
