@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, kill, night_tag_today, weight_today
+from .engine.day import apply_outcome, flip_held, guild_of, kill, night_tag_today, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -202,7 +202,8 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases],
+                              checks.first_phase(rs, setup.options, setup.start), checks.numbering(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -418,9 +419,9 @@ class Game:
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
         unless the ability takes none (a Commute is used by naming no one) and the entry is not
-        declined (`skip = true`)."""
-        if action.targets:
-            return list(action.targets)
+        declined (`skip = true`). A choice (a Guild) is typed after the targets."""
+        if action.targets or action.choice:
+            return [*action.targets, *([action.choice] if action.choice else [])]
         if action.declined:
             return ["skip"]
         try:
@@ -436,6 +437,9 @@ class Game:
     def _key(self, state: GameState, action: Action) -> tuple[str, str]:
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
+        if ability is None:  # a faction partner's factional ability, used in the owner's place
+            found = state.partner_ability(action.actor, action.ability)
+            ability = found[1] if found else None
         if ability is not None and ability.factional and role.faction:
             return (f"faction:{role.faction}", ability.key)
         return (action.actor, action.ability.lower())
@@ -601,7 +605,7 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+        return PhaseRecord(*checks.next_phase(checks.numbering(self.ruleset, self.setup.options),
                                               ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
@@ -1069,6 +1073,9 @@ class Game:
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
             d["standing"] = tag_texts(p.tags, (s.phase, s.number), inert_grants(self.ruleset, p, s.role_of(p.name)))
+            d["guild"] = guild_of(s, p.name) or None  # seed natural's Guilds: the role's, or as changed since
+            if "guild" not in p.tags and d["guild"]:
+                d["standing"].append(f"Guild: {d['guild']}")
             masked = p.tags.get("masked") if not p.alive else None
             if isinstance(masked, dict) and masked.get("cause"):
                 # Combat Camouflage fools the players, not the host: the true cause, and the mask
@@ -1089,7 +1096,22 @@ class Game:
         """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
         changed it for today (engine.day.weight_today)."""
         state = state or self.state
-        return weight_today(state, name, self._standing_weight(name, state))
+        weight = weight_today(state, name, self._standing_weight(name, state))
+        if weight > 1 and state.options.get("weight-in-xylo") == "lost" and self.xylo(state):
+            return 1.0  # seed natural III: 'Additional Vote Weight is ... lost in XYLO'
+        return weight
+
+    def xylo(self, state: GameState | None = None) -> bool:
+        """Is today lynch-or-lose (one mis-elimination loses the game: parity.notice's LYLO)?
+        Judged on the current state (another, replayed one: False), once a game."""
+        current = self.__dict__.get("state")  # None while the record is being replayed
+        if current is None or state is not None and state is not current:
+            return False
+        if "_xylo" not in self.__dict__:
+            from .parity import notice
+
+            self._xylo = self.current.record.kind == "day" and notice(current).startswith("LYLO")
+        return self._xylo
 
     def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)
@@ -1121,10 +1143,12 @@ class Game:
         checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
-    def replace_player(self, old: str, new: str) -> bool:
+    def replace_player(self, old: str, new: str, *, clear: VoteEntry | None = None) -> tuple[bool, VoteEntry | None]:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot.
         Right after 'replace OLD NEW', 'replace NEW OLD' takes the replacement back (undo cannot: a
-        replacement changes the setup, not the record), unless entries name NEW since; True then."""
+        replacement changes the setup, not the record), unless entries name NEW since; True then.
+        `clear` (replacement.cleared_vote: a ruleset that clears a replaced player's vote) is
+        recorded with the new name, in one commit, and returned as recorded."""
         name = self.player(old)
         checks.check_name(new, "replace")
         slot = self.setup.player(name)
@@ -1136,7 +1160,7 @@ class Game:
                 raise RuleError(f"{name} cannot be taken back to {slot.previous[-1]}: entries since the replacement "
                                 f"name {name} ({exc})") from None
             self._write_setup(setup)
-            return True
+            return True, None
         if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
@@ -1145,12 +1169,27 @@ class Game:
                                           if p.name != name] + list(self.setup.hosts))
         if near is not None:
             raise RuleError(f"{new!r} would be confused with {near!r} ({checks.clash(new, near)}): one person, one name")
-        self._write_setup(self._with_slot(name, new, (slot.previous if slot else ()) + (name,)))
-        return False
+        setup = self._with_slot(name, new, (slot.previous if slot else ()) + (name,))
+        if clear is None:
+            self._write_setup(setup)
+            return False, None
+        after = self.append(clear, write=False)  # checked by replay first: nothing written if refused
+        w = store.Writer(self.folder)
+        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
+        w.put(after.current.path, store.phase_to_toml(after.current.record))
+        w.commit()
+        return False, after.current.record.votes[-1]
 
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
                                                  for p in self.setup.players))
+
+    def set_setup(self, setup: Setup) -> "Game":
+        """Write a changed setup (judgements.set_option), replayed first: nothing is written
+        when the record does not replay with it."""
+        changed = type(self)(self.folder, setup, self.ruleset, self.phases, host=self.host)  # replays
+        self._write_setup(setup)
+        return changed
 
     def _write_setup(self, setup: Setup) -> None:
         w = store.Writer(self.folder)

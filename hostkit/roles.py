@@ -29,6 +29,7 @@ PASSIVES = {
     "psychic": "you are a psychic being: a Mind Shield is immune to your psychic powers, and a Psychic Pulser stops them",
     "psychic-vote": "your vote's extra weight works only while Mind Shield holders do not outnumber the other living "
                     "players",
+    "no-team-actions": "you take no part in the factional actions your partners' roles own: you use only your own",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).
@@ -38,6 +39,7 @@ PASSIVE_NAMES = {
     "mind-shield": "Mind Shield",
     "anti-tech": "Anti-Tech Field",
     "psychic-vote": "Psychic vote",
+    "no-team-actions": "No team actions",
 }
 
 # Top-level tables of a roles.toml that are not roles: what the roles share.
@@ -179,6 +181,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         tech=_tech_slots(t, p.tech if p else None),
         goal_text=t.get("goal_text", str, p.goal_text if p else ""),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
+        guild=t.get("guild", str, p.guild if p else ""),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
@@ -281,6 +284,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         standing=t.get("standing", bool, False),
         max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
+        choose=t.get("choose", str, "", choices=("", "guild")),
     )
     t.done()
     from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import

@@ -527,6 +527,16 @@ def _recover(folder: Path) -> None:
 # --------------------------------------------------------------------------- setup
 
 
+def _thread(url: str | None) -> str | None:
+    """The thread URL as kept: without a forum session id (a folder written before hostkit
+    stripped them, or edited by hand), which must never reach a public post."""
+    if url and "=" in url:
+        from .votes.postmeta import strip_session
+
+        return strip_session(url)
+    return url
+
+
 def setup_to_toml(setup: Setup) -> dict[str, Any]:
     return {
         "version": VERSION,
@@ -535,6 +545,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "seed": setup.seed,
         "thread": setup.thread,
         "created": setup.created or None,
+        "start": setup.start or None,
         "hosts": list(setup.hosts),
         "vote_markup": list(setup.vote_markup),
         "options": dict(setup.options),
@@ -567,14 +578,22 @@ def read_setup(folder: Path) -> Setup:
         ruleset=t.get("ruleset", str),
         players=tuple(players),
         seed=t.get("seed", int, 0),
-        thread=t.get("thread", str, None),
+        thread=_thread(t.get("thread", str, None)),
         hosts=t.strings("hosts", ()),
         vote_markup=t.strings("vote_markup", ("red",)),
         options=MappingProxyType(options),
         title=t.get("title", str, ""),
         created=t.get("created", str, ""),
+        start=t.get("start", str, ""),
     )
     t.done()
+    if setup.start:
+        from .checks import parse_start
+
+        try:
+            parse_start(setup.start)
+        except HostkitError as exc:
+            raise FileError(f"{path}: start: {exc}") from None
     names = [p.name for p in players]
     for i, n in enumerate(names):
         if n in names[:i]:
@@ -673,7 +692,9 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         if declined and targets:
             raise a.fail("skip", f"a skip names no target, yet targets = {list(targets)!r}: "
                                  "delete one of them")
-        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined))
+        choice = a.get("choice", str, "")
+        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined,
+                              choice=choice))
         a.done()
     removed = []
     for r in t.tables("removed"):
@@ -748,7 +769,7 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
         out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
-                           "skip": True if a.declined else None} for a in rec.actions]
+                           "skip": True if a.declined else None, "choice": a.choice or None} for a in rec.actions]
     if rec.removed:
         out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:

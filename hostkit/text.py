@@ -132,9 +132,10 @@ def status_text(st: dict[str, Any]) -> str:
 def action_line(a: Action, takes: int | None = None) -> str:
     """'Ann: Heal Bob'; an entry with no targets is a skip, unless its ability takes none
     (`takes` = 0: a Veteran's Alert is used, not skipped) and it is not declined."""
+    chose = f" (Guild: {a.choice})" if a.choice else ""
     if a.targets:
-        return f"{a.actor}: {a.ability} " + ", ".join(a.targets)
-    return f"{a.actor}: {a.ability}" + ("" if takes == 0 and not a.declined else " (skip)")
+        return f"{a.actor}: {a.ability} " + ", ".join(a.targets) + chose
+    return f"{a.actor}: {a.ability}" + (chose if takes == 0 and not a.declined or chose else " (skip)")
 
 
 def masked_causes(o: NightOutcome) -> dict[str, dict]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 from ..errors import RuleError
 from ..items import inert_grants
 from ..standing import tag_texts
+from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Phase
@@ -180,7 +181,7 @@ def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
     return out
 
 
-def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
+def _night(game: "Game", ph: "Phase", show_secret: bool, public: bool = False) -> dict[str, Any]:
     from ..text import action_line
     from .charts import night_svg
     from .posts import death_post
@@ -215,13 +216,14 @@ def _night(game: "Game", ph: "Phase", show_secret: bool) -> dict[str, Any]:
         data["failed"] = [f"{f.player}'s {f.ability}: {f.reason}" for f in outcome.failed]
         data["notices"] = [f"{x.player}: {x.text}" for x in outcome.notices]
         data["log"] = list(outcome.log)
-        data["chart"] = night_svg(game, n)
+        data["chart"] = night_svg(game, n, secret=not public)
         from .pms import night_pms
         data["pms"] = [{"player": p, "text": t} for p, t in night_pms(game, n)]
     return data
 
 
-def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url: str | None) -> dict[str, Any]:
+def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url: str | None,
+         public: bool = False) -> dict[str, Any]:
     from ..model import HistoryEntry, Ignored, VoteCount, Wagon
     from ..text import action_line
     from .charts import votes_svg
@@ -233,7 +235,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     data: dict[str, Any] = {"kind": "day", "number": n, "label": f"Day {n}", "id": f"day-{n}", "current": current,
                             "secret": show_secret, "ended": rec.ended is not None, "posts": []}
     data["eliminated"] = rec.eliminated if rec.ended is not None else None
-    data["events"] = [" ".join(x for x in (e.kind, e.actor or "", e.target or "") if x) for e in rec.events]
+    data["events"] = ruling_lines(game, ph, public=public and not show_secret)
     data["hand_votes"] = [f"{v.voter}: " + ("unvote" if v.target is None else v.target)
                           + (f" (after post {v.after_post})" if v.after_post is not None else "") for v in rec.votes]
     if show_secret:
@@ -249,7 +251,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
         # the day map, as a night's, where the day did more than its elimination (which the
         # vote timeline shows): actions, shots, other deaths
         if drawn.acts or any(d.kind != "eliminated" for d in drawn.deaths):
-            data["map"] = day_svg(game, n)
+            data["map"] = day_svg(game, n, secret=not public)
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),
@@ -288,10 +290,12 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
     show_secret = not public or over
     phases = []
     for ph in game.phases:
+        if over and ph.record.ended is None and not _played(game, ph):
+            continue  # the phase the record opened after the game ended: never played
         if ph.record.kind == "night":
-            phases.append(_night(game, ph, show_secret))
+            phases.append(_night(game, ph, show_secret, public))
         else:
-            phases.append(_day(game, ph, show_secret, html, url))
+            phases.append(_day(game, ph, show_secret, html, url, public))
     cur = game.current.record
     context = {
         "game": game_context(game), "public": public, "over": over, "secret": not public,
@@ -299,10 +303,20 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
         "players": _players(game, public, over), "phases": phases,
         "alive": len(game.state.alive()), "total": len(game.setup.players),
         "thread": game.setup.thread or "", "sheriff": game.state.sheriff,
-        "current_count": next((p for p in reversed(phases) if p["kind"] == "day" and p.get("current")), None),
+        "current_count": None if over else next((p for p in reversed(phases) if p["kind"] == "day" and p.get("current")),
+                                                None),
         "warnings": list(game.state.warnings) if not public else [],
     }
     return _environment(game, bundled_dir()).get_template("page.html").render(**context)
+
+
+def _played(game: "Game", ph: "Phase") -> bool:
+    """Whether anything happened in a phase that never ended: a death (the one that ended the
+    game), an entry (an action, a vote, a ruling)."""
+    rec = ph.record
+    when = f"{rec.kind} {rec.number}"
+    return (any(w == when for _, _, w, _ in game.state.deaths) or bool(rec.actions or rec.votes or rec.events)
+            or bool(getattr(ph, "outcomes", ())))
 
 
 def _environment(game: "Game", bundled: Any) -> Any:

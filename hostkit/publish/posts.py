@@ -105,8 +105,22 @@ def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announc
         pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
             "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm,
+            "shot_by": shooter(game, name),
             "announce": announce, "modkill": (ps.cause or "").startswith("modkill"),
             "reason": (ps.cause or "")[len("modkill ("):-1] if (ps.cause or "").startswith("modkill (") else ""}
+
+
+def shooter(game: "Game", name: str) -> str:
+    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
+    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
+    ps = game.state.players[name]
+    if ps.alive:
+        return ""
+    kinds = {p: k for p, k, _, _ in game.state.deaths}
+    if kinds.get(name) != "shot":
+        return ""
+    shots = [e for ph in game.phases for e in ph.record.events if e.kind == "shot" and e.target == name]
+    return shots[-1].actor or "" if shots else ""
 
 
 def flip_level(game: "Game") -> str:
@@ -127,11 +141,14 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
     plants).
     """
     game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
+    outside = _deaths_outside_outcomes(game, f"{phase} {night}")
     if phase == "day":
         day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
         outcomes = list(day_ph.outcomes) if day_ph is not None else []
-        if not outcomes:
-            raise RuleError(f"day {night} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+        if not outcomes and not outside:
+            raise RuleError(f"day {night} has no death to post: no day action resolved, no shot and no host's kill"
+                            + ("" if day_ph is not None else " (no such day yet)")
+                            + "; an elimination has its own post, 'hostkit post flip PLAYER'")
     else:
         outcome = game.outcomes.get(night)
         if outcome is None:
@@ -149,10 +166,23 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
                                      or flip_held(game.state, d.player) else level, r,
                                      announce=False)}
               for d in died]
+    known = {d.player for d in died}
+    # a shot, a host's kill, a bond: no outcome words them, so their flip's own line says how
+    deaths += [{"player": name, "cause": "", "location": "", "flavour": "",
+                "flip": _flip_context(game, name, "none" if flip_held(game.state, name) else level, r, announce=True)}
+               for name in outside if name not in known]
     return r.render("death_post", game=game_context(game, r.format), night=night, phase=phase, deaths=deaths,
                     quiet=not deaths, flip_level=level,
                     revived=[n for o in outcomes for n in getattr(o, "revived", ())],
                     notices=_morning_notices(game, night, {d.player for d in died}) if phase == "night" else [])
+
+
+def _deaths_outside_outcomes(game: "Game", when: str) -> list[str]:
+    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
+    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
+    to another's; in the order they died. An elimination is not among them: it has its own post."""
+    return [player for player, kind, at, _ in game.state.deaths
+            if at == when and kind in ("shot", "modkill", "bond")]
 
 
 BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "

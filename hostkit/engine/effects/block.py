@@ -31,7 +31,7 @@ from typing import Any
 
 from ...model import Effect
 from ...records import slotted
-from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
+from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection, scope_stops
 from . import control, tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 
@@ -101,14 +101,26 @@ def jail(night: Night, act: Act, effect: Effect) -> None:
     if effect.get("notify", "all") == "all":
         # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too). The
         # jail's words say their actions failed: the PM adds no 'you were blocked' line to them.
-        night.notices.append((target, night.ruleset.results.get(
-            "jailed", "You were jailed tonight: you were protected, and your actions failed.")))
+        night.notices.append((target, _jailed_words(night, target, tuple(effect.get("except", ())))))
         night.ext.setdefault("told-jailed", {})[target] = act.role.name
     if target != act.actor and "kills-blockers" in night.role(target).passives \
             and night.state.options.get("blocker-death", "jailkeeper-safe") == "jailkeeper-dies":
         # Option blocker-death (seed ooo 1 and 9: the Jailkeeper is a blocking role, and a blocker
         # of a Serial Killer or Murderer is found in the Town Square): the prisoner kills them.
         st(night)["blocks"].append((act, target))
+
+
+def _jailed_words(night: Night, target: str, exempt: tuple[str, ...]) -> str:
+    """What a jailed player is told: that their actions failed, and, where the jail spares some of
+    their own abilities (a Seer's Vision), which: a notice names only the reader's own abilities,
+    never one of another role (a jailed Serial Killer must not learn that a Seer's vision would
+    have worked). Ruleset wordings: `jailed`, and `jailed-spared` with {abilities}."""
+    role = night.role(target)
+    spared = [a.name for a in role.abilities if a.phase != "day" and not scope_stops("all-but", exempt, role.name, a)]
+    results = night.ruleset.results
+    if spared and results.get("jailed-spared"):
+        return results["jailed-spared"].replace("{abilities}", " and ".join(spared))
+    return results.get("jailed", "You were jailed tonight: you were protected, and your actions failed.")
 
 
 def commute(night: Night, act: Act, effect: Effect) -> None:

@@ -20,9 +20,10 @@ from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
-from .tech import scan_reading
-from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
-                   spend_frame, st)
+from . import guild
+from .tech import advanced, scan_reading
+from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, has, left_home, moving,
+                   side_at_dawn, spend_frame, st)
 
 _spend = spend_frame
 _left_home = left_home
@@ -58,10 +59,12 @@ def ability_kinds(ability: Any, kind_words: Mapping[str, str]) -> str:
 
 def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str | tuple[str, ...]:
     what = effect.get("what", "alignment")
-    role = night.role(target)
+    role, alignment = side_at_dawn(night, target)
     if what == "kinds":
         return _ability_kinds(night, role, effect)
-    raw = role.appears_as(what)
+    if what == "guild":
+        return guild.reading(night, target)
+    raw = alignment if what == "alignment" and "alignment" not in role.appears else role.appears_as(what)
     frame = night.framed.get(target)
     if frame and effect.get("frames", True) and not frame[0].failed:
         fe = frame[1]
@@ -273,6 +276,14 @@ def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[
     if not carriers:
         return None
     for p in carriers:
+        field = has(night, p, "anti-tech") if act.ability.power == "tech" else False
+        if field and advanced(night, p, "anti-tech"):
+            # Seed Advanced Anti-Tech Field: 'Tracking devices will show the player at home.'
+            out.append(f"{p}: stayed home")
+            continue
+        if field:  # a field they gained since: 'Tech characters will be aware that their item was blocked'
+            out.append(f"{p}: the device was blocked by an Anti-Tech Field")
+            continue
         went = sorted({w for w in night.visits_from.get(p, ()) if w != p})
         out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
     return tuple(out)
@@ -315,7 +326,7 @@ def _reading(reader, params, kind: str, category: str = "inspect") -> EffectSpec
 EFFECTS: dict[str, EffectSpec] = {
     "inspect": EffectSpec(investigate, {**TARGET, "what": (str, "alignment"), "results": (dict, {}),
                                         "default": (str, ""), "frames": (bool, True), "reaches_away": (bool, False)},
-                          {"what": ("alignment", "role", "race", "goal", "kinds")}, "inspect", "inspection", _inspect),
+                          {"what": ("alignment", "role", "race", "goal", "kinds", "guild")}, "inspect", "inspection", _inspect),
     "observe": EffectSpec(investigate, {**TARGET, "mode": (str, "track"), "reaches_away": (bool, False)},
                           {"mode": ("track", "watch", "follow")}, "inspect", "observation", _observe),
     "vision": _reading(_vision, {"framed_as": (str, "Wolf")}, "inspection"),
