@@ -29,6 +29,7 @@ def split_words(game: Game, words: list[str]) -> tuple[str, str | None, list[str
     rest = words[1:]
     if rest and (game.state.role_of(actor).ability(rest[0]) is not None
                  or innate_of(game.state, actor, rest[0]) is not None
+                 or game.state.partner_ability(actor, rest[0]) is not None
                  or withheld_ability(game.state, actor, rest[0])):  # check_action names the rule
         return actor, rest[0], rest[1:]
     if rest and is_item_word(game.ruleset, rest[0]):  # an item's ability, or Pass PLAYER ITEM
@@ -118,7 +119,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                     for a in (*other.actions, *other.done)):
                 raise RuleError(f"{where}: once per cycle, and it was used in {other.record.label}")
     msg = ability.messages
-    if ability.uses is not None and ps.charges.get(ability.key, ability.uses) <= 0:
+    holder = state.players[state.charge_holder(actor, ability)]
+    if ability.uses is not None and holder.charges.get(ability.key, ability.uses) <= 0:
         raise RuleError(msg.get("uses") or f"{where}: no uses left")
     others = [a for a in current if a.actor == actor and a.ability.lower() != ability.key]
     if ability.exclusive:

@@ -751,6 +751,32 @@ class GameState:
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]
 
+    def partner_ability(self, name: str, word: str) -> tuple[str, Ability] | None:
+        """(owner, ability): a `factional` ability of another living member of NAME's faction's own
+        role, which NAME may use in the owner's place (seed natural II: "Factional — May be used
+        by allied players instead of the player who owns it"), or None. An ability of NAME's own
+        role (a faction-wide one included) is never a partner's."""
+        p = self.players.get(name)
+        if p is None or not p.faction:
+            return None
+        own = self.role_of(name)
+        if own.ability(word) is not None or "no-team-actions" in own.passives:
+            return None
+        for other in self.players.values():
+            if other.name != name and other.alive and other.faction == p.faction:
+                ab = self.role_of(other.name).ability(word)
+                if ab is not None and ab.factional:
+                    return other.name, ab
+        return None
+
+    def charge_holder(self, name: str, ability: Ability) -> str:
+        """Whose charges a use of `ability` by NAME spends: the owner's, for a partner's factional
+        ability (partner_ability), else NAME's own."""
+        if ability.uses is None or not ability.factional:
+            return name
+        found = self.partner_ability(name, ability.name)
+        return found[0] if found is not None and found[1] is ability else name
+
     def role_of(self, name: str) -> Role:
         p = self.players[name]
         role = self.ruleset.roles[p.role]
