@@ -603,7 +603,8 @@ class Game:
         batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
-            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record,
+                                                 current) or [ability]
             for name in each:
                 try:
                     action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
