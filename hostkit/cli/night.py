@@ -52,6 +52,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     outcomes: list = []
     with locked(ctx):
         game = load(ctx)
+        if on_time:
+            game.check_on_time()
         if file is not None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")

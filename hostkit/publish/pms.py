@@ -360,21 +360,12 @@ def pm_filename(index: int, player: str, ext: str = ".txt") -> str:
 
 
 def write_pms(pms: Sequence[tuple[str, str]], out_dir: Path, *, ext: str = ".txt") -> list[Path]:
-    """Write one file per PM into OUT_DIR (created if needed), each atomically; return the paths."""
-    from ..store import atomic_write
+    """Write one file per PM into OUT_DIR (created if needed), all as one change (outdir.py: a
+    kill leaves the folder as before or as after, never some PMs of each); return the paths."""
+    from ..outdir import replace_files
 
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise HostkitError(f"{out_dir}: not a folder")
-    paths = []
-    for i, (player, text) in enumerate(pms, start=1):
-        path = out_dir / pm_filename(i, player, ext)
-        try:
-            atomic_write(path, text)
-        except OSError as exc:  # a folder that cannot be written is one line, not a traceback
-            raise HostkitError(f"{path}: cannot write: {exc.strerror or exc}") from None
-        paths.append(path)
-    return paths
+    files = {pm_filename(i, player, ext): text.encode("utf-8") for i, (player, text) in enumerate(pms, start=1)}
+    return replace_files(Path(out_dir), files)
 
 
 def pms_text(pms: Sequence[tuple[str, str]]) -> str:
