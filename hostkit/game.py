@@ -617,7 +617,8 @@ class Game:
         batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
-            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record,
+                                                 current) or [ability]
             for name in each:
                 try:
                     action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
@@ -822,7 +823,19 @@ class Game:
         owed = rulings.death_resolution_owed(self, "the night's resolution", "BanishmentResolution")
         if owed:
             raise RuleError(owed)
-        return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
+        return self.append(self._night_end(outcome)), outcome
+
+    @staticmethod
+    def _night_end(outcome: NightOutcome) -> PhaseEnd:
+        return PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})
+
+    def after_night(self, outcome: NightOutcome) -> "Game":
+        """The game as it would be with the current night resolved to OUTCOME (a dry run's, in
+        memory only), or this game where that cannot be tried (a duty still owed)."""
+        try:
+            return self.trial(self._night_end(outcome))
+        except HostkitError:
+            return self
 
     def vote_controllers(self) -> dict[str, str]:
         """Today's controlled voters -> who chooses their vote (seed paranormal Mind Control Ray:

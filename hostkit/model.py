@@ -558,7 +558,9 @@ class NightOutcome(Record):
             # a player an attack on whom was stopped, who died of another: "died": true (never 'saved' alone)
             "saved": [{"player": s.player, "by": list(s.by), **({"died": True} if s.player in dead else {})}
                       for s in self.saved],
-            "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified} for b in self.blocked],
+            # what the blocked player's PM says of it: the uses stopped, or those that had taken place
+            "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified, "stopped": list(b.stopped),
+                         "took_place": list(b.took_place), "own_words": b.own_words} for b in self.blocked],
             "results": [res(r) for r in self.results],
             "failed": [f._asdict() for f in self.failed],
             "notices": [n._asdict() for n in self.notices],
