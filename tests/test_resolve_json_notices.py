@@ -87,15 +87,9 @@ def test_a_day_resolution_json_holds_what_its_pms_say(tmp_path):
     """By day too (seed natural II, day actions resolve through the same engine): a Hunter shot by
     a custom day ability is told his dues in the day PM, and `resolve --dry-run --json` (the
     day's end previewed) lists it among the outcome's notices."""
-    from test_natural_dayactions import DAY_ROLES, game
+    from test_natural_dayactions import classic_day1
 
-    roles = DAY_ROLES.replace('category = "kill"', 'category = "werewolf"').replace(
-        'category = "protect"', 'category = "guard"').replace('category = "inspect"', 'category = "seer"')
-    host = game(tmp_path, ruleset="classic-werewolf", roles=roles,
-                players=["Dv=Day Vigilante", "Wo=Werewolf", "W2=Werewolf", "Hu=Hunter", "Bea=Villager",
-                         "Cy=Villager", "Dee=Villager"])
-    host.ok("act", "Wo", "Kill", "Cy")
-    host.ok("resolve", "--force")
+    host = classic_day1(tmp_path, "Hu=Hunter")
     host.ok("act", "Dv", "Day Shoot", "Hu")
     preview = json.loads(host.ok("resolve", "--dry-run", "--json"))
     told = [n["text"] for o in preview["outcomes"] for n in o["notices"] if n["player"] == "Hu"]
