@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, kill, night_tag_today, weight_today
-from .engine.effects.guild import guild_of
+from .engine.day import apply_outcome, flip_held, guild_of, kill, night_tag_today, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -203,7 +202,8 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases],
+                              checks.first_phase(rs, setup.options, setup.start), checks.numbering(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -588,7 +588,7 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+        return PhaseRecord(*checks.next_phase(checks.numbering(self.ruleset, self.setup.options),
                                               ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
@@ -1069,7 +1069,22 @@ class Game:
         """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
         changed it for today (engine.day.weight_today)."""
         state = state or self.state
-        return weight_today(state, name, self._standing_weight(name, state))
+        weight = weight_today(state, name, self._standing_weight(name, state))
+        if weight > 1 and state.options.get("weight-in-xylo") == "lost" and self.xylo(state):
+            return 1.0  # seed natural III: 'Additional Vote Weight is ... lost in XYLO'
+        return weight
+
+    def xylo(self, state: GameState | None = None) -> bool:
+        """Is today lynch-or-lose (one mis-elimination loses the game: parity.notice's LYLO)?
+        Judged on the current state (another, replayed one: False), once a game."""
+        current = self.__dict__.get("state")  # None while the record is being replayed
+        if current is None or state is not None and state is not current:
+            return False
+        if "_xylo" not in self.__dict__:
+            from .parity import notice
+
+            self._xylo = self.current.record.kind == "day" and notice(current).startswith("LYLO")
+        return self._xylo
 
     def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)

@@ -237,6 +237,7 @@ class Setup(Record):
     title: str = ""
     format: str = "bbcode"
     created: str = ""
+    start: str = ""  # 'day 4': the phase a game moved to hostkit mid-way starts at ('' = the ruleset's first)
 
     def player(self, name: str) -> PlayerSetup | None:
         for p in self.players:

@@ -496,6 +496,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "seed": setup.seed,
         "thread": setup.thread,
         "created": setup.created or None,
+        "start": setup.start or None,
         "hosts": list(setup.hosts),
         "vote_markup": list(setup.vote_markup),
         "options": dict(setup.options),
@@ -534,8 +535,16 @@ def read_setup(folder: Path) -> Setup:
         options=MappingProxyType(options),
         title=t.get("title", str, ""),
         created=t.get("created", str, ""),
+        start=t.get("start", str, ""),
     )
     t.done()
+    if setup.start:
+        from .checks import parse_start
+
+        try:
+            parse_start(setup.start)
+        except HostkitError as exc:
+            raise FileError(f"{path}: start: {exc}") from None
     names = [p.name for p in players]
     for i, n in enumerate(names):
         if n in names[:i]:

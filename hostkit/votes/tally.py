@@ -196,6 +196,20 @@ def tally(
             on = target
         return None
 
+    context: list = []
+
+    def in_context(name: str, refused: Match, post: int | None, voter: str) -> Match:
+        """NAME (which the matcher REFUSED) read from the day's context (hostkit.votes.context)."""
+        if not context:
+            from hostkit.votes.context import Context  # only for a name the matcher could not read
+
+            living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
+            texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
+            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts))
+        earlier = [h.target for h in history if h.author == voter and h.target]
+        return context[0].read(name, refused, post=post, voter=voter,
+                               wagons={t for t, _, _ in current.values()}, earlier=earlier)
+
     for idx, (_, ev) in enumerate(keyed):
         def skip(text: str, reason: str, _ev: _Event = ev) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
@@ -300,6 +314,8 @@ def tally(
             target = NONE
         else:
             m = matcher.match(name or "")
+            if m.player is None and not ev.host:
+                m = in_context(name or "", m, ev.post, voter)
             if m.player is None:
                 skip(text, m.reason)
                 continue
