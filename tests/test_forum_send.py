@@ -51,46 +51,49 @@ def _env(monkeypatch):
 ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager"}
 
 
-@pytest.mark.slow  # some 2 minutes: a fresh game and three accounts for each of the seven boundaries
-def test_pm_send_killed_at_each_journal_boundary_then_rerun_leaves_every_player_one_copy(tmp_path, board,
-                                                                                       monkeypatch):
-    env = _env(monkeypatch)
+def _each_boundary(tmp_path, board, env, args, prepare, check) -> int:
+    """Kill `hostkit ARGS` at boundary k = 1, 2, ... (a fresh game each time) and run it again,
+    then `check` the forum; until a run ends before its k-th boundary. Returns the kills."""
     killed = 0
     for k in itertools.count(1):
         host, thread, names = _fresh(tmp_path, board, k, ROLES)
-        first = _run(host.folder, ["pm", "--send"], env, crash=k)
+        prepare(host, thread, names)
+        first = _run(host.folder, args, env, crash=k)
         if first.returncode != -signal.SIGKILL:
             assert first.returncode == 0, first.stderr
-            break
+            return killed
         killed += 1
-        again = _run(host.folder, ["pm", "--send"], env)
+        again = _run(host.folder, args, env)
         assert again.returncode == 0, again.stderr
+        check(k, thread, names, again.stdout)
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.slow  # some 2 minutes: a fresh game and three accounts for each of the seven boundaries
+def test_pm_send_killed_at_each_journal_boundary_then_rerun_leaves_every_player_one_copy(tmp_path, board,
+                                                                                       monkeypatch):
+    def check(k, thread, names, out):
         for name in names.values():
             mine = [m for m in board.as_user(name).inbox() if m.subject.endswith("your role")]
-            assert len(mine) == 1, (k, name, again.stdout)
-        if k % 2 == 0 and k <= 2 * len(ROLES):
-            assert "found on the forum" in again.stdout, (k, again.stdout)
+            assert len(mine) == 1, (k, name, out)
+        if k % 2 == 0 and k <= 2 * len(ROLES):  # killed with the forum's answer in hand
+            assert "found on the forum" in out, (k, out)
+
+    killed = _each_boundary(tmp_path, board, _env(monkeypatch), ["pm", "--send"], lambda *a: None, check)
     assert killed >= 2 * len(ROLES)  # each PM's "sending" and "sent" boundaries
 
 
 @pytest.mark.slow  # some 40 s: a fresh thread and its votes for each boundary
 def test_votes_send_killed_at_each_journal_boundary_then_rerun_posts_the_count_once(tmp_path, board, monkeypatch):
-    env = _env(monkeypatch)
-    killed = 0
-    for k in itertools.count(1):
-        host, thread, names = _fresh(tmp_path, board, k, ROLES)
+    def prepare(host, thread, names):
         host.ok("act", names["Bob"], "Kill", names["Cy"])
         host.ok("resolve", "--force")
         board.as_user(names["Ann"]).reply(thread, f"[color=red]vote {names['Bob']}[/color]")
-        first = _run(host.folder, ["votes", "--send"], env, crash=k)
-        if first.returncode != -signal.SIGKILL:
-            assert first.returncode == 0, first.stderr
-            break
-        killed += 1
-        again = _run(host.folder, ["votes", "--send"], env)
-        assert again.returncode == 0, again.stderr
+
+    def check(k, thread, names, out):
         counts = [b for _, author, b in board.as_user(names["Ann"]).thread_tail(thread)
                   if author == "Host" and "Vote Count" in b]
-        assert len(counts) == 1, (k, again.stdout)
-        assert "1.01" in counts[0]
+        assert len(counts) == 1 and "1.01" in counts[0], (k, out)
+
+    killed = _each_boundary(tmp_path, board, _env(monkeypatch), ["votes", "--send"], prepare, check)
     assert killed >= 3  # the count's number, the post's "sending" and its "sent"
