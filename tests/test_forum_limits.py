@@ -218,3 +218,21 @@ def test_an_unsure_pm_gives_no_line_and_says_why(classic, player, text, why):
 
     line, reason = read_line(classic.game, player, text)
     assert line is None and why in (reason or "no player named")
+
+
+def test_a_players_later_pm_replaces_the_earlier_one_even_when_it_is_unsure(classic):
+    """A later PM from the same player replaces an earlier one (as players mean it); when the
+    later one cannot be read for sure, the earlier one is not entered either: the host reads it."""
+    from hostkit.forum.base import Message
+    from hostkit.forum.inbox import readings
+    from hostkit.forum.journal import Journal
+
+    pms = [Message("1", "Dave", (), "n1", "2100-01-01T00:00:00+00:00", "guard ann"),
+           Message("2", "dave", (), "n1", "2100-01-01T00:01:00+00:00", "actually guard eve or fay"),
+           Message("3", "Dave", (), "n1", "2100-01-01T00:02:00+00:00", "thanks!"),
+           Message("4", "Ann", (), "n1", "2100-01-01T00:00:00+00:00", "check bob"),
+           Message("5", "Zed", (), "n1", "2100-01-01T00:00:00+00:00", "check bob")]
+    found, left_out = readings(classic.game, pms, Journal(classic.folder))
+    state = {r.id: (r.line, r.state) for r in found}
+    assert state["1"] == ("Dave Guard Ann", "replaced") and state["2"][0] is None
+    assert state["4"] == ("Ann Check Bob", "new") and left_out == 1

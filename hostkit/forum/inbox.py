@@ -107,7 +107,7 @@ def read_line(game: Game, player: str, text: str) -> tuple[str | None, str]:
             return line, ""
         if why and why not in reasons:
             reasons.append(why)
-    return None, reasons[0] if reasons else "no action found"
+    return None, reasons[0] if reasons else ""  # no action named at all ("thanks!")
 
 
 def _read(text: str, player: str, abilities: list, matcher: Any) -> tuple[str | None, str]:
@@ -157,8 +157,8 @@ def _read(text: str, player: str, abilities: list, matcher: Any) -> tuple[str | 
     if unsure and len(targets) < want:
         return None, unsure[0]
     if len(targets) != want:
-        if not targets:
-            return None, f"no player named for {ability.name}"
+        if not targets:  # "thanks!" names no action; "guard" alone is one, unsure
+            return None, f"no player named for {ability.name}" if named else ""
         return None, (f"{ability.name} takes {want} target(s); the PM names {len(targets)}: "
                       f"{', '.join(targets)}")
     return f"{player} {ability.name} {' '.join(targets)}", ""
@@ -193,9 +193,11 @@ def readings(game: Game, messages: list, journal: Journal) -> tuple[list[Reading
             except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
                 pass
         out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, line, why, state))
-    latest: dict[str, int] = {}  # a player's later PM replaces an earlier one, as players mean it
+    # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
+    # an action (read, or unsure) wins, and an unsure one keeps the earlier ones out too.
+    latest: dict[str, int] = {}
     for n, r in enumerate(out):
-        if r.line:
+        if r.line or r.why:
             latest[r.player or ""] = n
     out = [r._replace(state="replaced") if r.line and latest.get(r.player or "") != n and r.state == "new" else r
            for n, r in enumerate(out)]
