@@ -1193,6 +1193,24 @@ class Game:
         w.commit()
         return False, after.current.record.votes[-1]
 
+    def add_alias(self, player: str, alias: str) -> str:
+        """ALIAS becomes another name of PLAYER (a renamed forum account, a nickname): their posts
+        and votes under it count as theirs. Checked as `new --alias` is (a valid name, not another
+        player's name or alias, not a host, not one PLAYER has); returns PLAYER's game name."""
+        name = self.player(player)
+        checks.check_name(alias, "alias")
+        if checks.name_key(alias) == checks.name_key(name):
+            raise RuleError(f"alias {alias!r} is {name}'s own name, not another name for them")
+        for p in self.setup.players:
+            if any(checks.name_key(alias) == checks.name_key(n) for n in (p.name, *p.aliases, *p.previous)):
+                raise RuleError(f"alias {alias!r}: {p.name} already goes by that name")
+        if any(checks.name_key(alias) == checks.name_key(h) for h in self.setup.hosts):
+            raise RuleError(f"alias {alias!r} is a host of this game: a host's posts are never votes")
+        setup = self.setup._replace(players=tuple(p._replace(aliases=tuple(p.aliases) + (alias,)) if p.name == name
+                                                  else p for p in self.setup.players))
+        self._write_setup(setup)
+        return name
+
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
                                                  for p in self.setup.players))

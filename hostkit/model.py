@@ -623,6 +623,21 @@ class Ignored(Record):
     reason: str
 
 
+class Stranger(Record):
+    """An account that is no player (nor host) but votes like one: `votes` vote texts today, and
+    the living player whose renamed account it may be (None when no one stands out)."""
+
+    name: str
+    votes: int
+    player: str | None = None
+
+    def command(self) -> str:
+        """The command that makes NAME another name of the player (PLAYER where none is guessed)."""
+        import shlex  # only for a count that has a stranger to tell of
+
+        return f"hostkit alias {shlex.quote(self.player or 'PLAYER')} {shlex.quote(self.name)}"
+
+
 class VoteCount(Record):
     day: int
     alive: int
@@ -641,6 +656,7 @@ class VoteCount(Record):
     plurality: bool = False  # the most votes at the deadline eliminate: no majority to reach
     abstained: tuple[str, ...] = ()  # voters who voted for no one, where that is an abstention
     thresholds: Mapping[str, int] = EMPTY  # living player -> their non-zero threshold modifier
+    strangers: tuple[Stranger, ...] = ()  # accounts that are no player but vote like one (host only)
 
     def needed(self, target: str) -> int:
         """The votes a wagon on TARGET (a player) needs: the majority plus their modifier, at least 1."""
@@ -670,6 +686,9 @@ class VoteCount(Record):
             "count_number": self.count_number,
             # host output: each living player's elimination-threshold modifier (Loved +1, Hated -1)
             "thresholds": dict(self.thresholds),
+            # host output: accounts that are no player but vote like one, and the alias command
+            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "command": x.command()}
+                          for x in self.strangers],
         }
 
 

@@ -144,4 +144,21 @@ def demo(folder: Path | None) -> None:
     run_demo(folder, click.echo)
 
 
-COMMANDS = [rulesets, roles, new, option, status, demo]
+@click.command("alias")
+@click.argument("player")
+@click.argument("name")
+@click.pass_context
+def alias(ctx: click.Context, player: str, name: str) -> None:
+    """NAME is another name of PLAYER: their posts and votes under it count as PLAYER's.
+
+    \b
+    For a renamed forum account, or a nickname the thread votes by; checked as 'new --alias' is.
+    The vote count suggests it when a non-player votes like a player.
+    Example: hostkit alias Wake88 Wake1
+    """
+    with locked(ctx):
+        who = load(ctx).add_alias(player, name)
+    click.echo(f"{name!r} is now another name of {who}: their posts and votes under it count as {who}'s.")
+
+
+COMMANDS = [rulesets, roles, new, option, status, demo, alias]
