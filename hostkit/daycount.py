@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 
 def setup_players(game: Game) -> list[VoteSetupPlayer]:
     """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
-    elimination-threshold modifier."""
+    elimination-threshold modifier, and whether their votes may be split."""
     out = []
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   game.out_of_play(p.name) if ps.alive else None, p.threshold))
+                                   game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split))
     return out
 
 
@@ -55,13 +55,23 @@ def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None 
 def day_pages(game: Game, *, html: Sequence[Path] = (), url: str | None = None, hand_only: bool = False,
               fallback: bool = False) -> tuple[list[Page], str | None]:
     """The pages `count_current_day` counts, and why they are stale (None when fresh)."""
+    from .errors import FetchError
+
     check_day(game)
     url = url or game.setup.thread
     if hand_only or not (html or url):
         return [], None
-    if fallback and not html:
-        return counter.read_pages_or_cached(folder=game.folder, url=url, progress=True)
-    return counter.read_pages(folder=game.folder, html=html, url=url, progress=not html), None
+    try:
+        if fallback and not html:
+            return counter.read_pages_or_cached(folder=game.folder, url=url, progress=True)
+        return counter.read_pages(folder=game.folder, html=html, url=url, progress=not html), None
+    except FetchError as exc:
+        if html:
+            raise
+        # nothing read before to fall back on: the host still has a way to post a count
+        raise FetchError(f"{exc}; no page of the thread was read before, so there is no earlier count to show: "
+                         "count the votes entered by hand ('hostkit vote') with --hand-only, "
+                         "or give saved pages with --html") from None
 
 
 def game_stamp(folder: Path) -> tuple:

@@ -1,111 +1,125 @@
-"""Seed paranormal, the Mad Scientist: "At the beginning of the game the Mad Scientist picks one of
-three technologies to start the game with, depending on which Variant they are." A role's
-`pick_one` choices (roles.toml); the pick is entered with 'hostkit tech pick', 'hostkit due' asks
-until it is, and only the picked technology is the Scientist's (the two builds are everyone's:
-'All Mad Scientists have access to the Mind Shield and Anti-Tech field')."""
+"""paranormal's Mad Scientist inventions: the Body Double (stops death and capture only) and the
+Sentry Guns' face recognition.
+"""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from conftest import Host
-from engine_helpers import night, ruleset, state
-from hostkit.game import create
+from conftest import snapshot
+from engine_helpers import ruleset, run
+from game_helpers import _new_game
+from test_paranormal_tech import _new
+from test_ruleset_paranormal import TECH, check
 
-SENTENCE = "picks one of three technologies to start the game with, depending on which Variant they are"
-VARIANTS = [
-    ("Mad Scientist (Military Scientist)", {"Assassin bot": ["Assassin Bot"], "Sentry Guns": ["Sentry Guns"],
-                                            "EMP Pulse Bomb": ["EMP Pulse Bomb"]}),
-    ("Mad Scientist (Cutting Edge Scientist)", {"Body Double": ["Body Double"], "Mind Control Ray": ["Mind Control Ray"],
-                                                "Psychic Pulser": ["Psychic Pulser"]}),
-    ("Mad Scientist (Intelligence Scientist)", {"Surveillance System": ["Surveillance System"],
-                                                "Snooper bot": ["Snooper Bot"],
-                                                "Advanced Tracking Devices": ["Plant Tracker", "Build Tracker",
-                                                                             "Tracking Report"]}),
-]
-CHOICES = [(role, choice) for role, picks in VARIANTS for choice in picks]
-for role, picks in list(VARIANTS):
-    VARIANTS.append(("Doppelganger " + role, picks))
+
+BODY_DOUBLE = ("Your Body Double took your place tonight: something was aimed at you, and it was destroyed "
+               "instead of you. It is gone.")
 
 
 @pytest.fixture(scope="module")
-def rs():
-    return ruleset("paranormal")
+def rs(tmp_path_factory):
+    return ruleset("paranormal", TECH, tmp_path_factory.mktemp("tech"))
 
 
-@pytest.mark.parametrize("role, picks", VARIANTS, ids=[v[0] for v in VARIANTS])
-def test_each_variant_offers_its_three_technologies(rs, role, picks):
-    """Seed Mad Scientist: "picks one of three technologies to start the game with, depending on
-    which Variant they are"."""
-    assert {k: list(v) for k, v in rs.roles[role].pick_one.items()} == picks
+# (players, lines, expect (test_ruleset_paranormal.check), is the user told their double is gone)
+CU = "Cu=Mad_Scientist_(Cutting_Edge_Scientist) "
 
 
-@pytest.mark.parametrize("role, choice", CHOICES + [(r, None) for r, _ in VARIANTS[:3]],
-                         ids=[f"{r}-{c}" for r, c in CHOICES] + [f"{r}-before-the-pick" for r, _ in VARIANTS[:3]])
-def test_only_the_picked_technology_is_the_scientists(rs, role, choice):
-    """Seed Mad Scientist: "picks one of three technologies to start the game with": the picked
-    one's abilities are the Scientist's, the other two's are not (before the pick, none are); the
-    Mind Shield and Anti-Tech Field builds always are."""
-    st = state(rs, f"Ms={role.replace(' ', '_')}", tags={"Ms": {"picked": choice}} if choice else None)
-    have = {a.name for a in st.role_of("Ms").abilities}
-    picks = rs.roles[role].pick_one
-    assert {"Build Mind Shield", "Build Anti-Tech Field"} <= have
-    for c, names in picks.items():
-        assert (set(names) <= have) == (c == choice) and (not set(names) & have) == (c != choice), (c, have)
+BODY_DOUBLE_REACH = [
+    # What it stops: death and capture.
+    ("paranormal-Mad-Scientist-Body-Double-stops-a-night-kill",
+     CU + "D=Doppelganger", "Cu Body_Double; D Kill Cu", dict(dead=[]), True),
+    ("paranormal-Mad-Scientist-Body-Double-stops-a-Vigilante-shot",
+     CU + "Vi=Vigilante", "Cu Body_Double; Vi Shoot Cu", dict(dead=[]), True),
+    ("paranormal-Mad-Scientist-Body-Double-stops-an-Assassin-bot-morning-kill",
+     CU + "Op=Exterminator_Operative_with_tech", "Cu Body_Double; Op Assassin_bot Cu", dict(dead=[]), True),
+    ("paranormal-Mad-Scientist-Body-Double-stops-a-Xenozoologist-capture",
+     CU + "X=Xenozoologist", "Cu Body_Double; X Abduct Cu",
+     dict(no_tags={("Cu", "abducted"), ("X", "specimens")}), True),
+    ("paranormal-Mad-Scientist-Body-Double-stops-an-Organ-Harvest",
+     CU + "Oh=Harvester_(Organ_Harvester)", "Cu Body_Double; Oh Abduct Cu", dict(dead=[]), True),
+    ("paranormal-Mad-Scientist-Body-Double-stops-a-Mind-Stealer-capture-and-its-theft",
+     CU + "Ms=Harvester_(Mind_Stealer)", "Cu Body_Double; Ms Abduct Cu",
+     dict(no_changes={("Cu", "convert", "Townie")}, no_tags={("Ms", "stockpile")}), True),
+    # What it does not stop: anything else aimed at its user (decision body-double-reach).
+    ("paranormal-Mad-Scientist-Body-Double-an-Agent-still-reads-its-user",
+     CU + "Ag=Agent", "Cu Body_Double; Ag Investigate Cu", dict(results={"Ag.Investigate": "Human"}), False),
+    ("paranormal-Mad-Scientist-Body-Double-a-Detective-still-reads-its-user",
+     CU + "De=Detective", "Cu Body_Double; De Investigate Cu",
+     dict(results={"De.Investigate": "Mad Scientist (Cutting Edge Scientist)"}), False),
+    ("paranormal-Mad-Scientist-Body-Double-a-Telepath-still-reads-its-user",
+     CU + "Te=Telepath", "Cu Body_Double; Te Read Cu", dict(results={"Te.Read": "Survive"}), False),
+    ("paranormal-Mad-Scientist-Body-Double-a-Psychic-Warden-still-binds-its-user",
+     CU + "Pw=Psychic_Warden", "Cu Body_Double; Pw Bind Cu",
+     dict(tags={("Cu", "stunned")}, notices=[("Cu", "Invisible chains")], ok=["Cu.Body_Double"]), False),
+    ("paranormal-Mad-Scientist-Body-Double-a-Consume-and-Replace-still-converts-its-user",
+     CU + "A=Advanced_Doppelganger", "Cu Body_Double; A Consume Cu",
+     dict(changes={("Cu", "convert", "Doppelganger")}), False),
+    ("paranormal-Mad-Scientist-Body-Double-a-Tech-Hivemind-still-dominates-its-user",
+     CU + "H=Hivemind_(Tech)", "Cu Body_Double; H Dominate Cu", dict(tags={("Cu", "bound-to")}), False),
+]
 
 
-def test_an_unpicked_technology_does_nothing_in_the_engine(rs):
-    """Seed Mad Scientist: "picks one of three technologies": a hand-edited record using a
-    technology the Scientist did not pick resolves to nothing (the Assassin bot kills no one)."""
-    st = state(rs, "Ms=Mad_Scientist_(Military_Scientist) T=Townie", tags={"Ms": {"picked": "Sentry Guns"}})
-    o, _ = night(st, "Ms Assassin_Bot T")
-    assert not o.deaths
+@pytest.mark.parametrize("players, lines, expect, told", [c[1:] for c in BODY_DOUBLE_REACH],
+                         ids=[c[0] for c in BODY_DOUBLE_REACH])
+def test_body_double_stops_death_and_capture_only(rs, players, lines, expect, told):
+    """Seed paranormal Mad Scientist, Body Double: 'stops all other forms of death/capture'.
+    Before, it stopped every effect of every action aimed at its user (an Agent got no result)."""
+    o, _ = run(rs, players, lines, starting=True)
+    check(o, expect)
+    user_told = [n.text for n in o.notices if n.player == "Cu" and n.text == BODY_DOUBLE]
+    assert bool(user_told) is told, (o.notices, o.log)
 
 
-def _game(tmp_path) -> Host:
-    create(tmp_path / "g", ruleset="paranormal", seed=1, options=["max-day=4"], assign=[
-        "Ms=Mad Scientist (Military Scientist)", "Dm=Doppelganger Mad Scientist (Cutting Edge Scientist)",
-        "Bob=Doppelganger", "Ann=Townie", "Cy=Townie", "Dee=Townie"])
-    return Host(tmp_path / "g")
+def test_body_double_plasma_log_names_the_double_and_what_it_stops(rs):
+    """Decision body-double-plasma-bomb: the double takes the blast in its user's place; the log
+    says so in words true of its reach (it is no longer a protection 'against everything')."""
+    o, _ = run(rs, CU + "Op=Exterminator_Operative_with_tech Ag=Agent",
+               "Cu Body_Double; Op Plasma_Bomb Cu; Ag Investigate Cu", starting=True)
+    check(o, dict(dead=["Ag"]))
+    assert "Cu's Body Double (death and capture) takes the blast in their place." in o.log
+    assert not any("against everything" in line for line in o.log)
 
 
-def test_cli_the_pick_is_asked_entered_once_and_only_it_is_usable(tmp_path):
-    """Seed Mad Scientist: "At the beginning of the game the Mad Scientist picks one of three
-    technologies to start the game with, depending on which Variant they are": 'due' asks for each
-    Scientist's pick until it is entered; before it no technology is theirs; after it only the
-    picked one; a second pick, a technology of another variant and an unknown word are refused."""
-    host = _game(tmp_path)
-    due = host.ok("due")
-    assert "Ms (Mad Scientist (Military Scientist)) picks one technology" in due
-    assert "Dm (Doppelganger Mad Scientist (Cutting Edge Scientist)) picks one technology" in due
-    assert "has not picked a technology yet" in host.refused("act", "Ms", "Sentry Guns")
-    assert "picks one of: Assassin bot, Sentry Guns, EMP Pulse Bomb" in host.refused("tech", "pick", "Ms", "Body Double")
-    assert "picks one of" in host.refused("tech", "pick", "Ms", "Lasers")
-    assert "Ms picks Sentry Guns" in host.ok("tech", "pick", "Ms", "sentry guns")
-    assert "already picked Sentry Guns" in host.refused("tech", "pick", "Ms", "EMP Pulse Bomb")
-    host.ok("tech", "pick", "Dm", "Mind Control Ray")
-    assert "picks one technology" not in host.ok("due")
-    assert "picked Sentry Guns, not Assassin bot" in host.refused("act", "Ms", "Assassin Bot", "Ann")
-    assert "picked Mind Control Ray, not Body Double" in host.refused("act", "Dm", "Body Double")
-    host.ok("act", "Ms", "Sentry Guns")
-    assert "technology picked: Sentry Guns" in host.ok("status")
-
-
-def test_cli_the_pick_is_made_at_the_start(tmp_path):
-    """Seed Mad Scientist: "At the beginning of the game": once the first night has resolved, a
-    pick is refused (as alien tech is), and the unpicked Scientist has no technology."""
-    host = _game(tmp_path)
+def test_cli_agent_investigating_a_body_double_user_gets_a_result(tmp_path):
+    """Seed paranormal Agent: 'Can investigate one person per night to determine their Race.'
+    A Body Double ('death/capture') does not hide its user: the Agent's PM has the race, and the
+    Scientist is not told his double was destroyed (nothing deadly came)."""
+    host = _new_game(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)", "Ag=Agent",
+                "Bo=Doppelganger", "Jo=Townie", options=("max-day=5",))
+    host.ok("act", "Cu", "Body Double")
+    host.ok("act", "Ag", "Investigate", "Cu")
+    host.ok("act", "Bo", "Kill", "Jo")
     host.ok("resolve", "--force")
-    assert "start of the game" in host.refused("tech", "pick", "Ms", "Sentry Guns")
-    assert "picks one technology" not in host.ok("due")
+    ag = host.ok("pm", "Ag", "--night", "1")
+    assert "Human" in ag, ag
+    cu = host.ok("pm", "Cu", "--night", "1")
+    assert "Body Double took your place" not in cu
 
 
-def test_cli_role_pm_offers_the_three_then_names_the_pick(tmp_path):
-    """Seed Mad Scientist: "picks one of three technologies to start the game with": the role PM
-    sent at the start lists the three to pick from; once picked, only the one picked."""
-    host = _game(tmp_path)
-    pm = host.ok("pm", "Ms", "--format", "plain")
-    assert "Pick one technology to start the game with" in pm and "- Assassin Bot (" in pm and "- EMP Pulse Bomb (" in pm
-    host.ok("tech", "pick", "Ms", "EMP Pulse Bomb")
-    pm = host.ok("pm", "Ms", "--format", "plain")
-    assert "Your technology: EMP Pulse Bomb." in pm and "- Assassin Bot (" not in pm and "- EMP Pulse Bomb (" in pm
+def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
+    """Mad Scientist, Sentry Guns: 'The Sentry Guns can be programmed with face recognition to allow
+    safe passage to people that the Mad Scientist deems trustworthy. This can be changed on a
+    night-per-night basis.' A trusted visitor passes; any other visitor is killed; only a Sentry
+    Guns holder programs it; undo restores the folder."""
+    host = _new(tmp_path, "Sam=Mad Scientist (Military Scientist)", "Gu=Bodyguard (Guardian)", "Ag=Agent",
+                "Bo=Doppelganger", "Cy=Townie", "Dee=Townie")
+    assert "only the Sentry Guns have face recognition" in host.refused("tech", "trust", "Ag", "Gu")
+    assert "own house" in host.refused("tech", "trust", "Sam", "Sam")
+    before = snapshot(host.folder)
+    assert "Sam's Sentry Guns let Gu pass tonight." in host.ok("tech", "trust", "Sam", "Gu")
+    host.ok("undo")
+    assert snapshot(host.folder) == before
+    host.ok("tech", "trust", "Sam", "Gu")
+    assert "Sentry Guns let pass on night 1: Gu" in host.ok("status")
+    host.ok("act", "Sam", "Sentry Guns")
+    host.ok("act", "Gu", "Guard", "Sam")
+    host.ok("act", "Ag", "Investigate", "Sam")
+    host.ok("act", "Bo", "Kill", "skip")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert [d["player"] for d in out["deaths"]] == ["Ag"]
+    assert any("let them pass (face recognition)" in line for line in out["log"])
+    assert "it is day 1, not a night" in host.refused("tech", "trust", "Sam", "Gu")
