@@ -131,22 +131,36 @@ def time_left(at: "datetime", now: "datetime") -> str:
 
 
 def deadline_rule(game: "Game", count: Any = None) -> str:
-    """What the ruleset's deadline rule does with the count as it stands."""
+    """What the ruleset's deadline rule does with the count as it stands, told to the host (what
+    happens and what to enter)."""
+    public, host = deadline_words(game, count)
+    if not host:
+        return public
+    return f"{public[:-1]}; {host if 'eliminate --none' not in host else host[len('enter '):]}"
+
+
+def deadline_words(game: "Game", count: Any = None, leader: tuple[str, bool] | None = None) -> tuple[str, str]:
+    """What the deadline rule does with the count, as (the words of the public post, the host's
+    instruction: what to enter; '' where there is nothing). Under plurality, `leader` is the
+    public totals' (leader, tied) (countpost.public_leader): the post gives the reason 'the most
+    votes' only where the public totals show it (a private weight may decide the day)."""
     opts = game.state.options
     plurality = opts.get("majority") == "plurality"
     tie = opts.get("tie", "none")
     if count is not None and count.hammer is not None:
-        return f"{count.eliminated} was already eliminated by the hammer."
+        return f"{count.eliminated} was already eliminated by the hammer.", ""
     if count is not None and count.eliminated:
         why = "the most votes" if plurality else "a majority"
         if count.tie:
             why = {"random": "a random pick among the tied", "first-to-reach": "the first to reach the tie"}.get(tie, why)
-        return f"the day ends: {count.eliminated} is eliminated ({why}); enter it with 'hostkit eliminate'."
+        shown = leader is None or not plurality or (leader[0] == count.eliminated and leader[1] == count.tie)
+        told = f" ({why})" if shown else ""
+        return f"the day ends: {count.eliminated} is eliminated{told}.", "enter it with 'hostkit eliminate'."
     if count is not None and count.tie:
-        return "the day ends: the leading wagons are tied and a tie eliminates no one; 'hostkit eliminate --none'."
+        return "the day ends: the leading wagons are tied and a tie eliminates no one.", "enter 'hostkit eliminate --none'."
     if plurality:
-        return "the day ends: with no votes, no one is eliminated; 'hostkit eliminate --none'."
-    return "the day ends: no one reached a majority, so no one is eliminated; 'hostkit eliminate --none'."
+        return "the day ends: with no votes, no one is eliminated.", "enter 'hostkit eliminate --none'."
+    return "the day ends: no one reached a majority, so no one is eliminated.", "enter 'hostkit eliminate --none'."
 
 
 def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None) -> dict[str, Any] | None:
@@ -170,25 +184,62 @@ def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None
 def parity_notice(game: "Game") -> str:
     """'LYLO' when one mis-elimination today can lose the game for the uninformed side (with the
     killers' best night kills after it), 'MYLO' when two can; '' otherwise. Judged with the
-    ruleset's own victory rule on the living players: the killers are the factions with a
-    factional kill; the worst case is assumed (any of the others eliminated, any killed)."""
+    ruleset's own victory rule on the living players' real roles: the host's to know (the count
+    shows it only where the announced setup makes it public: public_parity_notice)."""
+    state = game.state
+    if state.winner or game.current.record.kind != "day":
+        return ""
+    return _parity(state, state.players, state.role_of)
+
+
+def public_parity_notice(game: "Game") -> str:
+    """The LYLO/MYLO notice as the players can work it out themselves, or ''. Only where the
+    game's ``open-setup`` option says the host announced every role in the game, and every dead
+    player was flipped with their role (so what is left alive is known): judged on the living
+    players holding the announced roles not yet flipped, never on who really holds what (a
+    conversion the players were not told of changes nothing here). Decision (issue 28): below a
+    role flip, a held flip or a body never found, the players cannot know it, so it is not said."""
+    from collections import Counter
+    from dataclasses import replace
+
+    from .engine.day import flip_held
+
+    state = game.state
+    if not state.options.get("open-setup") or state.winner or game.current.record.kind != "day":
+        return ""
+    if str(state.options.get("flip", "role")) not in ("role", "pm"):
+        return ""
+    unfound = {d.player for o in game.outcomes.values() for d in o.deaths if d.flavour_key in game.ruleset.unflipped}
+    left = Counter(p.role for p in game.setup.players)
+    dead = [p for p in state.players.values() if not p.alive]
+    for p in dead:
+        if flip_held(state, p.name) or p.name in unfound or left[p.role] <= 0:
+            return ""
+        left[p.role] -= 1
+    roles = sorted(left.elements())
+    players = {}
+    for p in state.players.values():
+        role = state.ruleset.roles[p.role if not p.alive else roles.pop(0)]
+        players[p.name] = replace(p, role=role.name, faction=role.faction, alignment=role.alignment)
+    return _parity(state, players, lambda name: state.ruleset.roles[players[name].role])
+
+
+def _parity(state: Any, real: dict[str, Any], role_of: Any) -> str:
+    """The LYLO/MYLO words for the players REAL (name -> PlayerState) under the game's rules."""
     from dataclasses import replace
     from types import SimpleNamespace
 
     from .engine.day import victory
 
-    state = game.state
-    if state.winner or game.current.record.kind != "day":
-        return ""
     kills = {}
-    for p in state.players.values():
-        role = state.role_of(p.name)
+    for p in real.values():
+        role = role_of(p.name)
         if p.alive and p.faction and any(a.factional and any(e.kind == "kill" for e in a.effects)
                                          for a in role.abilities):
             kills[p.faction] = True
     if not kills:
         return ""
-    players = {n: replace(p) for n, p in state.players.items()}
+    players = {n: replace(p) for n, p in real.items()}
     fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
 
     def cls(p) -> tuple:
@@ -240,11 +291,12 @@ def parity_notice(game: "Game") -> str:
 
 
 def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start: int | None = None) -> dict[str, Any]:
-    """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
-    day has no start post (the count runs from the thread's first post), and the public weights."""
+    """What a vote count shows beside the wagons: the deadline, the public LYLO/MYLO notice
+    (public_parity_notice), and whether the day has no start post (the count runs from the
+    thread's first post)."""
     ph = game.current
     return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
-            "notice": parity_notice(game),
+            "notice": public_parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
 
@@ -424,7 +476,7 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
 def _returns(tags: dict) -> list[str]:
     """The times ("day 2") of a player's returns to play kept by engine/day.release."""
-    from .engine.day import RETURNED
+    from .model import RETURNED
 
     held = tags.get(RETURNED)
     return list(held) if isinstance(held, dict) else []

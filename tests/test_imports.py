@@ -78,3 +78,18 @@ def test_the_cycle_finder_finds_a_cycle():
     for a, b in (("p.a", "p.b"), ("p.b", "p.c"), ("p.c", "p.a"), ("p.a", "p.d")):
         graph.add_import(importer=a, imported=b)
     assert _cycles(graph) == [["p.a", "p.b", "p.c"]]
+
+
+def test_publish_reads_outcomes_not_the_rules():
+    """Issue 26: 'publish/ reads outcomes and the public view (issue "What is public stays
+    public"), not the rules' helpers' (engine/day.py's flip_held and owed, engine/sides.py's kind
+    and points_table): no module of hostkit.publish imports hostkit.engine, not even for type
+    checking; it asks the game (Game.flip_held, Game.death_dues) and reads the public view."""
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    found = []
+    for module in sorted(m for m in graph.modules if m == "hostkit.publish" or m.startswith("hostkit.publish.")):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported == "hostkit.engine" or imported.startswith("hostkit.engine."):
+                where = graph.get_import_details(importer=module, imported=imported)
+                found.append(f"{module}:{where[0]['line_number'] if where else '?'} imports {imported}")
+    assert not found, "publish/ imports the engine:\n" + "\n".join(found)
