@@ -1,8 +1,10 @@
-"""How many real MafiaScum days `hostkit votes` counts right: the 180 dev days, through the CLI.
+"""How many real MafiaScum days `hostkit votes` counts right: both dev sets, through the CLI.
 
-Run: python benchmarks/bench_accuracy.py [--data DIR_OR_TAR] [-j N] [--only CASE...] [-v]
+Run: python benchmarks/bench_accuracy.py [--data DIR_OR_TAR]... [-j N] [--only CASE...] [-v]
 
-Each day of ../shared/mafiascum-dev (read in place: the days.tar.xz is unpacked into a temporary
+The dev sets are ../shared/mafiascum-dev's days.tar.xz (180 days of 40 games) and days2.tar.xz
+(476 days of 104 other games); each is reported on its own (a change that raises one and lowers
+the other is fitted to one). Each day (read in place: the tar is unpacked into a temporary
 folder, never into the project) is counted exactly as a host would count it, one `hostkit`
 process per command:
 
@@ -37,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = ROOT.parent / "shared" / "mafiascum-dev"
+DEFAULT_DATA = ROOT.parent / "shared" / "mafiascum-dev"  # holds both sets' tars
 if not DEFAULT_DATA.exists():
     DEFAULT_DATA = ROOT.parents[1] / "shared" / "mafiascum-dev"
 
@@ -69,6 +71,19 @@ class Result:
     flags: list[str] = field(default_factory=list)
     detail: str = ""
     unsettled: list[str] = field(default_factory=list)  # why the posts alone may not settle the day
+
+
+DEV_SETS = ("days.tar.xz", "days2.tar.xz")  # the dev sets of ../shared/mafiascum-dev, each reported apart
+
+
+def dev_sets(data: Path) -> list[Path]:
+    """What --data names: a folder holding the dev sets' tars (each of them), else DATA itself
+    (one set: its tar, or a folder of days)."""
+    if data.is_dir() and not (data / "index.json").exists():
+        found = [data / t for t in DEV_SETS if (data / t).is_file()]
+        if found:
+            return found
+    return [data]
 
 
 def find_days(data: Path, scratch: Path) -> Path | None:
@@ -193,21 +208,35 @@ def run_day(folder: Path, work: Path, run: Runner) -> Result:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the mafiascum-dev folder or its days.tar.xz")
+    ap.add_argument("--data", type=Path, action="append", default=None,
+                    help="a dev set (its tar, or a folder of days), or the folder holding the sets' tars "
+                         "(default: ../shared/mafiascum-dev, both sets); may be given more than once")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--only", nargs="*", default=None, help="count only these days (e.g. 15783-d1)")
     ap.add_argument("--in-process", action="store_true", help="CliRunner instead of processes (not the measurement)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every miss's detail")
     opts = ap.parse_args(argv)
+    sets = [s for d in (opts.data or [DEFAULT_DATA]) for s in dev_sets(d)]
+    for k, data in enumerate(sets):
+        if k:
+            print()
+        bench_set(data, opts)
+    return 0
 
+
+def bench_set(data: Path, opts: argparse.Namespace) -> None:
+    """Count one dev set's days and print its figures."""
     with tempfile.TemporaryDirectory(prefix="hostkit-acc-") as tmp:
-        days_dir = find_days(opts.data, Path(tmp) / "data")
+        days_dir = find_days(data, Path(tmp) / "data")
         if days_dir is None:
-            print(f"skipped: no MafiaScum dev days at {opts.data} (see ../shared/mafiascum-dev/README.md)")
-            return 0
+            print(f"skipped: no MafiaScum dev days at {data} (see ../shared/mafiascum-dev/README.md)")
+            return
         index = json.loads((days_dir / "index.json").read_text(encoding="utf-8"))
         names = opts.only or index["cases"]
         folders = [days_dir / n for n in names if (days_dir / n / "case.json").exists()]
+        if not folders:
+            print(f"{data.name}: none of the days asked for")
+            return
         os.environ["HOSTKIT_CACHE"] = str(Path(tmp) / "cache")  # each day parsed fresh, nothing left behind
         run = Runner(opts.in_process)
         work = Path(tmp) / "games"
@@ -225,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     misses = [r for r in results if not r.ok]
     hard = [r for r in misses if UNSETTLED_FLAGS & set(r.flags) or r.unsettled]
     soft = [r for r in misses if r not in hard]
-    print(f"accuracy: {right}/{n} days right ({100.0 * right / max(n, 1):.1f}%)"
+    print(f"{data.name}: accuracy: {right}/{n} days right ({100.0 * right / max(n, 1):.1f}%)"
           f" through {'CliRunner' if opts.in_process else 'hostkit processes'}")
     print("misses by cause: " + (", ".join(f"{c} {k}" for c, k in Counter(r.cause for r in misses).most_common())
                                   or "none"))
@@ -243,7 +272,6 @@ def main(argv: list[str] | None = None) -> int:
     if secs:
         print(f"time: {wall:.1f} s wall for {n} days ({opts.jobs} at once); per day (new+resolve+votes) "
               f"median {statistics.median(secs):.2f} s, max {max(secs):.2f} s")
-    return 0
 
 
 if __name__ == "__main__":

@@ -167,12 +167,34 @@ def phase_files(folder: Path) -> list[Path]:
     return ordered
 
 
-def first_phase(ruleset, options) -> tuple[str, int]:
-    """Where a game starts: the ruleset's first phase, or Night 0 with the option `start=night-0`
-    (seed natural I: a game may have a Night 0, where no action is used unless stated)."""
+def numbering(ruleset, options) -> tuple[str, int]:
+    """How the game numbers its phases (see next_phase): the ruleset's first phase, or Night 0
+    with the option `start=night-0` (seed natural I: a game may have a Night 0, where no action
+    is used unless stated)."""
     if (options or {}).get("start") == "night-0":
         return ("night", 0)
     return (ruleset.first_phase, ruleset.first_number)
+
+
+def first_phase(ruleset, options, start: str = "") -> tuple[str, int]:
+    """Where a game starts: the game's `start` (a game moved to hostkit mid-way: 'day 4'), else
+    where its numbering starts (see numbering)."""
+    return parse_start(start, numbering(ruleset, options)) if start else numbering(ruleset, options)
+
+
+_START = r"^\s*(day|night)\s*[-: ]?\s*(\d{1,4})\s*$"
+
+
+def parse_start(text: str, numbers: tuple[str, int] | None = None) -> tuple[str, int]:
+    """'day:4', 'day 4', 'day-4', 'night:3' -> ('day', 4). Refused: another word, a day 0, and a
+    phase the game's numbering never has (Night 0 only where the game starts at Night 0)."""
+    m = re.match(_START, text, re.I)
+    if not m:
+        raise HostkitError(f"start {text!r}: give the phase the game is at, as day:N or night:N (e.g. day:4)")
+    kind, number = m.group(1).lower(), int(m.group(2))
+    if number < 1 and not (kind == "night" and numbers == ("night", 0)):
+        raise HostkitError(f"start {text!r}: phases are numbered from 1 (night 0 only with --option start=night-0)")
+    return kind, number
 
 
 def next_phase(first: tuple[str, int], kind: str, number: int) -> tuple[str, int]:
@@ -186,19 +208,22 @@ def next_phase(first: tuple[str, int], kind: str, number: int) -> tuple[str, int
     return "night", number + 1 if night_first else number
 
 
-def expected_phases(first: tuple[str, int], count: int) -> list[tuple[str, int]]:
-    """The (kind, number) of the first `count` phases of a ruleset starting at `first`."""
+def expected_phases(first: tuple[str, int], count: int,
+                    numbers: tuple[str, int] | None = None) -> list[tuple[str, int]]:
+    """The (kind, number) of the first `count` phases of a game starting at `first`, numbered as
+    a game starting at `numbers` is (default: `first`; see numbering)."""
     kind, number = first
     out = [(kind, number)]
     for _ in range(count - 1):
-        kind, number = next_phase(first, kind, number)
+        kind, number = next_phase(numbers or first, kind, number)
         out.append((kind, number))
     return out
 
 
-def check_sequence(paths: Sequence[Path], records: Sequence, first: tuple[str, int]) -> None:
+def check_sequence(paths: Sequence[Path], records: Sequence, first: tuple[str, int],
+                   numbers: tuple[str, int] | None = None) -> None:
     """Each file's contents agree with its name and its place; every phase but the last ended."""
-    for i, (path, rec, (kind, number)) in enumerate(zip(paths, records, expected_phases(first, len(paths)))):
+    for i, (path, rec, (kind, number)) in enumerate(zip(paths, records, expected_phases(first, len(paths), numbers))):
         m = PHASE_NAME.match(path.name)
         name_kind, name_number = m.group(2), int(m.group(3))
         if rec.kind != name_kind:

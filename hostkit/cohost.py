@@ -121,7 +121,11 @@ def git_setup(folder: Path) -> list[str]:
     command = f"{shlex.quote(sys.executable)} -m hostkit merge-file %O %A %B %P"
     _git(folder, "config", f"merge.{DRIVER}.name", "hostkit: merge a game's record entry by entry")
     _git(folder, "config", f"merge.{DRIVER}.driver", command)
-    return [f".gitattributes: phases/*.toml merge={DRIVER}", f"git config merge.{DRIVER}.driver {command}"]
+    ignored = " ".join(line for line in GITIGNORE.splitlines() if line and not line.startswith("#"))
+    return [f".gitattributes: phases/*.toml merge={DRIVER}",
+            f".gitignore: {ignored} (kept out of git: {store.JOURNAL} is this machine's unfinished change, "
+            "sealed with this machine's key; hostkit refuses one that arrives from a co-host)",
+            f"git config merge.{DRIVER}.driver {command}"]
 
 
 def git_init(folder: Path, message: str) -> None:

@@ -182,14 +182,13 @@ def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None
 
 
 def parity_notice(game: "Game") -> str:
-    """'LYLO' when one mis-elimination today can lose the game for the uninformed side (with the
-    killers' best night kills after it), 'MYLO' when two can; '' otherwise. Judged with the
-    ruleset's own victory rule on the living players' real roles: the host's to know (the count
-    shows it only where the announced setup makes it public: public_parity_notice)."""
-    state = game.state
-    if state.winner or game.current.record.kind != "day":
+    """'LYLO' when one mis-elimination today can lose the game for the uninformed side, 'MYLO'
+    when two can; '' otherwise (parity.notice)."""
+    from .parity import notice
+
+    if game.current.record.kind != "day":
         return ""
-    return _parity(state, state.players, state.role_of)
+    return notice(game.state)
 
 
 def public_parity_notice(game: "Game") -> str:
@@ -203,6 +202,7 @@ def public_parity_notice(game: "Game") -> str:
     from dataclasses import replace
 
     from .engine.day import flip_held
+    from .parity import notice
 
     state = game.state
     if not state.options.get("open-setup") or state.winner or game.current.record.kind != "day":
@@ -219,72 +219,11 @@ def public_parity_notice(game: "Game") -> str:
     roles = sorted(left.elements())
     players = {}
     for p in state.players.values():
+        # the living hold the roles not yet flipped, with nothing of their own (tags, items)
         role = state.ruleset.roles[p.role if not p.alive else roles.pop(0)]
-        players[p.name] = replace(p, role=role.name, faction=role.faction, alignment=role.alignment)
-    return _parity(state, players, lambda name: state.ruleset.roles[players[name].role])
-
-
-def _parity(state: Any, real: dict[str, Any], role_of: Any) -> str:
-    """The LYLO/MYLO words for the players REAL (name -> PlayerState) under the game's rules."""
-    from dataclasses import replace
-    from types import SimpleNamespace
-
-    from .engine.day import victory
-
-    kills = {}
-    for p in real.values():
-        role = role_of(p.name)
-        if p.alive and p.faction and any(a.factional and any(e.kind == "kill" for e in a.effects)
-                                         for a in role.abilities):
-            kills[p.faction] = True
-    if not kills:
-        return ""
-    players = {n: replace(p) for n, p in real.items()}
-    fake = SimpleNamespace(options=state.options, ruleset=state.ruleset, players=players)
-
-    def cls(p) -> tuple:
-        role = state.ruleset.roles[p.role]  # what the victory rules look at: side, and villager or not
-        return (p.faction, p.alignment, bool(role.abilities or role.passives))
-
-    memo: dict[tuple, bool] = {}
-
-    def lost() -> bool:
-        won = victory(fake)  # type: ignore[arg-type]
-        return bool(won) and (won in kills or any(players[n].alive and players[n].faction in kills
-                                                  and players[n].alignment == won for n in players))
-
-    def victims() -> list[str]:
-        seen, out = set(), []
-        for n, p in players.items():
-            if p.alive and p.faction not in kills and cls(p) not in seen:
-                seen.add(cls(p))
-                out.append(n)
-        return out
-
-    def can_lose(days: int, nights: int) -> bool:
-        """Worst case: `days` mis-eliminations and after each, every killing faction's kill."""
-        key = (days, nights, tuple(sorted(repr(cls(p)) for p in players.values() if not p.alive)))
-        if key in memo:
-            return memo[key]
-        result = lost()
-        if not result and (days or nights):
-            for victim in victims():
-                players[victim].alive = False
-                try:
-                    nxt = (days - 1, len(kills)) if nights == 0 else (days, nights - 1)
-                    result = can_lose(*nxt)
-                finally:
-                    players[victim].alive = True
-                if result:
-                    break
-        memo[key] = result
-        return result
-
-    if can_lose(1, 0):
-        return "LYLO: one mis-elimination today and the game is lost."
-    if can_lose(2, 0):
-        return "MYLO: a mis-elimination today leaves the next day lynch-or-lose."
-    return ""
+        players[p.name] = replace(p, role=role.name, faction=role.faction, alignment=role.alignment, tags={},
+                                  items={}, attributes=())
+    return notice(replace(state, players=players))
 
 
 # ----------------------------------------------------------------------------- the count's extras
@@ -295,10 +234,19 @@ def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start:
     (public_parity_notice), and whether the day has no start post (the count runs from the
     thread's first post)."""
     ph = game.current
-    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" else None,
+    return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" and not day_decided(game, count)
+            else None,
             "notice": public_parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
+
+
+def day_decided(game: "Game", count: Any) -> bool:
+    """The count has already ended the day: a hammer (a majority reached, in the thread or by a
+    vote entered by hand), or No Elimination's majority. A deadline means nothing after that."""
+    if count.hammer is not None or no_elimination(game, count)[1]:
+        return True
+    return bool(count.eliminated) and game.state.options.get("majority") != "plurality"
 
 
 def no_elimination(game: "Game", count: Any) -> tuple[float | None, bool]:
@@ -402,7 +350,7 @@ def day_count(game: "Game") -> dict[str, Any] | None:
     """The day's latest vote count as JSON, for checking an elimination against it: the last
     count made with 'hostkit votes' that read the thread, else the votes entered by hand counted
     now; None when the day has neither."""
-    from .votes.count import saved_counts, count_votes
+    from .daycount import count_votes, saved_counts
 
     ph = game.current
     if ph.record.kind != "day":
@@ -419,7 +367,7 @@ def _since(game: "Game", count: dict[str, Any]) -> dict[str, Any]:
     """A saved thread count with the hand votes recorded (or taken back) since it was made, in
     words, under "hand_since" (absent when there are none, or for a count saved before counts
     kept their hand votes): such a count no longer says what 'hostkit votes' would."""
-    from .votes.count import hand_votes
+    from .daycount import hand_votes
 
     if "hand" not in count:
         return count
@@ -467,7 +415,9 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
             after = day_end_preview(game)[1]
             due_out = count["eliminated"]
-            if due_out in after.players and not after.players[due_out].alive:
+            if (due_out in after.players and not after.players[due_out].alive) or after.winner:
+                # ... or they win the game before the elimination: 'eliminate X' refuses and says
+                # --none, so --none must end it (one command, not two refusals pointing at each other)
                 why = None
         if why:
             raise RuleError(f"{why} (--force overrules)")

@@ -120,9 +120,10 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
            thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
            seed: int | None = None, thread: str | None = None, title: str = "",
-           attributes: Sequence[str] = ()) -> Setup:
+           attributes: Sequence[str] = (), start: str = "") -> Setup:
     """Create a game folder (refused if one exists there); game.create also loads it.
-    `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role."""
+    `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role.
+    `start`: the phase a game moved to hostkit mid-way is at ('day:4'); else the ruleset's first."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
     import random  # only when creating: every other command imports this module for its names
@@ -182,6 +183,9 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
+        from .votes.postmeta import strip_session
+
+        thread = strip_session(thread)  # a session id in the URL is the host's login, not the thread's
     attr_map: dict[str, tuple[str, ...]] = {}
     for text in attributes:
         who, attr = split_pair(text, "--attribute")
@@ -205,10 +209,11 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
                                   threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ())) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        start=_start(start, rs, opts),
     )
     w = store.Writer(folder)
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
-    first = PhaseRecord(*checks.first_phase(rs, opts))
+    first = PhaseRecord(*checks.first_phase(rs, opts, setup.start))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
     folder.mkdir(parents=True, exist_ok=True)
     from .cohost import write_git_files
@@ -278,3 +283,9 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
     return value
 
 
+def _start(text: str, rs: Any, opts: Mapping[str, Any]) -> str:
+    """--start as game.toml keeps it ('day 4'), checked; '' when not given."""
+    if not text:
+        return ""
+    kind, number = checks.parse_start(text, checks.numbering(rs, opts))
+    return f"{kind} {number}"

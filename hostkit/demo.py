@@ -16,7 +16,8 @@ from .game import Game, create
 from .publish import death_post, flip_post, night_info, night_pms, pms_text, role_pms, vote_count_post
 from .rulesets import games_dir
 from .text import action_line, outcome_text
-from .votes.count import count_votes, read_pages, remember
+from .daycount import count_votes, remember
+from .votes.count import read_pages
 
 PLAYERS = [("Ann", "Seer"), ("Bob", "Werewolf"), ("Carol", "Witch"), ("Dave", "Guard"), ("Eve", "Hunter"),
            ("Fay", "Villager"), ("Gus", "Werewolf"), ("Hal", "Villager")]

@@ -139,6 +139,15 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
                             f"{ability.max_skips_in_a_row} nights in a row")
         return Action(actor, ability.name, (), declined=True)
+    choice = ""
+    if ability.choose:
+        # Seed natural I: 'If an effect says something like "Choose a Guild," you may choose your
+        # own': the choice is typed after the targets.
+        if len(target_words) != ability.targets + 1:
+            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then a Guild, got "
+                            f"{len(target_words)} word(s)" + (" (or 'skip')" if ability.skippable else ""))
+        choice = _guild_word(game, target_words[-1], where)
+        target_words = target_words[:-1]
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
                         + (" (or 'skip')" if ability.skippable else ""))
@@ -175,7 +184,19 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     conflict = entry_conflict(state, actor, ability, current)
     if conflict:
         raise RuleError(conflict)
-    return Action(actor, ability.name, tuple(targets))
+    return Action(actor, ability.name, tuple(targets), choice=choice)
+
+
+def _guild_word(game: Game, word: str, where: str) -> str:
+    """The Guild a word names (case-insensitively), of those the game's roles and effects name."""
+    from .engine.effects.guild import known_guilds  # the registry: only for an ability that chooses
+
+    guilds = known_guilds(game.ruleset)
+    found = [g for g in guilds if g.lower() == word.lower()]
+    if not found:
+        raise RuleError(f"{where}: no Guild called {word!r}" + suggest(word, list(guilds))
+                        + f"; this game's Guilds: {', '.join(guilds) or 'none'}")
+    return found[0]
 
 def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:
     """`act X skip` with no ability named answers X's own abilities: it does not take back the
@@ -241,7 +262,7 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
         raise RuleError(f"{who} has no ability usable in {phase.label}: {why}")
     skip = len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS
     if not skip:
-        fits = [a for a in now if a.targets == len(target_words)]
+        fits = [a for a in now if a.targets + bool(a.choose) == len(target_words)]
         if len(fits) == 1:
             return fits[0]
         # A host who leaves ABILITY out means the role's own ability, not a factional one it
@@ -350,7 +371,7 @@ def usable(state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
 
 
 def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
-    if ability.phase != "cycle" and ability.phase != phase.kind:
+    if ability.phase not in ("cycle", "any") and ability.phase != phase.kind:
         return False
     if ability.nights == "even" and phase.number % 2:
         return False
@@ -360,7 +381,7 @@ def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
 
 
 def _when(ability: Ability) -> str:
-    base = {"night": "at night", "day": "by day", "cycle": "once a cycle"}[ability.phase]
+    base = {"night": "at night", "day": "by day", "cycle": "once a cycle", "any": "once each phase"}[ability.phase]
     if ability.nights != "any":
         base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
     return base

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, kill, night_tag_today, owed
+from .engine.day import apply_outcome, election, flip_held, guild_of, kill, night_tag_today, owed, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -202,7 +202,8 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases],
+                              checks.first_phase(rs, setup.options, setup.start), checks.numbering(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -417,9 +418,9 @@ class Game:
     def _words(self, state: GameState, action: Action) -> list[str]:
         """A recorded action's targets as the host would type them: no targets is a skip,
         unless the ability takes none (a Commute is used by naming no one) and the entry is not
-        declined (`skip = true`)."""
-        if action.targets:
-            return list(action.targets)
+        declined (`skip = true`). A choice (a Guild) is typed after the targets."""
+        if action.targets or action.choice:
+            return [*action.targets, *([action.choice] if action.choice else [])]
         if action.declined:
             return ["skip"]
         try:
@@ -497,6 +498,11 @@ class Game:
         """What PLAYER's death (KIND, at WHEN: "night 1") owed at dawn before any was done (seed
         classic DeathResolution: last words, a Hunter's shot, the badge): engine/day.owed's items."""
         return owed(self.state, [(player, kind, when)], set())
+
+    def election_winner(self, votes: dict[str, str], candidates: list[str]) -> str | None:
+        """Whom a Sheriff election with these votes elects (seed SheriffElection: each vote with its
+        voter's standing weight, no one holds the badge yet; a tie for the most elects no one)."""
+        return election(votes, candidates, {v: float(self.weight(v)) for v in votes})[1]
 
     def flip_held(self, name: str) -> str | None:
         """The abductor still in the game who holds dead player NAME's flip (seed paranormal:
@@ -597,7 +603,7 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+        return PhaseRecord(*checks.next_phase(checks.numbering(self.ruleset, self.setup.options),
                                               ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
@@ -1055,6 +1061,9 @@ class Game:
             d["threshold"] = setup.threshold if setup else 0  # Loved +1, Hated -1: the host's eyes only
             # the tags in words, without the engine's bookkeeping or a stun whose day is over
             d["standing"] = tag_texts(p.tags, (s.phase, s.number), inert_grants(self.ruleset, p, s.role_of(p.name)))
+            d["guild"] = guild_of(s, p.name) or None  # seed natural's Guilds: the role's, or as changed since
+            if "guild" not in p.tags and d["guild"]:
+                d["standing"].append(f"Guild: {d['guild']}")
             masked = p.tags.get("masked") if not p.alive else None
             if isinstance(masked, dict) and masked.get("cause"):
                 # Combat Camouflage fools the players, not the host: the true cause, and the mask
@@ -1072,13 +1081,36 @@ class Game:
                 "conflicts": self.conflicts}
 
     def weight(self, name: str, state: GameState | None = None) -> float:
-        """A player's standing vote weight: --weight, else the role's."""
+        """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
+        changed it for today (engine.day.weight_today)."""
+        state = state or self.state
+        weight = weight_today(state, name, self._standing_weight(name, state))
+        if weight > 1 and state.options.get("weight-in-xylo") == "lost" and self.xylo(state):
+            return 1.0  # seed natural III: 'Additional Vote Weight is ... lost in XYLO'
+        return weight
+
+    def xylo(self, state: GameState | None = None) -> bool:
+        """Is today lynch-or-lose (one mis-elimination loses the game: parity.notice's LYLO)?
+        Judged on the current state (another, replayed one: False), once a game."""
+        current = self.__dict__.get("state")  # None while the record is being replayed
+        if current is None or state is not None and state is not current:
+            return False
+        if "_xylo" not in self.__dict__:
+            from .parity import notice
+
+            self._xylo = self.current.record.kind == "day" and notice(current).startswith("LYLO")
+        return self._xylo
+
+    def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)
         if setup and setup.weight is not None:
             return setup.weight
-        state = state or self.state
         role = state.role_of(name)
         if "psychic-vote" in role.passives and role.weight != 1:
+            # Seed Psychic Pulser: psychics 'cannot use any Psychic Abilities until the following
+            # Night' (the Emitter: 'for that night and the next day phase'): a pulsed vote counts once.
+            if state.phase == "day" and night_tag_today(state, name, "pulsed", state.number) is not None:
+                return 1.0
             # A psychic vote weight fails while Mind Shields outnumber the other living players.
             alive = [p for p in state.players.values() if p.alive]
             shields = sum(1 for p in alive if "mind-shield" in p.tags or "mind-shield" in state.role_of(p.name).passives)
@@ -1099,10 +1131,12 @@ class Game:
         checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
-    def replace_player(self, old: str, new: str) -> bool:
+    def replace_player(self, old: str, new: str, *, clear: VoteEntry | None = None) -> tuple[bool, VoteEntry | None]:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot.
         Right after 'replace OLD NEW', 'replace NEW OLD' takes the replacement back (undo cannot: a
-        replacement changes the setup, not the record), unless entries name NEW since; True then."""
+        replacement changes the setup, not the record), unless entries name NEW since; True then.
+        `clear` (replacement.cleared_vote: a ruleset that clears a replaced player's vote) is
+        recorded with the new name, in one commit, and returned as recorded."""
         name = self.player(old)
         checks.check_name(new, "replace")
         slot = self.setup.player(name)
@@ -1114,13 +1148,21 @@ class Game:
                 raise RuleError(f"{name} cannot be taken back to {slot.previous[-1]}: entries since the replacement "
                                 f"name {name} ({exc})") from None
             self._write_setup(setup)
-            return True
+            return True, None
         if any(checks.name_key(new) == checks.name_key(n) for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)):
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
-        self._write_setup(self._with_slot(name, new, (slot.previous if slot else ()) + (name,)))
-        return False
+        setup = self._with_slot(name, new, (slot.previous if slot else ()) + (name,))
+        if clear is None:
+            self._write_setup(setup)
+            return False, None
+        after = self.append(clear, write=False)  # checked by replay first: nothing written if refused
+        w = store.Writer(self.folder)
+        w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
+        w.put(after.current.path, store.phase_to_toml(after.current.record))
+        w.commit()
+        return False, after.current.record.votes[-1]
 
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p

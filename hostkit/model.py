@@ -37,7 +37,7 @@ class Ability(Record):
 
     name: str
     summary: str = ""
-    phase: str = "night"  # night | day | cycle
+    phase: str = "night"  # night | day | cycle | any (seed natural II: no prefix, once each phase)
     nights: str = "any"  # any | even | odd
     first_night: int = 1  # actions cannot be used before this night (seed natural I: no Night 0)
     targets: int = 1  # how many players it names
@@ -69,6 +69,9 @@ class Ability(Record):
     # (their charges, their entry, their results), but the body visits, is seen and is struck in
     # its own name, "{player}'s {body}" (model.body_name), and blocks aimed at the player miss it.
     body: str = ""
+    # What the user chooses beside the targets, typed after them: "guild" (seed natural I: 'If
+    # an effect says something like "Choose a Guild," you may choose your own'); "" = nothing.
+    choose: str = ""
 
     @property
     def key(self) -> str:
@@ -108,6 +111,7 @@ class Role(Record):
     goal_text: str = ""  # the Goal line as the rules word it, where it is more than the `goal` read ("Kill (if active)")
     victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
+    guild: str = ""  # the Guild the role starts in (seed natural: Guilds), "" = none
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:
@@ -190,6 +194,9 @@ class Ruleset(Record):
     attributes: Mapping[str, Mapping[str, Any]] = EMPTY  # name -> {appears, passives}: added to any role
     coverage: tuple[Mapping[str, Any], ...] = ()  # coverage.toml: each rule of the rules text, works or host
     innate: tuple[Ability, ...] = ()  # seed natural II: actions every player has by the game's rules
+    # Steps whose actions resolve simultaneously (seed items: "Multiple actions that fall in the
+    # same category are executed more or less simultaneously"): none stops another of its step.
+    simultaneous: tuple[str, ...] = ()
 
     def role(self, name: str) -> Role | None:
         """The role of that name, or of that alias, in any case (None if none or several)."""
@@ -230,6 +237,7 @@ class Setup(Record):
     title: str = ""
     format: str = "bbcode"
     created: str = ""
+    start: str = ""  # 'day 4': the phase a game moved to hostkit mid-way starts at ('' = the ruleset's first)
 
     def player(self, name: str) -> PlayerSetup | None:
         for p in self.players:
@@ -264,6 +272,7 @@ class Action(Record):
     host: str = ""
     unit: int = 0  # see Action
     declined: bool = False  # an explicit skip (see Action)
+    choice: str = ""  # what the user chose beside the targets (Ability.choose: a Guild), "" = nothing
 
     @property
     def skip(self) -> bool:
@@ -327,6 +336,8 @@ def entry_key(entry: Any) -> tuple[int, str, str, str]:
     fields.pop("unit")  # which command wrote it is not what it says
     if fields.get("declined") is False:  # an entry of before the field keeps its identity (entry ids)
         del fields["declined"]
+    if fields.get("choice") == "":  # likewise an entry with no choice
+        del fields["choice"]
     return (seq, host, type(entry).__name__, repr(_plain(fields)))
 
 

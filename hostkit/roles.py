@@ -179,6 +179,7 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         tech=_tech_slots(t, p.tech if p else None),
         goal_text=t.get("goal_text", str, p.goal_text if p else ""),
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
+        guild=t.get("guild", str, p.guild if p else ""),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
     )
     t.done()
@@ -254,7 +255,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
     ab = Ability(
         name=name,
         summary=t.get("summary", str, ""),
-        phase=t.get("phase", str, "night", choices=("night", "day", "cycle")),
+        phase=t.get("phase", str, "night", choices=("night", "day", "cycle", "any")),
         nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
         first_night=_count(t, "first_night", 1),
         targets=targets,
@@ -281,6 +282,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         standing=t.get("standing", bool, False),
         max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
+        choose=t.get("choose", str, "", choices=("", "guild")),
     )
     t.done()
     from .engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from .engine.policies import CYCLE_POLICIES, PRIORITIES
 from .errors import FileError, NameError_, suggest
@@ -92,11 +92,28 @@ def load_ruleset(name: str, extra_roles: Path | None = None) -> Ruleset:
     extra, factions, shared = read_role_file(extra_roles, base)
     _check_categories(extra, base.steps, extra_roles)
     roles = dict(base.roles)
-    roles.update(extra)
+    roles.update({name: _with_win(role, base.roles) for name, role in extra.items()})
     _check_role_references(roles, extra_roles)
     _check_items(roles, base.items, extra_roles)
     return base._replace(roles=MappingProxyType(roles), factions=MappingProxyType(factions),
                          shared=MappingProxyType(shared))
+
+
+def _with_win(role: Role, bundled: Mapping[str, Role]) -> Role:
+    """A custom role the host gave no `win` line: its PM states the win condition all the same,
+    as every bundled role's does. It wins as its side does (the same faction, alignment and way
+    of winning), so it takes that side's bundled wording; a side of its own is told plainly."""
+    if role.win:
+        return role
+    for other in bundled.values():
+        if other.win and (other.faction, other.alignment, other.victory) == (role.faction, role.alignment, role.victory):
+            return role._replace(win=other.win)
+    from .engine.sides import VICTORIES
+
+    side = role.faction or role.alignment
+    if role.victory:
+        return role._replace(win=f"You win when: {VICTORIES.get(role.victory, role.victory)}.")
+    return role._replace(win=f"You win when the {side} win.")
 
 
 def _load_dir(folder: Path, name: str) -> Ruleset:
@@ -145,6 +162,13 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
     results = _str_table(t, "results")
     t_attrs = t.sub("attributes", {})
     pass_step = t.get("pass_step", str, "")
+    simultaneous = t.strings("simultaneous", ())
+    for i, step in enumerate(simultaneous):
+        if step not in steps:
+            raise t.fail(f"simultaneous[{i}]", f"{step!r} is not one of steps{suggest(step, steps)}")
+    if simultaneous and resolution != "ordered":
+        raise t.fail("simultaneous", "only an ordered night resolves its steps one after another; "
+                     "a natural or priorities night orders concurrent actions by what changes what")
     if pass_step and pass_step not in steps:
         raise t.fail("pass_step", f"{pass_step!r} is not one of steps{suggest(pass_step, steps)}")
     innate = read_innate(t.tables("innate"), options)
@@ -166,7 +190,7 @@ def _load_dir(folder: Path, name: str) -> Ruleset:
         roles=MappingProxyType(roles), decisions=decisions, flavour=flavour, results=results,
         source=str(folder), items=MappingProxyType(items), pass_step=pass_step, priorities=priorities,
         factions=MappingProxyType(factions), shared=MappingProxyType(shared), attack_order=attack_order,
-        unflipped=unflipped, innate=innate, coverage=coverage,
+        unflipped=unflipped, innate=innate, coverage=coverage, simultaneous=simultaneous,
         attributes=MappingProxyType(attributes),
     )
 

@@ -48,6 +48,7 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
                                  ": dies with them"),
     "stunned": _stunned,
     "vote-controlled": lambda data, d: f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else ""),
+    "pulsed": lambda data, d: f"psychic powers pulsed{_by(d)}" + (f": none until night {d['night'] + 1}" if d.get("night") else ""),
     "shorted": lambda data, d: "tech shorted out" + (f": fixing it on night {d['night']}" if d.get("night") else ""),
     "holoform": lambda data, d: f"Holoform shows: {d.get('role') or '?'}, {d.get('race') or '?'}",
     "hologram": lambda data, d: (f"hologram on night {d.get('night', '?')}: "
@@ -76,7 +77,13 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
     "bloom-day": lambda data, d: f"day {data} must lynch",
     "wilting": lambda data, d: f"not lynched after the Seeding: dies at the end of night {d.get('kills_on', '?')}",
     "spore-spreader": lambda data, d: f"a Spore Spreader since day {data}",
+    "guild": lambda data, d: f"Guild: {d.get('name') or 'none'}{_by(d)}",
+    "vote-weight": lambda data, d: f"vote weight changed{_by(d)} on {d.get('phase', 'night')} {d.get('night', '?')}",
 }
+
+# Communication tags (engine/effects/talk.py) are named MODE:USER.
+_TALK = {"chat": "private chat with {user}", "public-chat": "extra public chat ({user}'s)",
+         "mute": "posting restricted by {user}", "post": "a message of {user}'s to post"}
 
 
 def _tag_text(name: str, data: Any) -> str:
@@ -84,6 +91,9 @@ def _tag_text(name: str, data: Any) -> str:
     words = _WORDS.get(name)
     if words is not None:
         return words(data, d)
+    mode, _, user = name.partition(":")
+    if user and mode in _TALK:
+        return _TALK[mode].format(user=user) + (f" (from {d.get('phase', 'night')} {d['night']})" if d.get("night") else "")
     if type(data) is int:  # a count the host must judge shows its value (issue 11)
         return f"{name} {data}"
     text = name + _by(d)
@@ -94,7 +104,7 @@ def _tag_text(name: str, data: Any) -> str:
 
 # Tags that stand for one night and the day after it ({"night": N}): a stun's 'following day', a
 # Mind Control Ray's vote on the next day. Past that day they are history, not standing.
-DAY_AFTER_TAGS = frozenset({"stunned", "vote-controlled"})
+DAY_AFTER_TAGS = frozenset({"stunned", "vote-controlled", "pulsed"})
 
 
 def _lapsed(name: str, data: Any, now: tuple[str, int] | None) -> bool:

@@ -382,11 +382,11 @@ class Writer:
     def commit(self) -> None:
         if not self.writes and not self.removes:
             return
+        from .journal import seal
+
+        writes = [[_relative(self.folder, p), text] for p, text in self.writes.items()]
+        journal = seal(self.folder, writes, [_relative(self.folder, p) for p in self.removes])
         self.folder.mkdir(parents=True, exist_ok=True)
-        journal = {
-            "writes": [[_relative(self.folder, p), text] for p, text in self.writes.items()],
-            "removes": [_relative(self.folder, p) for p in self.removes],
-        }
         path = self.folder / JOURNAL
         import json
 
@@ -402,7 +402,12 @@ class Writer:
 
 
 def _relative(folder: Path, path: Path) -> str:
-    return path.resolve().relative_to(folder.resolve()).as_posix()
+    """PATH (built from FOLDER) relative to it, as the journal names it; never through a link
+    (journal.check_path refuses a symlinked phases/ or file by name)."""
+    try:
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(folder)).as_posix()
+    except ValueError:
+        raise FileError(f"{path}: outside the game folder {folder}") from None
 
 
 def _apply(folder: Path, journal: dict[str, Any]) -> None:
@@ -443,6 +448,9 @@ def recover(folder: Path) -> None:
 
 def _recover(folder: Path) -> None:
     path = folder / JOURNAL
+    if os.path.islink(path):
+        raise FileError(f"{path}: is a symbolic link, not a journal hostkit wrote; it is left as it is: "
+                        "delete it to keep the folder as it is")
     try:
         raw = read_bytes(path).decode("utf-8")  # a named pipe in its place is refused, never read
     except (FileNotFoundError, NotADirectoryError):
@@ -451,18 +459,14 @@ def _recover(folder: Path) -> None:
         raise FileError(f"{path}: cannot read the unfinished change: {exc}") from None
     import json
 
+    from .journal import check
+
     try:
         journal = json.loads(raw)
-        ok = (isinstance(journal, dict) and all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, str) for x in w)
-                                               for w in journal.get("writes", ()))
-              and all(isinstance(r, str) for r in journal.get("removes", ())))
     except ValueError:
-        ok = False
-    if not ok:
-        raise FileError(f"{path}: damaged journal of an unfinished change; remove it to keep the folder as it is")
-    for rel in [w[0] for w in journal["writes"]] + journal["removes"]:
-        if rel.startswith("/") or ".." in Path(rel).parts:
-            raise FileError(f"{path}: journal names {rel!r}, outside the game folder")
+        journal = None
+    check(folder, path, journal)
+    journal.setdefault("writes", [])
     journal.setdefault("removes", [])
     try:
         _apply(folder, journal)
@@ -474,6 +478,16 @@ def _recover(folder: Path) -> None:
 # --------------------------------------------------------------------------- setup
 
 
+def _thread(url: str | None) -> str | None:
+    """The thread URL as kept: without a forum session id (a folder written before hostkit
+    stripped them, or edited by hand), which must never reach a public post."""
+    if url and "=" in url:
+        from .votes.postmeta import strip_session
+
+        return strip_session(url)
+    return url
+
+
 def setup_to_toml(setup: Setup) -> dict[str, Any]:
     return {
         "version": VERSION,
@@ -482,6 +496,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "seed": setup.seed,
         "thread": setup.thread,
         "created": setup.created or None,
+        "start": setup.start or None,
         "hosts": list(setup.hosts),
         "vote_markup": list(setup.vote_markup),
         "options": dict(setup.options),
@@ -514,14 +529,22 @@ def read_setup(folder: Path) -> Setup:
         ruleset=t.get("ruleset", str),
         players=tuple(players),
         seed=t.get("seed", int, 0),
-        thread=t.get("thread", str, None),
+        thread=_thread(t.get("thread", str, None)),
         hosts=t.strings("hosts", ()),
         vote_markup=t.strings("vote_markup", ("red",)),
         options=MappingProxyType(options),
         title=t.get("title", str, ""),
         created=t.get("created", str, ""),
+        start=t.get("start", str, ""),
     )
     t.done()
+    if setup.start:
+        from .checks import parse_start
+
+        try:
+            parse_start(setup.start)
+        except HostkitError as exc:
+            raise FileError(f"{path}: start: {exc}") from None
     names = [p.name for p in players]
     for i, n in enumerate(names):
         if n in names[:i]:
@@ -620,7 +643,9 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         if declined and targets:
             raise a.fail("skip", f"a skip names no target, yet targets = {list(targets)!r}: "
                                  "delete one of them")
-        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined))
+        choice = a.get("choice", str, "")
+        actions.append(Action(a.get("actor", str), a.get("ability", str), targets, **meta, declined=declined,
+                              choice=choice))
         a.done()
     removed = []
     for r in t.tables("removed"):
@@ -693,7 +718,7 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
         out["conflicts"] = [list(pair) for pair in rec.conflicts]
     if rec.actions:
         out["actions"] = [{**_meta_out(a), "actor": a.actor, "ability": a.ability, "targets": list(a.targets),
-                           "skip": True if a.declined else None} for a in rec.actions]
+                           "skip": True if a.declined else None, "choice": a.choice or None} for a in rec.actions]
     if rec.removed:
         out["removed"] = [{**_meta_out(r), "actor": r.actor, "ability": r.ability} for r in rec.removed]
     if rec.votes:

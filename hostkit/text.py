@@ -11,6 +11,10 @@ def ability_when(ab) -> str:
     """An ability's timing in words ('Each night', 'Once per game, at night', 'On even nights, 3 uses'),
     for PMs and listings alike: a factional action is one for the whole team, and a first night
     other than night 1 is said."""
+    if ab.phase == "any":  # seed natural II: an action with no prefix, once each phase
+        when = (f"Once each phase of {ab.nights} cycles" if ab.nights != "any"
+                else "Once per game, by day or at night" if ab.uses == 1 else "Once each phase, day or night")
+        return _prefixes(ab, when)
     phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
     if ab.nights != "any":
         when = f"On {ab.nights} {phase}s"
@@ -18,6 +22,11 @@ def ability_when(ab) -> str:
         when = f"Once per game, at {phase}" if phase == "night" else f"Once per game, by {phase}"
     else:
         when = f"Each {phase}"
+    return _prefixes(ab, when)
+
+
+def _prefixes(ab, when: str) -> str:
+    """The rest of an ability's tag line after its timing: uses, team, first night, prefixes."""
     if ab.uses and ab.uses > 1:
         when += f", {ab.uses} uses"
     if ab.factional:
@@ -123,9 +132,10 @@ def status_text(st: dict[str, Any]) -> str:
 def action_line(a: Action, takes: int | None = None) -> str:
     """'Ann: Heal Bob'; an entry with no targets is a skip, unless its ability takes none
     (`takes` = 0: a Veteran's Alert is used, not skipped) and it is not declined."""
+    chose = f" (Guild: {a.choice})" if a.choice else ""
     if a.targets:
-        return f"{a.actor}: {a.ability} " + ", ".join(a.targets)
-    return f"{a.actor}: {a.ability}" + ("" if takes == 0 and not a.declined else " (skip)")
+        return f"{a.actor}: {a.ability} " + ", ".join(a.targets) + chose
+    return f"{a.actor}: {a.ability}" + (chose if takes == 0 and not a.declined or chose else " (skip)")
 
 
 def masked_causes(o: NightOutcome) -> dict[str, dict]:

@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from hostkit.cli import cli
 from hostkit.game import Game, create
 
+from forum_board import board  # noqa: F401 - the live phpBB board fixture (one a session)
+
 CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
            "Gus=Werewolf", "Hal=Villager"]
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -95,7 +97,14 @@ def _page_cache(tmp_path_factory: pytest.TempPathFactory):
     in a temporary folder (subprocesses inherit it), never in the real ~/.cache."""
     old = os.environ.get("HOSTKIT_CACHE")
     os.environ["HOSTKIT_CACHE"] = str(tmp_path_factory.mktemp("hostkit-cache"))
+    # the journal's key (hostkit/journal.py) likewise: this test run is one "machine"
+    old_key = os.environ.get("HOSTKIT_KEY")
+    os.environ["HOSTKIT_KEY"] = str(tmp_path_factory.mktemp("hostkit-state") / "journal.key")
     yield
+    if old_key is None:
+        os.environ.pop("HOSTKIT_KEY", None)
+    else:
+        os.environ["HOSTKIT_KEY"] = old_key
     if old is None:
         os.environ.pop("HOSTKIT_CACHE", None)
     else:

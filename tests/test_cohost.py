@@ -315,7 +315,7 @@ def vic_clones(tmp_path: Path) -> list[Path]:
 
 
 @needs_git
-def test_misc3_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_path):
+def test_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_path):
     """redspec: host A enters `act Vic Alert` and resolves (Gon dies on Vic's alert); host B,
     before pulling, enters `act Vic Alert skip`. The merge used to let B's entry win by host-name
     order, and the published night now killed Vic. Now it is a conflict, named with both entries
@@ -369,7 +369,7 @@ def test_misc3_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_pa
     ([["act", "Dave", "Guard", "Hal"]], [["act", "Dave", "Guard", "Fay"]], "concurrent",
      ["Dave's Guard on Fay", "Dave's Guard on Hal"]),
 ], ids=["faction-kill-by-two-members", "entered-into-a-night-the-other-resolved", "one-actor-unresolved-night"])
-def test_misc3_concurrent_entries_that_contradict_are_a_conflict(tmp_path, ann_does, bea_does, kind, whats):
+def test_concurrent_entries_that_contradict_are_a_conflict(tmp_path, ann_does, bea_does, kind, whats):
     ann, bea = clones(tmp_path, "Ann", "Bea")
     for args in ann_does:
         hk(ann, *args)
@@ -386,7 +386,7 @@ def test_misc3_concurrent_entries_that_contradict_are_a_conflict(tmp_path, ann_d
 
 
 @needs_git
-def test_misc3_concurrent_entries_that_agree_merge_as_before(tmp_path):
+def test_concurrent_entries_that_agree_merge_as_before(tmp_path):
     """Both hosts entered the same kill (one also resolved): nothing to settle; the file has no
     `conflicts` key, as a merge wrote it before."""
     ann, bea = clones(tmp_path, "Ann", "Bea")
@@ -401,7 +401,7 @@ def test_misc3_concurrent_entries_that_agree_merge_as_before(tmp_path):
     hk(ann, "vote", "Ann", "Bob")
 
 
-def test_misc3_merge_phase_keeps_a_settled_conflict_settled_and_old_files_unchanged(tmp_path):
+def test_merge_phase_keeps_a_settled_conflict_settled_and_old_files_unchanged(tmp_path):
     """The driver merges the `conflicts` pairs three ways like entries: a pair one side settled
     (undo dropped it) stays gone; files with no conflict merge to the bytes they always did."""
     game = create(tmp_path / "g", ruleset="classic-werewolf", assign=CLASSIC, seed=1)
@@ -424,7 +424,7 @@ def test_misc3_merge_phase_keeps_a_settled_conflict_settled_and_old_files_unchan
         (*ann.actions, *bea_other.actions), key=lambda a: (a.seq, a.host)))))
 
 
-def test_misc3_a_hand_written_conflicts_key_is_checked(tmp_path):
+def test_a_hand_written_conflicts_key_is_checked(tmp_path):
     game = create(tmp_path / "g", ruleset="classic-werewolf", assign=CLASSIC, seed=1)
     path = game.current.path
     path.write_text(path.read_text().replace('number = 1\n', 'number = 1\nconflicts = [["abc"]]\n'))
@@ -433,7 +433,7 @@ def test_misc3_a_hand_written_conflicts_key_is_checked(tmp_path):
 
 
 @needs_git
-def test_misc3_an_undo_on_one_clone_cannot_silently_change_the_night_the_other_resolved(tmp_path):
+def test_an_undo_on_one_clone_cannot_silently_change_the_night_the_other_resolved(tmp_path):
     """Both clones have Bob's kill; Ann resolves the night with it while Bea takes it back with
     'undo'. A plain three-way merge dropped it and the published death went silently. Now it
     is kept, paired with Ann's end as a conflict; taking back either settles it."""

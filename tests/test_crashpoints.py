@@ -111,7 +111,9 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
 # `post end` is refused until the game is over and writes nothing then either (test_hostday).
-OTHER = {"demo", "git-setup", "merge-file", "post end"}
+# `forum login|logout|status` write only the user's cache (the session, mode 0600) and the
+# credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
+OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status", "inbox"}
 
 
 def command_names() -> set[str]:
@@ -132,7 +134,7 @@ def command_names() -> set[str]:
 
 
 def _name(args: list[str]) -> str:
-    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech", "stockpile") else args[0]
+    return " ".join(args[:2]) if args[0] in ("sheriff", "post", "ita", "tech", "stockpile", "forum") else args[0]
 
 
 def test_every_command_is_crash_tested_or_writes_nothing():

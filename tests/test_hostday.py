@@ -83,8 +83,8 @@ def test_post_end_renders_the_winner_roles_fates_and_history_in_every_format(tmp
     bb = host.ok("post", "end")
     assert "Werewolves win!" in bb
     assert "[b]Ann[/b]: Werewolf (Werewolves), survived" in bb
-    assert "[b]Bob[/b]: Villager (Village), was killed by Werewolves on night 1" in bb
-    assert "Night 1: Bob (Villager) was killed by Werewolves." in bb
+    assert "[b]Bob[/b]: Villager (Village), was killed by the Werewolves on night 1" in bb
+    assert "Night 1: Bob (Villager) was killed by the Werewolves." in bb
     assert "Day 1: Di (Villager) was eliminated." in bb
     md = host.ok("post", "end", "--format", "markdown")
     assert "- **Cy**: Seer (Village), survived" in md

@@ -80,6 +80,46 @@ def test_the_cycle_finder_finds_a_cycle():
     assert _cycles(graph) == [["p.a", "p.b", "p.c"]]
 
 
+# Issue 26: hostkit/votes/ is a leaf library. It counts posts for players, hosts, weights and
+# options that its caller gives; it never reaches the game, the rules' rulings, the engine or the
+# publishing side, neither by its own imports (lazy ones inside functions included: grimp reads
+# every import statement) nor through another hostkit module it imports (so a utility module such
+# as store.py or model.py may be used only while it pulls in none of them). The game's side of a
+# count is hostkit/daycount.py, which imports votes/, never the other way round.
+LEAF = "hostkit.votes"
+FORBIDDEN = ("hostkit.game", "hostkit.rulings", "hostkit.engine", "hostkit.publish", "hostkit.daycount",
+             "hostkit.cli")
+
+
+def _forbidden_reached(graph, leaf: str, forbidden: tuple[str, ...]) -> list[str]:
+    """Each forbidden module that a module of `leaf` imports, directly or transitively, with the
+    chain of imports that reaches it."""
+    out = []
+    inside = sorted(m for m in graph.modules if m == leaf or m.startswith(leaf + "."))
+    for m in inside:
+        for target in sorted(graph.find_upstream_modules(m)):
+            if any(target == f or target.startswith(f + ".") for f in forbidden):
+                chain = graph.find_shortest_chain(importer=m, imported=target)
+                out.append(" -> ".join(chain))
+    return out
+
+
+def test_votes_is_a_leaf_that_imports_no_game_rulings_engine_or_publish():
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    reached = _forbidden_reached(graph, LEAF, FORBIDDEN)
+    assert not reached, "hostkit/votes/ must stay a leaf; it reaches:\n" + "\n".join(reached)
+
+
+def test_the_leaf_check_finds_a_forbidden_import_through_a_utility_module():
+    """The check itself can fail: p.votes.count -> p.store -> p.game is reported."""
+    graph = grimp.ImportGraph()
+    for m in ("p", "p.votes", "p.votes.count", "p.store", "p.game", "p.errors"):
+        graph.add_module(m)
+    for a, b in (("p.votes.count", "p.store"), ("p.store", "p.game"), ("p.votes.count", "p.errors")):
+        graph.add_import(importer=a, imported=b)
+    assert _forbidden_reached(graph, "p.votes", ("p.game",)) == ["p.votes.count -> p.store -> p.game"]
+
+
 def test_publish_reads_outcomes_not_the_rules():
     """Issue 26: 'publish/ reads outcomes and the public view (issue "What is public stays
     public"), not the rules' helpers' (engine/day.py's flip_held and owed, engine/sides.py's kind

@@ -119,9 +119,11 @@ JAIL_CASES = [
     ("7_a_blocked_jailkeeper_jails_no_one", "Jk=Jailkeeper Co=Consort V=Villager", "Co Distract Jk; Jk Jail V", {},
      dict(no_notice=["V"], failed={"Jk.Jail": "blocked by Consort (Co)"})),
     # ------------------------------------------------ 12. conversions
-    ("12_orphan_adopting_a_killer_keeps_its_count_from_before_the_night", "O=Orphan Gl=Glutton V=Villager",
+    # Seed 12: "Kill-count roles: new win-count = original player's count", at Day Start, when
+    # the conversion happens: the kill of the night of the adoption counts (decision conversion-counts).
+    ("12_orphan_adopting_a_killer_keeps_its_count_at_day_start", "O=Orphan Gl=Glutton V=Villager",
      "O Adopt Gl; Gl Devour V", dict(night=2, tags={"Gl": {"kills": 1}}),
-     dict(dead=["V"], converts=[("O", "Glutton")], tags={("O", "kills"): 1, ("Gl", "kills"): 2})),
+     dict(dead=["V"], converts=[("O", "Glutton")], tags={("O", "kills"): 2, ("Gl", "kills"): 2})),
 ]
 
 

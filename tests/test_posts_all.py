@@ -40,7 +40,7 @@ def robot_game(folder: Path, ruleset: str, flip: str = "pm", nights: int = 4) ->
     (and every flip at every flip level) at the moment it would be posted: (kind, format, text,
     the living players then)."""
     from hostkit.rulesets import load_ruleset
-    from hostkit.votes.count import count_votes
+    from hostkit.daycount import count_votes
 
     rs = load_ruleset(ruleset)
     roles = list(rs.roles)

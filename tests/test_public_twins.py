@@ -85,7 +85,7 @@ def step(game_dir: Path, move: tuple) -> str:
 def public_facts(game_dir: Path) -> Any:
     """The public history of a game, as the players see it: the phase, who died when and how the
     death was told, the flips, the eliminations and every public vote, the winner."""
-    from hostkit.votes.count import count_votes
+    from hostkit.daycount import count_votes
 
     game = Game.load(game_dir)
     s = game.state
@@ -306,3 +306,33 @@ def test_twins_the_deadline_rule_is_the_hosts(tmp_path):
     assert "hostkit" not in post and "has passed" in post and "Gon" in post
     assert "hostkit eliminate" in notes
     assert "hostkit" not in host.ok("post", "votecount")
+
+
+def test_lylo_without_an_open_setup_is_the_hosts(tmp_path):
+    """Issue 28: 'LYLO/MYLO/XYLO and any "what today means" line appear in a public post only
+    where the announced setup makes them public knowledge (an option the host sets, such as an
+    open setup), and otherwise in the host-only part that follows the post.'"""
+    roles = ["Villager", "Villager", "Godfather", "Goon", "Villager", "Villager", "Villager"]
+    closed = _natural(tmp_path / "closed", roles)
+    opened = _natural(tmp_path / "open", roles, options=["open-setup=true"])
+    for host in (closed, opened):
+        _day_two(host)
+    post, _, notes = closed.ok("votes", "--hand-only").partition(f"\n{HOST_ONLY}\n")
+    assert "MYLO" not in post and "LYLO" not in post  # 2 of 5 alive are Mafia: LYLO
+    assert "LYLO: one mis-elimination today and the game is lost." in notes
+    post, _, notes = opened.ok("votes", "--hand-only").partition(f"\n{HOST_ONLY}\n")
+    assert "[b]LYLO: one mis-elimination today and the game is lost.[/b]" in post
+    assert "LYLO" not in notes  # said once, in the post
+
+
+def test_an_open_setups_notice_does_not_tell_who_holds_the_roles(tmp_path):
+    """Decision (issue 28): the public notice is judged on the announced roles not yet flipped,
+    never on who holds what: two open-setup games with the same flips give the same post, whoever
+    the living Goon is."""
+    one = _natural(tmp_path / "a", ["Villager", "Villager", "Godfather", "Goon", "Villager", "Villager", "Villager"],
+                   options=["open-setup=true"])
+    two = _natural(tmp_path / "b", ["Villager", "Villager", "Godfather", "Villager", "Goon", "Villager", "Villager"],
+                   options=["open-setup=true"])
+    for host in (one, two):
+        _day_two(host)
+    assert_twins(one.folder, two.folder)

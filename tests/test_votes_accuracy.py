@@ -351,7 +351,7 @@ def test_a_no_elimination_hammer_prints_properly_and_the_threshold_is_stated(tmp
 
 
 def test_the_count_history_stays_small_and_numbers_keep_counting(tmp_path):
-    from hostkit.votes.count import HISTORY_KEPT
+    from hostkit.daycount import HISTORY_KEPT
 
     host = harbour(tmp_path)
     page = str(VOTES / "phpbb_lastpage.html")

@@ -127,7 +127,9 @@ def _xpath_fields(ad: Any, el: Any) -> dict[str, Any]:
 def _phpbb_pages() -> list[tuple[str, bytes]]:
     pages = [(p.name, p.read_bytes()) for p in sorted(_PAGES.glob("phpbb*.html"))]
     pages += [(f"built-{k}", f"<html><body>{v}</body></html>".encode()) for k, v in _HEADS.items()]
-    assert _SHARED.exists(), "../shared/threads is missing"
+    if not _SHARED.exists():  # a fresh clone has no ../shared: the real page's case skips, the rest run
+        return pages + [pytest.param("shared-phpbb", b"", id="shared-phpbb",
+                                     marks=pytest.mark.skip(reason=f"{_SHARED} is not here (no ../shared)"))]
     return pages + [("shared-phpbb", _SHARED.read_bytes())]
 
 

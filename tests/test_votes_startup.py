@@ -107,6 +107,7 @@ def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch
     counted votes: only the posts of counted votes (the wagons' and the hammer's, all the count
     post links to) are joined, each against the game's thread URL, never left relative."""
     import hostkit.votes.count as count_module
+    from hostkit.daycount import count_votes
     from hostkit.game import Game
     from hostkit.votes.forums import parse_page
 
@@ -119,7 +120,7 @@ def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch
     joined: list[str] = []
     real = count_module.urljoin
     monkeypatch.setattr(count_module, "urljoin", lambda base, url: joined.append(url) or real(base, url))
-    count = count_module.count_votes(Game.load(folder), [page])
+    count = count_votes(Game.load(folder), [page])
     voted = {h.post for h in count.history if h.post is not None}
     assert voted and set(count.post_urls) == voted and len(joined) == len(voted)
     assert all(u.startswith("https://forum.mafiascum.net/viewtopic.php?p=") for u in count.post_urls.values())

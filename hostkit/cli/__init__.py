@@ -53,7 +53,7 @@ except BaseException:
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
-MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech")
+MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech", "forum")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "status", "demo"), "setup"),
@@ -64,6 +64,7 @@ WHERE = {
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
     **dict.fromkeys(("tech", "stockpile"), "tech"),
+    **dict.fromkeys(("forum", "inbox"), "forum"),
 }
 
 

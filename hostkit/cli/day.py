@@ -109,9 +109,12 @@ def format_option(f):
 @click.option("--publish", is_flag=True,
               help="This is the count you post: it takes the day's next number (1.03). Without it, a preview.")
 @format_option
+@click.option("--send", is_flag=True,
+              help="Publish the count and post it as a reply in the game's thread (journalled: never twice).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt, as_json: bool) -> None:
+def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt, send: bool,
+          as_json: bool) -> None:
     """Count the current day's votes and print the vote count post.
 
     \b
@@ -125,10 +128,20 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --html page1.html --html page2.html
       hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
+      hostkit votes --send        count the live thread, publish the count and post it there
     """
-    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
+    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
+    if send:
+        if html or hand_only or as_json:
+            raise HostkitError("votes --send counts the live thread and posts the count: "
+                               "leave out --html, --hand-only and --json")
+        from ..forum.votecount import count_to_forum
+
+        for line in count_to_forum(game, lambda: load(ctx), url=url, from_post=from_post, to_post=to_post, fmt=fmt):
+            click.echo(line)
+        return
     stamp = game_stamp(game.folder)
     # no lock while the forum is slow; if it is down, the last pages read, marked stale
     pages, stale = day_pages(game, html=html, url=url, hand_only=hand_only, fallback=True)
@@ -201,18 +214,26 @@ def start_post(ctx: click.Context, post: int) -> None:
 @click.command("replace")
 @click.argument("old")
 @click.argument("new")
+@click.option("--after-post", type=int, default=None,
+              help="Where a ruleset that clears a replaced player's vote clears it: after this post.")
 @click.pass_context
-def replace_(ctx: click.Context, old: str, new: str) -> None:
+def replace_(ctx: click.Context, old: str, new: str, after_post: int | None) -> None:
     """NEW replaces OLD: the slot keeps its role, actions and votes; OLD stays an alias.
 
     \b
+    Where the ruleset says a replaced player's vote is cleared (paranormal: 'Inactive players
+    who are up for Replacement will have their Vote cleared'), a replacement by day also
+    records an unvote: after --after-post N, else after the day's latest count.
     'hostkit undo' does not take a replacement back (it changes the setup, not the record):
     'hostkit replace NEW OLD' right after does. Example: hostkit replace Bob "Bobby Tables"
     """
+    from ..replacement import cleared_words, replace
+
     with locked(ctx):
-        back = load(ctx).replace_player(old, new)
+        back, cleared = replace(load(ctx), old, new, after_post=after_post)
     click.echo(f"{new} is back in the slot of {old}: the replacement is taken back." if back else
-               f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not).")
+               f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not)."
+               + cleared_words(cleared, old))
 
 
 @click.group(cls=Group)
@@ -282,7 +303,8 @@ def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: boo
     Each living player's last vote for a running candidate counts; --record enters them.
     Example: hostkit sheriff count --html day1.html --from-post 3 --to-post 40 --record
     """
-    from ..votes.count import election_votes, read_pages
+    from ..daycount import election_votes
+    from ..votes.count import read_pages
 
     game = load(ctx)
     pages = read_pages(folder=game.folder, html=html, url=url or game.setup.thread, progress=not html)

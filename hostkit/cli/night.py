@@ -105,7 +105,8 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         emit({"phase": ph.record.kind, "number": ph.record.number,
               "actions": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
-                           "seq": a.seq} | ({"ignored": ignored[a.seq]} if a.seq in ignored else {})
+                           "seq": a.seq} | ({"choice": a.choice} if a.choice else {})
+                          | ({"ignored": ignored[a.seq]} if a.seq in ignored else {})
                           for a in ph.actions],
               "resolved": [{"actor": a.actor, "ability": a.ability, "targets": list(a.targets), "skip": a.declined,
                             "seq": a.seq} for a in ph.done],

@@ -59,11 +59,17 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--seed", type=int, default=None, help="Seed for dealing and every random choice.")
 @click.option("--thread", default=None, help="The game thread's URL.")
 @click.option("--title", default="", help="The game's title, used in PMs and posts.")
+@click.option("--start", default="", metavar="PHASE",
+              help="day:N or night:N: a game moved to hostkit mid-way starts at that phase (default: the "
+                   "ruleset's first).")
 @click.option("--git", "use_git", is_flag=True,
               help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
 def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thresholds, loved, hated, markups,
-        options, attributes, hosts, seed, thread, title, use_git: bool) -> None:
+        options, attributes, hosts, seed, thread, title, start: str, use_git: bool) -> None:
     """Create a game folder.
+
+    A game moved to hostkit mid-way starts at its phase with --start day:4 (or night:3): its
+    days and counts are numbered from there (Vote Count 4.01).
 
     \b
     Example:
@@ -75,7 +81,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thre
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
                   options=options, hosts=hosts, seed=seed, thread=thread,
-                  title=title, attributes=attributes)
+                  title=title, attributes=attributes, start=start)
     if use_git:
         from ..cohost import git_init
 

@@ -39,7 +39,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             if isinstance(change.value, str) and change.value and change.value != role.faction:
                 # A player who keeps their role but changes side (the Hivemind's domination) now
                 # plays for, and wins with, the faction that took them.
-                p.alignment = _faction_alignment(state, change.value)
+                p.alignment = faction_alignment(state, change.value)
             # Seed ooo 12: a converted player gets the new role's full set of charges. Innate
             # actions are the game's, not the role's (seed natural II): their charges stay.
             # A player who keeps their role and changes side (seed paranormal Hivemind: 'Converted
@@ -78,7 +78,7 @@ def drop_holoform(state: GameState, p) -> None:
         p.tags.pop("holoform", None)
 
 
-def _faction_alignment(state: GameState, faction: str) -> str:
+def faction_alignment(state: GameState, faction: str) -> str:
     """The alignment of a faction's own roles (the side its members win with), else its name."""
     for role in state.ruleset.roles.values():
         if role.faction == faction:
@@ -143,8 +143,73 @@ def night_tag_today(state: GameState, player: str, tag: str, day: int) -> dict |
     data = state.players[player].tags.get(tag)
     if not isinstance(data, dict) or not isinstance(data.get("night"), int):
         return None
-    after = data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
-    return data if after == day else None
+    return data if _day_after(state, data) == day else None
+
+
+def _day_after(state: GameState, data: dict) -> int:
+    """The number of the day that follows the phase a tag was given in (its data's `night`, and
+    `phase` when a day action gave it)."""
+    if data.get("phase") == "day":
+        return data["night"] + 1
+    return data["night"] if state.ruleset.first_phase == "night" else data["night"] + 1
+
+
+def weight_today(state: GameState, player: str, weight: float) -> float:
+    """A player's vote weight on the current day after a `vote-weight` change (seed natural III,
+    'modifying vote weight'): `set` replaces the standing weight and `add` is added, from the day
+    after it was given, for its `days` (0: for good). Never below 0."""
+    data = state.players[player].tags.get("vote-weight")
+    if state.phase != "day" or not holds_today(state, data):
+        return weight
+    return max(0.0, float(data.get("set", weight)) + float(data.get("add", 0.0)))
+
+
+GUILD = "guild"  # the tag that holds a player's Guild once an effect changed it (effects/guild.py)
+
+
+def guild_of(state: GameState, player: str) -> str:
+    """The player's Guild now (seed natural's Guilds), "" for none: the one their role starts in,
+    until an effect changed it."""
+    data = state.players[player].tags.get(GUILD)
+    if isinstance(data, dict):
+        return str(data.get("name", ""))
+    return state.role_of(player).guild
+
+
+# Communication (effects/talk.py): the tags MODE:USER, and what the host must do about each.
+TALK_MODES = ("chat", "public-chat", "mute", "post")
+
+
+def communication_todo(tag: str, data: object, player: str) -> str | None:
+    """What the host must do about a communication tag on `player`, or None for another tag."""
+    mode, _, user = tag.partition(":")
+    if mode not in TALK_MODES or not user or not isinstance(data, dict):
+        return None
+    by = f"{user}'s {data.get('ability') or data.get('role') or 'action'}"
+    text = f" ({data['text']})" if data.get("text") else ""
+    return {
+        "chat": f"open a private chat between {user} and {player} ({by})",
+        "public-chat": f"let {player} post in an extra public chat ({by})",
+        "mute": f"{player} may not post in the game thread{text} ({by}): hold back or report any post of theirs",
+        "post": f"post {user}'s message in the game thread from the host account ({by})",
+    }[mode]
+
+
+def holds_today(state: GameState, data: object) -> bool:
+    """Does a change given with a tag (its data's `night`, `phase` and `days`, 0 = for good) hold
+    in the current phase? On the `days` days after the phase it was given in, and on the nights
+    between two of them."""
+    if not isinstance(data, dict) or not isinstance(data.get("night"), int):
+        return False
+    first, days = _day_after(state, data), data.get("days", 1)
+
+    def within(day: int) -> bool:
+        return first <= day and not (days and day >= first + days)
+
+    if state.phase == "day":
+        return within(state.number)
+    after = _day_after(state, {"night": state.number})  # the day this night leads to
+    return within(after - 1) and within(after)
 
 
 # What an identity swap moves: everything that belongs to the person, not to the name. Life

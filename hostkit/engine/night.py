@@ -44,6 +44,7 @@ class Act:
     done: bool  # it resolved (seed natural I: only a resolved action visits)
     visited: tuple[str, ...]
     keeps_charge: bool  # a charge it would spend is not spent (a one-shot stopped by a shield)
+    step: int  # its step, when its step's actions are simultaneous (Ruleset.simultaneous), else -1
     # Read on every lookup of a night, so kept on the Act itself rather than computed each time
     # (a property is a Python call and a second object to reach): set once, from the Action.
     actor: str
@@ -71,6 +72,7 @@ class Act:
         self.done = done
         self.visited = visited
         self.keeps_charge = keeps_charge
+        self.step = -1
         self.actor = action.actor
         self.body = body_name(self.actor, ability.body)
         self.skip = action.declined or (not action.targets and ability.targets > 0)
@@ -527,15 +529,21 @@ class Night:
                 return why
         if not act.ability.moves:
             return None
-        if target in self.jailed and self.jailed[target] is not act:
+        jail = self.jailed.get(target)
+        if jail is not None and jail is not act and (act.step < 0 or jail.step != act.step):
             return f"{target} was in jail"
         if self.location.get(target) == AWAY and not any(e.get("reaches_away") for e in act.ability.effects):
             return f"{target} was not at home"
         return None
 
     def block_of(self, act: Act) -> list[Block]:
-        """The resolved blocks that stop this act."""
-        blocks = [b for b in self.blocks.get(act.body, ()) if b.by is not act and not b.by.failed and b.stops(act)]
+        """The resolved blocks that stop this act. Another player's block made in the act's own
+        simultaneous step (Ruleset.simultaneous) does not: the two happen at once. A player's
+        block on themself (a Heavy Shield braced) is their own choice, and holds in its step."""
+        step = act.step
+        blocks = [b for b in self.blocks.get(act.body, ())
+                  if b.by is not act and not b.by.failed and b.stops(act)
+                  and (step < 0 or b.by.step != step or b.by.actor == act.actor)]
         if "unblockable" in act.role.passives:
             # Unblockable is not untouchable: an abducted player is out of play (seed Abduction),
             # and a tech short (an EMP) stops the device, not the role.

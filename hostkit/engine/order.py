@@ -19,6 +19,11 @@ The ruleset's `priorities` (ruleset.toml, data) are part of the graph, each one 
 - `block-first` (seed ooo 1, "action priority first"): a block or jail comes before every
   action of the player it stops, even one that changes its own user (an alert): the
   self-change's edge back to the block is dropped, so there is no cycle and the block wins.
+Whatever makes its target unreachable comes before every action that could reach for them, in
+every natural and priorities ruleset: a jail and a lock before every visit to the jailed or
+locked player, an abduction before every action aimed at the abducted (seed ooo 10: "Attempting
+but failing to reach a jailed/locked target still counts as having left home"; the reach is
+stopped, whatever the step of the visit).
 Two redirects of one player to different places, or two bus drives that share a player, cannot
 both be honoured (seed I): they always form a cycle.
 
@@ -37,6 +42,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from .effects import NAR_CATEGORY, NAR_ORDER, SELF_CHANGING
+from .effects.guild import change_of as guild_change
 from .night import KILLING, SELF, Act, protects_from
 from .policies import CYCLE_POLICIES, PRIORITIES
 
@@ -62,6 +68,20 @@ def ordered(acts: list[Act], steps: tuple[str, ...], tie_break: tuple[str, ...])
     # (step, tie-break, entry index) as one integer: the same order as the tuple, worked out
     # once a role's ability, and compared without building a tuple per act.
     return sorted(acts, key=key)
+
+
+def simultaneous(acts: list[Act], steps: tuple[str, ...], together: tuple[str, ...]) -> None:
+    """Mark the acts of the steps whose actions resolve simultaneously (ruleset.toml
+    `simultaneous`; seed items: "Multiple actions that fall in the same category are executed more
+    or less simultaneously"): a block or jail made in such a step stops only the actions of later
+    steps, so within the step nothing depends on the order they were typed in or the tie-break
+    list. The steps left out keep their order (seed items: "Redirects and identity swaps occur in
+    a deterministic, server-defined order")."""
+    if not together:
+        return
+    index = {s: i for i, s in enumerate(steps) if s in together}
+    for act in acts:
+        act.step = index.get(act.ability.category, -1)
 
 
 # --------------------------------------------------------------------------- the graph
@@ -153,6 +173,14 @@ def _named_actor_slot(e) -> int:
     return e.get("who", 0) if e.kind == "redirect" else e.get("target", 0)
 
 
+def _closes(e) -> str:
+    """What a change makes of its target's home for others: "moving" (a jail, a lock: no visit
+    gets in), "all" (an abduction: no action reaches them), or "" (nothing)."""
+    if e.kind == "jail" or e.kind == "block" and e.get("locks_home", False):
+        return "moving"
+    return "all" if e.kind == "abduct" else ""
+
+
 def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targets: set[str]) -> None:
     """Add the players whose acts edges() looks up because of act `a`: by actor (those a block,
     jail or redirect may name) and by target (those a swap or a protection may name, and a
@@ -168,13 +196,17 @@ def _reached(a: Act, pos: _Possible, self_changing: bool, actors: set[str], targ
                 targets.update(pos.slot(a, s))
         elif kind == "protect" and e.get("against", "kill") != "kill-effect":
             targets.update(pos.slot(a, e.get("target", 0)))
+        if _closes(e):
+            targets.update(pos.slot(a, e.get("target", 0)))
     if self_changing:
         targets.add(a.actor)
 
 
-def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int, set[int]]:
+def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
+          own_guild: Callable[[str], str] = lambda player: "") -> dict[int, set[int]]:
     """a -> {b}: a must resolve before b. Built from indexes, never by comparing every pair.
-    `priorities` names the seed priorities that break would-be cycles (see the module doc)."""
+    `priorities` names the seed priorities that break would-be cycles (see the module doc);
+    `own_guild` says a player's Guild (a Guild change into the user's own)."""
     self_first = SELF_FIRST in priorities
     redirect_first = REDIRECT_FIRST in priorities
     block_first = BLOCK_FIRST in priorities
@@ -216,6 +248,12 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
             continue
         for e in a.ability.effects:
             kind = e.kind
+            closes = _closes(e)
+            if closes:  # seed ooo 10: the jail or lock is in place before anyone tries to get in
+                for p in pos.slot(a, e.get("target", 0)):
+                    for j in by_target.get(p, ()):
+                        if acts[j].body != p and (closes == "all" or acts[j].ability.moves):
+                            add(i, j)
             if kind in ("block", "jail", "redirect"):
                 for p in pos.slot(a, _named_actor_slot(e)):
                     for j in by_actor.get(p, ()):
@@ -247,6 +285,20 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES) -> dict[int
                 if block_first and acts[j].effect_kinds() & {"block", "jail"}:
                     continue  # seed ooo 1: the block comes first (it has its edge j -> i)
                 if _self_affects(a, acts[j]):
+                    add(i, j)
+    # Seed V: 'If two actions targeting a Guildless player have the effects "join Guild X" and
+    # "join Guild Y", both fail': changes of one player's Guild that differ form a cycle.
+    guilds: dict[str, dict[int, str]] = {}
+    for i, a in enumerate(acts):
+        for e in a.ability.effects if not a.skip else ():
+            if e.kind in ("join-guild", "leave-guild"):
+                change = guild_change(a, e, own_guild)
+                if change is not None:
+                    guilds.setdefault(change[0], {})[i] = change[1]
+    for group in guilds.values():
+        if len(set(group.values())) > 1:
+            for i in group:
+                for j in group:
                     add(i, j)
     # Seed I: two redirects of one player to different places cannot both be honoured.
     whos: dict[str, list[int]] = {}
@@ -352,15 +404,67 @@ def _nar_key(act: Act) -> tuple[int, int]:
 
 def natural(acts: list[Act], policy: str = "all-fail",
             stopped: Callable[[Act], bool] = lambda act: False,
-            priorities: tuple[str, ...] = PRIORITIES) -> Iterator[tuple[Act, str | None]]:
+            priorities: tuple[str, ...] = PRIORITIES,
+            own_guild: Callable[[str], str] = lambda player: "") -> Iterator[tuple[Act, str | None]]:
     """Golden-rule order, lazily: yields (act, None) to resolve it now, or (act, reason) when it
     fails in a cycle. `acts` must already be in their tie-break order (canonical for a natural
     ruleset; steps, tie_break and entry for a `priorities` one): independent actions keep it.
     `stopped(act)` says whether an act is already stopped by what has resolved so far (it is
     asked only inside a cycle, after everything outside the cycle that comes before it has
     resolved)."""
-    graph = edges(acts, priorities)
-    yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+    graph = edges(acts, priorities, own_guild)
+    fast = accelerations(acts)
+    if not fast:
+        yield from _settle(range(len(acts)), acts, graph, policy, stopped)
+        return
+    # Seed natural III, the Accelerator: 'makes an affected action resolve entirely before other
+    # actions begin resolution'. What must come before the Accelerator's own action (whatever
+    # could stop it) resolves first, then the Accelerator's action; if it resolved, the actions
+    # it sped up resolve next, in their own order, nothing else first (a block on them comes too
+    # late); if it was stopped, they wait their turn as usual.
+    left = set(range(len(acts)))
+    for x, sped in fast.items():
+        if x not in left:
+            continue
+        first = (_before(graph, x) & left) | {x}
+        yield from _settle(first, acts, graph, policy, stopped)
+        left -= first
+        if acts[x].done and acts[x].failed is None:
+            now = set(sped) & left
+            yield from _settle(now, acts, graph, policy, stopped)
+            left -= now
+    yield from _settle(left, acts, graph, policy, stopped)
+
+
+def accelerations(acts: list[Act]) -> dict[int, list[int]]:
+    """Each Accelerator's act (an `accelerate` effect, not a skip) -> the acts it speeds up: those
+    of the player it targets (not a skip, not itself), in the order given."""
+    out: dict[int, list[int]] = {}
+    for i, a in enumerate(acts):
+        if a.skip:
+            continue
+        for e in a.ability.effects:
+            if e.kind == "accelerate":
+                who = a.slot(e)
+                out[i] = [j for j, b in enumerate(acts) if j != i and b.actor == who and not b.skip]
+    return out
+
+
+def _before(graph: dict[int, set[int]], x: int) -> set[int]:
+    """Every act that must resolve before act x (x's ancestors in the graph)."""
+    into: dict[int, list[int]] = {}
+    for i, outs in graph.items():
+        for j in outs:
+            into.setdefault(j, []).append(i)
+    seen: set[int] = set()
+    work = [x]
+    while work:
+        for i in into.get(work.pop(), ()):
+            if i not in seen:
+                seen.add(i)
+                work.append(i)
+    seen.discard(x)
+    return seen
 
 
 def _settle(nodes: set[int] | range, acts: list[Act], graph: dict[int, set[int]], policy: str,

@@ -18,9 +18,10 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
+from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night
-from .order import natural, ordered
+from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night
 
 
@@ -159,15 +160,29 @@ def _resolve(state: GameState, actions: Sequence[Action], ruleset: Ruleset,
         run(night, act)
     rest = [a for a in acts if not a.ability.immediate] if now else acts
     if ruleset.resolution == "ordered":
-        for act in ordered(rest, ruleset.steps, ruleset.tie_break):
+        simultaneous(rest, ruleset.steps, ruleset.simultaneous)
+        queue = ordered(rest, ruleset.steps, ruleset.tie_break)
+        fast = accelerations(queue)
+        ran: set[int] = set()
+        for i, act in enumerate(queue):
+            if i in ran:
+                continue
             run(night, act)
+            # An Accelerator's targets' actions resolve right after its own, when it resolved
+            # (decision accelerator-ordered: in an ordered night its category's step says when).
+            if i in fast and act.done and act.failed is None:
+                for j in fast[i]:
+                    if j not in ran and j > i:
+                        ran.add(j)
+                        run(night, queue[j])
     else:
         # natural: the golden rule, independent actions in canonical order; priorities: the same
         # graph, with the ruleset's steps, tie_break and entry order between concurrent actions.
         if ruleset.resolution == "priorities":
             rest = ordered(rest, ruleset.steps, ruleset.tie_break)
         policy = state.options.get("cycle-policy", "all-fail")
-        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities):
+        for act, reason in natural(rest, policy, stopped=lambda a: _stopped(night, a), priorities=ruleset.priorities,
+                                   own_guild=lambda p: guild_of(state, p)):
             if reason is None:
                 run(night, act)
             else:

@@ -245,12 +245,23 @@ def after_day(state: Any, day: int, eliminated: str | None, pick: Any) -> list[s
                                      "cause": "Bloom", "flavour": "bloom", "location": "{player}'s home"}
                 said.append(f"{p.name} was not eliminated on day {day}: the Bloom dies on night {day + 1}")
         elif k == "infest" and p.name == eliminated:
-            clean = sorted(q.name for q in in_play(state) if "infested" not in q.tags)
+            # Seed Infester: the spores 'are therefore blocked by a Tech Shield': the cloud infects
+            # one of the uninfested players it can reach, never an Anti-Tech Field holder.
+            clean = sorted(q.name for q in in_play(state) if "infested" not in q.tags
+                           and not _tech_shielded(state, q))
             if clean:
                 victim = pick(clean)
                 state.players[victim].tags["infested"] = {"by": p.name, "cloud": day}
                 said.append(f"{p.name}'s spore cloud infests {victim}")
     return said
+
+
+def _tech_shielded(state: Any, p: Any) -> bool:
+    """Does the player hold an Anti-Tech Field: by role or attribute, built (a tag), or an item?"""
+    if "anti-tech" in state.role_of(p.name).passives or "anti-tech" in p.tags:
+        return True
+    table = getattr(state.ruleset, "items", None) or {}
+    return any(c > 0 and n in table and "anti-tech" in table[n].grants for n, c in p.items.items())
 
 
 def setup_questions(ruleset: Any, dealt: list[str], options: Any) -> list[str]:

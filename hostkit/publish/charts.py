@@ -91,12 +91,12 @@ def roles_at(game: "Game", night: int) -> dict[str, tuple[str, str]]:
     return out
 
 
-def night_svg(game: "Game", night: int) -> str:
+def night_svg(game: "Game", night: int, *, secret: bool = True) -> str:
     """The night map of a resolved night: players on a ring in seat order, each action an arrow
     from its actor to where it landed, labelled with its ability; blocked, failed and redirected
     actions drawn differently; the dead, the away, the jailed, the commuted and the abducted
     marked; tonight's deaths and saves marked. Secret: it shows roles' actions."""
-    return _map_svg(game, night_outcome(game, night), f"night {night}", roles_at(game, night))
+    return _map_svg(game, night_outcome(game, night), f"night {night}", roles_at(game, night), secret=secret)
 
 
 # --------------------------------------------------------------------------- the day map
@@ -143,13 +143,13 @@ def day_outcome(game: "Game", day: int) -> "NightOutcome":
                         phase="day")
 
 
-def day_svg(game: "Game", day: int) -> str:
+def day_svg(game: "Game", day: int, *, secret: bool = True) -> str:
     """The day map: the night map's picture of day DAY (see day_outcome): its actions and shots
     as arrows, its deaths (the elimination among them) and saves marked. Secret: it shows
     roles' actions. A day in progress shows what happened so far."""
     ph = next((p for p in game.phases if p.record.kind == "day" and p.record.number == day), None)
     outcome = day_outcome(game, day)
-    return _map_svg(game, outcome, f"day {day}", roles_before(game, ph.index if ph else 0))
+    return _map_svg(game, outcome, f"day {day}", roles_before(game, ph.index if ph else 0), secret=secret)
 
 
 def roles_before(game: "Game", index: int) -> dict[str, tuple[str, str]]:
@@ -173,8 +173,10 @@ def _unmasked(outcome: "NightOutcome") -> "NightOutcome":
         for d in outcome.deaths))
 
 
-def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[str, tuple[str, str]]) -> str:
-    """The ring map of one outcome (a night's, or a day's: see night_svg)."""
+def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[str, tuple[str, str]], *,
+             secret: bool = True) -> str:
+    """The ring map of one outcome (a night's, or a day's: see night_svg). SECRET stamps it as
+    the host's; a map on the public page of a finished game is everyone's and says so."""
     outcome = _unmasked(outcome)
     names = [p.name for p in game.setup.players]
     n = len(names)
@@ -210,8 +212,8 @@ def _map_svg(game: "Game", outcome: "NightOutcome", label: str, at_dusk: dict[st
            f'{_e(_title(game))}: {_e(label)}</text>',
            f'<text x="{_f(width / 2)}" y="58" text-anchor="middle" font-size="13" fill="{MUTED}">'
            f'{_e(_night_summary(outcome))}</text>',
-           f'<text x="{_f(width / 2)}" y="76" text-anchor="middle" font-size="11" fill="{DEATH}">'
-           'Secret: host information</text>']
+           f'<text x="{_f(width / 2)}" y="76" text-anchor="middle" font-size="11" fill="{DEATH if secret else MUTED}">'
+           + ('Secret: host information' if secret else 'Revealed at the end of the game') + '</text>']
 
     # edges under the nodes; labels keep clear of the nodes and of each other
     taken = [(x - node_r - 3, y - node_r - 3, x + node_r + 3, y + node_r + 3) for x, y, _ in pos.values()]
@@ -568,6 +570,19 @@ def wagon_series(count: Mapping[str, Any], weights: Mapping[str, float], start: 
     return series, xs
 
 
+def _verdict(game: "Game", count: Mapping[str, Any], plurality: bool) -> str:
+    """What became of the count's leader: 'hammered' where a majority was reached (by a post, or
+    by votes entered by hand); under plurality 'goes at the deadline' while the day runs, and
+    'was eliminated' once the host ended it with that elimination."""
+    if count.get("hammer") is not None or not plurality:
+        return "hammered"
+    day = next((ph.record for ph in game.phases
+                if ph.record.kind == "day" and ph.record.number == count.get("day")), None)
+    if day is not None and day.ended is not None:
+        return "was eliminated" if day.eliminated == count["eliminated"] else "led the count"
+    return "goes at the deadline"
+
+
 def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None = None,
               deadline: str | None = None, deadline_post: int | None = None, public: bool = False) -> str:
     """The vote timeline of a day: each wagon's weighted size (a step line) against post number,
@@ -621,7 +636,7 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
     sub = f"majority {_n(majority)} of {count.get('alive')} alive" + (" (plurality: the leader at the deadline goes)"
                                                                       if plurality else "")
     if count.get("eliminated"):
-        sub += f"; {count['eliminated']} " + ("hammered" if hammer is not None else "goes at the deadline")
+        sub += f"; {count['eliminated']} " + _verdict(game, count, plurality)
     elif count.get("tie"):
         sub += "; tied"
     if count.get("count_number"):
@@ -687,7 +702,9 @@ def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None 
         out.append(f'<text x="{_f(left + pw / 2)}" y="{_f(top + ph / 2)}" text-anchor="middle" fill="{MUTED}">'
                    "no votes counted yet</text>")
     if deadline and deadline_post is None:
-        out.append(f'<text x="{_f(left + pw + 18)}" y="{_f(ky + 12)}" fill="#b7791f">deadline: {_e(deadline)}</text>')
+        # two lines: 'deadline: 2026-11-30 00:06 UTC' is wider than the key's column
+        out.append(f'<text x="{_f(left + pw + 18)}" y="{_f(ky + 12)}" fill="#b7791f">deadline:'
+                   f'<tspan x="{_f(left + pw + 18)}" dy="15">{_e(deadline)}</tspan></text>')
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 from ..errors import RuleError
 from ..items import inert_grants
 from ..standing import tag_texts
+from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Phase
@@ -89,7 +90,8 @@ def deadline_of(game: "Game", ph: "Phase", posts: Sequence[Any] = ()) -> tuple[s
 
 def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = (), url: str | None = None) -> DayCount:
     """The count of DAY (default: the current or last day) for its picture; see the module doc."""
-    from ..votes.count import saved_counts, count_votes, read_pages
+    from ..daycount import count_votes, saved_counts
+    from ..votes.count import read_pages
 
     ph = _day_phase(game, day)
     rec = ph.record
@@ -118,7 +120,7 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
     """A finished day that was never counted from a thread: its hand votes, counted by the tally
     with the players who were alive that day."""
     from ..model import VoteSetupPlayer
-    from ..votes.count import hash_seed
+    from ..daycount import hash_seed
     from ..votes.tally import tally
 
     dead_before = {p for p, _, _, index in game.state.deaths if index < ph.index}
@@ -173,7 +175,7 @@ def _players(game: "Game", public: bool, over: bool, view: "PublicView | None" =
     return out
 
 
-def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView") -> dict[str, Any]:
+def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ..text import action_line
     from .charts import night_svg
     from .posts import death_post
@@ -214,14 +216,14 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView") -> 
         data["failed"] = [f"{f.player}'s {f.ability}: {f.reason}" for f in outcome.failed]
         data["notices"] = [f"{x.player}: {x.text}" for x in outcome.notices]
         data["log"] = list(outcome.log)
-        data["chart"] = night_svg(game, n)
+        data["chart"] = night_svg(game, n, secret=not public)
         from .pms import night_pms
         data["pms"] = [{"player": p, "text": t} for p, t in night_pms(game, n)]
     return data
 
 
 def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url: str | None,
-         view: "PublicView") -> dict[str, Any]:
+         view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ..model import HistoryEntry, Ignored, VoteCount, Wagon
     from ..text import action_line
     from .charts import votes_svg
@@ -233,8 +235,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     data: dict[str, Any] = {"kind": "day", "number": n, "label": f"Day {n}", "id": f"day-{n}", "current": current,
                             "secret": show_secret, "ended": rec.ended is not None, "posts": []}
     data["eliminated"] = rec.eliminated if rec.ended is not None else None
-    data["events"] = ([" ".join(x for x in (e.kind, e.actor or "", e.target or "") if x) for e in rec.events]
-                      if show_secret else list(view.rulings.get(n, ())))
+    data["events"] = ruling_lines(game, ph, public=public and not show_secret)
     data["hand_votes"] = [f"{v.voter}: " + ("unvote" if v.target is None else v.target)
                           + (f" (after post {v.after_post})" if v.after_post is not None else "") for v in rec.votes]
     if show_secret:
@@ -250,7 +251,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
         # the day map, as a night's, where the day did more than its elimination (which the
         # vote timeline shows): actions, shots, other deaths
         if drawn.acts or any(d.kind != "eliminated" for d in drawn.deaths):
-            data["map"] = day_svg(game, n)
+            data["map"] = day_svg(game, n, secret=not public)
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
     if not show_secret:  # every private weight counts one vote (public.py)
@@ -296,10 +297,12 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
     view = public_view(game)
     phases = []
     for ph in game.phases:
+        if over and ph.record.ended is None and not _played(game, ph):
+            continue  # the phase the record opened after the game ended: never played
         if ph.record.kind == "night":
-            phases.append(_night(game, ph, show_secret, view))
+            phases.append(_night(game, ph, show_secret, view, public))
         else:
-            phases.append(_day(game, ph, show_secret, html, url, view))
+            phases.append(_day(game, ph, show_secret, html, url, view, public))
     cur = game.current.record
     context = {
         "game": view.game_context() if public else game_context(game), "public": public, "over": over, "secret": not public,
@@ -307,10 +310,20 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
         "players": _players(game, public, over, view), "phases": phases,
         "alive": len(game.state.alive()), "total": len(game.setup.players),
         "thread": game.setup.thread or "", "sheriff": game.state.sheriff,
-        "current_count": next((p for p in reversed(phases) if p["kind"] == "day" and p.get("current")), None),
+        "current_count": None if over else next((p for p in reversed(phases) if p["kind"] == "day" and p.get("current")),
+                                                None),
         "warnings": list(game.state.warnings) if not public else [],
     }
     return _environment(game, bundled_dir()).get_template("page.html").render(**context)
+
+
+def _played(game: "Game", ph: "Phase") -> bool:
+    """Whether anything happened in a phase that never ended: a death (the one that ended the
+    game), an entry (an action, a vote, a ruling)."""
+    rec = ph.record
+    when = f"{rec.kind} {rec.number}"
+    return (any(w == when for _, _, w, _ in game.state.deaths) or bool(rec.actions or rec.votes or rec.events)
+            or bool(getattr(ph, "outcomes", ())))
 
 
 def _environment(game: "Game", bundled: Any) -> Any:

@@ -17,7 +17,8 @@ from .context import _player, _renderer
 from .countpost import (HOST_ONLY, NO_ELIMINATION, count_marker, post_url, shown_thresholds,  # noqa: F401 (re-exported)
                         threshold_label, vote_count_host_notes, vote_count_post)
 from .public import (BLOOM_NOTICE, FLAVOUR_FIELDS, FLAVOUR_FILE, PublicFlip, PublicView,  # noqa: F401 (re-exported)
-                     death_flavour, end_context, game_flavour, own_place, public_view, shown_weight)
+                     death_flavour, deaths_outside_outcomes, end_context, game_flavour, own_place, public_view,
+                     shooter, shown_weight)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -32,7 +33,7 @@ def flip_context(view: PublicView, flip: PublicFlip | None, r: "Renderer", *, an
     made shows nothing)."""
     if flip is None:
         return {"player": "", "level": "none", "role": "", "alignment": "", "died": "", "cause": "",
-                "eliminated": False, "pm": "", "announce": announce, "modkill": False, "reason": ""}
+                "eliminated": False, "pm": "", "announce": announce, "modkill": False, "reason": "", "shot_by": ""}
     pm = ""
     if flip.level == "pm" and flip.pm is not None:
         ctx = dict(flip.pm)
@@ -40,7 +41,7 @@ def flip_context(view: PublicView, flip: PublicFlip | None, r: "Renderer", *, an
         pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": flip.player, "level": flip.level, "role": flip.role, "alignment": flip.alignment,
             "died": flip.died, "cause": flip.cause, "eliminated": flip.eliminated, "pm": pm,
-            "announce": announce, "modkill": flip.modkill, "reason": flip.reason}
+            "announce": announce, "modkill": flip.modkill, "reason": flip.reason, "shot_by": flip.shot_by}
 
 
 def flip_level(game: "Game") -> str:
@@ -63,8 +64,10 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
     game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
     if phase == "day":
         day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
-        if day_ph is None or not day_ph.outcomes:
-            raise RuleError(f"day {night} has resolved no day action" + ("" if day_ph is not None else " (no such day yet)"))
+        if day_ph is None or not (day_ph.outcomes or deaths_outside_outcomes(game, f"day {night}")):
+            raise RuleError(f"day {night} has no death to post: no day action resolved, no shot and no host's kill"
+                            + ("" if day_ph is not None else " (no such day yet)")
+                            + "; an elimination has its own post, 'hostkit post flip PLAYER'")
     elif game.outcomes.get(night) is None:
         raise RuleError(f"night {night} has not been resolved")
     r = _renderer(game, fmt)
@@ -76,8 +79,9 @@ def render_death_post(view: PublicView, number: int, r: "Renderer", *, phase: st
     """The death post of night (or day) NUMBER from the public view alone."""
     news = (view.days if phase == "day" else view.nights)[number]
     deaths = [{"player": d.player, "cause": d.cause, "location": d.location, "flavour": d.flavour,
-               # a body never found, a flip held by an abductor: no flip
-               "flip": flip_context(view, d.flip, r, announce=False)} for d in news.deaths]
+               # a body never found, a flip held by an abductor: no flip; a shot, a host's kill, a
+               # bond: no outcome words them, so their flip's own line says how
+               "flip": flip_context(view, d.flip, r, announce=not d.told)} for d in news.deaths]
     return r.render("death_post", game=view.game_context(r.format), night=number, phase=phase, deaths=deaths,
                     quiet=not deaths, flip_level=view.flip_level, revived=list(news.revived),
                     notices=list(news.notices) if phase == "night" else [])

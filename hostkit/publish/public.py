@@ -35,10 +35,6 @@ FLAVOUR_FILE = "flavour.toml"
 FLAVOUR_FIELDS = ("player", "location", "cause")
 BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "
                 "a day without a lynch is not allowed.")
-# The day's rulings every player sees happen in the thread (the others, a private confirmation,
-# a tech pick, a Spirit-bond, are the host's).
-PUBLIC_EVENTS = frozenset({"badge", "candidate", "deadline", "elected", "kill", "revote", "sheriff-vote", "shot",
-                           "withdraw"})
 
 
 @dataclass(frozen=True)
@@ -52,6 +48,7 @@ class PublicFlip:
     died: str
     cause: str  # public: 'eliminated', 'modkill (...)', else ''
     pm: Mapping[str, Any] | None = None  # the dead player's role PM context, at flip level pm
+    shot_by: str = ""  # who shot them with a last shot (made in the thread), or ''
 
     @property
     def eliminated(self) -> bool:
@@ -76,7 +73,7 @@ class PublicPlayer:
     alive: bool
     died: str
     cause: str  # public: 'eliminated', 'modkill (...)', else '' (a night kill's cause is the host's)
-    flip: PublicFlip | None  # None while alive, or while the flip is held (seed paranormal Abduction)
+    flip: PublicFlip | None  # None while alive; level none while the flip is held (seed paranormal Abduction)
     vote: float  # the weight of their vote in public totals: 1 unless the weight is public
     shown_weight: float | None  # the marker the count shows: a public weight other than 1
     threshold: int | None  # the public elimination-threshold modifier (public-thresholds), or None
@@ -92,6 +89,7 @@ class PublicDeath:
     location: str
     flavour: str
     flip: PublicFlip | None
+    told: bool = True  # its flavour tells how they died (else the flip's own line: a shot, a host's kill)
 
 
 @dataclass(frozen=True)
@@ -120,7 +118,6 @@ class PublicView:
     sheriff: str | None
     nights: Mapping[int, PublicNews]
     days: Mapping[int, PublicNews]
-    rulings: Mapping[int, tuple[str, ...]]  # day -> its public rulings ('shot Eve Ann')
     speaking: tuple[str, ...] | None  # today's speaking order, None where the ruleset has none now
     notice: str  # LYLO/MYLO where the announced setup makes it public knowledge, else ''
     options: Mapping[str, Any]  # the rules of the count every player reads in the rules post
@@ -231,10 +228,33 @@ def shown_weight(game: "Game", name: str) -> float | None:
     return None if float(weight) == 1.0 else float(weight)
 
 
+def shooter(game: "Game", name: str) -> str:
+    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
+    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
+    ps = game.state.players[name]
+    if ps.alive:
+        return ""
+    kinds = {p: k for p, k, _, _ in game.state.deaths}
+    if kinds.get(name) != "shot":
+        return ""
+    shots = [e for ph in game.phases for e in ph.record.events if e.kind == "shot" and e.target == name]
+    return shots[-1].actor or "" if shots else ""
+
+
+def deaths_outside_outcomes(game: "Game", when: str) -> list[str]:
+    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
+    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
+    to another's; in the order they died. An elimination is not among them: it has its own post."""
+    return [player for player, kind, at, _ in game.state.deaths
+            if at == when and kind in ("shot", "modkill", "bond")]
+
+
 def _flip(game: "Game", name: str, level: str) -> PublicFlip | None:
     ps = game.state.players[name]
-    if ps.alive or game.flip_held(name):
+    if ps.alive:
         return None
+    if game.flip_held(name):  # the death is public, the role is not yet
+        return PublicFlip(name, "none", "", "", ps.died or "", public_cause(ps.cause), None, shooter(game, name))
     role = game.ruleset.roles[ps.role]
     pm = None
     if level == "pm":
@@ -247,20 +267,26 @@ def _flip(game: "Game", name: str, level: str) -> PublicFlip | None:
         pm = MappingProxyType(ctx)
     return PublicFlip(name, level, role.name if level in ("role", "pm") else "",
                       role.alignment if level in ("alignment", "role", "pm") else "", ps.died or "",
-                      public_cause(ps.cause), pm)
+                      public_cause(ps.cause), pm, shooter(game, name))
 
 
 def _unfound(flip: PublicFlip | None) -> PublicFlip | None:
-    return None if flip is None else PublicFlip(flip.player, "none", "", "", flip.died, flip.cause)
+    return None if flip is None else PublicFlip(flip.player, "none", "", "", flip.died, flip.cause, None, flip.shot_by)
 
 
-def _news(game: "Game", outcomes: list, night: int | None, flips: Mapping[str, PublicFlip | None],
+def _news(game: "Game", outcomes: list, when: str, flips: Mapping[str, PublicFlip | None],
           overrides: Mapping[str, str]) -> PublicNews:
     died = [d for o in outcomes for d in o.deaths]
     unflipped = game.ruleset.unflipped  # a body never found (a Veteran's vanished visitor) is not flipped
     deaths = tuple(PublicDeath(d.player, d.cause, d.location, death_flavour(game, d, overrides),
                                _unfound(flips.get(d.player)) if d.flavour_key in unflipped else flips.get(d.player))
                    for d in died)
+    known = {d.player for d in died}
+    # a shot, a host's kill, a bond: no flavour (the flip's own line tells how)
+    deaths += tuple(PublicDeath(name, "", "", "", flips.get(name), told=False) for name in deaths_outside_outcomes(game, when)
+                    if name not in known)
+    kind, _, number = when.partition(" ")
+    night = int(number) if kind == "night" else None
     notices: tuple[str, ...] = ()
     if night is not None:
         # seed paranormal, Spore Spreader: 'All players will be made aware of the plants the
@@ -290,13 +316,10 @@ def public_view(game: "Game", fmt: str | None = None) -> PublicView:
                                     shown, (p.threshold or None) if public_thresholds else None,
                                     state.sheriff == p.name))
     overrides = game_flavour(game)
-    nights = {n: _news(game, [o], n, flips, overrides) for n, o in sorted(game.outcomes.items())}
-    days = {ph.record.number: _news(game, list(ph.outcomes), None, flips, overrides)
-            for ph in game.phases if ph.record.kind == "day" and ph.outcomes}
-    rulings = {ph.record.number: tuple(" ".join(x for x in (e.kind, e.actor or "", e.target or "") if x)
-                                       for e in ph.record.events if e.kind in PUBLIC_EVENTS
-                                       or (e.kind == "confirm" and not e.target))
-               for ph in game.phases if ph.record.kind == "day"}
+    nights = {n: _news(game, [o], f"night {n}", flips, overrides) for n, o in sorted(game.outcomes.items())}
+    days = {ph.record.number: _news(game, list(ph.outcomes), f"day {ph.record.number}", flips, overrides)
+            for ph in game.phases if ph.record.kind == "day"
+            and (ph.outcomes or deaths_outside_outcomes(game, f"day {ph.record.number}"))}
     speaking = None
     if game.current.record.kind == "day" and not state.winner:
         try:
@@ -312,7 +335,7 @@ def public_view(game: "Game", fmt: str | None = None) -> PublicView:
         title=game.setup.title or game.ruleset.title, ruleset=game.ruleset.name, ruleset_title=game.ruleset.title,
         forum=forum, small=SMALL_SIZE.get(forum, ""), format=fmt or game_format(game), flip_level=level,
         phase=cur.kind, number=cur.number, players=tuple(players), sheriff=state.sheriff,
-        nights=MappingProxyType(nights), days=MappingProxyType(days), rulings=MappingProxyType(rulings),
+        nights=MappingProxyType(nights), days=MappingProxyType(days),
         speaking=speaking, notice=public_parity_notice(game),
         options=MappingProxyType({k: opts.get(k) for k in ("majority", "tie", "no-elimination",
                                                             "no-elimination-offset", "count-marker",
@@ -329,18 +352,21 @@ def end_context(game: "Game") -> dict[str, Any]:
     alive, died, cause (the truth: a masked death names its mask too), shown_cause (what the death
     post said), fate}], history [{label ('Night 1', 'Day 1'), events [str]}] with every
     phase played, a quiet one saying so."""
+    from .fates import death_kinds, death_phrase
+
     state = game.state
+    kinds = death_kinds(state)
     players = []
     for setup in game.setup.players:
         ps = state.players[setup.name]
         cause = _true_cause(ps)
-        fate = "survived" if ps.alive else f"{_how(cause, ps.died)} on {ps.died}"
+        fate = "survived" if ps.alive else f"{death_phrase(state, cause, kinds.get(ps.name, ''))} on {ps.died}"
         players.append({"name": ps.name, "role": ps.role, "alignment": ps.alignment, "alive": ps.alive,
                         "died": ps.died or "", "cause": cause, "shown_cause": ps.cause or "", "fate": fate})
     by_when: dict[str, list[str]] = {}
     for player, kind, when, _index in state.deaths:
         ps = state.players[player]
-        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {_how(_true_cause(ps), when)}")
+        by_when.setdefault(when, []).append(f"{player} ({ps.role}) {death_phrase(state, _true_cause(ps), kind)}")
     history = []
     for ph in game.phases:
         rec = ph.record
@@ -367,13 +393,6 @@ def _true_cause(ps: Any) -> str:
         return f"{masked['cause']} (masked as {ps.cause})"
     return ps.cause or ""
 
-
-def _how(cause: str | None, when: str | None) -> str:
-    if cause == "eliminated":
-        return "was eliminated"
-    if cause and cause.startswith("modkill"):
-        return "was removed by the host" + (cause[len("modkill"):] or "")
-    return f"was killed by {cause}" if cause else "died"
 
 
 # ----------------------------------------------------------------------------- public totals

@@ -1,32 +1,27 @@
-"""A game's vote count: the thread's posts (fetched or saved) and the game's players, hosts,
-options and hand-entered votes, handed to tally; and the record of counts already posted.
+"""A count of a thread's posts: the pages read (saved HTML, or fetched and cached), the posts
+checked (every author read, a window that can hold a post), handed to tally with the players,
+hosts, hand-entered votes and options the caller gives, and the links the count prints made
+absolute; and `hostkit posts`' report of the posts as read.
 
-Each count that differs from the last one for the day is kept in the game folder
-(`.cache/counts/day-N.json`, the latest HISTORY_KEPT of them plus the last published one): it
-numbers the counts (Vote Count 1.03) and means the last good count is never lost when the forum
-is unreachable. The number is given by `remember`,
-which the caller runs under the game's lock, so two recounts at once never share a number.
-
-This package is a leaf library: it never imports hostkit.game. The `game` these functions take
-is a hostkit.game.Game, used only through its public attributes (setup, state, current,
-folder, vote_weight, out_of_play, running).
+This package is a leaf library: it knows posts, players (names, aliases, weights) and count
+options, never a game. Which players, hosts, weights and hand votes a day has, the numbering of
+counts and their history in the game folder, and the Sheriff race's voters are the game's side:
+hostkit/daycount.py (tests/test_imports.py keeps votes/ from importing the game, the rulings,
+the engine or publish/, directly or through another module).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Sequence
-
-Game = Any  # a hostkit.game.Game (not imported: hostkit.votes is a leaf library)
 
 from urllib.parse import urljoin
 
 from ..errors import HostkitError
-from ..model import Ignored, Post, VoteCount, VoteSetupPlayer
-from ..store import atomic_write
+from ..model import Post, VoteCount, VoteEntry, VoteSetupPlayer
 from .extract import MARKUPS, post_votes
 from .forums import Page
+from .postmeta import strip_session
 
 
 def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | None = None,
@@ -88,113 +83,31 @@ def _absolute_links(count: VoteCount, thread: str | None) -> VoteCount:
         if "://" not in url:
             url = urljoin(thread, url) if thread and "://" in thread else None
         if url:
-            urls[number] = url
+            urls[number] = strip_session(url)  # a public post never carries a session id
     return count._replace(post_urls=urls)
 
 
-def setup_players(game: Game) -> list[VoteSetupPlayer]:
-    """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
-    elimination-threshold modifier."""
-    out = []
-    for p in game.setup.players:
-        ps = game.state.players[p.name]
-        out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   game.out_of_play(p.name) if ps.alive else None, p.threshold))
-    return out
-
-
-def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None = None,
-                      from_post: int | None = None, to_post: int | None = None, hand_only: bool = False,
-                      fallback: bool = False) -> tuple[VoteCount, str | None]:
-    """The current day's count, and why it is stale (None when it is fresh).
-
-    The pages are the saved `html` files, else the thread fetched from `url` (default: the game's
-    thread); with no thread at all, or `hand_only`, the hand-entered votes alone are counted. With
-    `fallback`, a fetch that fails counts the pages last read into the cache instead, marked stale.
-    """
-    pages, stale = day_pages(game, html=html, url=url, hand_only=hand_only, fallback=fallback)
-    return count_votes(game, pages, from_post=from_post, to_post=to_post), stale
-
-
-def day_pages(game: Game, *, html: Sequence[Path] = (), url: str | None = None, hand_only: bool = False,
-              fallback: bool = False) -> tuple[list[Page], str | None]:
-    """The pages `count_current_day` counts, and why they are stale (None when fresh)."""
-    check_day(game)
-    url = url or game.setup.thread
-    if hand_only or not (html or url):
-        return [], None
-    if fallback and not html:
-        return read_pages_or_cached(folder=game.folder, url=url, progress=True)
-    return read_pages(folder=game.folder, html=html, url=url, progress=not html), None
-
-
-def game_stamp(folder: Path) -> tuple:
-    """What the game's files are now (each file's name, inode, size and modification time, at
-    the top of the folder and in phases/): cheap, and different once any command has written."""
-    import os
-
-    out = []
-    for where in (folder, folder / "phases"):
-        try:
-            with os.scandir(where) as it:
-                for e in it:
-                    if e.is_file(follow_symlinks=False):
-                        st = e.stat(follow_symlinks=False)
-                        out.append((where is folder, e.name, st.st_ino, st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append((where is folder, None))
-    return tuple(sorted(out, key=repr))
-
-
-def publish_fresh(game: Game, count: VoteCount, pages: Sequence[Page], *, stamp: tuple, reload: Any,
-                  from_post: int | None = None, to_post: int | None = None,
-                  publish: bool = True) -> tuple[Game, VoteCount]:
-    """Keep (and number) the count under the game's lock, which the caller holds: when another
-    command changed the game while the thread was read (`stamp`, from `game_stamp` when `game`
-    was loaded, differs), the game is loaded again (`reload()`) and the same pages counted
-    again, so a numbered count never leaves out a vote entered before it was numbered, and a
-    later number never goes to an older state of the game. Returns the game and the count."""
-    if game_stamp(game.folder) != stamp:
-        game = reload()
-        count = count_votes(game, pages, from_post=from_post, to_post=to_post)
-    return game, remember(game, count, publish=publish)
-
-
-def check_day(game: Game) -> None:
-    """Refuse (before any page is read or cached) when it is not day."""
-    ph = game.current
-    if ph.record.kind != "day":
-        raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
-
-
-def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
-                to_post: int | None = None) -> VoteCount:
-    """Count the current day's votes from the thread and the host's hand-entered votes."""
+def count_posts(pages: Sequence[Page], players: Sequence[VoteSetupPlayer], *, day: int,
+                hosts: Sequence[str] = (), manual: Sequence[VoteEntry] = (), markups: Sequence[str] = MARKUPS,
+                start_post: int | None = None, from_post: int | None = None, to_post: int | None = None,
+                thread: str | None = None, **options: Any) -> VoteCount:
+    """Count DAY's votes: the pages' posts from `from_post` (else the day's `start_post`) to
+    `to_post`, and the hand-entered `manual` votes, for `players`; `options` are tally's
+    (majority, tie, no_elimination_offset, allow_no_elimination, abstention, count_number,
+    rng_seed, controlled). Refuses a page whose post has no author that can be read, and a
+    window that holds no post. The count's links are made absolute against `thread`."""
     from .tally import tally
 
-    check_day(game)
-    ph = game.current
     missing = nameless(pages)
     if missing:
         page, post = missing[0]
         raise HostkitError(f"{_where(page)}: post {post.number} has no author that hostkit can read "
                            f"({len(missing)} such post(s)); not counting from a page read wrongly")
-    _check_window(from_post, ph.record.start_post, to_post)
-    opts = game.state.options
-    day = ph.record.number
-    previous = saved_counts(game.folder, day)
-    count = tally(
-        thread_posts(pages), setup_players(game), day=day, hosts=game.setup.hosts, manual=ph.record.votes,
-        markups=game.setup.vote_markup, start_post=from_post if from_post is not None else ph.record.start_post,
-        end_post=to_post, majority=opts.get("majority", "half-plus-one"),
-        no_elimination_offset=int(opts.get("no-elimination-offset", 0)),
-        tie=opts.get("tie", "none"), allow_no_elimination=bool(opts.get("no-elimination", True)),
-        abstention=bool(opts.get("abstention", False)),
-        count_number=f"{day}.{len(previous) + 1:02d}", thread=game.setup.thread,
-        rng_seed=hash_seed(game.setup.seed, day),
-        controlled=game.vote_controllers() if hasattr(game, "vote_controllers") else None,
-    )
-    return _numbered(previous, _absolute_links(count, game.setup.thread))
+    _check_window(from_post, start_post, to_post)
+    count = tally(thread_posts(pages), players, day=day, hosts=hosts, manual=manual, markups=markups,
+                  start_post=from_post if from_post is not None else start_post, end_post=to_post,
+                  thread=thread, **options)
+    return _absolute_links(count, thread)
 
 
 def _check_window(from_post: int | None, start_post: int | None, to_post: int | None) -> None:
@@ -208,118 +121,6 @@ def _check_window(from_post: int | None, start_post: int | None, to_post: int | 
         where = f"--from-post {from_post}" if from_post is not None else \
             f"the day's start post {start_post} (set with 'hostkit start-post')"
         raise HostkitError(f"--to-post {to_post} comes before {where}: that window holds no post")
-
-
-def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
-    """Only published counts take numbers (issue 14): a preview shows the number it would take,
-    the one after the last published count's (the history keeps only the latest counts)."""
-    published = [h for h in previous if h.get("published", True)]
-    if published and _same(published[-1], count):
-        return count._replace(count_number=published[-1]["count_number"])  # nothing changed since
-    last = len(published)
-    if published:
-        try:
-            last = max(last, int(published[-1]["count_number"].rsplit(".", 1)[1]))
-        except (IndexError, ValueError):
-            pass  # a number not written by hostkit: count the published entries instead
-    return count._replace(count_number=f"{count.day}.{last + 1:02d}")
-
-
-def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = None,
-                   to_post: int | None = None) -> tuple[dict[str, str], list[Ignored]]:
-    """The Sheriff election's votes as the thread shows them: each living player's last vote
-    for a running candidate between from_post and to_post (seed classic-werewolf SheriffElection).
-    Returns (voter -> candidate, the vote texts not counted, with why)."""
-    from .tally import tally
-
-    from ..rulings import race_voters
-
-    running = game.running()
-    voters = set(race_voters(game.state))  # night-1 victims too: the election precedes DeathResolution
-    players = [p._replace(alive=True) if p.name in voters else p for p in setup_players(game)]
-    count = tally(thread_posts(pages), players, day=game.current.record.number,
-                  hosts=game.setup.hosts, markups=game.setup.vote_markup, start_post=from_post, end_post=to_post,
-                  majority="plurality", allow_no_elimination=False)
-    votes: dict[str, str] = {}
-    ignored = list(count.ignored)
-    for h in count.history:
-        if h.target is None:
-            votes.pop(h.author, None)
-        elif h.target in running:
-            votes[h.author] = h.target
-        else:
-            ignored.append(Ignored(h.post, h.author, f"Vote: {h.target}", f"{h.target} is not a Sheriff candidate"))
-    return votes, ignored
-
-
-def hash_seed(seed: int, day: int) -> int:
-    return seed * 1000 + day
-
-
-def _history_path(folder: Path, day: int) -> Path:
-    return folder / ".cache" / "counts" / f"day-{day}.json"
-
-
-def saved_counts(folder: Path, day: int) -> list[dict[str, Any]]:
-    """The counts of DAY that hostkit saved, oldest first ([] when none, or when the file is damaged)."""
-    path = _history_path(folder, day)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError):
-        return []  # a damaged history only costs the count numbering
-    if not isinstance(data, list) or not all(isinstance(c, dict) and isinstance(c.get("count_number"), str)
-                                             for c in data):
-        return []  # valid JSON of the wrong shape ({}, [1], null): damaged too, rebuilt from here
-    return data
-
-
-def _same(saved: dict[str, Any], count: VoteCount) -> bool:
-    now = count.to_json()
-    keys = ("wagons", "not_voting", "eliminated", "hammer")
-    return all(saved.get(k) == now.get(k) for k in keys) and saved.get("abstained", []) == now["abstained"]
-
-
-def remember(game: Game, count: VoteCount, *, publish: bool = True) -> VoteCount:
-    """Number this count and keep it as the day's latest (unless it is the same as the last
-    one); returns the count with its number. Run it under the game's lock: the number is read
-    and written there, so eight recounts at once give eight numbers (or the same count's).
-    A preview (publish False) is kept too, marked, but takes no number: the next published
-    count takes the next one."""
-    history = saved_counts(game.folder, count.day)
-    count = _numbered(history, count)
-    hand = hand_votes(game)
-    if history and history[-1]["count_number"] == count.count_number and _same(history[-1], count) \
-            and history[-1].get("published", True) == publish and history[-1].get("hand", hand) == hand:
-        return count
-    # The day's first count, when a preview (no history, or only a damaged one: saved_counts reads
-    # both as none, and so do its other readers), is written without an fsync: a crash can then
-    # leave no file or a damaged one, which is what was there, and a preview takes no number.
-    # A published count, and every rewrite of a file that holds counts, is durable: a number
-    # posted in the thread is never handed out twice.
-    durable = bool(history) or publish
-    history.append({**count.to_json(), "published": publish, "hand": hand})
-    atomic_write(_history_path(game.folder, count.day), json.dumps(_bounded(history)), durable=durable)
-    return count
-
-
-def hand_votes(game: Game) -> list[list[Any]]:
-    """The day's hand-entered vote entries, each as [host, seq]: a saved count keeps the ones it
-    counted (key "hand"), so 'eliminate' can tell a count that a later hand vote made stale."""
-    return [[v.host, v.seq] for v in game.current.record.votes]
-
-
-HISTORY_KEPT = 20  # counts kept per day: a host who recounts all day keeps a small, fast file
-
-
-def _bounded(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The latest HISTORY_KEPT counts, and always the last published one (it gives the next
-    number) and the last read from a thread (what an elimination is checked against)."""
-    keep = set(range(max(0, len(history) - HISTORY_KEPT), len(history)))
-    for wanted in (lambda h: h.get("published", True), lambda h: h.get("last_post") is not None):
-        keep.update(next(([i] for i in range(len(history) - 1, -1, -1) if wanted(history[i])), []))
-    return [h for i, h in enumerate(history) if i in keep]
 
 
 def posts_report(pages: Sequence[Page], markups: Sequence[str] | None) -> dict[str, Any]:

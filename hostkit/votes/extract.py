@@ -105,6 +105,11 @@ def parse_vote(text: str) -> ParsedVote | None:
         return None
     keyword, rest = m.group(1).lower(), _clean_name(m.group(2))
     if keyword != "vote":
+        inner = _KEYWORD.match(rest) if rest else None
+        if inner is not None and inner.group(1).lower() == "vote":  # "UNVOTE: VOTE: Jerbs" votes for Jerbs
+            again = parse_vote(rest)
+            if again is not None:
+                return ParsedVote(again.kind, again.name, original)
         return ParsedVote("unvote", rest or None, original)
     if not rest:
         return None
@@ -199,15 +204,19 @@ _BLOCKS = frozenset({
 })
 _SKIP = frozenset({"script", "style", "noscript", "template", "button", "svg"})
 
-_RED, _BOLD, _QUOTE = 1, 2, 4  # a text piece's flags
-_MARKED = _RED | _BOLD
+_RED, _BOLD, _QUOTE, _TINT, _CODE = 1, 2, 4, 8, 16  # a text piece's flags (_TINT: a letter or two in a
+# colour; _CODE: in a code block, where BBCode is shown as written)
+_MARKED = _RED | _BOLD | _TINT
 
 
 class Extracted(Record):
-    """What one post body holds: ``votes`` counted texts in order; ``quoted`` vote texts inside quotes."""
+    """What one post body holds: ``votes`` counted texts in order; ``quoted`` vote texts inside
+    quotes; ``unmarked`` vote texts marked in a way the game does not read (rainbow text in a
+    game of bold votes), each with why, so a count can list them."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
+    unmarked: tuple[tuple[str, str], ...] = ()
 
 
 _NOTHING = Extracted()
@@ -274,11 +283,13 @@ def _might_hold(low: str, markups: Sequence[str]) -> bool:
         if m == "hash" and "##" in low:
             return True
     if not any(w in low for w in _VOTE_WORDS):
-        return False
+        # rainbow text (a colour a letter) writes no vote word in its HTML: the text may
+        return low.count("color") >= 4
     for m in markups:
         if m == "red" and "color" in low:
             return True
-        if m == "bold" and ("<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low):
+        if m == "bold" and ("<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low
+                            or "[b]" in low or "[/b]" in low):  # (BBCode printed as written)
             return True
     return False
 
@@ -386,16 +397,21 @@ class _Walker:
                     least = 1  # ... with an attribute besides its class
                 if not skip:
                     names = child.keys()  # most elements have no attribute but a class: one read
+                    block = tag in _BLOCKS
                     if len(names) > least and ("style" in names or "color" in names):
-                        r, b = _styled(child, f & _RED != 0, f & _BOLD != 0)
-                        f = (f & _QUOTE) | (_RED if r else 0) | (_BOLD if b else 0)
+                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0)
+                        f = (f & (_QUOTE | _CODE)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
+                        if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
+                            block = False
                     if tag == "b" or tag == "strong":
                         f |= _BOLD
-                    block = tag in _BLOCKS
+                    elif tag == "code" or tag == "pre":
+                        f |= _CODE
                     if block:
                         texts.append("\n")
                         flagl.append(0)
                     start = len(texts)
+                    nested = len(self.tagged)
                     if len(child):
                         self.children(child, f)
                     else:  # a leaf: its own text only, as self.children(child, f) adds it
@@ -407,19 +423,30 @@ class _Walker:
                             texts.append(t)
                             flagl.append(f)
                     if "bbvote" in classes:
-                        self._tag(child, start, f & _QUOTE != 0)
+                        self._tag(child, start, f & _QUOTE != 0, nested)
                     if block:
                         texts.append("\n")
                         flagl.append(0)
             text = child.tail
 
-    def _tag(self, el: lxml.etree._Element, start: int, quote: bool) -> None:
-        """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob"."""
-        text = " ".join(_flatten(text_of(el)).split())
+    def _tag(self, el: lxml.etree._Element, start: int, quote: bool, nested: int) -> None:
+        """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
+        A [vote] left open holds the rest of the post, later closed [vote] tags too (phpBB nests
+        them): the closed inner tag is the vote, and the open one only its text before the first
+        inner tag (NESTED: where this tag's inner tags start in `tagged`)."""
+        end = len(self.texts)
+        if len(self.tagged) > nested:  # an inner tag: this one was left open
+            end = self.tagged[nested][0]
+            text = " ".join("".join(self.texts[start:end]).split())
+            close = text.lower().find("[/vote]")  # the writer's own (mistyped) close: the vote ends there
+            if close != -1:
+                text = text[:close].strip()
+        else:
+            text = " ".join(_flatten(text_of(el)).split())
         if text and parse_vote(text) is None:
             text = f"VOTE: {text}"
         if text:
-            self.tagged.append((start, len(self.texts), text, quote))
+            self.tagged.append((start, end, text, quote))
 
 
 def _colours(style: str) -> bool:
@@ -430,24 +457,43 @@ def _colours(style: str) -> bool:
     return "color" in low or "font-we" in low
 
 
-def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool]:
-    """(red, bold) inside EL, given them outside it: its style's last colour and its weight, and
-    its color attribute (which wins over the style)."""
+def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool, int, bool]:
+    """(red, bold, tint, inline) inside EL, given red and bold outside it: its style's last
+    colour and its weight, and its color attribute (which wins over the style); tint is _TINT
+    when EL colours a letter or two (rainbow text: one colour an element), and inline whether
+    the style makes EL inline (MafiaScum prints [b], [i] and [color] as inline divs)."""
     style = el.get("style")
+    tint = 0
+    inline = False
     if style:
         low = style.lower()  # each regex only where its name is written (see _colours)
         if "color" in low:
             colours = _STYLE_COLOUR.findall(style)
             if colours:
                 red = _is_red(colours[-1])
+                tint = _tinted(el)
         if "font-we" in low:
             weight = _STYLE_WEIGHT.search(style)
             if weight:
                 bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
+        inline = "inline" in low and _INLINE.search(low) is not None
     colour = el.get("color")
     if colour is not None:
         red = _is_red(colour)
-    return red, bold
+        tint = _tinted(el)
+    return red, bold, tint, inline
+
+
+_INLINE = re.compile(r"display\s*:\s*inline\b(?!-)")
+
+
+def _tinted(el: lxml.etree._Element) -> int:
+    """_TINT when EL colours only a letter or two (it has no child and holds at most two
+    characters that are not blank): a piece of rainbow text, one colour a letter."""
+    if len(el):
+        return 0
+    t = el.text
+    return _TINT if t and len(t.strip()) <= 2 else 0
 
 
 _NO_CLASSES: frozenset[str] = frozenset()
@@ -566,7 +612,9 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
     # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
     # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
-    if not ((words and "##" in low) or ((words or tags) and _marked(root, words, tags, "#" in low))):
+    # BBCode printed as written ("Vote: mb[/b]") is bold with no element to show it.
+    if not ((words and ("##" in low or "[b]" in low or "[/b]" in low))
+            or ((words or tags) and _marked(root, words, tags, "#" in low))):
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
     walker.children(root, 0)
@@ -591,6 +639,8 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
             end = start + len(t)
     if marked and not any(w in "".join(t for _, t, _, _ in marked).lower() for w in _VOTE_WORDS):
         marked = []  # no run can read as a vote (every vote text holds a vote word)
+    if "[/b]" in full or "[b]" in full or "[/B]" in full or "[B]" in full:
+        marked = _literal_bold(full, starts, flagl, marked)
     tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
     hashed = []
     if "##" in full:
@@ -602,6 +652,24 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     if not (marked or tagged or hashed or counted):
         return NO_MARKS
     return (tuple(marked), tagged, tuple(hashed), counted)
+
+
+_LITERAL_BOLD = lazy_re(r"(?i)\[b\]([^\n]*?)(?:\[/b\]|(?=\n)|$)|(?:^|(?<=\n))([^\n\[]*?)\[/b\]")
+
+
+def _literal_bold(full: str, starts: list[int], flagl: list[int], marked: list) -> list:
+    """MARKED with the text a post bolds in BBCode the forum printed as written ("Vote: mb[/b]",
+    a [b] whose partner was mistyped): between [b] and [/b], or to the end of the line from a
+    lone [b], or from the line's start to a lone [/b]; outside code blocks, where BBCode is an
+    example. Such text is bold to its writer and to every reader."""
+    extra = []
+    for m in _LITERAL_BOLD().finditer(full):
+        at = m.start(1) if m.group(1) is not None else m.start(2)
+        t = m.group(1) if m.group(1) is not None else m.group(2)
+        flags = flagl[bisect.bisect_right(starts, at) - 1]
+        if t.strip() and not flags & _CODE and any(w in t.lower() for w in _VOTE_WORDS):
+            extra.append((at, t, _BOLD | (flags & _QUOTE), None))
+    return sorted(marked + extra, key=lambda piece: piece[0]) if extra else marked
 
 
 def _marked(root: lxml.etree._Element, markup: bool, tags: bool, styled: bool = True) -> bool:
@@ -639,39 +707,56 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
         return _NOTHING
     marked, tagged, hashed, _ = marks
     red, bold = "red" in markups, "bold" in markups
-    found = list(tagged) if "tag" in markups else []
+    found = []
+    if "tag" in markups:
+        for start, stop, text, q in tagged:
+            parts = [t for _, t in _split_run(text) if parse_vote(t) is not None]
+            if len(parts) < 2:  # (the common case: one vote a tag)
+                found.append((start, stop, text, q))
+                continue
+            # "VOTE: UNVOTE Vote: GreyICE", "UNVOTE: Bob UNVOTE: , VOTE: Ann": a tag holding
+            # several vote texts holds each of them, in order
+            for k, t in enumerate(parts):
+                found.append((start + k, stop if k == len(parts) - 1 else start + k + 1, " ".join(t.split()), q))
+    unmarked: list[tuple[str, str]] = []
 
-    def close(start: int, parts: list[str], quoted: bool) -> None:
+    def close(start: int, parts: list[str], quoted: bool, counted: bool) -> None:
         for offset, t in _split_run("".join(parts)):
             if parse_vote(t) is not None:
-                found.append((start + offset, start + offset + len(t), " ".join(t.split()), quoted))
+                if counted:
+                    found.append((start + offset, start + offset + len(t), " ".join(t.split()), quoted))
+                elif not quoted:
+                    unmarked.append((" ".join(t.split()), "coloured letter by letter, not in the game's vote markup"))
 
-    if marked and (red or bold):
-        want = (_RED if red else 0) | (_BOLD if bold else 0)
+    if marked:
+        # red markup reads rainbow text (a letter or two a colour) as marked too
+        want = (_RED | _TINT if red else 0) | (_BOLD if bold else 0)
         # A run of marked text goes on over blanks; anything else between (a word, a line break,
         # text marked only in a markup the game does not use) ends it, and so does a piece
-        # opening a new vote.
-        run_start, parts, run_quoted, last = -1, [], False, -2
+        # opening a new vote. A run of rainbow text alone, in a game that does not read it, is
+        # reported (it looks like a vote), never counted.
+        run_start, parts, run_quoted, last, counted = -1, [], False, -2, False
         for i, (start, t, flags, gap) in enumerate(marked):
-            if not flags & want:
+            if not flags & (want | _TINT):
                 continue
             quoted = bool(flags & _QUOTE)
             if parts and last == i - 1 and gap is not None and run_quoted == quoted and not _OPENS.match(t):
                 parts.append(gap)
                 parts.append(t)
+                counted = counted or bool(flags & want)
             else:
                 if parts:
-                    close(run_start, parts, run_quoted)
-                run_start, parts, run_quoted = start, [t], quoted
+                    close(run_start, parts, run_quoted, counted)
+                run_start, parts, run_quoted, counted = start, [t], quoted, bool(flags & want)
             last = i
         if parts:
-            close(run_start, parts, run_quoted)
+            close(run_start, parts, run_quoted, counted)
 
     if "hash" in markups:
         found += hashed
 
     if not found:
-        return _NOTHING
+        return Extracted(unmarked=tuple(unmarked)) if unmarked else _NOTHING
     found.sort(key=lambda f: (f[0], -f[1]))
     votes: list[str] = []
     quoted: list[str] = []
@@ -681,7 +766,7 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
             continue
         end = stop
         (quoted if q else votes).append(text)
-    return Extracted(tuple(votes), tuple(quoted))
+    return Extracted(tuple(votes), tuple(quoted), tuple(unmarked))
 
 
 def _check(markups: Sequence[str]) -> None:

@@ -80,7 +80,13 @@ def _why(exc: requests.RequestException, timeout: float) -> str:
     return first[:200]
 
 
+_open_line: list[bool] = [False]  # a terminal's progress line is open: a warning starts a line of its own
+
+
 def _warn(message: str) -> None:
+    if _open_line[0]:
+        sys.stderr.write("\n")
+        _open_line[0] = False
     print(f"hostkit: {message}", file=sys.stderr)
 
 
@@ -264,24 +270,40 @@ class _Cache:
 # --------------------------------------------------------------------------- public
 
 
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
+class _Progress:
+    """What the host sees while a thread is read, page by page on stderr: 'Reading thread: page 3
+    of 31' (the total once a page has told it). On a terminal each page overwrites the last line;
+    elsewhere (a log, a pipe) each page is a line of its own. Pages read from the cache are told
+    once. Nothing at all without `on`."""
 
-    def __enter__(self) -> _NoBar:
-        return self
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.tty = on and sys.stderr.isatty()
+        self.width = 0
 
-    def __exit__(self, *exc: object) -> None:
-        pass
+    def _say(self, text: str) -> None:
+        if self.tty:
+            sys.stderr.write(("\r" if _open_line[0] else "") + text.ljust(self.width if _open_line[0] else 0))
+            self.width = len(text)
+            _open_line[0] = True
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
 
+    def cached(self, n: int) -> None:
+        if self.on and n:
+            self._say(f"Reading thread: pages 1-{n} from the cache" if n > 1 else "Reading thread: page 1 from the cache")
 
-def _bar(progress: bool, length: int) -> Any:
-    if not progress:
-        return _NoBar()
-    import click  # only when asked: importing the votes package stays cheap
+    def page(self, number: int, last: int | None) -> None:
+        """About to fetch page NUMBER (of LAST, where known)."""
+        if self.on:
+            self._say(f"Reading thread: page {number}" + (f" of {last}" if last and last >= number else ""))
 
-    return click.progressbar(length=max(length, 1), label="Reading thread",
-                             file=sys.stderr)
+    def close(self) -> None:
+        if self.tty and _open_line[0]:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            _open_line[0] = False
 
 
 def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeout: float = 20,
@@ -309,34 +331,35 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
     first_request = True
     deadline = time.monotonic() + TOTAL_DEADLINE
     home = _host(url)
+    shown = _Progress(progress)
+    shown.cached(len(pages))
+    last = pages[-1].last_page if pages else None
     try:
-        with _bar(progress, (pages[-1].last_page or 0) if pages else 0) as bar:
-            bar.update(len(pages))
-            while current and current not in seen:
-                if not first_request and delay > 0:
-                    _sleep(delay)
-                first_request = False
-                raw, content_type = _get(session, current, timeout=timeout, retries=retries, deadline=deadline)
-                first_number = pages[-1].posts[-1].number + 1 if pages and pages[-1].posts else None
-                text = forums.decode(raw, content_type)
-                page = forums.parse_page(text, url=current, first_number=first_number)
-                if not page.posts:
-                    raise FetchError(f"no forum posts found at {current} (not a thread page?)")
-                if pages and page.page <= pages[-1].page:  # the page did not say which it is
-                    page = page._replace(page=pages[-1].page + 1)
-                pages.append(page)
-                seen.add(current)
-                if cache is not None:
-                    cache.save(len(pages) - 1, raw, page, len(pages))
-                if progress and page.last_page and getattr(bar, "length", None) != page.last_page:
-                    bar.length = page.last_page
-                bar.update(1)
-                current = page.next_url
-                if current and _host(current) != home:
-                    _warn(f"not following the next-page link to {_host(current) or current[:80]}: "
-                          f"it leaves the thread's host {home}; the count stops at page {page.page}")
-                    current = None
+        while current and current not in seen:
+            if not first_request and delay > 0:
+                _sleep(delay)
+            first_request = False
+            shown.page(len(pages) + 1, last)
+            raw, content_type = _get(session, current, timeout=timeout, retries=retries, deadline=deadline)
+            first_number = pages[-1].posts[-1].number + 1 if pages and pages[-1].posts else None
+            text = forums.decode(raw, content_type)
+            page = forums.parse_page(text, url=current, first_number=first_number)
+            if not page.posts:
+                raise FetchError(f"no forum posts found at {current} (not a thread page?)")
+            if pages and page.page <= pages[-1].page:  # the page did not say which it is
+                page = page._replace(page=pages[-1].page + 1)
+            pages.append(page)
+            seen.add(current)
+            if cache is not None:
+                cache.save(len(pages) - 1, raw, page, len(pages))
+            last = page.last_page or last
+            current = page.next_url
+            if current and _host(current) != home:
+                _warn(f"not following the next-page link to {_host(current) or current[:80]}: "
+                      f"it leaves the thread's host {home}; the count stops at page {page.page}")
+                current = None
     finally:
+        shown.close()
         if own_session:
             session.close()
     return pages

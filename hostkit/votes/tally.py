@@ -67,6 +67,7 @@ class _Event(Record):  # a Record, not a dataclass: a dataclass costs start-up
     author: str  # the forum account, or the voter as the host typed it
     texts: tuple[str, ...]  # scraped: the vote texts; host: one synthetic text
     quoted: tuple[str, ...] = ()
+    unmarked: tuple[tuple[str, str], ...] = ()  # vote-looking texts in a markup the game does not read
     host_target: str | None = None  # host entries only
     host: bool = False
 
@@ -137,8 +138,9 @@ def tally(
             continue  # hostkit's own count, posted by an account that does not play: a player's
             # post is always read, so pasting the count's invisible marker hides no vote
         found = post_votes(post.body, post.marks, markups)
-        if found.votes or found.quoted:
-            keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted)))
+        if found.votes or found.quoted or found.unmarked:
+            keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted,
+                                                      found.unmarked)))
     for entry in manual:
         if entry.after_post is not None and end_post is not None and entry.after_post > end_post:
             continue
@@ -162,6 +164,38 @@ def tally(
     def note(target: str, idx: int) -> None:
         totals.setdefault(target, []).append((idx, total(target)))
 
+    def needed(target: str) -> float:
+        return need_none if target == NONE else max(1, need + thresholds.get(target, 0))
+
+    def _earlier_hammer(texts: Sequence[str], voter: str, had: tuple[str, int, int | None] | None) -> int | None:
+        """The first of a post's earlier vote TEXTS that would have reached the majority, as
+        VOTER casts them in order from HAD (their vote before the post); None when none does."""
+        if majority != "half-plus-one":
+            return None
+        on = had[0] if had else None
+        for k, t in enumerate(texts):
+            pv = parse_vote(t)
+            if pv is None:
+                continue
+            if pv.kind == "unvote":
+                on = None
+                continue
+            if pv.kind == "none":
+                if not allow_no_elimination:
+                    continue
+                target = NONE
+            else:
+                m = matcher.match(pv.name or "")
+                if m.player is None or not by_name[m.player].alive or by_name[m.player].absent:
+                    continue
+                target = m.player
+            if target != on:
+                others = sum(by_name[v].weight for v, (tg, _, _) in current.items() if tg == target and v != voter)
+                if others + by_name[voter].weight + _EPS >= needed(target):
+                    return k
+            on = target
+        return None
+
     for idx, (_, ev) in enumerate(keyed):
         def skip(text: str, reason: str, _ev: _Event = ev) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
@@ -172,6 +206,8 @@ def tally(
             continue
         for text in ev.quoted:
             skip(text, "quoted")
+        for text, why in ev.unmarked:
+            skip(text, why)
         if not ev.texts:
             continue
         who = matcher.strict(ev.author)
@@ -204,6 +240,14 @@ def tally(
                 pv = parse_vote(later)
                 skip(later, matcher.match(pv.name or "").reason if pv and pv.kind == "vote" else "not a vote")
         text = ev.texts[last]
+        if last and not ev.host:
+            # the post's last vote stands, but an earlier one that reached the majority ended the
+            # day at this post ("Vote: Trouble ... on second thought Vote: Split")
+            hammer_at = _earlier_hammer(ev.texts[:last], voter, current.get(voter))
+            if hammer_at is not None:
+                for later in ev.texts[hammer_at + 1:last + 1]:
+                    skip(later, "after the hammer")
+                last, text = hammer_at, ev.texts[hammer_at]
         for earlier in ev.texts[:last]:
             parsed_earlier = parse_vote(earlier)
             if parsed_earlier is not None and parsed_earlier.kind != "unvote":

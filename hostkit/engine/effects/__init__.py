@@ -9,8 +9,11 @@ dies and what is learnt.
 The mechanisms: block.py (block, redirect, swap, jail, commute, distract, lock, abduct,
 blackout), protect.py (protect, heal, guard), kill.py (kill, kill-visitors, ignite, maul,
 infect, guilt, count-kills), info.py (inspect, observe and the other readings), change.py
-(frame, tag, convert and the other changes of what a player is) and items.py (steal, loot,
-give, swap-identity, shift, revive) and tech.py (plasma, short, and what alien tech items do). Each declares its effects in an EFFECTS table of
+(frame, tag, convert and the other changes of what a player is), items.py (steal, loot,
+give, swap-identity, shift, revive), tech.py (plasma, short, and what alien tech items do),
+talk.py (communicate: natural's Communication), pace.py (accelerate: natural's Accelerator)
+and guild.py (join-guild, leave-guild: natural's Guilds).
+Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
 names effects in its data, and the loader refuses a name that is not here.
@@ -30,10 +33,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, build, change, doom, info, items, kill, protect, steal, tech
+from . import block, build, change, control, doom, guild, info, items, kill, pace, protect, steal, talk, tech
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild)
 
 
 def _join() -> dict[str, EffectSpec]:
@@ -79,7 +82,7 @@ FAKE_READINGS = (tech.fake_reading,)
 BLASTS = frozenset({"plasma"})
 # Acts no one enters: fn(state, acts, holders) -> more Acts (an item's automatic use; holders:
 # Night.holders, the players who hold items).
-EXTRA_ACTS = (items.auto_acts, doom.abomination_acts)
+EXTRA_ACTS = (items.auto_acts, doom.abomination_acts, control.forcible_acts)
 
 investigate = info.investigate
 

@@ -4,6 +4,7 @@
   the `except` list); `notify` says who is told.
 - redirect: the `who` target's targeted actions go to the `to` target instead (their first
   target is replaced). A redirect onto a target those actions could not legally take fails.
+  With `forces`, an unlimited night ability the player left unused is used on `to` (control.py).
 - swap: a bus drive: every action aimed at one of the two targets lands on the other.
 - jail: the target is locked up: protected from everything, their actions blocked, unreachable.
 - commute: the actor leaves town: actions aimed at them fail and do not visit.
@@ -30,8 +31,8 @@ from typing import Any
 
 from ...model import Effect
 from ...records import slotted
-from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection
-from . import tech
+from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection, scope_stops
+from . import control, tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 
 SQUARE = "the Town Square"
@@ -62,7 +63,8 @@ def redirect(night: Night, act: Act, effect: Effect) -> None:
     if who is None or to is None:
         return
     victims = [a for a in night.by_actor.get(who, ()) if a.targets and a is not act]
-    for v in victims:
+    made = control.forced(night, who) if effect.get("forces", False) else None
+    for v in victims + ([made] if made else []):
         why = night.illegal_target(v, to, 0)
         if why:
             # Seed natural III: a redirect onto an illegal target fails instead.
@@ -72,6 +74,8 @@ def redirect(night: Night, act: Act, effect: Effect) -> None:
     night.redirects[who] = (act, to)
     tail = f", but {who}'s {late[0].ability.name} had already resolved" if late else ""
     night.say(f"{act.label()} redirects {who}'s actions to {to}{tail}.")
+    if made is not None:
+        control.force(night, act, made, to)
 
 
 def swap(night: Night, act: Act, effect: Effect) -> None:
@@ -97,14 +101,26 @@ def jail(night: Night, act: Act, effect: Effect) -> None:
     if effect.get("notify", "all") == "all":
         # Seed ooo 7: every jailed player is told, moving or not, acting or not (a Seer too). The
         # jail's words say their actions failed: the PM adds no 'you were blocked' line to them.
-        night.notices.append((target, night.ruleset.results.get(
-            "jailed", "You were jailed tonight: you were protected, and your actions failed.")))
+        night.notices.append((target, _jailed_words(night, target, tuple(effect.get("except", ())))))
         night.ext.setdefault("told-jailed", {})[target] = act.role.name
     if target != act.actor and "kills-blockers" in night.role(target).passives \
             and night.state.options.get("blocker-death", "jailkeeper-safe") == "jailkeeper-dies":
         # Option blocker-death (seed ooo 1 and 9: the Jailkeeper is a blocking role, and a blocker
         # of a Serial Killer or Murderer is found in the Town Square): the prisoner kills them.
         st(night)["blocks"].append((act, target))
+
+
+def _jailed_words(night: Night, target: str, exempt: tuple[str, ...]) -> str:
+    """What a jailed player is told: that their actions failed, and, where the jail spares some of
+    their own abilities (a Seer's Vision), which: a notice names only the reader's own abilities,
+    never one of another role (a jailed Serial Killer must not learn that a Seer's vision would
+    have worked). Ruleset wordings: `jailed`, and `jailed-spared` with {abilities}."""
+    role = night.role(target)
+    spared = [a.name for a in role.abilities if a.phase != "day" and not scope_stops("all-but", exempt, role.name, a)]
+    results = night.ruleset.results
+    if spared and results.get("jailed-spared"):
+        return results["jailed-spared"].replace("{abilities}", " and ".join(spared))
+    return results.get("jailed", "You were jailed tonight: you were protected, and your actions failed.")
 
 
 def commute(night: Night, act: Act, effect: Effect) -> None:
@@ -337,7 +353,7 @@ EFFECTS: dict[str, EffectSpec] = {
                                 "quiet": (list, []), "locks_home": (bool, False), "reaches_away": (bool, False)},
                         {"scope": ("moving", "all", "all-but", "leaves-home"), "notify": ("moving", "all", "none")},
                         "block", "blocking"),
-    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1)}, {}, "redirect", "redirection"),
+    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1), "forces": (bool, False)}, {}, "redirect", "redirection"),
     "swap": EffectSpec(swap, {"first": (int, 0), "second": (int, 1)}, {}, "bus", "diversion"),
     "jail": EffectSpec(jail, {**TARGET, "except": (list, []), "notify": (str, "all")},
                        {"notify": ("moving", "all", "none")}, "block", "blocking"),

@@ -23,6 +23,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from ...items import items_of
 from ...model import Death, Effect
 from ..night import AWAY, Act, Night
 from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
@@ -46,6 +47,12 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    if effect.get("guardable", False):
+        # Seed Infester: 'Guards may protect the target, and will be effected as normal for the
+        # guard type by the infection': a Guardian stops it, a sacrificial guard takes it.
+        target = guarded_target(night, act, target)
+        if target is None:
+            return
     name = effect.get("tag")
     data: dict[str, Any] = {"by": act.actor, "role": act.role.name, "night": night.number, **effect.get("data", {})}
     if effect.get("kills_after", 0):
@@ -57,6 +64,39 @@ def tag(night: Night, act: Act, effect: Effect) -> None:
     night.new_tags.setdefault(name, set()).add(target)
     when = f"; it kills at the end of night {data['kills_on']} unless cured" if "kills_on" in data else ""
     night.say(f"{act.label()} marks {target} as {name}{when}.")
+
+
+VOTE_WEIGHT = "vote-weight"
+
+
+def vote_weight(night: Night, act: Act, effect: Effect) -> None:
+    """Seed natural III, Property Changing: 'modifying vote weight'. The target's vote weighs
+    `set` (when given) plus `add` from the day after this phase, for `days` days (0: for the rest
+    of the game); a later change replaces an earlier one. Seed natural III: 'Additional Vote
+    Weight is always private': the target is told, no one else."""
+    target = act.slot(effect)
+    if target is None:
+        return
+    data = {"by": act.actor, "role": act.role.name, "night": night.number, "phase": night.phase,
+            "add": float(effect.get("add", 0.0)), "days": effect.get("days", 1)}
+    if effect.get("set", -1.0) >= 0:
+        data["set"] = float(effect.get("set"))
+    night.tags.append((target, VOTE_WEIGHT, data))
+    words = weight_words(data)
+    night.notices.append((target, f"Your vote {words}."))
+    night.say(f"{act.label()} changes {target}'s vote weight: {words}.")
+
+
+def weight_words(data: dict) -> str:
+    """'weighs 1 more on the next day', 'weighs 2 for the rest of the game'."""
+    add = data.get("add", 0.0)
+    if "set" in data:
+        how = f"weighs {data['set'] + add:g}"
+    else:
+        how = f"weighs {abs(add):g} {'more' if add >= 0 else 'less'}"
+    days = data.get("days", 1)
+    return how + (" for the rest of the game" if days == 0 else " on the next day" if days == 1
+                  else f" on each of the next {days} days")
 
 
 BOUND = "bound-to"  # a converted player who dies with their converter (the Hivemind's)
@@ -76,7 +116,7 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     if target is None:
         return
     if effect.get("guardable", False):
-        target = _guarded_convert(night, act, effect, target)
+        target = guarded_target(night, act, target)
         if target is None:
             return
     role = night.role(target)
@@ -99,6 +139,42 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
         return
     faction = effect.get("faction") or None
     new_role = role.name if keep else effect.get("role")
+    if _clashes(night, act, target, new_role, faction):
+        return
+    told = len(night.notices), len(night.happenings)
+    _converted(night, act, effect, target, new_role, faction, keep, leaves)
+    night.ext.setdefault("convert-told", {})[id(act)] = (night.notices[told[0]:], night.happenings[told[1]:])
+
+
+def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | None) -> bool:
+    """Seed natural V: "If two actions targeting a Guildless player have the effects 'join Guild X'
+    and 'join Guild Y', both fail": two conversions of one player to different ends cannot both be
+    honoured, so both fail (and what they told is taken back), as does any further one tonight.
+    Two that make the player the same thing do not clash."""
+    clash = night.ext.setdefault("convert-clash", set())
+    others = [c for c in night.converts if c[0] == target and c[3] is not act and c[3].failed is None]
+    if target not in clash and all((r, f) == (new_role, faction) for _, r, f, _ in others):
+        return False
+    clash.add(target)
+    ends = " and ".join(dict.fromkeys(_end(r, f) for r, f in [*((r, f) for _, r, f, _ in others), (new_role, faction)]))
+    why = f"{target} cannot be made {ends} at once, so every conversion of {target} fails"
+    told = night.ext.get("convert-told", {})
+    for _, _, _, other in others:
+        notices, happenings = told.get(id(other), ((), ()))
+        night.notices[:] = [n for n in night.notices if n not in notices]
+        night.happenings[:] = [h for h in night.happenings if h not in happenings]
+        night.fail(other, why)
+    night.fail(act, why)
+    return True
+
+
+def _end(role: str, faction: str | None) -> str:
+    return f"a {role} of the {faction}" if faction else f"a {role}"
+
+
+def _converted(night: Night, act: Act, effect: Effect, target: str, new_role: str, faction: str | None,
+               keep: bool, leaves: bool) -> None:
+    """The conversion made: recorded for dawn, and told."""
     night.converts.append((target, new_role, faction, act))
     if effect.get("bond", False):
         night.ext.setdefault("bonds", []).append((target, act))
@@ -138,13 +214,22 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
                      tell=f"You have been converted tonight: from this morning you are a {new_role}.")
 
 
-def _guarded_convert(night: Night, act: Act, effect: Effect, target: str) -> str | None:
+def guarded_target(night: Night, act: Act, target: str) -> str | None:
     """Seed Tech Hivemind: 'the target can be Guarded. A sacrificial Guard will be converted
     instead of the intended target. A Guardian will be able to protect the target and not get
-    converted themselves.' The first guard on the target that can still act takes it: the
-    player to convert now (the guard, or the target when unguarded), or None when it is stopped."""
-    for p in night.protections.get(target, ()):
-        if p.by.failed or p.by.actor == target or (p.limit and p.used >= p.limit):
+    converted themselves.' (and the Infester's spores: 'Guards may protect the target, and will
+    be effected as normal for the guard type by the infection'). The first guard on the target
+    that can still act takes it: the player the effect lands on now (the guard, or the target
+    when unguarded), or None when it is stopped. A one-use item that 'works as though guarded by
+    the Guardian' (consumed = "save": the Personal Shield) guards its own holder, after any guard
+    (decision personal-shield: it is kept while another protection does the work)."""
+    guards = night.protections.get(target, ())
+    if any(p.by.actor == target for p in guards):
+        guards = sorted(guards, key=lambda p: p.by.actor == target)
+    for p in guards:
+        if p.by.failed or (p.limit and p.used >= p.limit) \
+                or p.by.actor == target and (items_of(night.ruleset).get(p.by.role.name) is None
+                                             or items_of(night.ruleset)[p.by.role.name].consumed != "save"):
             continue
         p.used += 1
         guard = p.by.actor
@@ -188,9 +273,14 @@ def heir(night: Night, act: Act, effect: Effect) -> None:
 
 
 def _inherit(night: Night, heir_: str, source: str, role: str, tags: tuple[str, ...], by: Any) -> None:
+    """Seed ooo 12: 'Kill-count roles: new win-count = original player's count', the count as it
+    stands at day start, when the conversion happens: tonight's kills (and carriers) included."""
     night.converts.append((heir_, role, None, by))
+    tonight = {tag: data for player, tag, data in night.tags if player == source and tag in tags}
     for tag in tags:
-        if tag in night.state.players[source].tags:
+        if tag in tonight:
+            night.tags.append((heir_, tag, tonight[tag]))
+        elif tag in night.state.players[source].tags:
             night.tags.append((heir_, tag, night.state.players[source].tags[tag]))
     night.say(f"{heir_} takes on {source}'s role, {role}, at the start of the day.")
 
@@ -320,7 +410,8 @@ EFFECTS: dict[str, EffectSpec] = {
                         {}, "misc", "property changing"),
     "tag": EffectSpec(tag, {**TARGET, "tag": (str, ...), "data": (dict, {}), "kills_after": (int, 0),
                             "type": (str, "kill"), "strength": (int, 1), "cause": (str, ""), "flavour": (str, ""),
-                            "location": (str, "{player}'s home"), "heals": (bool, True)}, {}, "misc", "state-changing"),
+                            "location": (str, "{player}'s home"), "heals": (bool, True), "guardable": (bool, False)},
+                      {}, "misc", "state-changing"),
     "convert": EffectSpec(convert, {**TARGET, "role": (str, ""), "faction": (str, ""), "race": (str, ""),
                                     "spares": (list, []), "user_leaves": (bool, False), "guardable": (bool, False),
                                     "bond": (bool, False)}, {},
@@ -328,4 +419,6 @@ EFFECTS: dict[str, EffectSpec] = {
     "adopt": EffectSpec(adopt, {**TARGET, "inherit": (list, [])}, {}, "recruit", "property changing",
                         _adopt_reading),
     "heir": EffectSpec(heir, {**TARGET, "tag": (str, HEIR)}, {}, "misc", "property changing"),
+    "vote-weight": EffectSpec(vote_weight, {**TARGET, "add": (float, 0.0), "set": (float, -1.0), "days": (int, 1)},
+                              {}, "misc", "property changing"),
 }

@@ -20,9 +20,10 @@ from typing import Any, Mapping
 
 from ...model import Effect
 from ..night import Act, Attack, Night
-from .tech import scan_reading
-from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, left_home, moving,
-                   spend_frame, st)
+from . import guild
+from .tech import advanced, scan_reading
+from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, has, left_home, moving,
+                   side_at_dawn, spend_frame, st)
 
 _spend = spend_frame
 _left_home = left_home
@@ -43,17 +44,27 @@ KIND_ORDER = ("observation", "inspection", "investigation", "killing", "protecti
 
 def kinds_phrase(act: Act, kind_words: Mapping[str, str]) -> str:
     """'killing and protection': each kind of the act's effects once, in the seed's order."""
-    words = sorted({kind_words.get(e.kind, "state-changing") for e in act.ability.effects},
+    return ability_kinds(act.ability, kind_words)
+
+
+def ability_kinds(ability: Any, kind_words: Mapping[str, str]) -> str:
+    """Seed natural III: 'list each different kind of effects present ... If it has multiple
+    effects of the same kind, we will still only list it once', in the seed's order."""
+    words = sorted({kind_words.get(e.kind, "state-changing") for e in ability.effects},
                    key=lambda w: KIND_ORDER.index(w) if w in KIND_ORDER else len(KIND_ORDER))
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
+def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str | tuple[str, ...]:
     what = effect.get("what", "alignment")
-    role = night.role(target)
-    raw = role.appears_as(what)
+    role, alignment = side_at_dawn(night, target)
+    if what == "kinds":
+        return _ability_kinds(night, role, effect)
+    if what == "guild":
+        return guild.reading(night, target)
+    raw = alignment if what == "alignment" and "alignment" not in role.appears else role.appears_as(what)
     frame = night.framed.get(target)
     if frame and effect.get("frames", True) and not frame[0].failed:
         fe = frame[1]
@@ -64,6 +75,18 @@ def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str:
             raw = fe.get("alignment")
     table = effect.get("results", {})
     return table.get(raw, effect.get("default") or raw)
+
+
+def _ability_kinds(night: Night, role: Any, effect: Effect) -> tuple[str, ...]:
+    """Seed natural III: an inspection that 'lets a player learn the kind (effects) of actions
+    their target has': one entry per action of the role as it appears to role inspections
+    (Passives are no actions; Innate actions 'are ignored by effects that ... inspect'), each
+    kind once, in the seed's words ('a killing and protection action'); none: `default` or 'no
+    actions'."""
+    shown = night.ruleset.roles.get(role.appears_as("role"), role)
+    words = (ability_kinds(ab, night.kind_words) for ab in shown.abilities if ab.effects)
+    out = tuple(f"{'an' if w[0] in 'aeiou' else 'a'} {w} action" for w in words)
+    return out or (effect.get("default") or "no actions",)
 
 
 def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
@@ -253,6 +276,14 @@ def _track_tagged(night: Night, act: Act, effect: Effect, target: str) -> tuple[
     if not carriers:
         return None
     for p in carriers:
+        field = has(night, p, "anti-tech") if act.ability.power == "tech" else False
+        if field and advanced(night, p, "anti-tech"):
+            # Seed Advanced Anti-Tech Field: 'Tracking devices will show the player at home.'
+            out.append(f"{p}: stayed home")
+            continue
+        if field:  # a field they gained since: 'Tech characters will be aware that their item was blocked'
+            out.append(f"{p}: the device was blocked by an Anti-Tech Field")
+            continue
         went = sorted({w for w in night.visits_from.get(p, ()) if w != p})
         out.append(f"{p}: {', '.join(went) if went else 'stayed home'}")
     return tuple(out)
@@ -295,7 +326,7 @@ def _reading(reader, params, kind: str, category: str = "inspect") -> EffectSpec
 EFFECTS: dict[str, EffectSpec] = {
     "inspect": EffectSpec(investigate, {**TARGET, "what": (str, "alignment"), "results": (dict, {}),
                                         "default": (str, ""), "frames": (bool, True), "reaches_away": (bool, False)},
-                          {"what": ("alignment", "role", "race", "goal")}, "inspect", "inspection", _inspect),
+                          {"what": ("alignment", "role", "race", "goal", "kinds", "guild")}, "inspect", "inspection", _inspect),
     "observe": EffectSpec(investigate, {**TARGET, "mode": (str, "track"), "reaches_away": (bool, False)},
                           {"mode": ("track", "watch", "follow")}, "inspect", "observation", _observe),
     "vision": _reading(_vision, {"framed_as": (str, "Wolf")}, "inspection"),

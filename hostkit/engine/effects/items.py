@@ -47,6 +47,9 @@ class ItemNight:
         self.inv: dict[str, dict[str, int]] = {}
         self.thefts: dict[str, list[tuple[Act, dict[str, int]]]] = {}  # target -> [(thief, moved)]
         self.contested: set[str] = set()
+        # (step, player) -> items the player took in that simultaneous step (Act.step): a theft
+        # in the same step cannot take them on, as if the two were one after the other.
+        self.gained: dict[tuple[int, str], dict[str, int]] = {}
         self.broken: list[tuple[str, str]] = []  # (thief, notice): a stolen item that broke saving its former holder
         self.passes: list[tuple[Act, Effect]] = []
         self.swaps: list[tuple[Act, Effect]] = []  # swap-identity and shift, in the order they resolved
@@ -95,12 +98,17 @@ class ItemNight:
             bag = self._bag(player)
             bag[item] = bag.get(item, 0) + n
 
-    def move_all(self, src: str, dst: str, only: tuple[str, ...] = ()) -> dict[str, int]:
+    def move_all(self, src: str, dst: str, only: tuple[str, ...] = (),
+                 keep: Mapping[str, int] | None = None) -> dict[str, int]:
+        """Move src's items (all, or `only` those) to dst, but `keep` (counts src keeps)."""
         moved = {}
         for item in sorted(self.held(src)):
             if only and item not in only:
                 continue
-            n = self.take(src, item, self.held(src)[item])
+            n = self.held(src)[item] - (keep or {}).get(item, 0)
+            if n <= 0:
+                continue
+            n = self.take(src, item, n)
             self.put(dst, item, n)
             moved[item] = n
         return moved
@@ -131,14 +139,24 @@ def steal(night: Night, act: Act, effect: Effect) -> None:
     earlier = st.thefts.setdefault(target, [])
     if earlier:
         for thief, moved in earlier:
+            gained = st.gained.get((thief.step, thief.actor), {})
             for item, n in moved.items():
                 st.put(target, item, st.take(thief.actor, item, n))
+                if item in gained:
+                    gained[item] -= n
         st.contested.add(target)
         who = " and ".join([t.label() for t, _ in earlier] + [act.label()])
         night.say(f"{who} all try to steal from {target}: nothing is stolen.")
         earlier.append((act, {}))
         return
-    moved = st.move_all(target, act.actor, tuple(effect.get("items", ())))
+    # Seed: actions of one category are 'executed more or less simultaneously': what the target
+    # took from someone else in this step is not theirs to lose in it (ruleset `simultaneous`).
+    keep = st.gained.get((act.step, target)) if act.step >= 0 else None
+    moved = st.move_all(target, act.actor, tuple(effect.get("items", ())), keep)
+    if act.step >= 0:
+        gained = st.gained.setdefault((act.step, act.actor), {})
+        for item, n in moved.items():
+            gained[item] = gained.get(item, 0) + n
     earlier.append((act, moved))
     night.say(f"{act.label()} steals from {target}: {_listed(moved)}.")
 

@@ -44,6 +44,7 @@ HOLOGRAM = "hologram"  # {"night": N, "to": PLAYER or ""}: where the Advanced ho
 CAMOUFLAGE = "camouflage"  # the source the holder's kills read as
 MASKED = "masked"  # on a camouflaged kill's victim: {"cause": the true one, "by": killer, "shown": the mask}
 SHORTED = "shorted"  # {"night": N}: the night the player spends fixing shorted-out tech
+PULSED = "pulsed"  # {"by": P, "night": N}: psychic powers blocked that night and the next day
 
 SHIELD_NAMES = {"mind-shield": "Mind Shield", "anti-tech": "Anti-Tech Field"}
 POWER_SHIELD = {"psychic": "mind-shield", "tech": "anti-tech"}
@@ -271,6 +272,8 @@ def short(night: Night, act: Act, effect: Effect) -> None:
         _short_out(night, act, target, used_only=True)
     else:
         night.notices.append((target, f"Your {power} abilities fail tonight and tomorrow."))
+        if power == "psychic":  # '... for that night and the next day phase': an Enchanter's vote too
+            night.tags.append((target, PULSED, {"by": act.actor, "night": night.number}))
     night.say(f"{act.label()} pulses {target}: their {power} actions fail tonight.")
 
 
@@ -339,6 +342,9 @@ def pulse_notices(night: Night, act: Act) -> None:
         if role.name.endswith("Medium"):
             text += " You can read the dead chat but cannot post in it until the following night."
         night.notices.append((player, text))
+        # 'cannot use any Psychic Abilities until the following Night': tomorrow's too (an
+        # Enchanter's double vote counts once: Game.weight)
+        night.tags.append((player, PULSED, {"by": act.actor, "night": night.number}))
 
 
 def blackout_shorts(night: Night, act: Act, player: str) -> None:
