@@ -31,11 +31,16 @@ def match_name(word: str, names: Iterable[str], what: str = "player",
     names = list(names)
     if word in names:
         return word
+    checks.check_decodable(word, what)
     low = [n for n in names if n.lower() == word.lower()]
     if len(low) == 1:
         return low[0]
     if len(low) > 1:
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    near = checks.confused_with(word, [*names, *(a for al in (aliases or {}).values() for a in al)])
+    if near is not None and checks.name_key(near) != checks.name_key(word):
+        raise NameError_(f"{what} {word!r} is not {near!r} ({checks.clash(word, near)}): type {near!r}, "
+                         "a name is never guessed from its look")
     if what == "player":
         from .votes.names import pick  # loaded only when a typed name is not exact
 
@@ -215,11 +220,19 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
     first = PhaseRecord(*checks.first_phase(rs, opts, setup.start))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
-    folder.mkdir(parents=True, exist_ok=True)
     from .cohost import write_git_files
 
     write_git_files(w, folder)
-    w.commit()
+    made = not folder.exists()
+    try:
+        w.commit()
+    except HostkitError:
+        if made:  # refused before its commit point: the folder it made is empty, and goes
+            import contextlib
+
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return setup
 
 
@@ -229,6 +242,10 @@ def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
         key, value = split_pair(text, "--option")
         out[key] = option_value(rs, key, value, where=f"--option {text}")
     return out
+
+
+def _toml_word(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
 
 
 def _fits(value: Any, default: Any) -> bool:
@@ -247,11 +264,17 @@ def _fits(value: Any, default: Any) -> bool:
     return True
 
 
-def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
+def option_value(rs: Ruleset, key: str, value: Any, *, where: str, typed: bool = False) -> Any:
+    """An option's value, checked against its type and choices. From the command line (a string)
+    it is converted ('no' is false); from TOML (TYPED) it must already be of the option's type:
+    `public-thresholds = "no"` is a string, refused, never read as true."""
     spec = rs.options.get(key)
     if spec is None:
         raise HostkitError(f"{where}: {rs.name} has no option {key!r}{suggest(key, rs.options)}")
     default = spec.default
+    if typed and isinstance(value, str) and not _fits(value, default):
+        raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like "
+                           f"{_toml_word(default)}, not the string {value!r} (write it without quotes)")
     if isinstance(value, str) and not isinstance(default, str):
         try:
             if isinstance(default, bool):

@@ -87,9 +87,22 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
 
 
 
+def _thread_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--url as given must be a thread's URL: an empty one is refused, never read as 'no --url'
+    (which fetched the game's own thread instead)."""
+    if value is None:
+        return None
+    from ..checks import check_thread
+
+    if not value.strip():
+        raise HostkitError("--url: empty; give the thread's URL, or leave --url out to read the game's --thread")
+    return check_thread(value, "--url")
+
+
 def thread_options(f):
     """--html FILE... and --url URL: where a command reads the thread from."""
-    f = click.option("--url", default=None, help="The thread's URL (default: the game's --thread).")(f)
+    f = click.option("--url", default=None, callback=_thread_url,
+                     help="The thread's URL (default: the game's --thread).")(f)
     return click.option("--html", "html", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
                         help="A saved page of the thread (repeat, in order); no network.")(f)
 

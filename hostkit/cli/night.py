@@ -52,6 +52,8 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     outcomes: list = []
     with locked(ctx):
         game = load(ctx)
+        if on_time:
+            game.check_on_time()
         if file is not None:
             if words or remove:
                 raise HostkitError("--file takes no ACTOR words and no --remove")
@@ -154,11 +156,17 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
                          number=game.current.record.number)
             return
         outcome = resolve_checked(game, dry_run=dry_run, force=force)
-        after = None if dry_run else load(ctx).state
+        later = None if dry_run else load(ctx)
+        after = later.state if later else None
+        if as_json and later is None:
+            later = game.after_night(outcome)
         winner = after.winner if after else None
     if as_json:
+        from ..publish.pms import night_told
+
         data = outcome.to_json()
         data["winner"] = winner
+        data["notices"] = night_told(later, outcome)  # everything the night PMs say beside results
         emit(data)
         return
     click.echo(outcome_text(outcome, dry_run=dry_run))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .base import emit, load
+from .base import emit, load, locked
 
 
 @click.command()
@@ -95,6 +95,24 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thre
         click.echo(f"host: {notice}")
 
 
+@click.command("option")
+@click.argument("setting", metavar="KEY=VALUE")
+@click.pass_context
+def option(ctx: click.Context, setting: str) -> None:
+    """Set one of the host's judgements in a running game: the numbers a seed leaves to the host
+    (paranormal: max-day, abomination-night, mind-stealer-goal, mind-stealer-points). Other
+    options are fixed at 'hostkit new --option'. A value that reaches into what has been played
+    (a maximum day already over) is refused.
+
+    Example: hostkit option max-day=6
+    """
+    from ..judgements import set_option
+
+    with locked(ctx):
+        key, old, new = set_option(load(ctx), setting)
+    click.echo(f"option {key}: {old} -> {new}" if old != new else f"option {key} is {new} already")
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
@@ -126,4 +144,21 @@ def demo(folder: Path | None) -> None:
     run_demo(folder, click.echo)
 
 
-COMMANDS = [rulesets, roles, new, status, demo]
+@click.command("alias")
+@click.argument("player")
+@click.argument("name")
+@click.pass_context
+def alias(ctx: click.Context, player: str, name: str) -> None:
+    """NAME is another name of PLAYER: their posts and votes under it count as PLAYER's.
+
+    \b
+    For a renamed forum account, or a nickname the thread votes by; checked as 'new --alias' is.
+    The vote count suggests it when a non-player votes like a player.
+    Example: hostkit alias Wake88 Wake1
+    """
+    with locked(ctx):
+        who = load(ctx).add_alias(player, name)
+    click.echo(f"{name!r} is now another name of {who}: their posts and votes under it count as {who}'s.")
+
+
+COMMANDS = [rulesets, roles, new, option, status, demo, alias]

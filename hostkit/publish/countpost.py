@@ -129,7 +129,10 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
             "true_eliminated": count.eliminated or "", "true_tie": count.tie,
             # the LYLO/MYLO notice the announced setup does not make public
             "true_notice": notice if notice != view.notice else "",
-            "rule": extras["rule"]}
+            "rule": extras["rule"],
+            # accounts that are no player but vote like one (a renamed forum account)
+            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player or "", "command": x.command()}
+                          for x in count.strangers]}
 
 
 def _extras(game: "Game", view: PublicView, count: "VoteCount", now: Any, start: int | None) -> dict[str, Any]:
@@ -216,6 +219,6 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
 def _host_notes(game: "Game", view: PublicView, count: "VoteCount", extras: Mapping[str, Any], r: Any) -> str:
     ctx = _host_context(game, view, count, _count_context(view, count, extras), extras)
     if not (ctx["ignored"] or ctx["from_first_post"] or ctx["all_thresholds"] or ctx["weighted"]
-            or ctx["true_notice"] or ctx["rule"]):
+            or ctx["true_notice"] or ctx["rule"] or ctx["strangers"]):
         return ""
     return r.render("vote_count_host", game=view.game_context(r.format), count=ctx)

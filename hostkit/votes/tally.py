@@ -37,7 +37,7 @@ import math
 from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
-from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
+from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
 from hostkit.records import Record
 from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes, written_name
 from hostkit.votes.names import Match, NameMatcher
@@ -196,6 +196,21 @@ def tally(
             on = target
         return None
 
+    context: list = []
+    strange: dict[str, int] = {}  # accounts that are no player -> their vote texts
+
+    def in_context(name: str, refused: Match, post: int | None, voter: str) -> Match:
+        """NAME (which the matcher REFUSED) read from the day's context (hostkit.votes.context)."""
+        if not context:
+            from hostkit.votes.context import Context  # only for a name the matcher could not read
+
+            living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
+            texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
+            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts))
+        earlier = [h.target for h in history if h.author == voter and h.target]
+        return context[0].read(name, refused, post=post, voter=voter,
+                               wagons={t for t, _, _ in current.values()}, earlier=earlier)
+
     for idx, (_, ev) in enumerate(keyed):
         def skip(text: str, reason: str, _ev: _Event = ev) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
@@ -214,6 +229,9 @@ def tally(
         if who.player is None:
             for text in ev.texts:
                 skip(text, who.reason)
+                parsed_text = parse_vote(text)
+                if parsed_text is not None and parsed_text.kind != "unvote":
+                    strange[ev.author] = strange.get(ev.author, 0) + 1
             continue
         voter = who.player
         if not by_name[voter].alive or by_name[voter].absent:
@@ -300,6 +318,8 @@ def tally(
             target = NONE
         else:
             m = matcher.match(name or "")
+            if m.player is None and not ev.host:
+                m = in_context(name or "", m, ev.post, voter)
             if m.player is None:
                 skip(text, m.reason)
                 continue
@@ -364,6 +384,7 @@ def tally(
         eliminated = None if pick == NONE else pick
 
     return VoteCount(
+        strangers=_strangers(strange, matcher, players, window),
         day=day,
         alive=len(alive),
         majority=need,
@@ -382,3 +403,18 @@ def tally(
         abstained=abstained,
         thresholds=thresholds,
     )
+
+
+def _strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequence[VoteSetupPlayer],
+               window: Sequence[Post]) -> tuple[Stranger, ...]:
+    """The accounts that are no player but voted like one (twice or more today), each with the
+    living player whose renamed account it may be (hostkit.votes.context.renamed)."""
+    several = {name: n for name, n in strange.items() if n >= 2}
+    if not several:
+        return ()
+    from hostkit.votes.context import renamed  # only for a day with a stranger voting
+
+    living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
+    posted = {matcher.strict(p.author).player for p in window}
+    silent = [p for p in living if p not in posted]
+    return tuple(Stranger(name, n, renamed(name, living, silent)) for name, n in several.items())
