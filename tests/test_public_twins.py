@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings, strategies as 
 from hostkit.errors import HostkitError
 from hostkit.game import Game, create
 from hostkit.publish.posts import HOST_ONLY
-from tests.conftest import Host
+from conftest import Host
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
 # Seat 0 holds the ruleset's killer in both twins; seats 1-4 are the public seats (the only ones
