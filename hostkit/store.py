@@ -280,6 +280,8 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
 
 
 _TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
+# in the folder itself only hostkit's own files' (a chart the host writes there with --out is not ours)
+_TMP_OWN = re.compile(r"^\.(game\.toml|\.hostkit-[a-z]+\.json|\.gitignore|\.gitattributes)\.[a-z0-9_]{8}\.tmp$")
 _STALE_FETCH = 3600  # seconds: a thread page's temp file that old belongs to no live fetch (900 s at most)
 
 
@@ -301,7 +303,7 @@ def tidy(folder: Path) -> None:
         except OSError:
             continue
         for entry in entries:
-            if not _TMP_NAME.match(entry.name):
+            if not (_TMP_OWN if where == folder else _TMP_NAME).match(entry.name):
                 continue
             with contextlib.suppress(OSError):
                 st = entry.stat(follow_symlinks=False)
