@@ -76,6 +76,7 @@ def atomic_write(path: Path, data: bytes | str, *, durable: bool = True) -> None
     file whose every reader takes a damaged file as no file, when what is there now is no file
     or a damaged one: a crash then leaves nothing its readers would not already see."""
     if isinstance(data, str):
+        _encodable(path, data)  # a byte the command line could not decode: one line, nothing written
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # writing only: status, which only reads, need not import it
