@@ -18,7 +18,7 @@ def _count(game: Game, reload: Callable[[], Game], *, url: str | None, from_post
            to_post: int | None, fmt: str | None) -> tuple[Game, Any, str]:
     from ..publish import vote_count_post
     from ..store import locked
-    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
+    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     stamp = game_stamp(game.folder)
     pages, _ = day_pages(game, url=url)

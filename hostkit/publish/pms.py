@@ -94,14 +94,16 @@ def _night_extra(game: "Game", night: int, outcome: Any) -> dict[str, list[str]]
     return extra
 
 
-def night_told(game: "Game", outcome: Any) -> list[dict[str, str]]:
-    """[{player, text}]: every line of the night PMs beside results and block notices (the
-    outcome's notices, returns, departures, wins, the Spirit-bond, what the dead are told), in
-    seat order: what `resolve --json` lists as `notices`, so it holds everything the PMs say.
-    GAME is the game with the night recorded (or tried: Game.trial)."""
-    extra = _night_extra(game, outcome.night, outcome)
+def told(game: "Game", outcome: Any) -> list[dict[str, str]]:
+    """[{player, text}]: every line of the result PMs of OUTCOME (a night's, or a batch of day
+    actions') beside results and block notices (the outcome's notices, returns, departures,
+    wins, the Spirit-bond, what the dead are told), in seat order: what `resolve --json` lists as
+    `notices`, so it holds everything the PMs say. GAME is the game with the outcome recorded
+    (or tried: Game.trial)."""
+    n, phase = outcome.night, outcome.phase
+    extra = _night_extra(game, n, outcome) if phase == "night" else returned(game, f"day {n}", "today")
     return [{"player": name, "text": text} for name in _seat_order(game)
-            for text in _notices(game, [outcome], name, "night", outcome.night, extra)]
+            for text in _notices(game, [outcome], name, phase, n, extra)]
 
 
 def _notices(game: "Game", outcomes: list, name: str, phase: str, number: int,
