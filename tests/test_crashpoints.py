@@ -275,6 +275,7 @@ def test_kill_at_every_write_boundary(tmp_path, setup, command):
     assert killed >= 1, "every writing command crosses at least one write boundary"
 
 
+@pytest.mark.slow  # one real hostkit per read-only command (20 processes, ~3 s): the crash hook is the point
 def test_read_only_commands_cross_no_write_boundary(tmp_path):
     extra = paths(tmp_path)
     folder = tmp_path / "g"
