@@ -41,45 +41,109 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+MAX_NAME = 64  # characters: longer than forums' account names (XenForo's limit is 50)
+MAX_MARKS = 4  # combining marks on one letter (Vietnamese stacks two); more is a smear, not a name
+
+
+def check_decodable(text: str, what: str) -> str:
+    """Refuse what the command line could not decode (bytes that are not UTF-8): such a name is
+    never repaired into another ('Zo\\xeb', Zoë typed in Latin-1, is not Zo)."""
+    from .confusable import undecodable
+
+    byte = undecodable(text)
+    if byte is not None:
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise HostkitError(f"{what} {shown!r}: byte 0x{byte:02x} is not UTF-8; type the name in UTF-8 "
+                           "(a name that cannot be read is refused, never guessed)")
+    return text
+
+
 def check_name(name: str, what: str) -> str:
     """Refuse a name commands could not read back; return it unchanged."""
     if not isinstance(name, str) or not name.strip():
         raise HostkitError(f"{what}: a name cannot be empty or blank")
+    check_decodable(name, what)
     if name != name.strip():
         raise HostkitError(f"{what} {name!r}: a name cannot begin or end with a space")
-    for ch in name:
+    if len(name) > MAX_NAME:
+        raise HostkitError(f"{what} {name[:20]!r}...: a name can be at most {MAX_NAME} characters, "
+                           f"not {len(name)}")
+    from .confusable import invisible
+
+    marks = 0
+    for i, ch in enumerate(name):
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
             kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
             raise HostkitError(f"{what} {name!r}: a name cannot contain {kind} (U+{ord(ch):04X})")
+        hidden = invisible(ch)
+        if hidden:
+            raise HostkitError(f"{what} {name!r}: a name cannot contain {hidden}")
+        marks = marks + 1 if cat.startswith("M") else 0
+        if marks and (i == marks - 1 or unicodedata.category(name[i - marks])[0] not in "LN"):
+            raise HostkitError(f"{what} {name!r}: a combining mark (U+{ord(ch):04X} "
+                               f"{unicodedata.name(ch, '')}) on no letter")
+        if marks > MAX_MARKS:
+            raise HostkitError(f"{what} {name!r}: more than {MAX_MARKS} combining marks on one letter")
     if name_key(name) in RESERVED:
         raise HostkitError(f"{what} {name!r}: {name.lower()!r} is a word hostkit reads itself "
                            f"({', '.join(RESERVED)}); choose another name")
     return name
 
 
+def confused_with(word: str, others: Iterable[str]) -> str | None:
+    """The first of OTHERS a reader could take for WORD (the same NFKC and case, or the same TR39
+    confusable skeleton); None when none."""
+    from .confusable import keys
+
+    mine = keys(word)
+    return next((o for o in others if o != word and mine & keys(o)), None)
+
+
+def clash(word: str, other: str) -> str:
+    """Why WORD and OTHER are one name to a reader, in words."""
+    if name_key(word) == name_key(other):
+        return "names must differ by more than case or width"
+    from .confusable import differing
+
+    mine, theirs = differing(word, other), differing(other, word)
+    return (f"they look the same: {word!r} has {mine or 'no other letter'} where {other!r} has "
+            f"{theirs or 'none'}")
+
+
 def check_names(players: Sequence[tuple[str, Sequence[str]]], hosts: Sequence[str] = (),
                 where: str = "") -> None:
-    """Players as (name, aliases and previous names): each name valid, none equal to another
-    player's name or alias, and no host who is also a player."""
+    """Players as (name, aliases and previous names): each name valid, none confusable with another
+    player's name or alias (NFKC, case, or the TR39 skeleton), and no host who is also a player."""
+    from .confusable import keys
+
     prefix = f"{where}: " if where else ""
-    owner: dict[str, tuple[int, str]] = {}
+    owner: dict[tuple[str, str], tuple[int, str, str]] = {}
     for i, (name, others) in enumerate(players):
         check_name(name, f"{prefix}players[{i}].name" if where else "player")
         for word in (name, *others):
             if word is not name:
                 check_name(word, f"{prefix}players[{i}].aliases" if where else "alias")
-            key = name_key(word)
-            if key in owner and owner[key][0] != i:
-                first = owner[key][1]
-                raise HostkitError(f"{prefix}{'players[%d]: ' % i if where else ''}{word!r} is already the name "
-                                   f"or an alias of {first!r} (names must differ by more than case or width)")
-            owner.setdefault(key, (i, name))
+            mine = keys(word)
+            hit = next((owner[k] for k in mine if k in owner and owner[k][0] != i), None)
+            if hit is not None:
+                first, seen = hit[1], hit[2]
+                at = f"{prefix}{'players[%d]: ' % i if where else ''}"
+                if name_key(word) == name_key(seen):
+                    raise HostkitError(f"{at}{word!r} is already the name or an alias of {first!r} "
+                                       f"({clash(word, seen)})")
+                whose = f"{first!r}" if seen == first else f"{seen!r}, the name or an alias of {first!r}"
+                raise HostkitError(f"{at}{word!r} would be confused with {whose} ({clash(word, seen)}): "
+                                   "one person, one name")
+            for k in mine:
+                owner.setdefault(k, (i, name, word))
     for j, host in enumerate(hosts):
         check_name(host, f"{prefix}hosts[{j}]" if where else "--host")
-        if name_key(host) in owner:
+        hit = next((owner[k] for k in keys(host) if k in owner), None)
+        if hit is not None:
             raise HostkitError(f"{prefix}{'hosts[%d]: ' % j if where else ''}host {host!r} is also the player "
-                               f"{owner[name_key(host)][1]!r}: a host's posts are never counted as votes")
+                               f"{hit[1]!r}" + ("" if hit[2] == host else f" ({clash(host, hit[2])})")
+                               + ": a host's posts are never counted as votes")
 
 
 def check_thread(url: str, what: str = "--thread") -> str:
@@ -167,12 +231,34 @@ def phase_files(folder: Path) -> list[Path]:
     return ordered
 
 
-def first_phase(ruleset, options) -> tuple[str, int]:
-    """Where a game starts: the ruleset's first phase, or Night 0 with the option `start=night-0`
-    (seed natural I: a game may have a Night 0, where no action is used unless stated)."""
+def numbering(ruleset, options) -> tuple[str, int]:
+    """How the game numbers its phases (see next_phase): the ruleset's first phase, or Night 0
+    with the option `start=night-0` (seed natural I: a game may have a Night 0, where no action
+    is used unless stated)."""
     if (options or {}).get("start") == "night-0":
         return ("night", 0)
     return (ruleset.first_phase, ruleset.first_number)
+
+
+def first_phase(ruleset, options, start: str = "") -> tuple[str, int]:
+    """Where a game starts: the game's `start` (a game moved to hostkit mid-way: 'day 4'), else
+    where its numbering starts (see numbering)."""
+    return parse_start(start, numbering(ruleset, options)) if start else numbering(ruleset, options)
+
+
+_START = r"^\s*(day|night)\s*[-: ]?\s*(\d{1,4})\s*$"
+
+
+def parse_start(text: str, numbers: tuple[str, int] | None = None) -> tuple[str, int]:
+    """'day:4', 'day 4', 'day-4', 'night:3' -> ('day', 4). Refused: another word, a day 0, and a
+    phase the game's numbering never has (Night 0 only where the game starts at Night 0)."""
+    m = re.match(_START, text, re.I)
+    if not m:
+        raise HostkitError(f"start {text!r}: give the phase the game is at, as day:N or night:N (e.g. day:4)")
+    kind, number = m.group(1).lower(), int(m.group(2))
+    if number < 1 and not (kind == "night" and numbers == ("night", 0)):
+        raise HostkitError(f"start {text!r}: phases are numbered from 1 (night 0 only with --option start=night-0)")
+    return kind, number
 
 
 def next_phase(first: tuple[str, int], kind: str, number: int) -> tuple[str, int]:
@@ -186,19 +272,22 @@ def next_phase(first: tuple[str, int], kind: str, number: int) -> tuple[str, int
     return "night", number + 1 if night_first else number
 
 
-def expected_phases(first: tuple[str, int], count: int) -> list[tuple[str, int]]:
-    """The (kind, number) of the first `count` phases of a ruleset starting at `first`."""
+def expected_phases(first: tuple[str, int], count: int,
+                    numbers: tuple[str, int] | None = None) -> list[tuple[str, int]]:
+    """The (kind, number) of the first `count` phases of a game starting at `first`, numbered as
+    a game starting at `numbers` is (default: `first`; see numbering)."""
     kind, number = first
     out = [(kind, number)]
     for _ in range(count - 1):
-        kind, number = next_phase(first, kind, number)
+        kind, number = next_phase(numbers or first, kind, number)
         out.append((kind, number))
     return out
 
 
-def check_sequence(paths: Sequence[Path], records: Sequence, first: tuple[str, int]) -> None:
+def check_sequence(paths: Sequence[Path], records: Sequence, first: tuple[str, int],
+                   numbers: tuple[str, int] | None = None) -> None:
     """Each file's contents agree with its name and its place; every phase but the last ended."""
-    for i, (path, rec, (kind, number)) in enumerate(zip(paths, records, expected_phases(first, len(paths)))):
+    for i, (path, rec, (kind, number)) in enumerate(zip(paths, records, expected_phases(first, len(paths), numbers))):
         m = PHASE_NAME.match(path.name)
         name_kind, name_number = m.group(2), int(m.group(3))
         if rec.kind != name_kind:
@@ -269,6 +358,13 @@ def check_entries(path: Path, rec, state, player) -> None:
                 raise FileError(f"{path}: votes[{i}].target: {target} was dead when {rec.kind} {rec.number} began")
     for i, removal in enumerate(rec.removed):
         known(removal.actor, f"removed[{i}].actor")
+    for i, end in enumerate(rec.ends):
+        where = "end" if len(rec.ends) == 1 else f"end[{i}]"
+        if rec.kind == "night" and end.eliminated is not None:
+            raise FileError(f"{path}: {where}.eliminated: a night ends with no elimination (its deaths are in "
+                            f"{where}.published); delete it")
+        if rec.kind == "day" and end.eliminated:
+            known(end.eliminated, f"{where}.eliminated")
 
 
 # --------------------------------------------------------------------------- deadlines

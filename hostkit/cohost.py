@@ -50,7 +50,7 @@ phases/*.toml merge={DRIVER}
 def host_name(folder: Path, given: str | None = None) -> str:
     """The host who makes an entry: --host-name, else $HOSTKIT_HOST, else git's user.name for
     the repository that holds the folder ("" when none: a folder outside git names no one)."""
-    if given:
+    if given is not None:
         return _checked(given.strip(), "--host-name")
     if os.environ.get(HOST_ENV, "").strip():
         return _checked(os.environ[HOST_ENV].strip(), f"${HOST_ENV}")
@@ -68,6 +68,12 @@ def _checked(name: str, source: str) -> str:
     'hostkit log' and the record's own lines)."""
     import unicodedata
 
+    from .checks import check_decodable
+
+    if not name:
+        raise HostkitError(f"{source}: a host's name cannot be empty (leave {source} out to use "
+                           f"${HOST_ENV} or git's user.name)")
+    check_decodable(name, source)
     for ch in name:
         if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"):
             kind = "a line break" if ch in "\r\n\u2028\u2029\x85" else "an invisible character"
@@ -161,7 +167,7 @@ def merge_phase(base: str, ours: str, theirs: str, path: str, *, slot: Slot | No
     for name in ("actions", "removed", "votes", "events", "ends"):
         mine, yours, old = getattr(a, name), getattr(b, name), getattr(o, name)
         gone = {entry_key(e) for e in old} - ({entry_key(e) for e in mine} & {entry_key(e) for e in yours})
-        if name in ("actions", "removed"):
+        if name in ("actions", "removed", "votes"):
             # An action one side took back (undo) while the other side resolved the phase with it:
             # kept, and a conflict with that end, rather than a published outcome changed silently.
             for side, end in ended:
@@ -205,6 +211,9 @@ def contradictions(base: PhaseRecord, ours: PhaseRecord, theirs: PhaseRecord, *,
       resolved and published, a day it closed), and did not touch that action: the merged phase
       would replay to an outcome the other host never published. (An action one side deleted
       with 'undo' while the other resolved with it is kept by merge_phase, paired with that end.)
+    - the same for votes: a hand vote entered into a day the other side ended, and one voter's
+      hand vote entered by both sides with different targets (unless each is placed after a
+      different post, which orders them): which stands would be decided by host-name order.
 
     SLOT(actor, ability) says which entries fill one slot (a faction's one kill, whoever enters
     it: see `faction_slots`); without it, the same actor's same ability.
@@ -226,11 +235,29 @@ def contradictions(base: PhaseRecord, ours: PhaseRecord, theirs: PhaseRecord, *,
         x, y = mine[key], yours[key]
         if entry_key(x)[2:] != entry_key(y)[2:]:  # what they say, apart from seq and host (and entered by)
             pairs.add(tuple(sorted((entry_id(x), entry_id(y)))))
-    for entered, other in ((mine, _new_end(base, theirs)), (yours, _new_end(base, ours))):
+    old_votes = {entry_key(v) for v in base.votes}
+
+    def voted(side: PhaseRecord) -> dict[str, Any]:
+        last: dict[str, Any] = {}
+        for v in sorted(side.votes, key=entry_key):
+            if entry_key(v) not in old_votes:
+                last[v.voter.casefold()] = v
+        return last
+
+    my_votes, your_votes = voted(ours), voted(theirs)
+    for voter in my_votes.keys() & your_votes.keys():  # one voter's hand vote, entered differently by two hosts
+        x, y = my_votes[voter], your_votes[voter]
+        placed = x.after_post is not None and y.after_post is not None and x.after_post != y.after_post
+        if (x.target or "").casefold() != (y.target or "").casefold() and not placed:
+            pairs.add(tuple(sorted((entry_id(x), entry_id(y)))))
+    for entered, voted_here, other in ((mine, my_votes, _new_end(base, theirs)),
+                                       (yours, your_votes, _new_end(base, ours))):
         if other is None:
             continue
         for key in entered.keys() - (mine.keys() & yours.keys()):
             pairs.add(tuple(sorted((entry_id(entered[key]), entry_id(other)))))
+        for voter in voted_here.keys() - (my_votes.keys() & your_votes.keys()):  # a vote into a day the other ended
+            pairs.add(tuple(sorted((entry_id(voted_here[voter]), entry_id(other)))))
     return sorted(pairs)  # type: ignore[arg-type]
 
 
@@ -256,11 +283,15 @@ def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
 def _parse(text: str, path: str, side: str) -> PhaseRecord:
     if side == "base" and not text.strip():
         return _EMPTY  # both sides added the file (both began the same phase)
+    from .tomlio import check_depth
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise HostkitError(f"{path} ({side}): invalid TOML: {exc}") from None
-    return store.parse_phase(data, f"{path} ({side})")
+    except RecursionError:
+        raise HostkitError(f"{path} ({side}): invalid TOML: values nested too deep") from None
+    return store.parse_phase(check_depth(data, f"{path} ({side})"), f"{path} ({side})")
 
 
 def faction_slots(folder: Path) -> Slot | None:

@@ -31,11 +31,16 @@ def match_name(word: str, names: Iterable[str], what: str = "player",
     names = list(names)
     if word in names:
         return word
+    checks.check_decodable(word, what)
     low = [n for n in names if n.lower() == word.lower()]
     if len(low) == 1:
         return low[0]
     if len(low) > 1:
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(low)}")
+    near = checks.confused_with(word, [*names, *(a for al in (aliases or {}).values() for a in al)])
+    if near is not None and checks.name_key(near) != checks.name_key(word):
+        raise NameError_(f"{what} {word!r} is not {near!r} ({checks.clash(word, near)}): type {near!r}, "
+                         "a name is never guessed from its look")
     if what == "player":
         from .votes.names import pick  # loaded only when a typed name is not exact
 
@@ -120,9 +125,11 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
            thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
            seed: int | None = None, thread: str | None = None, title: str = "",
-           attributes: Sequence[str] = ()) -> Setup:
+           attributes: Sequence[str] = (), start: str = "", splits: Sequence[str] = ()) -> Setup:
     """Create a game folder (refused if one exists there); game.create also loads it.
-    `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role."""
+    `splits`: players given a whole --weight of 2 or more whose votes may go to different players.
+    `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role.
+    `start`: the phase a game moved to hostkit mid-way is at ('day:4'); else the ruleset's first."""
     if store.is_game(folder):
         raise HostkitError(f"{folder}: a game already exists here")
     import random  # only when creating: every other command imports this module for its names
@@ -176,12 +183,23 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
             raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
         weight_map[match_name(name, order)] = checks.check_weight(weight, f"--weight {text}")
     threshold_map = _thresholds(order, thresholds, loved, hated)
+    split_set = set()
+    for who in splits:
+        name = match_name(who, order)
+        w = weight_map.get(name)
+        if w is None or w < 2 or w != int(w):
+            raise HostkitError(f"--split-votes {who!r}: {name} needs a --weight of 2 or more, whole votes "
+                               f"(now {'their role' + chr(39) + 's' if w is None else f'{w:g}'}): only several votes can go to different players")
+        split_set.add(name)
     for m in markups:
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
+        from .votes.postmeta import strip_session
+
+        thread = strip_session(thread)  # a session id in the URL is the host's login, not the thread's
     attr_map: dict[str, tuple[str, ...]] = {}
     for text in attributes:
         who, attr = split_pair(text, "--attribute")
@@ -202,19 +220,29 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
-                                  threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ())) for n in order),
+                                  threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ()),
+                                  split=n in split_set) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        start=_start(start, rs, opts),
     )
     w = store.Writer(folder)
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
-    first = PhaseRecord(*checks.first_phase(rs, opts))
+    first = PhaseRecord(*checks.first_phase(rs, opts, setup.start))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
-    folder.mkdir(parents=True, exist_ok=True)
     from .cohost import write_git_files
 
     write_git_files(w, folder)
-    w.commit()
+    made = not folder.exists()
+    try:
+        w.commit()
+    except HostkitError:
+        if made:  # refused before its commit point: the folder it made is empty, and goes
+            import contextlib
+
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return setup
 
 
@@ -224,6 +252,10 @@ def parse_options(rs: Ruleset, texts: Sequence[str]) -> dict[str, Any]:
         key, value = split_pair(text, "--option")
         out[key] = option_value(rs, key, value, where=f"--option {text}")
     return out
+
+
+def _toml_word(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else repr(value)
 
 
 def _fits(value: Any, default: Any) -> bool:
@@ -242,11 +274,17 @@ def _fits(value: Any, default: Any) -> bool:
     return True
 
 
-def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
+def option_value(rs: Ruleset, key: str, value: Any, *, where: str, typed: bool = False) -> Any:
+    """An option's value, checked against its type and choices. From the command line (a string)
+    it is converted ('no' is false); from TOML (TYPED) it must already be of the option's type:
+    `public-thresholds = "no"` is a string, refused, never read as true."""
     spec = rs.options.get(key)
     if spec is None:
         raise HostkitError(f"{where}: {rs.name} has no option {key!r}{suggest(key, rs.options)}")
     default = spec.default
+    if typed and isinstance(value, str) and not _fits(value, default):
+        raise HostkitError(f"{where}: {key} takes {type(default).__name__} values like "
+                           f"{_toml_word(default)}, not the string {value!r} (write it without quotes)")
     if isinstance(value, str) and not isinstance(default, str):
         try:
             if isinstance(default, bool):
@@ -278,3 +316,9 @@ def option_value(rs: Ruleset, key: str, value: Any, *, where: str) -> Any:
     return value
 
 
+def _start(text: str, rs: Any, opts: Mapping[str, Any]) -> str:
+    """--start as game.toml keeps it ('day 4'), checked; '' when not given."""
+    if not text:
+        return ""
+    kind, number = checks.parse_start(text, checks.numbering(rs, opts))
+    return f"{kind} {number}"

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, kill, night_tag_today, weight_today
-from .engine.effects.guild import guild_of
+from .engine.day import apply_outcome, flip_held, guild_of, kill, night_tag_today, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -190,7 +189,7 @@ class Game:
                                     f"{suggest(a, rs.attributes)}")
         for key, value in setup.options.items():
             try:
-                option_value(rs, key, value, where="option")
+                option_value(rs, key, value, where="option", typed=True)
             except HostkitError as exc:
                 raise FileError(f"{path}: options.{key}: {exc}") from None
         bad = option_refusal(rs, {**rs.option_defaults(), **setup.options})
@@ -203,7 +202,8 @@ class Game:
             phases.append(Phase(record, f, i))
         if not phases:
             raise FileError(f"{folder / store.PHASES}: no phase files; the game folder is incomplete")
-        checks.check_sequence([p.path for p in phases], [p.record for p in phases], checks.first_phase(rs, setup.options))
+        checks.check_sequence([p.path for p in phases], [p.record for p in phases],
+                              checks.first_phase(rs, setup.options, setup.start), checks.numbering(rs, setup.options))
         return cls(folder, setup, rs, phases, host=host, cache=cache)
 
     # -- replay
@@ -232,7 +232,7 @@ class Game:
             rec = ph.record
             state.phase, state.number = rec.kind, rec.number
             state.acted_now, state.ita_open = {}, None
-            checks.check_entries(ph.path, rec, state, self.player)
+            checks.check_entries(ph.path, rec, state, self.recorded_name)
             self._check_pairs(ph)
             if rec.kind == "day":
                 # Entries in record order: Immediate actions resolve at a `resolve` event, ITA
@@ -409,6 +409,7 @@ class Game:
         """A recorded action checked again by the entry rules on the replayed state (keeping its
         seq and host); one that no longer passes names its file and key."""
         try:
+            self.recorded_name(action.actor)
             checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
                                                current=list(current.values()), phase=ph.record, seq=action.seq)
         except HostkitError as exc:
@@ -436,6 +437,9 @@ class Game:
     def _key(self, state: GameState, action: Action) -> tuple[str, str]:
         role = state.role_of(action.actor)
         ability = role.ability(action.ability)
+        if ability is None:  # a faction partner's factional ability, used in the owner's place
+            found = state.partner_ability(action.actor, action.ability)
+            ability = found[1] if found else None
         if ability is not None and ability.factional and role.faction:
             return (f"faction:{role.faction}", ability.key)
         return (action.actor, action.ability.lower())
@@ -462,6 +466,19 @@ class Game:
                 if any(a.lower() == word.lower() for a in p.aliases + p.previous):
                     return p.name
             raise
+
+    def recorded_name(self, word: str) -> str:
+        """The slot a name in a phase file means: a player's name, alias or previous name exactly
+        (NFKC, any case), never a guess. A player renamed in game.toml but not in the phase files
+        is refused here, naming the old name (a prefix match kept 'Ann' as 'Anna', a miss dropped
+        their votes to a host-only note)."""
+        key = checks.name_key(word)
+        for p in self.setup.players:
+            if any(checks.name_key(n) == key for n in (p.name, *p.aliases, *p.previous)):
+                return p.name
+        raise NameError_(f"unknown player {word!r}: no player's name, alias or replaced player's `previous` name "
+                         f"in {store.GAME_FILE} (renamed there but not here? write the new name in this file "
+                         f"too, or use 'hostkit replace'){suggest(word, [p.name for p in self.setup.players])}")
 
     def _current_name(self, name: str) -> str:
         """The slot's current name for a name in the record (it may be a replaced player's)."""
@@ -588,7 +605,7 @@ class Game:
         return new
 
     def _next_record(self, ended: PhaseRecord) -> PhaseRecord:
-        return PhaseRecord(*checks.next_phase(checks.first_phase(self.ruleset, self.setup.options),
+        return PhaseRecord(*checks.next_phase(checks.numbering(self.ruleset, self.setup.options),
                                               ended.kind, ended.number))
 
     def action_entries(self, lines: Sequence[tuple[str, str | None, list[str]]],
@@ -600,7 +617,8 @@ class Game:
         batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
-            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record,
+                                                 current) or [ability]
             for name in each:
                 try:
                     action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
@@ -649,6 +667,16 @@ class Game:
         current = self._after(list(self.current.actions), added)
         removals, notes = self._stale(current)
         return self._entered(added, removals, notes, now=now)[:2]
+
+    def check_on_time(self) -> None:
+        """`act --on-time` excuses an action entered after the day's deadline; where there is
+        nothing to excuse (a night, a day whose deadline has not passed) it is refused, never ignored."""
+        if self.state.phase != "day":
+            raise RuleError(f"--on-time is for a day action entered after the day's deadline; it is "
+                            f"{self.state.phase} {self.state.number}, which has no deadline: drop --on-time")
+        if not dayactions.deadline_refusal(self):
+            raise RuleError("--on-time: no deadline of this day has passed ('hostkit deadline' records one), so "
+                            "there is nothing to excuse: drop --on-time")
 
     def _check_deadline(self, on_time: bool) -> None:
         if not on_time:
@@ -795,7 +823,19 @@ class Game:
         owed = rulings.death_resolution_owed(self, "the night's resolution", "BanishmentResolution")
         if owed:
             raise RuleError(owed)
-        return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
+        return self.append(self._night_end(outcome)), outcome
+
+    @staticmethod
+    def _night_end(outcome: NightOutcome) -> PhaseEnd:
+        return PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})
+
+    def after_night(self, outcome: NightOutcome) -> "Game":
+        """The game as it would be with the current night resolved to OUTCOME (a dry run's, in
+        memory only), or this game where that cannot be tried (a duty still owed)."""
+        try:
+            return self.trial(self._night_end(outcome))
+        except HostkitError:
+            return self
 
     def vote_controllers(self) -> dict[str, str]:
         """Today's controlled voters -> who chooses their vote (seed paranormal Mind Control Ray:
@@ -1069,7 +1109,22 @@ class Game:
         """A player's vote weight today: --weight, else the role's, as a `vote-weight` effect
         changed it for today (engine.day.weight_today)."""
         state = state or self.state
-        return weight_today(state, name, self._standing_weight(name, state))
+        weight = weight_today(state, name, self._standing_weight(name, state))
+        if weight > 1 and state.options.get("weight-in-xylo") == "lost" and self.xylo(state):
+            return 1.0  # seed natural III: 'Additional Vote Weight is ... lost in XYLO'
+        return weight
+
+    def xylo(self, state: GameState | None = None) -> bool:
+        """Is today lynch-or-lose (one mis-elimination loses the game: parity.notice's LYLO)?
+        Judged on the current state (another, replayed one: False), once a game."""
+        current = self.__dict__.get("state")  # None while the record is being replayed
+        if current is None or state is not None and state is not current:
+            return False
+        if "_xylo" not in self.__dict__:
+            from .parity import notice
+
+            self._xylo = self.current.record.kind == "day" and notice(current).startswith("LYLO")
+        return self._xylo
 
     def _standing_weight(self, name: str, state: GameState) -> float:
         setup = self.setup.player(name)
@@ -1123,6 +1178,10 @@ class Game:
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
+        near = checks.confused_with(new, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
+                                          if p.name != name] + list(self.setup.hosts))
+        if near is not None:
+            raise RuleError(f"{new!r} would be confused with {near!r} ({checks.clash(new, near)}): one person, one name")
         setup = self._with_slot(name, new, (slot.previous if slot else ()) + (name,))
         if clear is None:
             self._write_setup(setup)
@@ -1134,9 +1193,34 @@ class Game:
         w.commit()
         return False, after.current.record.votes[-1]
 
+    def add_alias(self, player: str, alias: str) -> str:
+        """ALIAS becomes another name of PLAYER (a renamed forum account, a nickname): their posts
+        and votes under it count as theirs. Checked as `new --alias` is (a valid name, not another
+        player's name or alias, not a host, not one PLAYER has); returns PLAYER's game name."""
+        name = self.player(player)
+        checks.check_name(alias, "alias")
+        if checks.name_key(alias) == checks.name_key(name):
+            raise RuleError(f"alias {alias!r} is {name}'s own name, not another name for them")
+        for p in self.setup.players:
+            if any(checks.name_key(alias) == checks.name_key(n) for n in (p.name, *p.aliases, *p.previous)):
+                raise RuleError(f"alias {alias!r}: {p.name} already goes by that name")
+        if any(checks.name_key(alias) == checks.name_key(h) for h in self.setup.hosts):
+            raise RuleError(f"alias {alias!r} is a host of this game: a host's posts are never votes")
+        setup = self.setup._replace(players=tuple(p._replace(aliases=tuple(p.aliases) + (alias,)) if p.name == name
+                                                  else p for p in self.setup.players))
+        self._write_setup(setup)
+        return name
+
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
                                                  for p in self.setup.players))
+
+    def set_setup(self, setup: Setup) -> "Game":
+        """Write a changed setup (judgements.set_option), replayed first: nothing is written
+        when the record does not replay with it."""
+        changed = type(self)(self.folder, setup, self.ruleset, self.phases, host=self.host)  # replays
+        self._write_setup(setup)
+        return changed
 
     def _write_setup(self, setup: Setup) -> None:
         w = store.Writer(self.folder)

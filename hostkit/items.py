@@ -92,6 +92,9 @@ def find_ability(state: GameState, player: str, word: str, *, strict: bool = Tru
     innate = innate_of(state, player, word)
     if innate is not None:
         return innate
+    partner = state.partner_ability(player, word)
+    if partner is not None:  # used through the user's own role: blocks and the log are theirs
+        return state.role_of(player)._replace(abilities=(partner[1],)), partner[1]
     items = items_of(rs)
     if not items:
         return None

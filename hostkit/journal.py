@@ -36,12 +36,13 @@ _WRITABLE = {"game.toml", ".gitignore", ".gitattributes"}
 
 
 def key_path() -> Path:
-    """Where this user's journal key lives: $HOSTKIT_KEY, else $XDG_STATE_HOME/hostkit/journal.key
-    (~/.local/state by default)."""
+    """Where this user's journal key lives: $HOSTKIT_KEY, else the user's state folder
+    (platformdirs: $XDG_STATE_HOME/hostkit, ~/.local/state/hostkit by default on Linux)."""
     if os.environ.get(KEY_ENV):
         return Path(os.environ[KEY_ENV])
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(state) / "hostkit" / "journal.key"
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("hostkit")) / "journal.key"
 
 
 def _key(create: bool) -> bytes | None:

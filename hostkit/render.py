@@ -58,6 +58,7 @@ TIME_LIMIT = 10.0  # seconds a single render may take
 MAX_OUTPUT = 1_000_000  # characters a single render may produce (a forum post is far smaller)
 MAX_NUMBER = 1_000_000  # the largest int a template may pass to a call or filter, or repeat by
 MAX_POWER_BITS = 4096  # the largest result of ** in bits
+MAX_TEMPLATE = 256 * 1024  # bytes of one template file (the bundled ones are a few KiB)
 
 # ----------------------------------------------------------------------------- escaping (no jinja here)
 
@@ -218,6 +219,8 @@ class Renderer:
                         renderer._confined(f)
                         renderer._files.add(name)
                         try:
+                            if f.stat().st_size > MAX_TEMPLATE:
+                                raise TemplateError(f"{name}: over {MAX_TEMPLATE // 1024} KiB: not a template")
                             text = f.read_text(encoding="utf-8")
                         except (OSError, UnicodeDecodeError) as exc:
                             raise TemplateError(f"{name}: cannot read template: {exc}") from None
@@ -260,8 +263,31 @@ class Renderer:
         def wide_format(text: Any) -> bool:  # '{:>1000000000}' or '%1000000000s'
             return isinstance(text, str) and re.search(r"\d{%d,}" % (len(str(MAX_NUMBER)) + 1), text) is not None
 
+        from jinja2.compiler import CodeGenerator
+        from jinja2.runtime import markup_join
+
+        from . import sandbox as limits
+
+        def guarded(what: str, run: Callable[[], Any]) -> Any:
+            try:
+                return limits.check(run(), what)
+            except limits.TooBig as exc:
+                raise SecurityError(str(exc)) from None
+
+        class Generator(CodeGenerator):
+            def visit_Concat(self, node: Any, frame: Any) -> None:  # `a ~ b`: bounded before joining
+                self.write("environment.concat_bounded((")
+                for arg in node.nodes:
+                    self.visit(arg, frame)
+                    self.write(", ")
+                self.write("))")
+
         class Sandbox(SandboxedEnvironment):
-            intercepted_binops = frozenset(["*", "**", "<<"])
+            intercepted_binops = frozenset(["*", "**", "<<", "+", "%"])
+            code_generator_class = Generator
+
+            def concat_bounded(self, items: tuple[Any, ...]) -> Any:
+                return guarded("'~'", lambda: limits.concat(items, markup_join))
 
             def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
                 if operator == "**" and isinstance(left, int) and isinstance(right, int) and right > 0 \
@@ -273,15 +299,27 @@ class Renderer:
                     for a, b in ((left, right), (right, left)):
                         if isinstance(a, (str, list, tuple)) and isinstance(b, int) and len(a) * b > MAX_OUTPUT:
                             raise SecurityError(f"repeating {len(a)} items {b} times is too large")
-                return super().call_binop(context, operator, left, right)
+
+                def run() -> Any:
+                    limits.before_binop(operator, left, right)
+                    return SandboxedEnvironment.call_binop(self, context, operator, left, right)
+                return guarded(f"'{operator}'", run)
 
             def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
                 if any(too_big(a) for a in (*args, *kwargs.values())):
                     raise SecurityError(f"a number over {MAX_NUMBER:,} passed to a call")
                 method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
-                if getattr(method, "__name__", "") in ("format", "format_map") and wide_format(getattr(method, "__self__", None)):
+                name = getattr(method, "__name__", "")
+                if name in ("format", "format_map") and wide_format(getattr(method, "__self__", None)):
                     raise SecurityError(f"a field width over {MAX_NUMBER:,} in a format string")
-                return super().call(__context, __obj, *args, **kwargs)
+
+                def run() -> Any:
+                    owner = getattr(method, "__self__", None)
+                    limits.before_call(name, owner, args, kwargs)
+                    result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+                    limits.check(owner, f"{name}()")  # a list grown in place (append, extend) returns None
+                    return result
+                return guarded(f"{name or 'a call'}()", run)
 
         def bounded(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
             import functools
@@ -292,7 +330,18 @@ class Renderer:
                     raise SecurityError(f"a number over {MAX_NUMBER:,} passed to the {name} filter")
                 if name == "format" and any(wide_format(a) for a in args):
                     raise SecurityError(f"a field width over {MAX_NUMBER:,} in a format string")
-                return f(*args, **kwargs)
+
+                def run() -> Any:
+                    plain = [a for a in args if not hasattr(a, "autoescape")]  # the eval context aside
+                    if name == "replace" and len(plain) >= 3:
+                        limits.before_call("replace", str(plain[0]), (str(plain[1]), str(plain[2])), {})
+                    elif name == "join" and plain and isinstance(plain[0], (list, tuple)):  # never a generator
+                        sep = plain[1] if len(plain) > 1 else kwargs.get("d", "")
+                        limits.before_call("join", str(sep), ([str(x) for x in plain[0]],), {})
+                    elif name == "format" and plain and isinstance(plain[0], str):
+                        limits.before_binop("%", plain[0], tuple(plain[1:]) or dict(kwargs))
+                    return f(*args, **kwargs)
+                return guarded(f"the {name} filter", run)
             return guard
 
         env = Sandbox(
@@ -340,9 +389,24 @@ class Renderer:
                                 f"{', '.join(str(d) for d in self.dirs)})") from None
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
+        wrapped = {k: self.wrap(v) for k, v in context.items()}
+        if self._untrusted():  # a game folder's (or any not bundled) templates: under a hard memory limit
+            from .sandbox import isolated
+
+            kind, text = isolated(lambda: self._checked_run(name, template, wrapped), self.time_limit)
+            if kind != "ok":
+                raise TemplateError(text if kind == "error" else f"{template.filename}: {text}")
+        else:
+            text = self._checked_run(name, template, wrapped)
+        return restore(text, self.format).rstrip() + "\n"
+
+    def _checked_run(self, name: str, template: Any, context: dict[str, Any]) -> str:
+        """The render, every failure a TemplateError naming the file and line."""
+        import jinja2
+
         try:
-            text = self._run(template, {k: self.wrap(v) for k, v in context.items()})
-        except TemplateError:
+            return self._run(template, context)
+        except (TemplateError, MemoryError):  # a MemoryError: the forked render's hard limit, said there
             raise
         except _Limit as exc:
             raise TemplateError(f"{template.filename}: {exc}") from None
@@ -351,7 +415,12 @@ class Renderer:
         except Exception as exc:  # noqa: BLE001 - any failure inside a template is the template's
             where = self._where(exc) or f"{template.filename}:?"
             raise TemplateError(f"{where}: {_message(exc)}") from None
-        return restore(text, self.format).rstrip() + "\n"
+
+    def _untrusted(self) -> bool:
+        """Whether a template may come from outside hostkit's own (bundled templates and rulesets)."""
+        root = Path(str(bundled_dir()))
+        trusted = (str(root), str(root.parent / "games"))
+        return any(isinstance(d, Path) and not str(d).startswith(trusted) and d.is_dir() for d in self.dirs)
 
     def _run(self, template: Any, context: dict[str, Any]) -> str:
         """Render within the time and output limits (a timer interrupts loops that print nothing)."""

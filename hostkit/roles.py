@@ -29,6 +29,7 @@ PASSIVES = {
     "psychic": "you are a psychic being: a Mind Shield is immune to your psychic powers, and a Psychic Pulser stops them",
     "psychic-vote": "your vote's extra weight works only while Mind Shield holders do not outnumber the other living "
                     "players",
+    "no-team-actions": "you take no part in the factional actions your partners' roles own: you use only your own",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).
@@ -38,6 +39,7 @@ PASSIVE_NAMES = {
     "mind-shield": "Mind Shield",
     "anti-tech": "Anti-Tech Field",
     "psychic-vote": "Psychic vote",
+    "no-team-actions": "No team actions",
 }
 
 # Top-level tables of a roles.toml that are not roles: what the roles share.

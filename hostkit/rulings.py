@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import stockpile, tech
 from .engine import sides
-from .engine.day import election, holds_today, kill, owed, spend_last_shot_item, speaking_order, victory
-from .engine.effects import talk
+from .engine.day import (communication_todo, election, holds_today, kill, owed, spend_last_shot_item, speaking_order,
+                         victory)
 from .errors import HostkitError, RuleError
 from .model import ROBOT_DESTROYED, DayEvent, GameState, Removal
 
@@ -332,13 +332,13 @@ def max_day_notice(state: GameState) -> str:
 
 
 def communications(state: GameState) -> list[str]:
-    """Seed natural III's Communication effects that hold now (effects/talk.py): what the host
+    """Seed natural III's Communication effects that hold now (engine/effects/talk.py): what the host
     must do about each on the forum (open a chat, hold back a muted player's posts, post a
     message); a posting restriction and a message matter by day only."""
     out = []
     for p in state.players.values():
         for tag, data in p.tags.items():
-            todo = talk.host_todo(tag, data, p.name) if ":" in tag else None
+            todo = communication_todo(tag, data, p.name) if ":" in tag else None
             if todo and (p.alive or tag.startswith("post:")) and holds_today(state, data) \
                     and (state.phase == "day" or not tag.startswith(("mute:", "post:"))):
                 out.append(todo)
@@ -353,6 +353,9 @@ def host_notices(game: Game) -> list[str]:
     out: list[str] = []
     if state.winner:
         return out
+    race = race_open(game)
+    if race:
+        out.append(race + " -> Discussion -> Voting")
     if len(game.phases) == 1 and game.current.record.ended is None and not state.deaths:
         # A setup won as dealt (natural: one Goon and one Cop, the Mafia at parity): the win check
         # runs when a phase ends, so say it now, not after a night played for nothing (decision:
@@ -449,6 +452,9 @@ def run_events(game: Game, names: Sequence[str]) -> list[DayEvent]:
     race = game.race
     if race.votes:
         raise RuleError("the election has begun: candidates register before the first vote")
+    if _death_resolution_begun(game):
+        raise RuleError("DeathResolution has begun (a last shot or a badge is recorded today): the Campaign comes "
+                        "before it (Day 1 is Campaign -> OptOut -> SheriffElection -> DeathResolution)")
     out: list[str] = []
     for word in names:
         name = game.player(word)
@@ -583,6 +589,9 @@ def shot_events(game: Game, shooter: str, target: str | None) -> list[Any]:
     name = game.player(shooter)
     game.open_phase(shot=True)
     _owes(game, name, "shot")
+    race = race_open(game)
+    if race:  # its target would otherwise be refused a Sheriff vote it still has
+        raise RuleError(f"{name}'s last shot waits: {race}")
     victim = None
     removals: list[Removal] = []
     if target is not None:
@@ -632,10 +641,37 @@ def badge_events(game: Game, sheriff: str, heir: str | None) -> list[DayEvent]:
     return [DayEvent("badge", name, to)]
 
 
+def race_open(game: Game) -> str | None:
+    """Why Day 1's Sheriff race holds up what follows it, or None. Seed classic Day 1 flow:
+    'Campaign -> OptOut -> SheriffElection -> DeathResolution -> Discussion -> Voting': while
+    candidates are running and no election has closed the race, a night-1 death's last shot,
+    the Discussion and the Voting wait for it."""
+    state = game.state
+    if not state.options.get("sheriff") or state.phase != "day" or state.number != 1:
+        return None
+    if game.race.election is not None:
+        return None
+    now = running(state, game.race)
+    if not now:
+        return None
+    return (f"the Sheriff election comes first ({', '.join(now)} running; every player votes with 'hostkit "
+            "sheriff vote', then 'hostkit sheriff elect'): Day 1 is Campaign -> OptOut -> SheriffElection -> "
+            "DeathResolution")
+
+
+def _death_resolution_begun(game: Game) -> bool:
+    """Has today's DeathResolution begun (a last shot or a badge recorded today)?"""
+    return any(isinstance(e, DayEvent) and e.kind in ("shot", "badge") for e in game.current.record.events)
+
+
 def death_resolution_owed(game: Game, before: str, handler: str = "DeathResolution") -> str | None:
-    """Why the game cannot go on to BEFORE (Discussion, Voting, the night) yet: a last shot or a
-    badge the latest deaths still owe (seed classic flow: DeathResolution, or after the vote
-    BanishmentResolution, comes first), or None."""
+    """Why the game cannot go on to BEFORE (Discussion, Voting, the night) yet: Day 1's open
+    Sheriff race, or a last shot or a badge the latest deaths still owe (seed classic flow:
+    SheriffElection, then DeathResolution, or after the vote BanishmentResolution, come first),
+    or None."""
+    race = race_open(game)
+    if race:
+        return f"{race} -> {before}"
     shots = shots_owed(game)
     if shots:
         return f"{shots[0]}'s last shot must be taken first (or 'skip'): {handler} comes before {before}"

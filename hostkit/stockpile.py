@@ -130,7 +130,7 @@ def _from_stockpile(state: GameState, name: str, word: str, game: Game) -> str:
 
 def _covers(game: Game) -> list[list[Any]]:
     rec = game.current.record
-    nxt = checks.next_phase(checks.first_phase(game.ruleset, game.setup.options), rec.kind, rec.number)
+    nxt = checks.next_phase(checks.numbering(game.ruleset, game.setup.options), rec.kind, rec.number)
     return [[rec.kind, rec.number], [nxt[0], nxt[1]]]
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import time
 from pathlib import Path
 from types import MappingProxyType
@@ -39,7 +41,7 @@ CRASH_ENV = "HOSTKIT_CRASH_AT"  # test hook: SIGKILL this process at write bound
 _boundaries = 0
 
 
-def _boundary() -> None:
+def write_boundary() -> None:
     """Mark a write boundary; the crash-point tests kill the process at the chosen one."""
     global _boundaries
     at = os.environ.get(CRASH_ENV)
@@ -86,7 +88,7 @@ def atomic_write(path: Path, data: bytes | str, *, durable: bool = True) -> None
             os.chmod(tmp, _mode(path))
             if durable:
                 os.fsync(fh.fileno())
-        _boundary()
+        write_boundary()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -116,7 +118,7 @@ def _as_written(text: str) -> bool:
 
     try:
         return dump_toml(tomllib.loads(text)) == text
-    except (tomllib.TOMLDecodeError, TypeError, ValueError):
+    except (tomllib.TOMLDecodeError, TypeError, ValueError, RecursionError):
         return False
 
 
@@ -277,6 +279,36 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
             raise HostkitError(f"{folder}: cannot lock the game folder: {exc.strerror or exc}") from None
 
 
+_TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
+_STALE_FETCH = 3600  # seconds: a thread page's temp file that old belongs to no live fetch (900 s at most)
+
+
+def tidy(folder: Path) -> None:
+    """Remove the temporary files killed writes left (atomic_write's `.NAME.xxxxxxxx.tmp`). Under
+    the game's lock, shared or exclusive, no other command is writing the folder, phases/ or the
+    count history (each is written under the exclusive lock), so every such file there is a dead
+    one's; the thread cache is written with no lock (a slow forum must not hold the game), so
+    only its old ones."""
+    now = time.time()
+    where_ages = [(folder, 0), (folder / PHASES, 0), (folder / ".cache" / "counts", 0)]
+    try:
+        where_ages += [(Path(e.path), _STALE_FETCH) for e in os.scandir(folder / ".cache" / "thread") if e.is_dir()]
+    except OSError:
+        pass
+    for where, min_age in where_ages:
+        try:
+            entries = list(os.scandir(where))
+        except OSError:
+            continue
+        for entry in entries:
+            if not _TMP_NAME.match(entry.name):
+                continue
+            with contextlib.suppress(OSError):
+                st = entry.stat(follow_symlinks=False)
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= min_age:
+                    os.unlink(entry.path)
+
+
 @contextlib.contextmanager
 def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
     """Hold the game's lock for a read-check-write.
@@ -307,6 +339,8 @@ def locked(folder: Path, timeout: float = 60) -> Iterator[None]:
     fd = _flock(folder, "ex", timeout)
     outer, _HELD[key] = _HELD.get(key), "ex"
     try:
+        if outer is None:
+            tidy(folder)
         yield
     finally:
         if outer is None:
@@ -339,6 +373,7 @@ def reading(folder: Path, timeout: float = 60) -> Iterator[None]:
         return
     _HELD[key] = "sh"
     try:
+        tidy(folder)  # under a shared lock too no writer is at work in the folder or phases/
         yield
     finally:
         del _HELD[key]
@@ -385,6 +420,8 @@ class Writer:
         from .journal import seal
 
         writes = [[_relative(self.folder, p), text] for p, text in self.writes.items()]
+        for rel, text in writes:
+            _encodable(self.folder / rel, text)
         journal = seal(self.folder, writes, [_relative(self.folder, p) for p in self.removes])
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / JOURNAL
@@ -399,6 +436,18 @@ class Writer:
         except WriteError as exc:  # after the commit point: the change stands, the next command finishes it
             raise WriteError(f"{exc}; the change is kept in {path} and the next hostkit command on this game "
                             "completes it") from None
+
+
+def _encodable(path: Path, text: str) -> None:
+    """Refuse (before anything is written) a text holding a byte the command line could not
+    decode (surrogateescape): it cannot be written as UTF-8, and is never silently dropped."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        n = text.count("\n", 0, exc.start) + 1
+        line = text.splitlines()[n - 1].encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise FileError(f"{path}: line {n}: {line.strip()!r} holds byte 0x{ord(text[exc.start]) - 0xDC00:02x}, which "
+                        "is not UTF-8 (given on the command line); type it in UTF-8; nothing was changed") from None
 
 
 def _relative(folder: Path, path: Path) -> str:
@@ -419,11 +468,11 @@ def _apply(folder: Path, journal: dict[str, Any]) -> None:
         for rel, text in journal["writes"]:
             atomic_write(folder / rel, text)
         for rel in journal["removes"]:
-            _boundary()
+            write_boundary()
             with contextlib.suppress(FileNotFoundError):
                 (folder / rel).unlink()
         rel = JOURNAL
-        _boundary()
+        write_boundary()
         with contextlib.suppress(FileNotFoundError):
             (folder / JOURNAL).unlink()
     except OSError as exc:
@@ -478,6 +527,16 @@ def _recover(folder: Path) -> None:
 # --------------------------------------------------------------------------- setup
 
 
+def _thread(url: str | None) -> str | None:
+    """The thread URL as kept: without a forum session id (a folder written before hostkit
+    stripped them, or edited by hand), which must never reach a public post."""
+    if url and "=" in url:
+        from .votes.postmeta import strip_session
+
+        return strip_session(url)
+    return url
+
+
 def setup_to_toml(setup: Setup) -> dict[str, Any]:
     return {
         "version": VERSION,
@@ -486,13 +545,14 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "seed": setup.seed,
         "thread": setup.thread,
         "created": setup.created or None,
+        "start": setup.start or None,
         "hosts": list(setup.hosts),
         "vote_markup": list(setup.vote_markup),
         "options": dict(setup.options),
         "players": [
             {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight,
              "previous": list(p.previous) or None, "threshold": p.threshold or None,
-             "attributes": list(p.attributes) or None}
+             "attributes": list(p.attributes) or None, "split": p.split or None}
             for p in setup.players
         ],
     }
@@ -509,7 +569,8 @@ def read_setup(folder: Path) -> Setup:
         players.append(PlayerSetup(
             name=pt.get("name", str), role=pt.get("role", str), aliases=pt.strings("aliases", ()),
             weight=pt.get("weight", float, None), previous=pt.strings("previous", ()),
-            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ())))
+            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ()),
+            split=pt.get("split", bool, False)))
         pt.done()
     opts = t.sub("options", {})
     options = dict(opts.data)
@@ -518,14 +579,22 @@ def read_setup(folder: Path) -> Setup:
         ruleset=t.get("ruleset", str),
         players=tuple(players),
         seed=t.get("seed", int, 0),
-        thread=t.get("thread", str, None),
+        thread=_thread(t.get("thread", str, None)),
         hosts=t.strings("hosts", ()),
         vote_markup=t.strings("vote_markup", ("red",)),
         options=MappingProxyType(options),
         title=t.get("title", str, ""),
         created=t.get("created", str, ""),
+        start=t.get("start", str, ""),
     )
     t.done()
+    if setup.start:
+        from .checks import parse_start
+
+        try:
+            parse_start(setup.start)
+        except HostkitError as exc:
+            raise FileError(f"{path}: start: {exc}") from None
     names = [p.name for p in players]
     for i, n in enumerate(names):
         if n in names[:i]:
@@ -662,6 +731,8 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
             eliminated = end.get("eliminated", str, None)
         pub = end.sub("published", {})
         published = dict(pub.data)
+        if "deaths" in published:  # a list of names: a string "Fay" is not the deaths F, a, y
+            published["deaths"] = list(pub.strings("deaths"))
         pub.seen.update(published)
         end.done()
         ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))

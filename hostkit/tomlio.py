@@ -52,9 +52,9 @@ def present(path: Path) -> bool:
     return path.is_file()
 
 
-def read_bytes(path: Path | str) -> bytes:
-    """A file's bytes, opened without blocking and refused (FileError) unless it is a regular
-    file: a named pipe planted among a game's files can never hang a command."""
+def read_bytes(path: Path | str, limit: int = -1) -> bytes:
+    """A file's bytes (at most LIMIT of them), opened without blocking and refused (FileError)
+    unless it is a regular file: a named pipe planted among a game's files can never hang a command."""
     import stat
 
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -63,7 +63,7 @@ def read_bytes(path: Path | str) -> bytes:
             refuse_special(path)
             raise IsADirectoryError(21, "Is a directory")
         with os.fdopen(os.dup(fd), "rb") as fh:
-            return fh.read()
+            return fh.read(limit)
     finally:
         os.close(fd)
 
@@ -78,7 +78,7 @@ def load(path: Path) -> dict[str, Any]:
             RECORDING[str(path)] = raw
         text = raw.decode()
         # A UTF-8 byte order mark (Windows Notepad writes one) is not TOML; read past it.
-        return tomllib.loads(text[1:] if text.startswith(BOM) else text)
+        return check_depth(tomllib.loads(text[1:] if text.startswith(BOM) else text), path)
     except FileNotFoundError:
         raise FileError(f"{path}: file not found") from None
     except tomllib.TOMLDecodeError as exc:
@@ -86,11 +86,34 @@ def load(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         line = exc.object[:exc.start].count(b"\n") + 1
         raise FileError(f"{path}: line {line}: not UTF-8 (byte 0x{exc.object[exc.start]:02x}); TOML files must be UTF-8") from None
+    except RecursionError:  # arrays or inline tables nested a thousand deep: the parser's own stack
+        raise FileError(f"{path}: invalid TOML: values nested too deep (hostkit's files nest at most "
+                        f"{MAX_DEPTH} levels)") from None
     except ValueError:  # an integer of over 4300 digits: Python's own limit, not a TOMLDecodeError
         raise FileError(f"{path}: invalid TOML: an integer of thousands of digits "
                         "(TOML integers are 64-bit)") from None
     except OSError as exc:
         raise FileError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+MAX_DEPTH = 16  # tables and arrays within each other: hostkit's own files use five at most
+
+
+def check_depth(data: dict[str, Any], path: Path | str) -> dict[str, Any]:
+    """DATA, refused (FileError naming the key) when tables and arrays nest deeper than MAX_DEPTH:
+    every later step (checks, rewriting a file, the merge driver) walks it, and none need recurse
+    a thousand levels (deep = [[[...]]], {a = {a = ...}}, a.a.a.a... = 1)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FileError(f"{path}: {where.split('.')[0].split('[')[0] or 'top level'}: values nested more than "
+                            f"{MAX_DEPTH} deep (at {where[:80]}...); hostkit's files never nest so deep")
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    return data
 
 
 class Table:

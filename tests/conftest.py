@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from hostkit.cli import cli
 from hostkit.game import Game, create
 
+from forum_board import board  # noqa: F401 - the live phpBB board fixture (one a session)
+
 CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
            "Gus=Werewolf", "Hal=Villager"]
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -51,12 +51,13 @@ def test_Campaign_1_day_1_only(day1):
 
 def test_Campaign_2_only_living_players_run(day1, tmp_path):
     # Issue 13: who died on night 1 is not known at the Campaign (death announcements come after
-    # it), so a night-1 victim may run; a player who died on Day 1 (a Hunter's shot) may not.
+    # it), so a night-1 victim may run; a player who died on Day 1 (a host's kill: a Hunter's shot
+    # waits for the election, issue 29) may not.
     new_classic(tmp_path / "h", assign=TWELVE)
     host = Host(tmp_path / "h")
     host.ok("act", "Bob", "Kill", "Eve")
     host.ok("resolve", "--force")
-    host.ok("shoot", "Eve", "Fay")
+    host.ok("kill", "Fay")
     assert "Fay is dead and cannot run for Sheriff" in host.refused("sheriff", "run", "Fay")
     assert "already a candidate" in host.refused("sheriff", "run", "Ann", "Ann")
     assert "Running for Sheriff: Eve" in host.ok("sheriff", "run", "Eve")
@@ -116,12 +117,12 @@ def test_SheriffElection_5_candidates_locked(day1):
 
 def test_SheriffElection_living_voters_only(tmp_path):
     # Issue 13: the election comes before DeathResolution, so a night-1 victim still votes;
-    # a player who died on Day 1 (a Hunter's shot) does not.
+    # a player who died on Day 1 (a host's kill) does not.
     new_classic(tmp_path / "g", assign=TWELVE)
     host = Host(tmp_path / "g")
     host.ok("act", "Bob", "Kill", "Eve")
     host.ok("resolve", "--force")
-    host.ok("shoot", "Eve", "Fay")
+    host.ok("kill", "Fay")
     host.ok("sheriff", "run", "Ann")
     assert "Fay is dead: only living players vote" in host.refused("sheriff", "vote", "Fay", "Ann")
     host.ok("sheriff", "vote", "Eve", "Ann")
@@ -411,7 +412,7 @@ def test_Campaign_5_no_state_changes(day1):
 
 
 def test_OptOut_1_and_SheriffElection_1_day_1_only(day1):
-    day1.ok("sheriff", "run", "Ann", "Dave")
+    elect(day1, ["Ann", "Dave"], everyone_votes("Ann"))
     day1.ok("eliminate", "--none")
     day1.ok("resolve", "--force")
     assert "Day 1 only" in day1.refused("sheriff", "withdraw", "Dave")

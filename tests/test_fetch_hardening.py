@@ -92,8 +92,12 @@ def test_a_declared_huge_body_is_refused_unread(httpserver, monkeypatch):
         fetch_thread(httpserver.url_for("/t"), cache_dir=None, delay=0, retries=0)
 
 
-def test_a_drip_feeding_server_hits_the_page_deadline(httpserver, monkeypatch):
-    monkeypatch.setattr(fetch, "PAGE_DEADLINE", 1.0)
+@pytest.mark.parametrize("deadline,said", [("PAGE_DEADLINE", "still arriving after 1 s"),
+                                           ("TOTAL_DEADLINE", "still arriving at the fetch's 1 s deadline")],
+                         ids=["page-deadline", "total-deadline-named-as-itself"])
+def test_a_drip_feeding_server_hits_the_page_deadline(httpserver, monkeypatch, deadline, said):
+    """Issue 31: at the fetch's own deadline the message said "still arriving after 90 s"."""
+    monkeypatch.setattr(fetch, deadline, 1.0)
 
     def drip():
         for _ in range(40):
@@ -102,7 +106,7 @@ def test_a_drip_feeding_server_hits_the_page_deadline(httpserver, monkeypatch):
 
     httpserver.expect_request("/t").respond_with_response(Response(drip(), mimetype="text/html"))
     start = time.monotonic()
-    with pytest.raises(FetchError, match="still arriving after 1 s"):
+    with pytest.raises(FetchError, match=said):
         fetch_thread(httpserver.url_for("/t"), cache_dir=None, delay=0, retries=0, timeout=5)
     assert time.monotonic() - start < 3
 

@@ -270,7 +270,7 @@ def test_cli_Harvester_abomination_attacks_everyone_on_its_night(tmp_path):
     """seed Harvester: 'After some # of nights (based on player count) the Abomination is released
     and performs a Night Kill attempt on every player.' The number is the host's: asked at new."""
     asked = new(tmp_path / "a", "Ann=Townie", "Oh=Harvester (Organ Harvester)", "Bob=Doppelganger")
-    assert "options.abomination-night" in asked.created
+    assert "hostkit option abomination-night=N" in asked.created
     host = new(tmp_path, "Ann=Townie", "Oh=Harvester (Organ Harvester)", "Tuf=Tough Doppelganger",
                "Gua=Bodyguard (Guardian)", "Ed=Townie", options=["abomination-night=2", "max-day=5"])
     host.ok("act", "Tuf", "Kill", "skip")

@@ -161,3 +161,31 @@ def test_a_file_never_edited_by_hand_is_written_as_before(classic):
     classic.ok("resolve", "--force")
     phase = classic.folder / "phases" / "001-night-1.toml"
     assert phase.read_text() == store.dump_toml(store.phase_to_toml(store.read_phase(phase)))
+
+
+def test_a_killed_writes_temporary_files_are_removed_by_the_next_command(classic):
+    """Issue 31: a kill between mkstemp and os.replace left `.NAME.xxxxxxxx.tmp` files that
+    nothing removed; the next command on the game (under its lock) removes them, and only them."""
+    import os
+    import time
+
+    left = [classic.folder / ".game.toml.ab_cd123.tmp", classic.folder / "phases" / ".001-night-1.toml.x1y2z3w4.tmp",
+            classic.folder / ".hostkit-journal.json.qwertyui.tmp"]
+    for p in left:
+        p.write_text("half")
+    mine = [classic.folder / "notes.tmp", classic.folder / "phases" / ".keep.tmp"]
+    for p in mine:
+        p.write_text("the host's")
+    counts = classic.folder / ".cache" / "counts"
+    counts.mkdir(parents=True)
+    left.append(counts / ".day-1.json.abcdefgh.tmp")  # written under the exclusive lock too
+    left[-1].write_text("dead")
+    thread = classic.folder / ".cache" / "thread" / "0123456789abcdef"
+    thread.mkdir(parents=True)
+    fresh, old = thread / ".page-0001.html.abcdefgh.tmp", thread / ".page-0001.html.hgfedcba.tmp"
+    fresh.write_text("a fetch may be writing it now (no lock)")
+    old.write_text("dead")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    classic.ok("status")
+    assert not any(p.exists() for p in left + [old])
+    assert all(p.exists() for p in mine + [fresh])

@@ -53,10 +53,10 @@ except BaseException:
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
-MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech")
+MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech", "forum")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
-    **dict.fromkeys(("rulesets", "roles", "new", "status", "demo"), "setup"),
+    **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
     **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
                      "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role"), "day"),
@@ -64,6 +64,7 @@ WHERE = {
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
     **dict.fromkeys(("tech", "stockpile"), "tech"),
+    **dict.fromkeys(("forum", "inbox"), "forum"),
 }
 
 
@@ -86,6 +87,11 @@ def cli(ctx: click.Context, game: Path | None, host: str | None) -> None:
     """
     ctx.ensure_object(dict)
     ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
+    if host is not None and not host.strip():  # never read as "not given": an entry by no one
+        from ..errors import HostkitError
+
+        raise HostkitError("--host-name: a host's name cannot be empty (leave --host-name out to use "
+                           "$HOSTKIT_HOST or git's user.name)")
     ctx.obj["host"] = host
 
 

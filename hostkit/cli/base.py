@@ -82,12 +82,27 @@ def emit(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+MAX_INPUT = 1 << 20  # bytes: a file of a night's actions is a few kilobytes
+
+
 def read_text(name: str) -> str:
-    """A file the user named ('-' for standard input); a missing one is a one-line error."""
-    if name == "-":
-        return sys.stdin.read()
+    """A file the user named ('-' for standard input); a missing one is a one-line error. Only a
+    regular file is read (a named pipe would hang, /dev/zero never end), and at most MAX_INPUT."""
+    from ..tomlio import not_regular, read_bytes
+
+    kind = None if name == "-" else not_regular(name)
+    if kind:
+        raise HostkitError(f"{name}: is {kind}, not a file; hostkit reads only a regular file here")
     try:
-        return Path(name).read_text(encoding="utf-8")
+        if name == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT + 1) if hasattr(sys.stdin, "buffer") else \
+                sys.stdin.read(MAX_INPUT + 1).encode("utf-8")
+        else:
+            raw = read_bytes(name, limit=MAX_INPUT + 1)
+        if len(raw) > MAX_INPUT:
+            raise HostkitError(f"{name}: more than {MAX_INPUT // 1024} KiB; hostkit reads a file of actions "
+                               "up to that size")
+        return raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise HostkitError(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
 

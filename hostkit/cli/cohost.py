@@ -13,17 +13,21 @@ from .base import emit, game_dir, load, locked
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
 def log(ctx: click.Context, as_json: bool) -> None:
-    """The record, entry by entry: phase, order, id, the host who entered it, and what it says.
+    """The record, entry by entry: phase, order, id, the host who entered it, and what it says;
+    then what was sent to the forum (PMs and posts, with the forum's ids).
 
     \b
     The id names an entry for 'hostkit undo --entry ID'. An entry marked '+ ... (with #N)' was
     written by the same command as entry #N: undo takes them back together. Example:
       hostkit log
     """
+    from ..forum.journal import read as read_sends
+
     game = load(ctx)
     entries = game.log()
+    sends = read_sends(game.folder)
     if as_json:
-        emit({"entries": entries, "conflicts": game.conflicts})
+        emit({"entries": entries, "conflicts": game.conflicts, "sends": sends})
         return
     if not entries:
         click.echo("The record is empty.")
@@ -33,6 +37,13 @@ def log(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{e['phase']:<9} #{e['seq']:<4} {e['id']}  {e['host'] or '-':<{width}}  {what}")
     if game.conflicts:
         click.echo(game.conflict_text())
+    if sends:
+        click.echo("Sent to the forum:")
+    for s in sends:
+        state = {"sent": f"sent, {s['kind']} {s.get('id', '')}", "sending": "SENDING (unsure: the next send "
+                 "looks on the forum first)", "dropped": "not sent (the forum refused)",
+                 "entered": f"PM {s.get('id', '')} read into the record"}.get(s["state"], s["state"])
+        click.echo(f"{s.get('time', ''):<25} {s.get('phase', ''):<9} {s.get('what', s['key'])} -> {s['to']}: {state}")
 
 
 @click.command("git-setup")

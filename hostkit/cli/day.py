@@ -87,9 +87,22 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
 
 
 
+def _thread_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--url as given must be a thread's URL: an empty one is refused, never read as 'no --url'
+    (which fetched the game's own thread instead)."""
+    if value is None:
+        return None
+    from ..checks import check_thread
+
+    if not value.strip():
+        raise HostkitError("--url: empty; give the thread's URL, or leave --url out to read the game's --thread")
+    return check_thread(value, "--url")
+
+
 def thread_options(f):
     """--html FILE... and --url URL: where a command reads the thread from."""
-    f = click.option("--url", default=None, help="The thread's URL (default: the game's --thread).")(f)
+    f = click.option("--url", default=None, callback=_thread_url,
+                     help="The thread's URL (default: the game's --thread).")(f)
     return click.option("--html", "html", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
                         help="A saved page of the thread (repeat, in order); no network.")(f)
 
@@ -109,9 +122,12 @@ def format_option(f):
 @click.option("--publish", is_flag=True,
               help="This is the count you post: it takes the day's next number (1.03). Without it, a preview.")
 @format_option
+@click.option("--send", is_flag=True,
+              help="Publish the count and post it as a reply in the game's thread (journalled: never twice).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt, as_json: bool) -> None:
+def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, publish: bool, fmt, send: bool,
+          as_json: bool) -> None:
     """Count the current day's votes and print the vote count post.
 
     \b
@@ -125,10 +141,20 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --html page1.html --html page2.html
       hostkit votes --publish --format markdown
       hostkit votes --url https://forum.example/threads/game.123/ --json
+      hostkit votes --send        count the live thread, publish the count and post it there
     """
     from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     game = load(ctx)
+    if send:
+        if html or hand_only or as_json:
+            raise HostkitError("votes --send counts the live thread and posts the count: "
+                               "leave out --html, --hand-only and --json")
+        from ..forum.votecount import count_to_forum
+
+        for line in count_to_forum(game, lambda: load(ctx), url=url, from_post=from_post, to_post=to_post, fmt=fmt):
+            click.echo(line)
+        return
     stamp = game_stamp(game.folder)
     # no lock while the forum is slow; if it is down, the last pages read, marked stale
     pages, stale = day_pages(game, html=html, url=url, hand_only=hand_only, fallback=True)

@@ -25,9 +25,11 @@ from ..errors import HostkitError
 @click.option("--format", "fmt", type=click.Choice(["bbcode", "markdown", "plain"]), default=None,
               help="Render as bbcode, markdown or plain (default: the game's 'pm-format' option, else its "
                    "'format'; see 'hostkit status').")
+@click.option("--send", is_flag=True, help="Send each PM to its player's forum account (journalled: never twice).")
+@click.option("--dry-run", is_flag=True, help="With --send: show who gets what, send nothing.")
 @click.pass_context
 def pm(ctx: click.Context, player: str | None, night: int | None, day: int | None, info: bool, out: Path | None,
-       fmt) -> None:
+       fmt, send: bool, dry_run: bool) -> None:
     """Render role PMs (default), night result PMs (--night N) or mid-night info (--info).
 
     \b
@@ -37,6 +39,8 @@ def pm(ctx: click.Context, player: str | None, night: int | None, day: int | Non
       hostkit pm Ann --night 1    what Ann learned on night 1
       hostkit pm --day 1          what day 1's actions told their users
       hostkit pm --night 1 --out pms/ --format markdown
+      hostkit pm --send --dry-run  who gets which PM (accounts checked on the forum)
+      hostkit pm --night 1 --send  send them: a rerun sends only what did not go out
     """
     from ..publish import day_pms, night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
 
@@ -52,11 +56,46 @@ def pm(ctx: click.Context, player: str | None, night: int | None, day: int | Non
         pms = [(n, night_info(game, n, fmt=fmt)) for n in names]
     else:
         pms = role_pms(game, player, fmt=fmt)
+    if send or dry_run:
+        if out is not None:
+            raise HostkitError("give --out DIR or --send, not both")
+        label = (f"day {day}" if day is not None else f"night {night}" if night is not None
+                 else f"{game.current.record.label} information" if info else "your role")
+        _send_pms(game, pms, label, dry_run)
+        return
     if out is not None:
         for path in write_pms(pms, out):
             click.echo(f"wrote {path}")
         return
     click.echo(pms_text(pms) if pms else "No PMs: no one learns anything.")
+
+
+def _send_pms(game, pms, label: str, dry_run: bool) -> None:
+    import sys
+
+    from ..forum.send import pms_to_forum
+
+    lines = pms_to_forum(game, pms, label=label, dry_run=dry_run,
+                         progress=lambda n: click.progressbar(length=n, label="Sending PMs", file=sys.stderr))
+    for line in lines:
+        click.echo(line)
+
+
+def send_option(f):
+    """--send: post what the command renders as a reply in the game's thread (journalled)."""
+    return click.option("--send", is_flag=True,
+                        help="Post it as a reply in the game's thread (journalled: never twice).")(f)
+
+
+def _out(game, what: str, text: str, send: bool) -> None:
+    """Print the post, or (--send) post it in the thread and print what was done."""
+    if not send:
+        click.echo(text)
+        return
+    from ..forum.send import post_to_forum
+
+    for line in post_to_forum(game, what, text):
+        click.echo(line)
 
 
 @click.group(cls=Group)
@@ -74,8 +113,9 @@ def post() -> None:
 @click.option("--day", type=int, default=None,
               help="The deaths day N's actions caused (a day kill), instead of a night's.")
 @format_option
+@send_option
 @click.pass_context
-def deaths(ctx: click.Context, night: int | None, day: int | None, fmt) -> None:
+def deaths(ctx: click.Context, night: int | None, day: int | None, fmt, send: bool) -> None:
     """The death post of a night, with flavour and where each body was found (--day N: the
     deaths of day N's actions, such as a day kill; the elimination has 'hostkit post flip').
 
@@ -87,7 +127,7 @@ def deaths(ctx: click.Context, night: int | None, day: int | None, fmt) -> None:
     if day is not None:
         if night is not None:
             raise HostkitError("give --night or --day, not both")
-        click.echo(death_post(game, day, fmt=fmt, phase="day"))
+        _out(game, f"deaths day {day}", death_post(game, day, fmt=fmt, phase="day"), send)
         return
     if night is None:
         if not game.outcomes:
@@ -95,34 +135,38 @@ def deaths(ctx: click.Context, night: int | None, day: int | None, fmt) -> None:
         night = max(game.outcomes)
     if night not in game.outcomes:
         raise HostkitError(f"night {night} has not been resolved")
-    click.echo(death_post(game, night, fmt=fmt))
+    _out(game, f"deaths night {night}", death_post(game, night, fmt=fmt), send)
 
 
 @post.command()
 @click.argument("player", shell_complete=complete_names)
 @format_option
+@send_option
 @click.pass_context
-def flip(ctx: click.Context, player: str, fmt) -> None:
+def flip(ctx: click.Context, player: str, fmt, send: bool) -> None:
     """The flip of a dead player, at the game's flip level (none, alignment, role, pm).
 
     Example: hostkit post flip Bob
     """
     from ..publish import flip_post
 
-    click.echo(flip_post(load(ctx), player, fmt=fmt))
+    game = load(ctx)
+    _out(game, f"flip {game.player(player)}", flip_post(game, player, fmt=fmt), send)
 
 
 @post.command()
 @format_option
+@send_option
 @click.pass_context
-def order(ctx: click.Context, fmt) -> None:
+def order(ctx: click.Context, fmt, send: bool) -> None:
     """Today's speaking order for Discussion: the Sheriff speaks last.
 
     Example: hostkit post order
     """
     from ..publish import speaking_order_post
 
-    click.echo(speaking_order_post(load(ctx), fmt=fmt))
+    game = load(ctx)
+    _out(game, f"speaking order {game.current.record.label}", speaking_order_post(game, fmt=fmt), send)
 
 
 @post.command()
@@ -158,8 +202,9 @@ def votecount(ctx: click.Context, html, url, from_post, to_post, hand_only: bool
 
 @post.command("end")
 @format_option
+@send_option
 @click.pass_context
-def end(ctx: click.Context, fmt) -> None:
+def end(ctx: click.Context, fmt, send: bool) -> None:
     """The end-of-game post: the winner, every player's role and fate, and what happened each
     night and day.
 
@@ -167,7 +212,8 @@ def end(ctx: click.Context, fmt) -> None:
     """
     from ..publish import end_post
 
-    click.echo(end_post(load(ctx), fmt=fmt))
+    game = load(ctx)
+    _out(game, "end of game", end_post(game, fmt=fmt), send)
 
 
 COMMANDS = [pm, post]

@@ -39,7 +39,7 @@ def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0)
             if isinstance(change.value, str) and change.value and change.value != role.faction:
                 # A player who keeps their role but changes side (the Hivemind's domination) now
                 # plays for, and wins with, the faction that took them.
-                p.alignment = _faction_alignment(state, change.value)
+                p.alignment = faction_alignment(state, change.value)
             # Seed ooo 12: a converted player gets the new role's full set of charges. Innate
             # actions are the game's, not the role's (seed natural II): their charges stay.
             # A player who keeps their role and changes side (seed paranormal Hivemind: 'Converted
@@ -78,7 +78,7 @@ def drop_holoform(state: GameState, p) -> None:
         p.tags.pop("holoform", None)
 
 
-def _faction_alignment(state: GameState, faction: str) -> str:
+def faction_alignment(state: GameState, faction: str) -> str:
     """The alignment of a faction's own roles (the side its members win with), else its name."""
     for role in state.ruleset.roles.values():
         if role.faction == faction:
@@ -162,6 +162,37 @@ def weight_today(state: GameState, player: str, weight: float) -> float:
     if state.phase != "day" or not holds_today(state, data):
         return weight
     return max(0.0, float(data.get("set", weight)) + float(data.get("add", 0.0)))
+
+
+GUILD = "guild"  # the tag that holds a player's Guild once an effect changed it (effects/guild.py)
+
+
+def guild_of(state: GameState, player: str) -> str:
+    """The player's Guild now (seed natural's Guilds), "" for none: the one their role starts in,
+    until an effect changed it."""
+    data = state.players[player].tags.get(GUILD)
+    if isinstance(data, dict):
+        return str(data.get("name", ""))
+    return state.role_of(player).guild
+
+
+# Communication (effects/talk.py): the tags MODE:USER, and what the host must do about each.
+TALK_MODES = ("chat", "public-chat", "mute", "post")
+
+
+def communication_todo(tag: str, data: object, player: str) -> str | None:
+    """What the host must do about a communication tag on `player`, or None for another tag."""
+    mode, _, user = tag.partition(":")
+    if mode not in TALK_MODES or not user or not isinstance(data, dict):
+        return None
+    by = f"{user}'s {data.get('ability') or data.get('role') or 'action'}"
+    text = f" ({data['text']})" if data.get("text") else ""
+    return {
+        "chat": f"open a private chat between {user} and {player} ({by})",
+        "public-chat": f"let {player} post in an extra public chat ({by})",
+        "mute": f"{player} may not post in the game thread{text} ({by}): hold back or report any post of theirs",
+        "post": f"post {user}'s message in the game thread from the host account ({by})",
+    }[mode]
 
 
 def holds_today(state: GameState, data: object) -> bool:

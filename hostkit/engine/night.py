@@ -433,7 +433,8 @@ class Night:
                     else f"{ab.name} cannot be used before night {ab.first_night}")
         if ab.nights == "even" and self.number % 2 or ab.nights == "odd" and not self.number % 2:
             return f"{ab.name} is used only on {ab.nights} " + ("nights" if ab.phase == "night" else "cycles")
-        if ab.uses is not None and self.state.players[act.actor].charges.get(ab.key, ab.uses) <= 0:
+        holder = self.state.charge_holder(act.actor, ab) if ab.uses is not None else act.actor
+        if ab.uses is not None and self.state.players[holder].charges.get(ab.key, ab.uses) <= 0:
             return f"{ab.name} has no uses left"
         for check in self._usable:
             why = check(self, act)

@@ -18,8 +18,8 @@ from typing import Sequence
 
 from ..items import find_ability
 from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
+from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
-from .effects.guild import guild_of
 from .night import Act, Night
 from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night

@@ -523,7 +523,7 @@ def _changes(night: Night, deaths: list[Death]) -> list[Change]:
     out: list[Change] = [Change(d.player, "death", d.cause, d.kind) for d in deaths]
     for act in night.acts:
         if act.ability.uses is not None and not act.skip and not act.keeps_charge:
-            out.append(Change(act.actor, "charge", act.ability.key, -1))
+            out.append(Change(night.state.charge_holder(act.actor, act.ability), "charge", act.ability.key, -1))
         if act.entered and not act.blocked:
             out.append(Change(act.actor, "last-target", act.ability.key, tuple(act.entered)))
     # Untags first: a tag given tonight replaces one that is spent or cured tonight.

@@ -265,21 +265,21 @@ def _tech_shielded(state: Any, p: Any) -> bool:
 
 def setup_questions(ruleset: Any, dealt: list[str], options: Any) -> list[str]:
     """The judgements the seed leaves to the host that this game needs and the host has not
-    given: `new` prints them and `status`/`due` repeat them until they are set in game.toml."""
+    given: `new` prints them and `status`/`due` repeat them until they are set ('hostkit option')."""
     kinds = {ruleset.roles[r].victory for r in dealt if r in ruleset.roles}
     out = []
     if "max-day" in ruleset.options and not int(options.get("max-day") or 0):
         out.append("no maximum game day is set (seed General Rules: 'The Game will have a set Maximum game-day'): "
-                   "set options.max-day = N in game.toml (or create the game with --option max-day=N)")
+                   "set it with 'hostkit option max-day=N' (the last day played)")
     if "last-alive" in kinds and "abomination-night" in ruleset.options and not int(options.get("abomination-night") or 0):
         out.append("an Organ Harvester is dealt: 'After some # of nights (based on player count) the Abomination is "
-                   "released' (seed Harvester) is the host's number: set options.abomination-night = N in game.toml "
-                   "(--option abomination-night=N); until then the Abomination never comes")
+                   "released' (seed Harvester) is the host's number: set it with 'hostkit option abomination-night=N'; "
+                   "until then the Abomination never comes")
     if "points" in kinds and "mind-stealer-goal" in ruleset.options and not int(options.get("mind-stealer-goal") or 0):
         out.append("a Mind Stealer is dealt: 'The Mind Stealer needs to steal X points worth of Roles to win. Points per "
-                   "role will be revealed to the MS during the role PM' (seed Harvester) is the host's: set "
-                   "options.mind-stealer-goal = N and options.mind-stealer-points = \"ROLE:N,...\" in game.toml "
-                   "(--option at new; a role not listed is worth 1); until then the Mind Stealer cannot win")
+                   "role will be revealed to the MS during the role PM' (seed Harvester) is the host's: set them with "
+                   "'hostkit option mind-stealer-goal=N' and 'hostkit option mind-stealer-points=ROLE:N,...' before "
+                   "night 1 resolves (a role not listed is worth 1); until then the Mind Stealer cannot win")
     return out
 
 

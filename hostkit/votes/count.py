@@ -21,6 +21,7 @@ from ..errors import HostkitError
 from ..model import Post, VoteCount, VoteEntry, VoteSetupPlayer
 from .extract import MARKUPS, post_votes
 from .forums import Page
+from .postmeta import strip_session
 
 
 def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | None = None,
@@ -82,7 +83,7 @@ def _absolute_links(count: VoteCount, thread: str | None) -> VoteCount:
         if "://" not in url:
             url = urljoin(thread, url) if thread and "://" in thread else None
         if url:
-            urls[number] = url
+            urls[number] = strip_session(url)  # a public post never carries a session id
     return count._replace(post_urls=urls)
 
 

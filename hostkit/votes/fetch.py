@@ -72,6 +72,8 @@ def _retry_after(response: requests.Response) -> float | None:
 
 
 def _why(exc: requests.RequestException, timeout: float) -> str:
+    if isinstance(exc, _CutOff):
+        return str(exc)
     if isinstance(exc, requests.Timeout):
         return f"no answer within {timeout:g} s"
     if isinstance(exc, requests.ConnectionError):
@@ -116,6 +118,10 @@ def _open(session: requests.Session, url: str, *, timeout: float) -> requests.Re
         scheme = urlsplit(target).scheme.lower()
         if scheme not in ("http", "https"):
             raise FetchError(f"cannot fetch {seen[0]}: it redirects to {target[:200]}, and only http(s) is followed")
+        if _host(target) != _host(seen[0]):
+            raise FetchError(f"cannot fetch {seen[0]}: it redirects to another host, {_host(target) or target[:80]}; "
+                             "hostkit reads a thread only from the host it was given: if the forum moved, "
+                             "give the new address with --url")
         if target in seen:
             raise FetchError(f"cannot fetch {seen[0]}: a redirect loop ({' -> '.join(seen[-3:] + [target])})")
         if len(seen) > MAX_REDIRECTS:
@@ -124,8 +130,11 @@ def _open(session: requests.Session, url: str, *, timeout: float) -> requests.Re
         url = target
 
 
-def _body(response: requests.Response, url: str, deadline: float) -> bytes:
-    """The response body, streamed: refused past MAX_BYTES or past the deadline."""
+def _body(response: requests.Response, url: str, deadline: float, limit: str) -> bytes:
+    """The response body, streamed: refused past MAX_BYTES or past the deadline (LIMIT says which
+    deadline it is, in words). A body that the server ended by closing the connection, with no
+    Content-Length and no chunked encoding to tell a whole page from a cut one, must reach its
+    </html>: a page cut after post 5 of 10 is never counted as whole."""
     declared = response.headers.get("Content-Length", "")
     if declared.isdigit() and int(declared) > MAX_BYTES:
         raise FetchError(f"cannot fetch {url}: the page is {int(declared):,} bytes, over the "
@@ -137,9 +146,44 @@ def _body(response: requests.Response, url: str, deadline: float) -> bytes:
             raise FetchError(f"cannot fetch {url}: the page passed {MAX_BYTES // (1024 * 1024)} MB; "
                              "a thread page is far smaller")
         if time.monotonic() > deadline:
-            raise FetchError(f"cannot fetch {url}: the page was still arriving after {PAGE_DEADLINE:g} s")
+            raise FetchError(f"cannot fetch {url}: the page was still arriving {limit}")
         chunks.append(chunk)
-    return b"".join(chunks)
+    body = b"".join(chunks)
+    framed = declared.isdigit() or "chunked" in response.headers.get("Transfer-Encoding", "").lower()
+    if not framed and "html" in response.headers.get("Content-Type", "html").lower() \
+            and b"</html" not in body[-65536:].lower():
+        raise _CutOff(f"the page was cut off: the server closed the connection after {len(body):,} bytes, "
+                      "before the page's end (</html>)")
+    return body
+
+
+class _CutOff(requests.exceptions.ChunkedEncodingError):
+    """A page the server ended early (transient: worth another try)."""
+
+
+def _open_by(session: requests.Session, url: str, *, timeout: float, deadline: float, limit: str) -> requests.Response:
+    """_open, given up at DEADLINE even while the headers are still arriving (a server sending
+    one byte every few seconds resets every read timeout): the request runs in a thread of its
+    own, abandoned (a daemon) when the deadline passes."""
+    import threading
+
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["response"] = _open(session, url, timeout=timeout)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="hostkit-fetch", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if worker.is_alive():
+        raise FetchError(f"cannot fetch {url}: no complete answer {limit} (the server sends its headers "
+                         "too slowly)")
+    if "error" in box:
+        raise box["error"]
+    return box["response"]
 
 
 def _arriving(response: requests.Response) -> Any:
@@ -181,18 +225,22 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
         _warn(f"{_host(url)}: {why}; retry {attempt + 1} of {retries} in {seconds:g} s")
         _sleep(seconds)
 
+    asked_too_long = False
     while True:
         page_deadline = min(total, time.monotonic() + PAGE_DEADLINE)
+        limit = (f"at the fetch's {TOTAL_DEADLINE:g} s deadline" if page_deadline == total
+                 else f"after {PAGE_DEADLINE:g} s")
         try:
-            response = _open(session, url, timeout=timeout)
+            response = _open_by(session, url, timeout=timeout, deadline=page_deadline, limit=limit)
             try:
                 status = response.status_code
-                raw = _body(response, url, page_deadline) if status < 400 else b""
+                raw = _body(response, url, page_deadline, limit) if status < 400 else b""
             finally:
                 response.close()
         except _TRANSIENT as exc:
             if attempt >= retries:
-                raise FetchError(f"cannot fetch {url}: {_why(exc, timeout)}") from None
+                raise FetchError(f"cannot fetch {url}: {_why(exc, timeout)}"
+                                 + (f" ({attempt + 1} tries)" if attempt else "")) from None
             wait(min(MAX_WAIT, 2.0**attempt), _why(exc, timeout))
             attempt += 1
             continue
@@ -203,6 +251,11 @@ def _get(session: requests.Session, url: str, *, timeout: float, retries: int,
                 raise FetchError(f"cannot fetch {url}: HTTP {status} {response.reason or ''}".rstrip()
                                  + f" after {attempt + 1} tries")
             asked = _retry_after(response) if status == 429 else None
+            if asked is not None and asked > MAX_WAIT:
+                if asked_too_long:  # asked twice for more than hostkit waits: the forum means it
+                    raise FetchError(f"cannot fetch {url}: HTTP 429: the forum asks again to wait {asked:g} s "
+                                     f"(Retry-After), longer than hostkit waits ({MAX_WAIT:g} s); try again later")
+                asked_too_long = True
             pause = min(MAX_WAIT, asked if asked is not None else 2.0**attempt)
             if asked is not None:
                 _warn(f"{_host(url)} asks to wait {asked:g} s (Retry-After); waiting {pause:g} s"
@@ -270,6 +323,28 @@ class _Cache:
 # --------------------------------------------------------------------------- public
 
 
+def _repeats(pages: list[Page], page: Page) -> str | None:
+    """Which post of PAGE was read already (a next link to the same page under another
+    address), in words; None when it is new."""
+    ids = {p.post_id: p.number for q in pages for p in q.posts if p.post_id}
+    for post in page.posts:
+        if post.post_id and post.post_id in ids:
+            return f"post {ids[post.post_id]}"
+    if pages and pages[-1].posts and page.numbered == "shown" and pages[-1].numbered == "shown" \
+            and page.posts[0].number <= pages[-1].posts[-1].number:
+        return f"post {page.posts[0].number}"
+    return None
+
+
+def _short(pages: list[Page], why: str) -> str:
+    """A fetch that cannot go on: where the count would stop and why (never a short count in silence)."""
+    last = pages[-1].posts[-1].number if pages and pages[-1].posts else None
+    said = pages[-1].last_page if pages else None
+    return (f"cannot read the thread to its end: {why}; the count would stop at post {last}"
+            + (f" on page {pages[-1].page} of the {said} the thread shows" if said and said > pages[-1].page else "")
+            + ", so it is not made")
+
+
 class _Progress:
     """What the host sees while a thread is read, page by page on stderr: 'Reading thread: page 3
     of 31' (the total once a page has told it). On a terminal each page overwrites the last line;
@@ -335,7 +410,10 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
     shown.cached(len(pages))
     last = pages[-1].last_page if pages else None
     try:
-        while current and current not in seen:
+        while current:
+            if current in seen:
+                raise FetchError(_short(pages, f"page {pages[-1].page}'s next-page link leads back to a page "
+                                               f"already read ({current[:120]})"))
             if not first_request and delay > 0:
                 _sleep(delay)
             first_request = False
@@ -346,6 +424,10 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
             page = forums.parse_page(text, url=current, first_number=first_number)
             if not page.posts:
                 raise FetchError(f"no forum posts found at {current} (not a thread page?)")
+            again = _repeats(pages, page)
+            if again:
+                raise FetchError(_short(pages, f"{current[:120]} repeats {again}, already read: the "
+                                               "next-page link does not lead on"))
             if pages and page.page <= pages[-1].page:  # the page did not say which it is
                 page = page._replace(page=pages[-1].page + 1)
             pages.append(page)

@@ -346,6 +346,11 @@ class NameMatcher:
             got = self._exactish(head) or self._decide(head, floor=0.85)
             if got.player:
                 return got
+        before, colon, after = name.partition(":")
+        if colon and after.strip() and 1 <= len(before.split()) <= 3:
+            got = self._match(after)  # words before the colon: "Vote to Hammer: hiplop"
+            if got.player or got.reason.startswith("ambiguous"):
+                return got
         return m
 
 

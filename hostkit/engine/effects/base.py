@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model import Effect
+from ...model import Effect, Role, Side
+from ..day import faction_alignment
 from ...records import Record
 from ..night import Act, Attack, Night
 
@@ -214,3 +215,23 @@ def not_race_told(act: Any, target: str, race: str) -> str:
     an Advanced shield 'shows as 'Non Human' regardless of race', so a true non-Human reads the
     same): effects/change (the race check) and effects/tech (an Advanced shield) word it alike."""
     return f"Your {act.ability.name} on {target} failed: they are Non {race}."
+
+
+def side_at_dawn(night: Night, target: str) -> tuple[Role, str]:
+    """The target's role and alignment as an inspection reads them: the player's own side (a
+    player dominated into another faction keeps their role and plays for it); in a natural
+    ruleset, with tonight's conversion already made (seed natural V: "The result of investigation
+    effects is determined at the end of the Night ... would always learn the new Guild")."""
+    if night.ruleset.resolution == "natural":
+        for player, role_name, faction, act in reversed(night.converts):
+            if player != target or act.failed is not None:
+                continue
+            role = night.ruleset.roles[role_name]
+            if isinstance(faction, Side):
+                return role, faction.alignment
+            if faction and faction != role.faction:
+                return role, faction_alignment(night.state, faction)
+            return role, role.alignment
+    role = night.role(target)
+    ps = night.state.players.get(target)
+    return role, (ps.alignment if ps is not None and ps.alignment else role.alignment)

@@ -139,6 +139,48 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
         return
     faction = effect.get("faction") or None
     new_role = role.name if keep else effect.get("role")
+    if _clashes(night, act, target, new_role, faction):
+        return
+    told = len(night.notices), len(night.happenings), len(night.tags), set(night.untags)
+    _converted(night, act, effect, target, new_role, faction, keep, leaves)
+    night.ext.setdefault("convert-told", {})[id(act)] = (
+        night.notices[told[0]:], night.happenings[told[1]:], night.tags[told[2]:],
+        [u for u in night.untags if u not in told[3]])
+
+
+def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | None) -> bool:
+    """Seed natural V: "If two actions targeting a Guildless player have the effects 'join Guild X'
+    and 'join Guild Y', both fail": two conversions of one player to different ends cannot both be
+    honoured, so both fail (and what they told is taken back), as does any further one tonight.
+    Two that make the player the same thing do not clash."""
+    clash = night.ext.setdefault("convert-clash", set())
+    others = [c for c in night.converts if c[0] == target and c[3] is not act and c[3].failed is None]
+    if target not in clash and all((r, f) == (new_role, faction) for _, r, f, _ in others):
+        return False
+    clash.add(target)
+    ends = " and ".join(dict.fromkeys(_end(r, f) for r, f in [*((r, f) for _, r, f, _ in others), (new_role, faction)]))
+    why = f"{target} cannot be made {ends} at once, so every conversion of {target} fails"
+    told = night.ext.get("convert-told", {})
+    for _, _, _, other in others:
+        # Take back what it did and told: its notices, its happenings, a consumer's leaving play.
+        notices, happenings, tags, untags = told.get(id(other), ((), (), (), ()))
+        night.notices[:] = [n for n in night.notices if n not in notices]
+        night.happenings[:] = [h for h in night.happenings if h not in happenings]
+        night.tags[:] = [t for t in night.tags if not any(t is x for x in tags)]
+        for u in untags:
+            night.untags.pop(u, None)
+        night.fail(other, why)
+    night.fail(act, why)
+    return True
+
+
+def _end(role: str, faction: str | None) -> str:
+    return f"a {role} of the {faction}" if faction else f"a {role}"
+
+
+def _converted(night: Night, act: Act, effect: Effect, target: str, new_role: str, faction: str | None,
+               keep: bool, leaves: bool) -> None:
+    """The conversion made: recorded for dawn, and told."""
     night.converts.append((target, new_role, faction, act))
     if effect.get("bond", False):
         night.ext.setdefault("bonds", []).append((target, act))

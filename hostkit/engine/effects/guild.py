@@ -20,20 +20,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model import Effect, GameState, Ruleset
+from ...model import Effect, Ruleset
+from ..day import GUILD, guild_of
 from ..night import Act, Night
 from .base import TARGET, EffectSpec
 
-GUILD = "guild"
+__all__ = ["EFFECTS", "guild_of", "known_guilds", "change_of", "reading"]
 NO_GUILD = "no Guild"
-
-
-def guild_of(state: GameState, player: str) -> str:
-    """The player's Guild now, "" for none."""
-    data = state.players[player].tags.get(GUILD)
-    if isinstance(data, dict):
-        return str(data.get("name", ""))
-    return state.role_of(player).guild
 
 
 def known_guilds(ruleset: Ruleset) -> tuple[str, ...]:

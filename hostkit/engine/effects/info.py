@@ -23,7 +23,7 @@ from ..night import Act, Attack, Night
 from . import guild
 from .tech import advanced, scan_reading
 from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, has, left_home, moving,
-                   spend_frame, st)
+                   side_at_dawn, spend_frame, st)
 
 _spend = spend_frame
 _left_home = left_home
@@ -59,12 +59,12 @@ def ability_kinds(ability: Any, kind_words: Mapping[str, str]) -> str:
 
 def _inspect(night: Night, act: Act, effect: Effect, target: str) -> str | tuple[str, ...]:
     what = effect.get("what", "alignment")
-    role = night.role(target)
+    role, alignment = side_at_dawn(night, target)
     if what == "kinds":
         return _ability_kinds(night, role, effect)
     if what == "guild":
         return guild.reading(night, target)
-    raw = role.appears_as(what)
+    raw = alignment if what == "alignment" and "alignment" not in role.appears else role.appears_as(what)
     frame = night.framed.get(target)
     if frame and effect.get("frames", True) and not frame[0].failed:
         fe = frame[1]

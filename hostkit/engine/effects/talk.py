@@ -10,7 +10,7 @@ the host account post a message.'
 hostkit cannot open a chat or hold a post back on the forum: the change is a tag on the target
 (`chat:USER`, `public-chat:USER`, `mute:USER`, `post:USER`) holding from the day after the phase
 it resolves in, for `days` days (0: for good), and what the host must do about it is said in
-`status` and `due` (rulings.host_notices) for as long as it holds. The target is told, in the
+`status` and `due` (rulings.host_notices, by engine.day.communication_todo) for as long as it holds. The target is told, in the
 words of `text` where given.
 """
 
@@ -19,10 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import Effect
+from ..day import TALK_MODES as MODES
 from ..night import Act, Night
 from .base import TARGET, EffectSpec
-
-MODES = ("chat", "public-chat", "mute", "post")
 
 TOLD = {
     "chat": "A private chat between you and {user} opens {when}.",
@@ -51,21 +50,6 @@ def communicate(night: Night, act: Act, effect: Effect) -> None:
     if mode == "chat":
         night.notices.append((act.actor, f"Your {act.used} opens a private chat between you and {target} {when}."))
     night.say(f"{act.label()} uses {act.used} on {target}: {mode} {when} (the host is told what to do).")
-
-
-def host_todo(tag: str, data: Any, player: str) -> str | None:
-    """What the host must do today about a communication tag on `player`, or None."""
-    mode, _, user = tag.partition(":")
-    if mode not in MODES or not isinstance(data, dict):
-        return None
-    by = f"{user}'s {data.get('ability') or data.get('role') or 'action'}"
-    text = f" ({data['text']})" if data.get("text") else ""
-    return {
-        "chat": f"open a private chat between {user} and {player} ({by})",
-        "public-chat": f"let {player} post in an extra public chat ({by})",
-        "mute": f"{player} may not post in the game thread{text} ({by}): hold back or report any post of theirs",
-        "post": f"post {user}'s message in the game thread from the host account ({by})",
-    }[mode]
 
 
 EFFECTS: dict[str, EffectSpec] = {

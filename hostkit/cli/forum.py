@@ -1,0 +1,98 @@
+"""The forum room's commands: the host's account (forum login/logout/status) and the inbox.
+
+Each command parses its options, calls one core function (hostkit.forum) and prints the result.
+Sending is an option of the commands that render (pm, post, votes: --send).
+"""
+
+from __future__ import annotations
+
+import click
+
+from .base import Group, emit, load, locked
+
+
+@click.group(cls=Group)
+def forum() -> None:
+    """The host's account on the game thread's forum: login, logout, status.
+
+    \b
+    The password is kept in the system's credential store (or read from
+    HOSTKIT_FORUM_PASSWORD), never in the game folder. Example:
+      hostkit forum login --user Moderator
+    """
+
+
+@forum.command("login")
+@click.option("--user", default=None, metavar="NAME", help="Your account on the forum (remembered after).")
+@click.pass_context
+def forum_login(ctx: click.Context, user: str | None) -> None:
+    """Log in to the thread's forum and keep the password in the credential store.
+
+    \b
+    Asks the password (unless HOSTKIT_FORUM_PASSWORD is set) and checks it by logging in.
+    Example: hostkit forum login --user Moderator
+    """
+    from ..forum.account import log_in
+
+    def ask(prompt: str) -> str:
+        return click.prompt(prompt, hide_input=True)
+
+    for line in log_in(load(ctx).setup.thread, user=user, ask=ask):
+        click.echo(line)
+
+
+@forum.command("logout")
+@click.pass_context
+def forum_logout(ctx: click.Context) -> None:
+    """Log out: end the session, forget it, and remove the stored password.
+
+    Example: hostkit forum logout
+    """
+    from ..forum.account import log_out
+
+    for line in log_out(load(ctx).setup.thread):
+        click.echo(line)
+
+
+@forum.command("status")
+@click.pass_context
+def forum_status(ctx: click.Context) -> None:
+    """The forum, your account, where the password comes from, and whether you are logged in.
+
+    Example: hostkit forum status
+    """
+    from ..forum.account import status
+
+    for line in status(load(ctx).setup.thread):
+        click.echo(line)
+
+
+
+
+@click.command("inbox")
+@click.option("--accept", is_flag=True, help="Enter the lines read, as 'act --file' would; list the unsure ones.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def inbox(ctx: click.Context, accept: bool, as_json: bool) -> None:
+    """The players' PMs in your forum inbox this phase, each with the 'act' line read from it.
+
+    \b
+    Only PMs from living players, sent since the phase began, oldest first. A line is read only
+    when it is sure (the ability and its targets, names matched as votes are); the others say
+    why. --accept enters them (every rule applies; a player's later PM wins) and never enters
+    one it is unsure of; running it again enters nothing twice. Examples:
+      hostkit inbox
+      hostkit inbox --accept
+    """
+    from ..forum.inbox import inbox as read_inbox
+    from ..forum.inbox import report_lines
+
+    result = read_inbox(load(ctx), accept=accept, reload=lambda: load(ctx))
+    if as_json:
+        emit(result)
+        return
+    for line in report_lines(result, accept=accept):
+        click.echo(line)
+
+
+COMMANDS = [forum, inbox]

@@ -1,0 +1,20 @@
+"""Talking to a live forum: logging in, posting replies, sending PMs and reading the inbox.
+
+    session.py      one HTTP session per forum site: cookies (cached, mode 0600), an honest
+                    User-Agent, a gap between requests, timeouts, bounded retries
+    account.py      the host's account for a site: the name, the password (keyring, else
+                    $HOSTKIT_FORUM_PASSWORD), the cached session cookie
+    base.py         the small interface every forum engine's adapter implements (`Adapter`),
+                    and what it returns (`Sent`, `Message`)
+    phpbb.py        phpBB 3's adapter (forms, tokens, the one-second rule, flood, new posts)
+    journal.py      the send journal in the game folder: nothing is sent twice
+    send.py         sending rendered PMs and posts through an adapter, journalled
+    inbox.py        reading players' action PMs into `act` lines
+
+Nothing here is imported at start-up: requests and keyring load only in the commands that talk
+to a forum. Thread pages are read by hostkit.votes.fetch (this package hands it its session).
+"""
+
+from __future__ import annotations
+
+ENGINES = ("phpbb",)  # engines with an adapter; XenForo and Discourse implement base.Adapter next

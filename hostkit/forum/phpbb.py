@@ -1,0 +1,299 @@
+"""phpBB 3's adapter (hostkit.forum.base.Adapter): its forms, as a person fills them in.
+
+Learned from phpBB 3.3's own pages (the board in ../shared/forum):
+- every form carries `form_token` and `creation_time`; a form posted in the second it was served
+  is refused, so the session posts it only once it is over a second old;
+- login: ucp.php?mode=login, form `login` (username, password, autologin);
+- a reply: posting.php?mode=reply&t=T, form `postform`; accepted with a 302 to
+  viewtopic.php?p=ID#pID. Refusals come back as the form again, with `<div class="error">`:
+  the flood interval ("You cannot make another post so soon after your last."), the length
+  limit ("... The maximum number of allowed characters is N."), and, where posts were made
+  while writing, the notice "At least one new post has been made to this topic" with a new
+  `topic_cur_post_id`;
+- a PM: ucp.php?i=pm&mode=compose&u=ID prefills the recipient (`address_list[u][ID]=to`); sent,
+  the answer's refresh link names the message (mode=view&p=ID);
+- folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1; each folder's page exports as
+  XML (sender, ISO date, the BBCode as written) with the form `viewfolder`, in the order of the
+  listing, whose `marked_msg_id[]` boxes give the ids;
+- an account: memberlist.php?mode=viewprofile&un=NAME answers 404 "does not exist" for none;
+- an expired session: a page that should need a login shows the login form instead.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import re
+import time
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong
+from .session import Session
+
+FLOOD_WAITS = 3  # flood refusals waited out before giving up on one post
+FLOOD_PAUSE = 15.0  # phpBB's default flood interval; the page does not say the board's figure
+INBOX, SENTBOX, OUTBOX = "0", "-1", "-2"
+
+
+def _soup(text: str) -> Any:
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(text, "lxml")
+
+
+def form_fields(page: str, form_id: str) -> tuple[str, dict[str, str]] | None:
+    """The form's action and the fields a browser would submit (checked boxes, selected options,
+    hidden inputs; no submit buttons); None when the page has no such form."""
+    form = _soup(page).find("form", id=form_id)
+    if form is None:
+        return None
+    data: dict[str, str] = {}
+    for el in form.find_all(["input", "textarea", "select"]):
+        name = el.get("name")
+        kind = (el.get("type") or "").lower()
+        if not name or kind in ("submit", "button", "image", "file"):
+            continue
+        if kind in ("checkbox", "radio") and not el.has_attr("checked"):
+            continue
+        if el.name == "textarea":
+            data[name] = el.get_text()
+        elif el.name == "select":
+            chosen = el.find("option", selected=True) or el.find("option")
+            data[name] = chosen.get("value", chosen.get_text()) if chosen else ""
+        else:
+            data[name] = el.get("value", "")
+    return _html.unescape(form.get("action") or ""), data
+
+
+def _errors(page: str) -> str:
+    soup = _soup(page)
+    found = [e.get_text(" ", strip=True) for e in soup.select("form#postform div.error, div.error, p.error")]
+    if not found:
+        box = soup.select_one("#message .inner, #message")
+        if box is not None:
+            found = [box.get_text(" ", strip=True)]
+    return " ".join(f for f in found if f)[:300]
+
+
+def _logged_out(page: str) -> bool:
+    return 'id="login"' in page and "mode=logout" not in page
+
+
+class PhpBB:
+    """phpBB 3 through a Session whose site is the board's root."""
+
+    engine = "phpbb"
+
+    def __init__(self, session: Session) -> None:
+        self.s = session
+
+    # ------------------------------------------------------------------ account
+    def login(self, user: str, password: str) -> None:
+        page = self.s.get("ucp.php?mode=login")
+        served = time.monotonic()
+        found = form_fields(page, "login")
+        if found is None:
+            if "mode=logout" in page:
+                self.logout()
+                return self.login(user, password)
+            raise ForumError(f"{self.s.site}: no login form at ucp.php?mode=login (is this a phpBB board?)")
+        _, data = found
+        data.update(username=user, password=password, autologin="on", login="Login")
+        r = self.s.post("ucp.php?mode=login", data, served=served)
+        if r.is_redirect or (r.status_code == 200 and "mode=logout" in r.text):
+            if self.whoami() is not None:
+                return
+        why = _errors(r.text) or f"HTTP {r.status_code}"
+        raise ForumError(f"{self.s.site}: the forum refused the login of {user!r}: {why}")
+
+    def logout(self) -> None:
+        page = self.s.get("index.php")
+        m = re.search(r'href="\./ucp\.php\?mode=logout&amp;sid=([0-9a-f]+)"', page)
+        if m:
+            self.s.get(f"ucp.php?mode=logout&sid={m.group(1)}")
+
+    def whoami(self) -> str | None:
+        page = self.s.get("index.php")
+        if "mode=logout" not in page:
+            return None
+        m = re.search(r'class="header-avatar[^"]*"[^>]*>(?:(?!</a>).)*?<span[^>]*class="username[^"]*"[^>]*>([^<]*)</span>',
+                      page, re.S)
+        return _html.unescape(m.group(1)) if m else ""
+
+    def account(self, name: str) -> str | None:
+        from urllib.parse import quote
+
+        try:
+            page = self.s.get(f"memberlist.php?mode=viewprofile&un={quote(name)}")
+        except ForumError as exc:
+            if "HTTP 404" in str(exc):
+                return None
+            raise
+        if _logged_out(page):
+            raise LoginNeeded(f"{self.s.site}: the forum asks to log in to see profiles")
+        m = re.search(r"mode=compose&amp;u=(\d+)", page) or re.search(r"author_id=(\d+)", page)
+        return m.group(1) if m else None
+
+    # ------------------------------------------------------------------ posting
+    def _fill(self, page_path: str, form_id: str) -> tuple[str, dict[str, str], float, str]:
+        page = self.s.get(page_path)
+        served = time.monotonic()
+        found = form_fields(page, form_id)
+        if found is None:
+            if _logged_out(page):
+                raise LoginNeeded(f"{self.s.site}: the session has expired")
+            raise ForumError(f"{self.s.site}: the forum showed no form to write in: "
+                             f"{_errors(page) or 'no ' + form_id}")
+        action, data = found
+        return action, data, served, page
+
+    def _submit(self, page_path: str, form_id: str, fields: dict[str, str], *, ignore_new_posts: bool = True,
+                accepted: Any) -> str:
+        """Fill the form at `page_path`, post it, and return the new id (`accepted(response)`),
+        meeting the forum's limits as a person would."""
+        floods = 0
+        action, data, served, _ = self._fill(page_path, form_id)
+        while True:
+            data.update(fields)
+            data["post"] = "Submit"
+            r = self.s.post(action, data, served=served)
+            found = accepted(r)
+            if found:
+                return found
+            page = r.text
+            if _logged_out(page):
+                raise LoginNeeded(f"{self.s.site}: the session has expired")
+            why = _errors(page)
+            limit = re.search(r"maximum number of allowed characters is ([\d,]+)", why)
+            if limit:
+                raise TooLong(f"{self.s.site}: {why}", int(limit.group(1).replace(",", "")))
+            if "so soon after your last" in why and floods < FLOOD_WAITS:
+                floods += 1
+                self.s.wait(FLOOD_PAUSE, f"{self.s.site}: the forum's flood interval ({why})")
+                action, data, served, _ = self._fill(page_path, form_id)
+                continue
+            again = form_fields(page, form_id)
+            if "new post has been made" in page or "new posts have been made" in page:
+                if not ignore_new_posts:
+                    raise NewPosts(f"{self.s.site}: a new post was made in the thread while writing")
+                if again is not None:  # the form again, with the thread's new last post: post anyway
+                    action, data = again
+                    served = time.monotonic()
+                    continue
+            if "form was invalid" in why and again is not None and floods < FLOOD_WAITS:
+                floods += 1  # a stale token (the form waited too long): once more, with the new one
+                action, data, served, _ = self._fill(page_path, form_id)
+                continue
+            raise ForumError(f"{self.s.site}: the forum refused the {form_id == 'postform' and 'post' or 'form'}: "
+                             f"{why or 'HTTP ' + str(r.status_code)}")
+
+    def reply(self, thread: str, text: str, *, subject: str = "", ignore_new_posts: bool = True) -> Sent:
+        topic = _topic(thread)
+
+        def accepted(r: Any) -> str | None:
+            m = re.search(r"[?&]p=(\d+)", r.headers.get("Location", "")) if r.is_redirect else None
+            return m.group(1) if m else None
+
+        fields = {"message": text}
+        if subject:
+            fields["subject"] = subject
+        post_id = self._submit(f"posting.php?mode=reply&t={topic}", "postform", fields,
+                               ignore_new_posts=ignore_new_posts, accepted=accepted)
+        return Sent(post_id, self.s.url(f"viewtopic.php?p={post_id}#p{post_id}"))
+
+    def send_pm(self, account_id: str, subject: str, text: str) -> Sent:
+        def accepted(r: Any) -> str | None:
+            if r.status_code != 200 or "sent successfully" not in r.text:
+                return None
+            m = re.search(r"mode=view&amp;p=(\d+)", r.text) or re.search(r"mode=view&p=(\d+)", r.text)
+            return m.group(1) if m else "?"
+
+        msg_id = self._submit(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform",
+                              {"subject": subject[:120], "message": text}, accepted=accepted)
+        return Sent(msg_id, self.s.url(f"ucp.php?i=pm&mode=view&p={msg_id}"))
+
+    # ------------------------------------------------------------------ reading
+    def _folder(self, folder: str) -> list[Message]:
+        out: list[Message] = []
+        start, seen, rereads = 0, set(), 0
+        while True:
+            path = f"ucp.php?i=pm&folder={folder}&sk=t&sd=a&start={start}"
+            page = self.s.get(path)
+            served = time.monotonic()
+            if _logged_out(page):
+                raise LoginNeeded(f"{self.s.site}: the session has expired")
+            ids = re.findall(r'name="marked_msg_id\[\]" value="(\d+)"', page)
+            if not ids:
+                return out
+            found = form_fields(page, "viewfolder")
+            if found is None:
+                raise ForumError(f"{self.s.site}: the PM folder page has no export form")
+            action, data = found
+            data.update(submit_export="Go", export_option="XML")
+            r = self.s.post(f"ucp.php?i=pm&mode=view&action=view_folder&f={folder}&sk=t&sd=a&start={start}",
+                            data, served=served)
+            rows = _export_rows(r.text)
+            if len(rows) != len(ids):  # a PM arrived between the two requests: read the page again
+                rereads += 1
+                if rereads > 3:
+                    raise ForumError(f"{self.s.site}: the PM folder changed on every read; try again")
+                continue
+            fresh = [Message(i, *row) for i, row in zip(ids, rows) if i not in seen]
+            if not fresh:
+                return out  # the board did not page on (start past the end)
+            out.extend(fresh)
+            seen.update(ids)
+            total = re.search(r"(\d+) messages?\s*(?:&bull;|\u2022)\s*Page", page)
+            start += len(ids)
+            if total is None or start >= int(total.group(1)):
+                return out
+
+    def inbox(self) -> list[Message]:
+        return self._folder(INBOX)
+
+    def sent(self) -> list[Message]:
+        both = self._folder(OUTBOX) + self._folder(SENTBOX)
+        return sorted(both, key=lambda m: (m.time, int(m.id) if m.id.isdigit() else 0))
+
+    def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
+        """The thread's last page's posts (a reply lands on the last page)."""
+        from ..votes.forums import parse_page
+
+        topic = _topic(thread)
+        page = self.s.get(f"viewtopic.php?t={topic}&start=999999")
+        parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={topic}"))
+        out = []
+        for p in parsed.posts:
+            pid = re.sub(r"\D", "", p.post_id or "") or str(p.number)
+            out.append((pid, p.author, p.body))
+        return out
+
+
+def _topic(thread: str) -> str:
+    query = parse_qs(urlsplit(thread).query)
+    for key in ("t", "topic_id"):
+        if query.get(key) and query[key][0].isdigit():
+            return query[key][0]
+    m = re.search(r"-t(\d+)(?:\.html|/|$)", thread)  # SEO-friendly URLs (topic-name-t123.html)
+    if m:
+        return m.group(1)
+    raise ForumError(f"{thread}: not a phpBB topic URL (it names no topic: viewtopic.php?t=N)")
+
+
+def _export_rows(xml: str) -> list[tuple[str, tuple[str, ...], str, str, str]]:
+    """The XML export's rows: (sender, recipients, subject, ISO time, text)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(xml.encode("utf-8") if isinstance(xml, str) else xml)
+    except ET.ParseError:
+        raise ForumError("the forum's PM export is not XML (a changed page, or not a phpBB board?)") from None
+    rows = []
+    for pm in root.iter("privmsg"):
+        def get(tag: str) -> str:
+            el = pm.find(tag)
+            return _html.unescape(el.text or "") if el is not None else ""
+        to = tuple(t.text or "" for t in pm.iter("recipient")) or tuple(
+            n for n in get("to").split(",") if n)
+        rows.append((get("sender"), to, get("subject"), get("date"), get("message")))
+    return rows

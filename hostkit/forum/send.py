@@ -1,0 +1,289 @@
+"""Sending what hostkit renders to the forum: each PM to its player's account, each post as a
+reply in the game's thread, every send journalled (hostkit.forum.journal) so none goes twice.
+
+- **Never to the wrong player.** A player's account is their name in the game, else one of their
+  aliases (the first the forum knows). Every recipient is looked up before anything is sent; a
+  player with no account is refused by name, and nothing goes out.
+- **Nothing twice.** Each PM (or part of a post) has a key in the journal: `sent` is skipped;
+  `sending` (a command killed between the forum's answer and the journal write, or a send whose
+  answer never came) is looked for on the forum first: the account's sent PMs, the thread's last
+  posts.
+- **Forum limits.** A post over the forum's length limit is split, in order, at paragraph or line
+  breaks, each part journalled; a vote count whose thread got a new post while it was being
+  written is counted again first (`recount`); any other post goes in anyway.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as _html
+import re
+from typing import Any, Callable, NamedTuple, Sequence
+
+from ..errors import HostkitError
+from .base import ForumError, NewPosts, TooLong, Uncertain
+from .journal import Journal
+
+Game = Any  # a hostkit.game.Game
+
+
+class Item(NamedTuple):
+    """One thing to send: a PM (`player` set) or a post in the thread."""
+
+    key: str
+    what: str
+    text: str
+    player: str | None = None
+    subject: str = ""
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _norm(text: str) -> str:
+    """A text's words and digits only, without BBCode or HTML: the same for what was written and
+    what the forum shows of it."""
+    text = re.sub(r"\[/?[a-z*]+(?:=[^\]]*)?\]", " ", text, flags=re.I)
+    text = _html.unescape(re.sub(r"<[^>]+>", " ", text))
+    return re.sub(r"\W+", "", text).lower()[:600]
+
+
+START = 200  # the words and digits of a send's beginning kept in the journal, to find it on the forum
+
+
+def start_of(text: str) -> str:
+    return _norm(text)[:START]
+
+
+def same_text(start: str, shown: str) -> bool:
+    """Whether the forum's text `shown` begins as the send whose beginning is `start` (start_of):
+    the beginning, not the whole, because a text rendered again may end differently (a vote
+    count's "counted up to post N" once its own post is in the thread)."""
+    return bool(start) and _norm(shown).startswith(start)
+
+
+def split(text: str, limit: int) -> list[str]:
+    """`text` in parts of at most `limit` characters, cut at a blank line, else a line break,
+    else a space, else anywhere; in order, nothing lost."""
+    limit = max(limit, 100)
+    parts, rest = [], text
+    while len(rest) > limit:
+        window = rest[:limit]
+        cut = max(window.rfind("\n\n"), 0) or max(window.rfind("\n"), 0) or max(window.rfind(" "), 0) or limit
+        if cut < limit // 4:
+            cut = limit
+        parts.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n")
+    parts.append(rest)
+    return [p for p in parts if p.strip()]
+
+
+def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """Each player's forum account (name, id): their game name, else an alias the forum knows.
+    Refuses, naming every player with none, before anything is sent."""
+    found, missing = {}, []
+    by_name = {p.name: p for p in game.setup.players}
+    for player in dict.fromkeys(players):
+        setup = by_name.get(player)
+        names = [player, *(setup.aliases if setup else ())]
+        for name in names:
+            ident = conn.call("account", name)
+            if ident:
+                found[player] = (name, ident)
+                break
+        else:
+            missing.append(f"{player} (tried: {', '.join(names)})")
+    if missing:
+        raise HostkitError(f"no forum account for {'; '.join(missing)} on {conn.site}: nothing was sent. "
+                           "A player's account is their name in the game or an alias "
+                           "(hostkit alias PLAYER NAME)")
+    return found
+
+
+def _phase(game: Game) -> str:
+    return game.current.record.label
+
+
+def _find_pm(conn: Any, account: str, item: Item, start: str) -> str | None:
+    for m in reversed(conn.call("sent")):
+        if any(t.lower() == account.lower() for t in m.to) and m.subject == item.subject[:120] \
+                and same_text(start, m.text):
+            return m.id
+    return None
+
+
+def _find_post(conn: Any, thread: str, me: str, start: str) -> str | None:
+    for pid, author, body in reversed(conn.call("thread_tail", thread)):
+        if author.lower() == me.lower() and same_text(start, body):
+            return pid
+    return None
+
+
+def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, account_id: str | None,
+         me: str, thread: str | None, counting: bool = False) -> tuple[str, str]:
+    """Send one item unless the journal (or, for an unsure one, the forum) says it went out.
+    Returns (what happened, the forum's id)."""
+    entry = journal.get(item.key)
+    if entry and entry["state"] == "sent":
+        changed = entry.get("digest") not in (None, "", digest(item.text))
+        return ("already sent" + (" (the text has changed since: not sent again)" if changed else ""),
+                entry.get("id", ""))
+    if entry and entry["state"] == "sending":
+        start = entry.get("start") or start_of(item.text)  # what was being sent then
+        found = (_find_pm(conn, to, item, start) if account_id else _find_post(conn, thread or "", me, start))
+        if found:
+            journal.mark(item.key, state="sent", id=found)
+            return "found on the forum (sent before the journal could say so)", found
+    journal.mark(item.key, kind="pm" if account_id else "post", to=to, what=item.what, phase=_phase(game),
+                 digest=digest(item.text), start=start_of(item.text), state="sending", host=me)
+    try:
+        if account_id:
+            sent = conn.call("send_pm", account_id, item.subject, item.text)
+        else:
+            sent = conn.call("reply", thread, item.text, ignore_new_posts=not counting)
+    except Uncertain as exc:
+        raise ForumError(f"{exc}. Run the command again: hostkit looks on the forum before sending "
+                         "again, and never sends a second copy") from None
+    except (TooLong, NewPosts):
+        journal.mark(item.key, state="dropped")
+        raise
+    except ForumError:
+        journal.mark(item.key, state="dropped")  # refused: nothing went out
+        raise
+    journal.mark(item.key, state="sent", id=sent.id, url=sent.url)
+    return "sent", sent.id
+
+
+def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = False,
+             progress: Callable[[int], Any] | None = None) -> list[str]:
+    """Send each PM to its player's account (checked first, all of them); lines to print.
+    `progress(n)` makes a progress bar (a context manager with update(k)) for n PMs."""
+    from ..store import locked
+
+    if not items:
+        return ["No PMs to send: no one learns anything."]
+    me = conn.ensure()
+    found = accounts(conn, game, [i.player for i in items if i.player])
+    with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
+        if dry_run or progress is None:
+            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=dry_run, progress=None)
+        with progress(len(items)) as bar:  # the bar starts once every account is found
+            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=False,
+                             progress=bar.update)
+
+
+def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], found: dict[str, tuple[str, str]],
+              *, me: str, dry_run: bool, progress: Callable[[int], Any] | None) -> list[str]:
+    lines = []
+    for item in items:
+        account, ident = found[item.player]
+        entry = journal.get(item.key)
+        if dry_run:
+            state = f"already sent (PM {entry['id']})" if entry and entry["state"] == "sent" else "to send"
+            first = next((l for l in item.text.splitlines() if l.strip()), "")[:60]
+            lines.append(f"{item.player} -> account {account}: {item.subject!r}, {len(item.text)} characters, "
+                         f"{state}: {first}")
+            continue
+        what, pm_id = _one(conn, journal, game, item, to=account, account_id=ident, me=me, thread=None)
+        lines.append(f"{item.player} ({account}): {item.what} {what}" + (f" (PM {pm_id})" if pm_id else ""))
+        if progress:
+            progress(1)
+    conn.save()
+    if dry_run:
+        lines.append(f"(dry run: nothing sent; {len(items)} PM(s) to {len(found)} account(s), all found on {conn.site})")
+    return lines
+
+
+def _parts(item: Item, limit: int | None) -> list[Item]:
+    if limit is None:
+        return [item]
+    texts = split(item.text, limit - 20)
+    n = len(texts)
+    if n == 1:
+        return [item._replace(text=texts[0])]
+    return [Item(f"{item.key} part {i} of {n}", f"{item.what} (part {i} of {n})", t)
+            for i, t in enumerate(texts, start=1)]
+
+
+def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] | None = None) -> list[str]:
+    """Post `item` as a reply in the game's thread (split where the forum's limit says, the
+    limit kept in the journal so a rerun splits the same way; a vote count is counted again
+    first when the thread moved on while it was written: `recount` gives the fresh item).
+    Lines to print."""
+    from ..store import locked
+
+    thread = game.setup.thread
+    me = conn.ensure()
+    lines: list[str] = []
+    for _ in range(3):
+        try:
+            with locked(game.folder):  # one sender at a time; not while a count is made again
+                journal = Journal(game.folder)
+                entry = journal.get(item.key)
+                limit = int(entry["limit"]) if entry and entry.get("limit", "").isdigit() else None
+                lines += _post_parts(conn, journal, game, item, limit, me=me, thread=thread,
+                                     counting=recount is not None)
+                conn.save()
+                return lines
+        except NewPosts:
+            if recount is None:
+                raise
+            lines.append(f"{item.what}: a new post was made in the thread while it was written; counting again")
+            item = recount()
+    raise ForumError(f"{item.what}: the thread kept moving while the count was written (3 tries); try again")
+
+
+def _post_parts(conn: Any, journal: Journal, game: Game, item: Item, limit: int | None, *, me: str,
+                thread: str, counting: bool) -> list[str]:
+    lines: list[str] = []
+    while True:
+        try:
+            for part in _parts(item, limit):
+                what, pid = _one(conn, journal, game, part, to=thread, account_id=None, me=me,
+                                 thread=thread, counting=counting)
+                lines.append(f"{part.what}: {what}" + (f" (post {pid})" if pid else ""))
+            return lines
+        except TooLong as exc:
+            if limit is not None and exc.limit >= limit:
+                raise ForumError(f"{item.what}: a part is still over the forum's limit ({exc})") from None
+            limit = exc.limit
+            journal.mark(item.key, state="dropped", limit=str(limit))
+            lines.append(f"{item.what}: over the forum's limit of {limit:,} characters; "
+                         f"posting it in {len(_parts(item, limit))} parts, in order")
+
+
+def _title(game: Game) -> str:
+    return getattr(game.setup, "title", "") or game.folder.resolve().name
+
+
+def pms_to_forum(game: Game, pms: Sequence[tuple[str, str]], *, label: str, dry_run: bool = False,
+                 progress: Callable[[int], Any] | None = None) -> list[str]:
+    """`hostkit pm ... --send`: the rendered PMs (player, text), each to its player's account,
+    under the subject "TITLE: LABEL" (label: "your role", "night 1", ...)."""
+    from .account import connect
+
+    items = [Item(f"pm:{label}:{name}", f"{label} PM", text, name, f"{_title(game)}: {label}")
+             for name, text in pms]
+    conn = connect(game.setup.thread)
+    try:
+        return send_pms(game, items, conn=conn, dry_run=dry_run, progress=progress)
+    finally:
+        conn.close()
+
+
+def post_to_forum(game: Game, what: str, text: str, *,
+                  recount: Callable[[], tuple[str, str]] | None = None) -> list[str]:
+    """`hostkit post ... --send` and `votes --send`: the rendered post as a reply in the game's
+    thread. `recount` (a vote count) gives (what, text) afresh when the thread moved on."""
+    from .account import connect
+
+    def again() -> Item:
+        new_what, new_text = recount()
+        return Item(f"post:{new_what}", new_what, new_text)
+
+    conn = connect(game.setup.thread)
+    try:
+        return send_post(game, Item(f"post:{what}", what, text), conn=conn, recount=again if recount else None)
+    finally:
+        conn.close()

@@ -1,0 +1,183 @@
+"""A vote's name read as a human counter reads it when the name alone does not settle it: from
+who is alive, who was being discussed in the posts just before, who has votes on them, and whom
+the same voter voted earlier in the day. Used by hostkit.votes.tally for the names that the
+context-free matcher (hostkit.votes.names) leaves unmatched or ambiguous. Pure: no I/O.
+
+The ways, each only among the living players, and each only when exactly one player is left:
+
+- an ambiguous name: the living players it could be; then those in play (see below);
+- initials of one or two letters ("Q" for q21, "FF" for Formerfish): the living players whose
+  name (or alias) starts with the letter, or holds the two letters in order from its first
+  ("GF" for The Goodfather: a leading "The" is skipped), then those in play;
+- a near miss or a pun ("dumhanger" for Dunhamganger, "Frogger" for Fro99er, "Chicadeeee" for
+  Chickadee, "Balter" for VP Baltar): the names compared as sequences of letters, with repeated
+  letters run together and digits between letters read as the letters they look like; the best
+  living player must reach LOOSE, beat every other by LOOSE_MARGIN, and be in play.
+
+A player is in play for a vote when they have a vote on them, were voted by the same voter
+earlier in the day, or, in the RECENT posts before it, posted or were named in a vote text (a
+vote, or one quoted while it is discussed). (Only what a post's marks keep: a post read
+through the page cache keeps no body, and a count never depends on the cache.) Where two readings stay
+close the name stays unread, and the count lists it for the host.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Mapping, Sequence
+
+from hostkit.votes.extract import parse_vote
+from hostkit.votes.names import Match, NameMatcher, _norm, quote_list
+
+__all__ = ["LOOSE", "LOOSE_MARGIN", "RECENT", "Context"]
+
+LOOSE = 0.66  # the least likeness of a near miss
+LOOSE_MARGIN = 0.15  # ... and how far ahead of every other living player it must be
+RECENT = 30  # the posts before a vote that say who is being discussed
+
+_LOOKS = str.maketrans("013457", "oleast")  # digits between letters, read as letters: Fro99er
+_NINE = re.compile(r"(?<=[a-z])[0-9]+(?=[a-z])")
+_REPEAT = re.compile(r"(.)\1+")
+_TIMES = re.compile(r"(?i)(\D+?)\s*[x×*]\s*(\d)")
+
+
+def _plain(name: str) -> str:
+    """A name reduced for a loose comparison: case, spaces and punctuation gone, digits between
+    letters read as letters (9 as g), trailing digits dropped, repeated letters run together."""
+    low = name.casefold().replace("&", "and")
+    low = _NINE.sub(lambda m: m.group(0).translate(_LOOKS).replace("9", "g"), low)
+    low = _norm(low).rstrip("0123456789")
+    return _REPEAT.sub(r"\1", low)
+
+
+def _likeness(a: str, b: str) -> float:
+    from difflib import SequenceMatcher  # only for a name the matcher could not read
+
+    return SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+class Context:
+    """The day's posts and players, for reading names in context (see the module docstring).
+
+    POSTS are the day's posts in thread order (objects with ``number`` and ``author``), TEXTS
+    each post's vote texts, counted and quoted (post number -> texts), LIVING the living
+    players' names with their aliases (name -> aliases)."""
+
+    def __init__(self, matcher: NameMatcher, living: Mapping[str, Sequence[str]], posts: Sequence[object],
+                 texts: Mapping[int, Sequence[str]]):
+        self.matcher = matcher
+        self.living = dict(living)
+        self.posts = posts
+        self.texts = texts
+        self.index = {p.number: i for i, p in enumerate(posts)}  # type: ignore[attr-defined]
+
+    def in_play(self, post: int | None, voter: str, wagons: Iterable[str], earlier: Iterable[str]) -> set[str]:
+        """The living players in play for VOTER's vote at POST: with votes on them, voted by
+        VOTER earlier in the day, or, in the RECENT posts before, posting or named in a vote
+        text (a vote, or one quoted while it is discussed)."""
+        out = set(wagons) | set(earlier)
+        at = self.index.get(post) if post is not None else None
+        if at is not None:
+            strict, match = self.matcher.strict, self.matcher.match
+            for i in range(max(0, at - RECENT), at):
+                p = self.posts[i]
+                out.add(strict(p.author).player)  # type: ignore[attr-defined]
+                for text in self.texts.get(p.number, ()):  # type: ignore[attr-defined]
+                    pv = parse_vote(text)
+                    if pv is not None and pv.name:
+                        out.add(match(pv.name).player)
+        return {p for p in out if p in self.living}
+
+    def read(self, name: str, refused: Match, *, post: int | None, voter: str, wagons: Iterable[str],
+             earlier: Iterable[str]) -> Match:
+        """NAME read in context, or REFUSED (the matcher's answer) when the context cannot settle it."""
+        living = self.living
+        if refused.reason.startswith("ambiguous"):
+            left = [c for c in refused.candidates if c in living]
+            how = "ambiguous, one of them alive"
+        else:
+            t = _norm(name)
+            if not t:
+                return refused
+            if len(t) <= 2:
+                left = [p for p, aliases in living.items() if any(_initials(t, k) for k in (p, *aliases))]
+                how = "initials"
+            else:
+                left = self._near(name)
+                how = "near miss"
+        if len(left) == 1 and how == "ambiguous, one of them alive":
+            return Match(left[0], how=how, score=0.7)
+        if not left:
+            return refused
+        played = self.in_play(post, voter, wagons, earlier)
+        chosen = [p for p in left if p in played]
+        if len(chosen) == 1:
+            return Match(chosen[0], how=f"{how}, in play", score=0.7)
+        if len(chosen) > 1 or len(left) > 1:
+            named = [p for p in self.matcher.order if p in (chosen or left)]
+            if tuple(named) == tuple(refused.candidates) and refused.reason.startswith("ambiguous"):
+                return refused
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(named)}", tuple(named))
+        return refused
+
+    def _near(self, name: str) -> list[str]:
+        """The one living player NAME is a near miss of (LOOSE, LOOSE_MARGIN), else []."""
+        times = _TIMES.fullmatch(name.strip())
+        if times and 2 <= int(times.group(2)) <= 5:  # "Yesx3" for YES YES YES
+            name = times.group(1) * int(times.group(2))
+        t = _plain(name)
+        if len(t) < 3:
+            return []
+        scored = []
+        for p, aliases in self.living.items():
+            best = 0.0
+            for key in (p, *aliases):
+                k = _plain(key)
+                forms = {k, *(_plain(w) for w in re.split(r"[\s_\-.]+", key) if len(w) >= 3)}
+                if k.startswith("the") and len(k) > 5:
+                    forms.add(k[3:])
+                for f in forms:
+                    if not f:
+                        continue
+                    s = _likeness(t, f)
+                    if len(f) >= 4 and (t.startswith(f) or len(t) >= 4 and t in f):
+                        s = max(s, 0.8)  # "marquistador" for Marquis, "Chilly" for Tchill13
+                    best = max(best, s)
+            scored.append((best, p))
+        scored.sort(reverse=True)
+        if not scored or scored[0][0] < LOOSE:
+            return []
+        if len(scored) > 1 and scored[1][0] > scored[0][0] - LOOSE_MARGIN:
+            return [p for s, p in scored if s > scored[0][0] - LOOSE_MARGIN]
+        return [scored[0][1]]
+
+
+def _initials(t: str, key: str) -> bool:
+    """Whether T (one or two letters, normalised) is KEY's initial, or two letters of it in order
+    from its first (a leading "The" skipped)."""
+    k = _norm(key)
+    forms = [k] + ([k[3:]] if k.startswith("the") and len(k) > 3 else [])
+    for f in forms:
+        if not f or f[0] != t[0]:
+            continue
+        if len(t) == 1 or t[1] in f[1:]:
+            return True
+    return False
+
+
+def renamed(name: str, living: Mapping[str, Sequence[str]], silent: Iterable[str]) -> str | None:
+    """The living player whose renamed forum account NAME (no player, voting like one) may be:
+    the one whose name it reads as (NameMatcher's ways, or a near miss), the one of those who
+    has not posted today, else the one living player who has not posted today; None when no one
+    stands out (the host is asked all the same)."""
+    from hostkit.votes.names import FLOOR, score
+
+    silent = [p for p in silent if p in living]
+    t = _plain(name)
+    alike = [p for p, aliases in living.items()
+             if any(score(name, k)[0] >= FLOOR or (len(t) >= 3 and _likeness(t, _plain(k)) >= LOOSE)
+                    for k in (p, *aliases))]
+    if len(alike) == 1:
+        return alike[0]
+    quiet = [p for p in (alike or silent) if p in silent]
+    return quiet[0] if len(quiet) == 1 else None

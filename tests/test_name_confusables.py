@@ -1,0 +1,142 @@
+"""Issue 31, names: one person, one name.
+
+Names are compared as a reader sees them: NFKC, any case, and the Unicode TR39 confusable
+skeleton (Cyrillic А is Latin A; Greek ο is o; dotless ı is i); a name with an invisible or
+filler character anywhere, a combining mark on no letter, a byte the command line could not
+decode, or more than MAX_NAME characters is refused, never repaired. Everywhere a name enters:
+`new --assign/--player/--alias/--host`, `act`, `vote`, `replace`, and game.toml when it loads.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import Host, new_classic, snapshot
+from hostkit.checks import MAX_NAME
+from hostkit.cli import cli
+from hostkit.confusable import skeleton
+
+BASE = ["--ruleset", "classic-werewolf", "--seed", "1"]
+FIVE = ["--assign", "Ann=Seer", "--assign", "Bob=Werewolf", "--assign", "Ivy=Villager", "--assign", "Zo=Villager",
+        "--assign", "Cy=Villager"]
+
+
+def _new_refused(runner, tmp_path, *args: str) -> str:
+    folder = tmp_path / "g"
+    result = runner.invoke(cli, ["new", str(folder), *BASE, *args])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
+    assert not folder.exists(), "a refused game leaves no folder"
+    return result.output
+
+
+@pytest.mark.parametrize("args,twin,why", [
+    (["--assign", "\u0410nn=Villager"], "Ann", "CYRILLIC CAPITAL LETTER A"),
+    (["--assign", "B\u03bfb=Villager"], "Bob", "GREEK SMALL LETTER OMICRON"),
+    (["--assign", "\u0131vy=Werewolf"], "Ivy", "DOTLESS I"),
+    (["--alias", "Ann=B\u043eb"], "B\u043eb", "CYRILLIC SMALL LETTER O"),
+    (["--player", "Z\u03bf"], "Zo", "GREEK SMALL LETTER OMICRON"),
+    (["--host", "\u0421y"], "Cy", "CYRILLIC CAPITAL LETTER ES"),
+], ids=["cyrillic-a", "greek-omicron", "dotless-i", "alias-cyrillic-o", "player-greek", "host-cyrillic"])
+def test_new_refuses_a_name_confusable_with_another_and_names_it(runner, tmp_path, args, twin, why):
+    out = _new_refused(runner, tmp_path, *FIVE, *args, *(["--roles", "Villager"] if args[0] == "--player" else []))
+    assert repr(twin) in out and why in out
+
+
+@pytest.mark.parametrize("name,why", [
+    ("Bob\u3164", "U+3164 HANGUL FILLER"),
+    ("Bob\ufe0f", "U+FE0F"),
+    ("\u2800", "U+2800 BRAILLE PATTERN BLANK"),
+    ("\u0308", "U+0308 COMBINING DIAERESIS"),
+    ("Bo \u0308b", "U+0308"),
+    ("B\u115fob", "U+115F"),
+    ("Bo\u034fb", "U+034F"),
+    ("Bo\u00a0b", "U+00A0"),
+    ("Bo\u200bb", "U+200B"),
+    ("a\u0301\u0301\u0301\u0301\u0301", "combining marks"),
+], ids=["hangul-filler", "variation-selector", "braille-blank", "lone-diaeresis", "mark-after-space",
+        "choseong-filler", "grapheme-joiner", "no-break-space", "zero-width-space", "mark-smear"])
+@pytest.mark.parametrize("option", ["--assign", "--player", "--alias", "--host"])
+def test_an_invisible_or_filler_character_anywhere_in_a_name_is_refused(runner, tmp_path, name, why, option):
+    given = {"--assign": ["--assign", f"{name}=Villager"], "--player": ["--player", name, "--roles", "Villager"],
+             "--alias": ["--alias", f"Ann={name}"], "--host": ["--host", name]}[option]
+    out = _new_refused(runner, tmp_path, *FIVE, *given)
+    assert why in out
+
+
+def test_a_name_that_cannot_be_decoded_is_refused_not_repaired(runner, tmp_path):
+    """`$'Bob\\xff\\xfe'` reaches Python as surrogate escapes: refused, naming the byte."""
+    out = _new_refused(runner, tmp_path, *FIVE, "--assign", "Dee\udcff\udcfe=Villager")
+    assert "0xff" in out and "UTF-8" in out
+
+
+def test_a_name_has_a_length_limit(runner, tmp_path):
+    out = _new_refused(runner, tmp_path, *FIVE, "--assign", "A" * (MAX_NAME + 1) + "=Villager")
+    assert f"at most {MAX_NAME}" in out
+    ok = runner.invoke(cli, ["new", str(tmp_path / "ok"), *BASE, *FIVE, "--assign", "A" * MAX_NAME + "=Villager"])
+    assert ok.exit_code == 0, ok.output
+
+
+@pytest.fixture
+def zoe(tmp_path) -> Host:
+    new_classic(tmp_path / "z", assign=["Zo=Seer", "Zoë=Werewolf", "Cy=Villager", "Ann=Villager", "Bob=Villager"])
+    return Host(tmp_path / "z")
+
+
+@pytest.mark.parametrize("typed,why", [
+    ("Zo\udceb", "byte 0xeb is not UTF-8"),  # Zoë typed in Latin-1: before, it recorded Zo
+    ("Bob\udcff\udcfe", "byte 0xff is not UTF-8"),  # before, it recorded Bob
+    ("\u0410nn", "CYRILLIC CAPITAL LETTER A"),
+], ids=["latin1-zoe-is-not-zo", "undecodable-bob", "cyrillic-ann"])
+def test_act_refuses_a_name_it_could_only_guess(zoe, typed, why):
+    out = zoe.refused("act", typed, "Kill", "Cy") if typed != "\u0410nn" else zoe.refused("act", "Zoë", "Kill", typed)
+    assert why in out
+
+
+def test_vote_refuses_an_undecodable_or_confusable_name(zoe):
+    zoe.ok("act", "Zoë", "Kill", "Cy")
+    zoe.ok("resolve", "--force")
+    assert "0xeb" in zoe.refused("vote", "Zo\udceb", "Ann")
+    assert "CYRILLIC" in zoe.refused("vote", "Bob", "\u0410nn")
+    zoe.ok("vote", "Zoë", "Ann")
+
+
+def test_replace_refuses_a_name_confusable_with_another_player(classic):
+    assert "would be confused with 'Bob'" in classic.refused("replace", "Ann", "B\u03bfb")
+
+
+def test_game_toml_on_load_refuses_confusable_and_invisible_names(classic):
+    path = classic.folder / "game.toml"
+    text = path.read_text()
+    for bad, why in (('name = "Hal"', "would be confused with 'Bob'"), ('name = "Hal"', "U+3164")):
+        new = 'name = "B\u03bfb"' if "Bob" in why else 'name = "Hal\u3164"'
+        path.write_text(text.replace(bad, new))
+        out = classic.refused("status")
+        assert "game.toml" in out and why in out
+    path.write_text(text)
+    classic.ok("status")
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Nguyễn", "José", "Mary Ann", "さくら", "अनिल", "ผู้ใหญ่", "Ǭ", "Zoe\u0308"],
+                         ids=["zoe", "vietnamese", "jose", "space", "hiragana", "devanagari", "thai", "ogonek-macron",
+                              "decomposed"])
+def test_real_names_in_any_script_are_accepted(runner, tmp_path, name):
+    result = runner.invoke(cli, ["new", str(tmp_path / "g"), *BASE, *FIVE, "--assign", f"{name}=Villager"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("Ann", "\u0410nn", True), ("Ivy", "\u0131vy", True), ("AI", "Al", True), ("rn", "m", True),
+    ("Ann", "Anne", False), ("Zo", "Zoë", False), ("Li", "Ll", False),
+], ids=["cyrillic", "dotless", "capital-i-ell", "rn-m", "anne", "zoe", "li-ll"])
+def test_the_tr39_skeleton_from_unicode_data(a, b, same):
+    from hostkit.confusable import keys
+
+    assert bool(keys(a) & keys(b)) is same
+    assert skeleton("\u0410") == "A"
+
+
+def test_refused_names_write_nothing(classic):
+    before = snapshot(classic.folder)
+    classic.refused("act", "Bob\udcff", "Kill", "Fay")
+    assert snapshot(classic.folder) == before
