@@ -9,14 +9,18 @@ folder, never into the project) is counted exactly as a host would count it, one
 process per command:
 
   hostkit new GAME --ruleset classic-werewolf --assign P=Villager... (one Werewolf)
-                   --alias P=A... --weight P=2 (double voters) --host M... --vote-markup ...
+                   --alias P=A... --weight P=2 (double voters; --split-votes P where the game's
+                   notes say the double voter "controls each vote individually") --host M...
+                   --vote-markup ...
                    --option majority=half-plus-one [--option no-elimination-offset=-1]
   hostkit --game GAME resolve --force               (night 1 passes: it is day 1)
   hostkit --game GAME votes --html page-001.html ... --from-post FROM+1 --to-post TO --json
 
 A day is right when the count names the player the host eliminated (`eliminated`), or, for a No
 Lynch day, when no one is eliminated. It prints K/N, every miss with its cause (the days whose
-flags say the posts alone cannot settle them are listed apart, and not tuned to), and the time.
+flags say the posts alone cannot settle them are listed apart, and not tuned to), and the time;
+and, apart, how many are right once a host takes the count's alias suggestions (a renamed forum
+account that votes like a player: `hostkit alias PLAYER NAME`, then the same count again).
 Without the data it prints a message and exits 0. `--in-process` runs the same command lines
 through click's CliRunner instead of processes (quicker while working; not the measurement).
 """
@@ -50,7 +54,6 @@ UNSETTLED_FLAGS = {"day_kill", "votecount_reset", "modkill", "host_ruling", "pm_
 # posts: a game's own majority rule, a double voter casting two separate votes, a host's ruling.
 UNSETTLED_NOTES = {
     "rule for hammers": "the game's own majority rule (half the living), not a majority",
-    "controls each vote individually": "a double voter casts two separate votes",
     "moderator ignored": "the host ruled a vote out",
     "vote in pm": "a vote the host took in a PM",
     "day kill": "a player died mid-day", "daykill": "a player died mid-day",
@@ -71,6 +74,12 @@ class Result:
     flags: list[str] = field(default_factory=list)
     detail: str = ""
     unsettled: list[str] = field(default_factory=list)  # why the posts alone may not settle the day
+    hinted: list[str] = field(default_factory=list)  # the alias suggestions a host took (NAME=PLAYER)
+    hinted_ok: bool = False  # right once the host took them
+
+    @property
+    def right_after_hints(self) -> bool:
+        return self.hinted_ok if self.hinted else self.ok
 
 
 DEV_SETS = ("days.tar.xz", "days2.tar.xz")  # the dev sets of ../shared/mafiascum-dev, each reported apart
@@ -129,8 +138,9 @@ def new_args(game: Path, case: dict[str, Any]) -> list[str]:
         args += ["--assign", f"{p['name']}={'Werewolf' if i == 0 else 'Villager'}"]
         for a in p.get("aliases", []):
             args += ["--alias", f"{p['name']}={a}"]
+    split = "controls each vote individually" in case.get("notes", "")  # the setup's own words (see README)
     for d in case.get("doublevoters", []):
-        args += ["--weight", f"{d}=2"]
+        args += ["--weight", f"{d}=2"] + (["--split-votes", d] if split else [])
     for m in case.get("moderators", []):
         args += ["--host", m]
     for m in case.get("markup", []) or ["bold"]:
@@ -203,6 +213,16 @@ def run_day(folder: Path, work: Path, run: Runner) -> Result:
     data = json.loads(out)
     res.got = data.get("eliminated")
     res.ok, res.cause, res.detail = judge(case, data)
+    # A host who reads the count's host notes and takes its alias suggestions ("Wake1 is no player
+    # but voted 5 times: an alias of Wake88? hostkit alias Wake88 Wake1"), then counts again.
+    hints = [x for x in data.get("strangers", []) if x.get("player")]
+    if hints:
+        for x in hints:
+            run(["--game", str(game), "alias", x["player"], x["name"]])
+        code, out, _ = run(args)
+        if code == 0:
+            res.hinted = [f"{x['name']}={x['player']}" for x in hints]
+            res.hinted_ok = judge(case, json.loads(out))[0]
     return res
 
 
@@ -256,6 +276,12 @@ def bench_set(data: Path, opts: argparse.Namespace) -> None:
     soft = [r for r in misses if r not in hard]
     print(f"{data.name}: accuracy: {right}/{n} days right ({100.0 * right / max(n, 1):.1f}%)"
           f" through {'CliRunner' if opts.in_process else 'hostkit processes'}")
+    after = sum(r.right_after_hints for r in results)
+    taken = [r for r in results if r.hinted]
+    print(f"  after the host takes the count's alias suggestions (renamed accounts, {len(taken)} days): "
+          f"{after}/{n} ({100.0 * after / max(n, 1):.1f}%)"
+          + "".join(f"\n    {r.case}: {', '.join(r.hinted)} -> {'right' if r.hinted_ok else 'wrong'}"
+                    f" (before: {'right' if r.ok else 'wrong'})" for r in taken if r.hinted_ok != r.ok))
     print("misses by cause: " + (", ".join(f"{c} {k}" for c, k in Counter(r.cause for r in misses).most_common())
                                   or "none"))
     for title, group in (("misses the posts should settle", soft),

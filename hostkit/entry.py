@@ -9,7 +9,7 @@ and reading 'ACTOR [ABILITY] [TARGET]...' from the command line or a file.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .errors import HostkitError, RuleError, suggest
 from .model import Ability, Action, GameState, PhaseRecord, withheld_ability
@@ -123,7 +123,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if ability.uses is not None and holder.charges.get(ability.key, ability.uses) <= 0:
         raise RuleError(msg.get("uses") or f"{where}: no uses left")
     others = [a for a in current if a.actor == actor and a.ability.lower() != ability.key]
-    if ability.exclusive:
+    declining = len(target_words) == 1 and target_words[0].lower() in SKIP_WORDS
+    if ability.exclusive and not declining:  # a skip uses nothing: it never breaks exclusivity
         for other in others:
             ob = role.ability(other.ability)
             if ob is not None and ob.exclusive == ability.exclusive and other.used(ob.targets):
@@ -282,12 +283,15 @@ def _implied_ability(state: GameState, actor: str, phase: PhaseRecord, target_wo
 
 
 def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | None, target_words: list[str],
-                      phase: PhaseRecord) -> list[str] | None:
+                      phase: PhaseRecord, current: Sequence[Action] = ()) -> list[str] | None:
     """`act ACTOR skip` with the ability left out, when ACTOR has several abilities of its own
     usable now: the name of each one it may still use, with a target or none (a skip answers
     them all: a Witch's 'skip' is no potion tonight, with no potion to name; a Cutting Edge
     Scientist's is no Ray, no Body Double, no Pulser); None otherwise (the usual rules apply).
-    A factional ability is never among them: the team's action stays as a teammate entered it."""
+    A factional ability is never among them: the team's action stays as a teammate entered it.
+    Nor is one already entered (`current`), or one whose `exclusive` group has an entered use:
+    a skip never takes back an action the host entered. With nothing left to skip, it is refused
+    naming why (each ability entered, spent, or used without an entry)."""
     if ability is not None or len(target_words) != 1 or target_words[0].lower() not in SKIP_WORDS:
         return None
     try:
@@ -298,10 +302,29 @@ def skipped_abilities(game: Game, state: GameState, actor: str, ability: str | N
         return None
     ps = state.players[name]
     own = [a for a in usable(state, name, phase) if not a.factional]
+    if len(own) <= 1:
+        return None
+    entered = {a.ability.lower(): a for a in current if a.actor == name and not a.declined}
+    groups = {ab.exclusive: ab.name for ab in own if ab.exclusive and ab.key in entered}
     # A standing ability is left alone (saying nothing keeps a War Vet's alert; 'act Wv Alert skip'
-    # turns it off for the night), and so is one with no charge left.
-    left = [a for a in own if not a.standing and (a.uses is None or ps.charges.get(a.key, a.uses) > 0)]
-    return [a.name for a in left] if len(own) > 1 and left else None
+    # turns it off for the night), and so is one with no charge left, or one already answered.
+    why: list[str] = []
+    left: list[str] = []
+    for a in own:
+        if a.standing:
+            why.append(f"{a.name} is used every night without an entry")
+        elif a.uses is not None and ps.charges.get(a.key, a.uses) <= 0:
+            why.append(f"{a.name} has no uses left")
+        elif a.key in entered:
+            why.append(f"{a.name} is entered")
+        elif a.exclusive and a.exclusive in groups:
+            why.append(f"{a.name} shares one {a.exclusive} use a phase with {groups[a.exclusive]}, entered")
+        else:
+            left.append(a.name)
+    if left:
+        return left
+    role = state.role_of(name).name
+    raise RuleError(f"{name} ({role}) has nothing left to skip in {phase.label}: {'; '.join(why)}")
 
 
 def _unusable(ab: Ability, phase: PhaseRecord) -> str:

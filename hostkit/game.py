@@ -617,7 +617,8 @@ class Game:
         batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
-            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record) or [ability]
+            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record,
+                                                 current) or [ability]
             for name in each:
                 try:
                     action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
@@ -822,7 +823,19 @@ class Game:
         owed = rulings.death_resolution_owed(self, "the night's resolution", "BanishmentResolution")
         if owed:
             raise RuleError(owed)
-        return self.append(PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})), outcome
+        return self.append(self._night_end(outcome)), outcome
+
+    @staticmethod
+    def _night_end(outcome: NightOutcome) -> PhaseEnd:
+        return PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})
+
+    def after_night(self, outcome: NightOutcome) -> "Game":
+        """The game as it would be with the current night resolved to OUTCOME (a dry run's, in
+        memory only), or this game where that cannot be tried (a duty still owed)."""
+        try:
+            return self.trial(self._night_end(outcome))
+        except HostkitError:
+            return self
 
     def vote_controllers(self) -> dict[str, str]:
         """Today's controlled voters -> who chooses their vote (seed paranormal Mind Control Ray:
@@ -1179,6 +1192,24 @@ class Game:
         w.put(after.current.path, store.phase_to_toml(after.current.record))
         w.commit()
         return False, after.current.record.votes[-1]
+
+    def add_alias(self, player: str, alias: str) -> str:
+        """ALIAS becomes another name of PLAYER (a renamed forum account, a nickname): their posts
+        and votes under it count as theirs. Checked as `new --alias` is (a valid name, not another
+        player's name or alias, not a host, not one PLAYER has); returns PLAYER's game name."""
+        name = self.player(player)
+        checks.check_name(alias, "alias")
+        if checks.name_key(alias) == checks.name_key(name):
+            raise RuleError(f"alias {alias!r} is {name}'s own name, not another name for them")
+        for p in self.setup.players:
+            if any(checks.name_key(alias) == checks.name_key(n) for n in (p.name, *p.aliases, *p.previous)):
+                raise RuleError(f"alias {alias!r}: {p.name} already goes by that name")
+        if any(checks.name_key(alias) == checks.name_key(h) for h in self.setup.hosts):
+            raise RuleError(f"alias {alias!r} is a host of this game: a host's posts are never votes")
+        setup = self.setup._replace(players=tuple(p._replace(aliases=tuple(p.aliases) + (alias,)) if p.name == name
+                                                  else p for p in self.setup.players))
+        self._write_setup(setup)
+        return name
 
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p

@@ -222,6 +222,7 @@ class PlayerSetup(Record):
     previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
     threshold: int = 0  # added to the majority that eliminates this player: Loved +1, Hated -1
     attributes: tuple[str, ...] = ()  # the ruleset's attributes on this player's role (paranormal's Kook)
+    split: bool = False  # a voter of weight 2 or more whose votes may go to different players
 
 
 class Setup(Record):
@@ -558,7 +559,9 @@ class NightOutcome(Record):
             # a player an attack on whom was stopped, who died of another: "died": true (never 'saved' alone)
             "saved": [{"player": s.player, "by": list(s.by), **({"died": True} if s.player in dead else {})}
                       for s in self.saved],
-            "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified} for b in self.blocked],
+            # what the blocked player's PM says of it: the uses stopped, or those that had taken place
+            "blocked": [{"player": b.player, "by": list(b.by), "notified": b.notified, "stopped": list(b.stopped),
+                         "took_place": list(b.took_place), "own_words": b.own_words} for b in self.blocked],
             "results": [res(r) for r in self.results],
             "failed": [f._asdict() for f in self.failed],
             "notices": [n._asdict() for n in self.notices],
@@ -598,6 +601,7 @@ class VoteSetupPlayer(Record):
     weight: float = 1.0
     absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
     threshold: int = 0  # added to the majority a wagon on this player needs (Loved +1, Hated -1)
+    split: bool = False  # their `weight` is so many votes of one each, which may go to different players
 
 
 class Wagon(Record):
@@ -621,6 +625,21 @@ class Ignored(Record):
     reason: str
 
 
+class Stranger(Record):
+    """An account that is no player (nor host) but votes like one: `votes` vote texts today, and
+    the living player whose renamed account it may be (None when no one stands out)."""
+
+    name: str
+    votes: int
+    player: str | None = None
+
+    def command(self) -> str:
+        """The command that makes NAME another name of the player (PLAYER where none is guessed)."""
+        import shlex  # only for a count that has a stranger to tell of
+
+        return f"hostkit alias {shlex.quote(self.player or 'PLAYER')} {shlex.quote(self.name)}"
+
+
 class VoteCount(Record):
     day: int
     alive: int
@@ -639,6 +658,7 @@ class VoteCount(Record):
     plurality: bool = False  # the most votes at the deadline eliminate: no majority to reach
     abstained: tuple[str, ...] = ()  # voters who voted for no one, where that is an abstention
     thresholds: Mapping[str, int] = EMPTY  # living player -> their non-zero threshold modifier
+    strangers: tuple[Stranger, ...] = ()  # accounts that are no player but vote like one (host only)
 
     def needed(self, target: str) -> int:
         """The votes a wagon on TARGET (a player) needs: the majority plus their modifier, at least 1."""
@@ -668,6 +688,9 @@ class VoteCount(Record):
             "count_number": self.count_number,
             # host output: each living player's elimination-threshold modifier (Loved +1, Hated -1)
             "thresholds": dict(self.thresholds),
+            # host output: accounts that are no player but vote like one, and the alias command
+            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "command": x.command()}
+                          for x in self.strangers],
         }
 
 

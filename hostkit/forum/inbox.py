@@ -24,15 +24,19 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
 
-Game = Any
+if TYPE_CHECKING:
+    from ..game import Game
 
 _STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
          "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",
-         "hello", "thanks", "thank", "you", "is", "it", "this", "that", "for", "with", "be", "go", "let", "do"}
+         "hello", "thanks", "thank", "you", "is", "it", "this", "that", "for", "with", "be", "go", "let", "do",
+         "not", "sure", "but", "if", "so", "maybe", "think", "are", "how", "what", "who", "here", "there", "i'll",
+         "i'd", "i'm", "im", "ill", "id", "can", "could", "should", "just", "also", "then", "now", "today", "yes",
+         "no", "ok", "okay", "action", "actions", "vote", "player", "role", "am", "was", "were", "have", "has"}
 _SKIP = re.compile(r"\b(skip|skipping|no action|not acting|pass(?:ing)?|do nothing|no target)\b", re.I)
 
 
@@ -88,7 +92,7 @@ def _sender(game: Game, name: str) -> str | None:
 def read_line(game: Game, player: str, text: str) -> tuple[str | None, str]:
     """The act line a PM's text says, or (None, why)."""
     from ..entry import usable
-    from ..votes.names import CLI_FLOOR, NameMatcher
+    from ..votes.names import NameMatcher
 
     abilities = usable(game.state, player, game.current.record)
     if not abilities:
@@ -99,15 +103,15 @@ def read_line(game: Game, player: str, text: str) -> tuple[str | None, str]:
     lines = [l for l in clean.splitlines() if l.strip()] or [clean]
     reasons = []
     for candidate in lines + ([clean] if len(lines) > 1 else []):
-        line, why = _read(candidate, player, abilities, matcher, CLI_FLOOR)
+        line, why = _read(candidate, player, abilities, matcher)
         if line:
             return line, ""
         if why and why not in reasons:
             reasons.append(why)
-    return None, reasons[0] if reasons else "no action found"
+    return None, reasons[0] if reasons else ""  # no action named at all ("thanks!")
 
 
-def _read(text: str, player: str, abilities: list, matcher: Any, floor: float) -> tuple[str | None, str]:
+def _read(text: str, player: str, abilities: list, matcher: Any) -> tuple[str | None, str]:
     low = text.lower()
     named = [a for a in abilities if re.search(r"(?<!\w)" + re.escape(a.name.lower()) + r"(?!\w)", low)]
     if len(named) > 1:
@@ -126,8 +130,10 @@ def _read(text: str, player: str, abilities: list, matcher: Any, floor: float) -
             chunk = " ".join(words[i:i + n]).strip(".'-")
             if n > len(words) - i or not chunk or (n == 1 and (chunk in _STOP or len(chunk) < 2)):
                 continue
-            m = matcher.strict(chunk) if len(chunk) < 3 else matcher.match(chunk)
-            if m.player and (m.how == "exact" or m.score >= floor):
+            # a run of words must be a whole name as written; one word is read as a vote's name is
+            # (nicknames, typos), and a word two players could be is not guessed
+            m = matcher.strict(chunk) if (n > 1 or len(chunk) < 3) else matcher.match(chunk)
+            if m.player:
                 hit = (m.player, n)
                 break
             if n == 1 and not m.player and m.reason.startswith("ambiguous"):
@@ -152,7 +158,7 @@ def _read(text: str, player: str, abilities: list, matcher: Any, floor: float) -
     if unsure and len(targets) < want:
         return None, unsure[0]
     if len(targets) != want:
-        if not targets:
+        if not targets:  # "thanks!" names no action; "guard" alone is one, unsure
             return None, f"no player named for {ability.name}" if named else ""
         return None, (f"{ability.name} takes {want} target(s); the PM names {len(targets)}: "
                       f"{', '.join(targets)}")
@@ -188,9 +194,11 @@ def readings(game: Game, messages: list, journal: Journal) -> tuple[list[Reading
             except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
                 pass
         out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, line, why, state))
-    latest: dict[str, int] = {}  # a player's later PM replaces an earlier one, as players mean it
+    # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
+    # an action (read, or unsure) wins, and an unsure one keeps the earlier ones out too.
+    latest: dict[str, int] = {}
     for n, r in enumerate(out):
-        if r.line:
+        if r.line or r.why:
             latest[r.player or ""] = n
     out = [r._replace(state="replaced") if r.line and latest.get(r.player or "") != n and r.state == "new" else r
            for n, r in enumerate(out)]

@@ -28,7 +28,7 @@ NAME = ".hostkit-sends.json"
 VERSION = 1
 STATES = ("sending", "sent", "dropped", "entered")  # entered: a PM read into the record (inbox)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,
-           "id": str, "url": str, "time": str, "host": str, "limit": str}
+           "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str}
 _LIMIT = 4 * 2**20  # a journal of a long game is some 100 kB
 
 

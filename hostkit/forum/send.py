@@ -18,13 +18,14 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import re
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ..errors import HostkitError
 from .base import ForumError, NewPosts, TooLong, Uncertain
 from .journal import Journal
 
-Game = Any  # a hostkit.game.Game
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Item(NamedTuple):
@@ -49,9 +50,18 @@ def _norm(text: str) -> str:
     return re.sub(r"\W+", "", text).lower()[:600]
 
 
-def same_text(written: str, shown: str) -> bool:
-    a, b = _norm(written), _norm(shown)
-    return bool(a) and (a == b or (len(a) >= 200 and b.startswith(a[:200])))
+START = 200  # the words and digits of a send's beginning kept in the journal, to find it on the forum
+
+
+def start_of(text: str) -> str:
+    return _norm(text)[:START]
+
+
+def same_text(start: str, shown: str) -> bool:
+    """Whether the forum's text `shown` begins as the send whose beginning is `start` (start_of):
+    the beginning, not the whole, because a text rendered again may end differently (a vote
+    count's "counted up to post N" once its own post is in the thread)."""
+    return bool(start) and _norm(shown).startswith(start)
 
 
 def split(text: str, limit: int) -> list[str]:
@@ -96,17 +106,17 @@ def _phase(game: Game) -> str:
     return game.current.record.label
 
 
-def _find_pm(conn: Any, account: str, item: Item) -> str | None:
+def _find_pm(conn: Any, account: str, item: Item, start: str) -> str | None:
     for m in reversed(conn.call("sent")):
         if any(t.lower() == account.lower() for t in m.to) and m.subject == item.subject[:120] \
-                and same_text(item.text, m.text):
+                and same_text(start, m.text):
             return m.id
     return None
 
 
-def _find_post(conn: Any, thread: str, me: str, item: Item) -> str | None:
+def _find_post(conn: Any, thread: str, me: str, start: str) -> str | None:
     for pid, author, body in reversed(conn.call("thread_tail", thread)):
-        if author.lower() == me.lower() and same_text(item.text, body):
+        if author.lower() == me.lower() and same_text(start, body):
             return pid
     return None
 
@@ -121,12 +131,13 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
         return ("already sent" + (" (the text has changed since: not sent again)" if changed else ""),
                 entry.get("id", ""))
     if entry and entry["state"] == "sending":
-        found = (_find_pm(conn, to, item) if account_id else _find_post(conn, thread or "", me, item))
+        start = entry.get("start") or start_of(item.text)  # what was being sent then
+        found = (_find_pm(conn, to, item, start) if account_id else _find_post(conn, thread or "", me, start))
         if found:
             journal.mark(item.key, state="sent", id=found)
             return "found on the forum (sent before the journal could say so)", found
     journal.mark(item.key, kind="pm" if account_id else "post", to=to, what=item.what, phase=_phase(game),
-                 digest=digest(item.text), state="sending", host=me)
+                 digest=digest(item.text), start=start_of(item.text), state="sending", host=me)
     try:
         if account_id:
             sent = conn.call("send_pm", account_id, item.subject, item.text)

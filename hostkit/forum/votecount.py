@@ -7,18 +7,19 @@ written (phpBB's notice), the thread is read and counted again, and that count i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HostkitError
 
-Game = Any
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 def _count(game: Game, reload: Callable[[], Game], *, url: str | None, from_post: int | None,
            to_post: int | None, fmt: str | None) -> tuple[Game, Any, str]:
     from ..publish import vote_count_post
     from ..store import locked
-    from ..votes.count import count_votes, day_pages, game_stamp, publish_fresh
+    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     stamp = game_stamp(game.folder)
     pages, _ = day_pages(game, url=url)

@@ -80,11 +80,41 @@ def night_pms(game: "Game", night: int, player: str | None = None, *, fmt: str |
         raise RuleError(f"night {night} has not been resolved"
                         + (f" (resolved nights: {', '.join(map(str, done))})" if done else " yet"))
     game.require_settled("night", night)  # a co-hosts' merge conflict decides what they learn
+    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt,
+                       _night_extra(game, night, outcome))
+
+
+def _night_extra(game: "Game", night: int, outcome: Any) -> dict[str, list[str]]:
+    """player -> what night NIGHT's PM tells them beside the outcome's own notices: a return to
+    play, a departure or a win (departed), the Spirit-bond (bonds_told)."""
     extra = returned(game, f"night {night}", "tonight")
     for told in (departed(game, night), bonds_told(game, night, outcome)):
         for name, lines in told.items():
             extra.setdefault(name, []).extend(lines)
-    return _result_pms(game, [outcome], night, "night", _chosen_targets(game, night), player, fmt, extra)
+    return extra
+
+
+def told(game: "Game", outcome: Any) -> list[dict[str, str]]:
+    """[{player, text}]: every line of the result PMs of OUTCOME (a night's, or a batch of day
+    actions') beside results and block notices (the outcome's notices, returns, departures,
+    wins, the Spirit-bond, what the dead are told), in seat order: what `resolve --json` lists as
+    `notices`, so it holds everything the PMs say. GAME is the game with the outcome recorded
+    (or tried: Game.trial)."""
+    n, phase = outcome.night, outcome.phase
+    extra = _night_extra(game, n, outcome) if phase == "night" else returned(game, f"day {n}", "today")
+    return [{"player": name, "text": text} for name in _seat_order(game)
+            for text in _notices(game, [outcome], name, phase, n, extra)]
+
+
+def _notices(game: "Game", outcomes: list, name: str, phase: str, number: int,
+             extra: Mapping[str, list[str]] | None) -> list[str]:
+    """What PLAYER's result PM says beside results and block notices."""
+    notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
+                                  *(extra or {}).get(name, ())]))
+    died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
+    if died is not None:
+        notices += dead_statement(game) + dues_told(game, name, died.kind, f"{phase} {number}")
+    return notices
 
 
 def day_pms(game: "Game", day: int, player: str | None = None, *, fmt: str | None = None) -> list[tuple[str, str]]:
@@ -184,11 +214,7 @@ def _result_pms(game: "Game", outcomes: list, number: int, phase: str, chosen, p
                                      for u in b.stopped))
         took_place = [] if stopped else list(dict.fromkeys(
             u for o in outcomes for b in o.blocked if b.player == name and b.notified for u in b.took_place))
-        notices = list(dict.fromkeys([*(n.text for o in outcomes for n in o.notices if n.player == name),
-                                      *(extra or {}).get(name, ())]))
-        died = next((d for o in outcomes for d in o.deaths if d.player == name), None)
-        if died is not None:
-            notices += dead_statement(game) + dues_told(game, name, died.kind, f"{phase} {number}")
+        notices = _notices(game, outcomes, name, phase, number, extra)
         if not (results or blocked or notices):
             continue
         ctx = {"game": game_context(game, r.format), "player": name, "role": game.state.players[name].role,

@@ -304,6 +304,8 @@ def _count_context(game: "Game", count: "VoteCount", *, preview: bool = False,
         "last_post": count.last_post, "thread": thread or "",
         "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
                      "url": post_url(thread, i.post, urls)} for i in count.ignored],
+        "strangers": [{"name": x.name, "votes": x.votes, "player": x.player or "", "command": x.command()}
+                      for x in count.strangers],
     }
 
 
@@ -378,7 +380,7 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
     no start post (the count runs from the thread's first post) - template ``vote_count_host``,
     same context as vote_count; '' when there is nothing to say."""
     ctx = _count_context(game, count, now=now, start=start)
-    if not count.ignored and not ctx["from_first_post"] and not ctx["all_thresholds"]:
+    if not count.ignored and not ctx["from_first_post"] and not ctx["all_thresholds"] and not count.strangers:
         return ""
     r = _renderer(game, fmt)
     return r.render("vote_count_host", game=game_context(game, r.format), count=ctx)

@@ -148,9 +148,10 @@ ADAPTER_ROWS: tuple[Adapter, ...] = (
     Adapter(
         # Something Awful's own vBulletin: each post a table.post whose data-idx is its place in
         # the thread, the author in dt.author, the page in the pagination's selected <option>.
+        # FYAD's skin prints no data-idx: its posts are numbered from the page (40 a page).
         "somethingawful",
         marker=('somethingawful.com', 'data-idx='),
-        posts=f"//table[{C('post')}][starts-with(@id, 'post')][@data-idx]",
+        posts=f"//table[{C('post')}][starts-with(@id, 'post')][@data-idx or .//dt[{C('author')}]]",
         author=(f"string((.//dl[{C('userinfo')}]/dt[{C('author')}])[1])",
                 f"string((.//dt[{C('author')}])[1])"),
         body=f"(.//td[{C('postbody')}])[1]",

@@ -126,15 +126,21 @@ def _authorish(member: Tag) -> Iterator[Tag]:
                     break
 
 
+def _find_author_el(el: Tag) -> tuple[str, Tag] | None:
+    """(the name an author element shows, the element), or None when it shows none."""
+    if el.name == "a" or el.get("itemprop") == "name":
+        name = _short_text(el)
+    else:
+        name = next((n for a in _links(el) if (n := _short_text(a))), "") or _short_text(el)
+    return (name, el) if name else None
+
+
 def _find_author(member: Tag) -> tuple[str, Tag] | None:
     """(the author's name, the element that shows it), or None when the element names nobody."""
     for el in _authorish(member):
-        if el.name == "a" or el.get("itemprop") == "name":
-            name = _short_text(el)
-        else:
-            name = next((n for a in _links(el) if (n := _short_text(a))), "") or _short_text(el)
-        if name:
-            return name, el
+        found = _find_author_el(el)
+        if found:
+            return found
     for a in _links(member):
         if _PROFILE_HREF.search(a.get("href", "")) and (name := _short_text(a)):
             return name, a
@@ -173,13 +179,10 @@ def _members(soup: Any) -> list[tuple[Tag, tuple[str, Tag]]]:
     authors: dict[int, tuple[str, Tag] | None] = {}  # by id(): an element can be in two groups
     best: tuple[int, int, list[tuple[Tag, tuple[str, Tag]]]] | None = None
     for members in groups.values():
-        ids = {id(m) for m in members}
         authored = []
         for m in members:
-            if any(id(a) in ids for a in m.parents):
-                continue  # nested in another of the group: part of that post
             if id(m) not in authors:
-                authors[id(m)] = _find_author(m)
+                authors[id(m)] = _own_author(m, members)
             if (found := authors[id(m)]) is not None:
                 authored.append((m, found))
         if not authored:
@@ -187,7 +190,36 @@ def _members(soup: Any) -> list[tuple[Tag, tuple[str, Tag]]]:
         score = (len(authored), -sum(1 for _ in authored[0][0].parents))
         if best is None or score > best[:2]:
             best = (score[0], score[1], authored)
-    return best[2] if best else []
+    if not best:
+        return []
+    # A reply nested inside a post (bgm.tv's replies to a reply) is a post of its own, by its own
+    # author: it is cut out of the post around it, so no vote in it is credited to that post's author.
+    posts = best[2]
+    for outer, _ in posts:
+        for inner, _ in posts:
+            if inner is not outer and _contains(outer, inner):
+                inner.extract()  # out of the outer post's body (kept, whole, as its own post)
+    return posts
+
+
+def _own_author(member: Tag, members: list[Tag]) -> tuple[str, Tag] | None:
+    """The author of MEMBER outside the other members nested in it (a nested reply names its
+    own author), or None when it names none of its own."""
+    nested = [m for m in members if m is not member and _contains(member, m)]
+    if not nested:
+        return _find_author(member)
+    for el in _authorish(member):
+        if any(_contains(n, el) for n in nested):
+            continue
+        found = _find_author_el(el)
+        if found:
+            return found
+    for a in _links(member):
+        if any(_contains(n, a) for n in nested):
+            continue
+        if _PROFILE_HREF.search(a.get("href", "")) and (name := _short_text(a)):
+            return name, a
+    return None
 
 
 def _body(member: Tag, author_el: Tag) -> Tag | None:

@@ -1,0 +1,85 @@
+"""Issue 30: renamed forum accounts. A non-player who votes like a player is named in the host-only
+part of the count with the command that makes the name an alias, and `hostkit alias PLAYER NAME`
+(SPEC: "another name (a renamed forum account, a replacement) under which PLAYER's posts and votes
+count") is checked as `new --alias` is, one clear line on refusal, nothing written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hostkit.model import Post, VoteSetupPlayer
+from hostkit.votes.tally import tally
+
+from conftest import Host, snapshot
+from test_vote_patterns import PAGE, harbour
+
+
+def bold(text: str) -> str:
+    return f"<b>{text}</b>"
+
+
+def test_a_non_player_voting_like_a_player_is_named_with_the_alias_command():
+    """Issue 30: 'Wake1 is no player but voted 5 times: an alias of Wake88? `hostkit alias Wake88 Wake1`'."""
+    players = [VoteSetupPlayer(p) for p in ("Wake88", "reinoe", "Josh_B", "Slandaar", "Saki")]
+    posts = [Post(1, "reinoe", bold("Vote: Saki")), Post(2, "Wake1", bold("VOTE: Saki")),
+             Post(3, "Josh_B", "hm"), Post(4, "Wake1", bold("UNVOTE: Saki")), Post(5, "Wake1", bold("VOTE: reinoe")),
+             Post(6, "Slandaar", "ok"), Post(7, "Saki", "no")]
+    count = tally(posts, players, day=1, markups=["bold"])
+    assert [(x.name, x.votes, x.player) for x in count.strangers] == [("Wake1", 2, "Wake88")]
+    assert count.strangers[0].command() == "hostkit alias Wake88 Wake1"
+    assert count.to_json()["strangers"][0]["command"] == "hostkit alias Wake88 Wake1"
+
+
+def test_one_stray_vote_by_a_non_player_is_no_stranger_to_report():
+    players = [VoteSetupPlayer(p) for p in ("Ann", "Bob", "Cy")]
+    count = tally([Post(1, "Visitor", bold("Vote: Ann"))], players, day=1, markups=["bold"])
+    assert count.strangers == () and count.ignored[0].reason == "'Visitor' is not a player"
+
+
+def test_with_no_name_alike_and_several_silent_players_no_player_is_guessed():
+    players = [VoteSetupPlayer(p) for p in ("Ann", "Bob", "Cy", "Dee")]
+    posts = [Post(1, "Zork", bold("Vote: Ann")), Post(2, "Zork", bold("Vote: Bob"))]
+    count = tally(posts, players, day=1, markups=["bold"])
+    assert [(x.name, x.player) for x in count.strangers] == [("Zork", None)]
+    assert count.strangers[0].command() == "hostkit alias PLAYER Zork"
+
+
+def test_the_host_notes_say_it_and_the_alias_command_makes_the_votes_count(tmp_path):
+    host = harbour(tmp_path)
+    page = tmp_path / "renamed.html"
+    src = PAGE.read_text(encoding="utf-8")
+    page.write_text(src.replace('class="username">Cormorant</a>', 'class="username">Cormorant_</a>'), encoding="utf-8")
+    args = ("votes", "--html", str(page), "--from-post", "5", "--to-post", "8")
+    data = json.loads(host.ok(*args, "--json"))
+    assert [(x["name"], x["votes"], x["player"]) for x in data["strangers"]] == [("Cormorant_", 3, "Cormorant")]
+    assert data["eliminated"] is None
+    assert ("Cormorant_ is no player but voted 3 times: an alias of Cormorant? "
+            "`hostkit alias Cormorant Cormorant_`") in host.ok(*args)
+    assert "Cormorant_" in host.ok("alias", "Cormorant", "Cormorant_")
+    data = json.loads(host.ok(*args, "--json"))
+    assert data["strangers"] == [] and (data["eliminated"], data["hammer"]) == ("Bollard", 7)
+
+
+@pytest.mark.parametrize("player, name, says", [
+    ("Nobody", "Alt", "unknown player 'Nobody'"),
+    ("Ferrule", "Bollard", "Bollard already goes by that name"),
+    ("Ferrule", "ferrule", "is Ferrule's own name"),
+    ("Ferrule", "Harbourmaster", "is a host of this game"),
+    ("Ferrule", " Alt", "a name cannot begin or end with a space"),
+    ("Ferrule", "unvote", "a word hostkit reads itself"),
+], ids=["unknown-player", "another-players-name", "own-name", "a-host", "padded", "reserved-word"])
+def test_alias_refuses_a_name_new_alias_would_refuse_and_writes_nothing(tmp_path, player, name, says):
+    host = harbour(tmp_path)
+    before = snapshot(host.folder)
+    err = host.refused("alias", player, name)
+    assert says in err and len(err.strip().splitlines()) == 1
+    assert snapshot(host.folder) == before
+
+
+def test_an_alias_given_twice_is_refused(tmp_path):
+    host = harbour(tmp_path)
+    host.ok("alias", "Ferrule", "Ferr")
+    assert "already goes by that name" in host.refused("alias", "Bollard", "ferr")
+    assert "Ferr" in host.game.setup.player("Ferrule").aliases
