@@ -99,7 +99,6 @@ STEPS = [
        "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],
       ["act", "Bob", "Kill", "Cy"], ["resolve", "--force"]], ["take-role", "Ms", "Agent"]),
     (PARA_D1 + [["bond", "Ann", "Cy"], ["eliminate", "--none"]], ["bond", "Cy", "--accept"]),
-    ([PNEW], ["option", "max-day=6"]),
 ]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
