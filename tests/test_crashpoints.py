@@ -95,6 +95,7 @@ STEPS = [
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
     (PARA_D1, ["bond", "Ann", "Cy"]),
     (PARA_D1, ["option", "max-day=5"]),
+    (D1, ["alias", "Ann", "Annie"]),
     ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
        "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],
       ["act", "Bob", "Kill", "Cy"], ["resolve", "--force"]], ["take-role", "Ms", "Agent"]),
