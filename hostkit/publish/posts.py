@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..engine.day import flip_held
 from ..errors import FileError, RuleError
 from .context import _player, _renderer, _role_pm_context, game_context
+from .fates import deaths_outside_outcomes, shooter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -105,22 +106,9 @@ def _flip_context(game: "Game", name: str, level: str, r: "Renderer", *, announc
         pm = r.markup(r.render("role_pm", **ctx).rstrip())
     return {"player": name, "level": level, "role": role.name, "alignment": role.alignment,
             "died": ps.died or "", "cause": ps.cause or "", "eliminated": ps.cause == "eliminated", "pm": pm,
-            "shot_by": shooter(game, name),
+            "shot_by": shooter(game.state, game.phases, name),
             "announce": announce, "modkill": (ps.cause or "").startswith("modkill"),
             "reason": (ps.cause or "")[len("modkill ("):-1] if (ps.cause or "").startswith("modkill (") else ""}
-
-
-def shooter(game: "Game", name: str) -> str:
-    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
-    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
-    ps = game.state.players[name]
-    if ps.alive:
-        return ""
-    kinds = {p: k for p, k, _, _ in game.state.deaths}
-    if kinds.get(name) != "shot":
-        return ""
-    shots = [e for ph in game.phases for e in ph.record.events if e.kind == "shot" and e.target == name]
-    return shots[-1].actor or "" if shots else ""
 
 
 def flip_level(game: "Game") -> str:
@@ -141,7 +129,7 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
     plants).
     """
     game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
-    outside = _deaths_outside_outcomes(game, f"{phase} {night}")
+    outside = deaths_outside_outcomes(game.state, f"{phase} {night}")
     if phase == "day":
         day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
         outcomes = list(day_ph.outcomes) if day_ph is not None else []
@@ -175,14 +163,6 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
                     quiet=not deaths, flip_level=level,
                     revived=[n for o in outcomes for n in getattr(o, "revived", ())],
                     notices=_morning_notices(game, night, {d.player for d in died}) if phase == "night" else [])
-
-
-def _deaths_outside_outcomes(game: "Game", when: str) -> list[str]:
-    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
-    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
-    to another's; in the order they died. An elimination is not among them: it has its own post."""
-    return [player for player, kind, at, _ in game.state.deaths
-            if at == when and kind in ("shot", "modkill", "bond")]
 
 
 BLOOM_NOTICE = ("Strange alien plants have sprouted all over town overnight. Today the town MUST lynch someone: "
