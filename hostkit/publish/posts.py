@@ -16,9 +16,9 @@ from ..errors import RuleError
 from .context import _player, _renderer
 from .countpost import (HOST_ONLY, NO_ELIMINATION, count_marker, post_url, shown_thresholds,  # noqa: F401 (re-exported)
                         threshold_label, vote_count_host_notes, vote_count_post)
+from .fates import deaths_outside_outcomes, shooter  # noqa: F401 (re-exported)
 from .public import (BLOOM_NOTICE, FLAVOUR_FIELDS, FLAVOUR_FILE, PublicFlip, PublicView,  # noqa: F401 (re-exported)
-                     death_flavour, deaths_outside_outcomes, end_context, game_flavour, own_place, public_view,
-                     shooter, shown_weight)
+                     death_flavour, end_context, game_flavour, own_place, public_view, shown_weight)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -64,7 +64,7 @@ def death_post(game: "Game", night: int, *, fmt: str | None = None, phase: str =
     game.require_settled(phase, night)  # a co-hosts' merge conflict decides who died
     if phase == "day":
         day_ph = next((ph for ph in game.phases if ph.record.kind == "day" and ph.record.number == night), None)
-        if day_ph is None or not (day_ph.outcomes or deaths_outside_outcomes(game, f"day {night}")):
+        if day_ph is None or not (day_ph.outcomes or deaths_outside_outcomes(game.state, f"day {night}")):
             raise RuleError(f"day {night} has no death to post: no day action resolved, no shot and no host's kill"
                             + ("" if day_ph is not None else " (no such day yet)")
                             + "; an elimination has its own post, 'hostkit post flip PLAYER'")

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..errors import FileError, RuleError
+from .fates import deaths_outside_outcomes, shooter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -228,33 +229,13 @@ def shown_weight(game: "Game", name: str) -> float | None:
     return None if float(weight) == 1.0 else float(weight)
 
 
-def shooter(game: "Game", name: str) -> str:
-    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
-    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
-    ps = game.state.players[name]
-    if ps.alive:
-        return ""
-    kinds = {p: k for p, k, _, _ in game.state.deaths}
-    if kinds.get(name) != "shot":
-        return ""
-    shots = [e for ph in game.phases for e in ph.record.events if e.kind == "shot" and e.target == name]
-    return shots[-1].actor or "" if shots else ""
-
-
-def deaths_outside_outcomes(game: "Game", when: str) -> list[str]:
-    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
-    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
-    to another's; in the order they died. An elimination is not among them: it has its own post."""
-    return [player for player, kind, at, _ in game.state.deaths
-            if at == when and kind in ("shot", "modkill", "bond")]
-
-
 def _flip(game: "Game", name: str, level: str) -> PublicFlip | None:
     ps = game.state.players[name]
     if ps.alive:
         return None
     if game.flip_held(name):  # the death is public, the role is not yet
-        return PublicFlip(name, "none", "", "", ps.died or "", public_cause(ps.cause), None, shooter(game, name))
+        return PublicFlip(name, "none", "", "", ps.died or "", public_cause(ps.cause), None,
+                          shooter(game.state, game.phases, name))
     role = game.ruleset.roles[ps.role]
     pm = None
     if level == "pm":
@@ -267,7 +248,7 @@ def _flip(game: "Game", name: str, level: str) -> PublicFlip | None:
         pm = MappingProxyType(ctx)
     return PublicFlip(name, level, role.name if level in ("role", "pm") else "",
                       role.alignment if level in ("alignment", "role", "pm") else "", ps.died or "",
-                      public_cause(ps.cause), pm, shooter(game, name))
+                      public_cause(ps.cause), pm, shooter(game.state, game.phases, name))
 
 
 def _unfound(flip: PublicFlip | None) -> PublicFlip | None:
@@ -283,8 +264,8 @@ def _news(game: "Game", outcomes: list, when: str, flips: Mapping[str, PublicFli
                    for d in died)
     known = {d.player for d in died}
     # a shot, a host's kill, a bond: no flavour (the flip's own line tells how)
-    deaths += tuple(PublicDeath(name, "", "", "", flips.get(name), told=False) for name in deaths_outside_outcomes(game, when)
-                    if name not in known)
+    deaths += tuple(PublicDeath(name, "", "", "", flips.get(name), told=False)
+                    for name in deaths_outside_outcomes(game.state, when) if name not in known)
     kind, _, number = when.partition(" ")
     night = int(number) if kind == "night" else None
     notices: tuple[str, ...] = ()
@@ -319,7 +300,7 @@ def public_view(game: "Game", fmt: str | None = None) -> PublicView:
     nights = {n: _news(game, [o], f"night {n}", flips, overrides) for n, o in sorted(game.outcomes.items())}
     days = {ph.record.number: _news(game, list(ph.outcomes), f"day {ph.record.number}", flips, overrides)
             for ph in game.phases if ph.record.kind == "day"
-            and (ph.outcomes or deaths_outside_outcomes(game, f"day {ph.record.number}"))}
+            and (ph.outcomes or deaths_outside_outcomes(game.state, f"day {ph.record.number}"))}
     speaking = None
     if game.current.record.kind == "day" and not state.winner:
         try:

@@ -139,7 +139,9 @@ class Context:
                 for f in forms:
                     if not f:
                         continue
-                    s = _likeness(t, f)
+                    # a word of the name is compared only with a name about as long ("Balter" for
+                    # Baltar of VP Baltar), never with a longer one that merely holds it ("Malagirl")
+                    s = _likeness(t, f) if f == k or len(t) <= len(f) + 2 else 0.0
                     if len(f) >= 4 and (t.startswith(f) or len(t) >= 4 and t in f):
                         s = max(s, 0.8)  # "marquistador" for Marquis, "Chilly" for Tchill13
                     best = max(best, s)
