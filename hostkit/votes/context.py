@@ -121,7 +121,9 @@ class Context:
         return refused
 
     def _near(self, name: str) -> list[str]:
-        """The one living player NAME is a near miss of (LOOSE, LOOSE_MARGIN), else []."""
+        """The living players NAME is a near miss of: the best, with every other within
+        LOOSE_MARGIN of it (two close readings, for the context to settle or refuse); [] when
+        none reaches LOOSE."""
         times = _TIMES.fullmatch(name.strip())
         if times and 2 <= int(times.group(2)) <= 5:  # "Yesx3" for YES YES YES
             name = times.group(1) * int(times.group(2))

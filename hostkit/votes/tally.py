@@ -14,6 +14,8 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   so the voter keeps their place on the wagon.
 - Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
   vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
+  But an earlier vote of the post that reaches the majority is the hammer: the day ended there.
+- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each.
 - ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
   reported for reference only: no vote ends the day early, and the single leader at the deadline
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
@@ -25,7 +27,10 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
-  longest leading words that match a player exactly or case-insensitively.
+  longest leading words that match a player exactly or case-insensitively. A name the matcher
+  refuses is read from the day's context (hostkit.votes.context: living players in play).
+- An account that is no player but casts two or more vote texts is reported (``strangers``),
+  with the living player whose renamed account it may be; its votes are never counted.
 - Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
   skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
 - Quoted vote texts are reported as "quoted" (posts before the hammer only).
