@@ -552,7 +552,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "players": [
             {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight,
              "previous": list(p.previous) or None, "threshold": p.threshold or None,
-             "attributes": list(p.attributes) or None}
+             "attributes": list(p.attributes) or None, "split": p.split or None}
             for p in setup.players
         ],
     }
@@ -569,7 +569,8 @@ def read_setup(folder: Path) -> Setup:
         players.append(PlayerSetup(
             name=pt.get("name", str), role=pt.get("role", str), aliases=pt.strings("aliases", ()),
             weight=pt.get("weight", float, None), previous=pt.strings("previous", ()),
-            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ())))
+            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ()),
+            split=pt.get("split", bool, False)))
         pt.done()
     opts = t.sub("options", {})
     options = dict(opts.data)

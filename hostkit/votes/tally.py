@@ -47,6 +47,7 @@ __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majo
 MAJORITY_RULES = ("half-plus-one", "plurality")
 TIE_RULES = ("none", "random", "first-to-reach")
 NONE = "none"  # the No Elimination wagon's target
+SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes
 
 _EPS = 1e-9
 
@@ -158,8 +159,14 @@ def tally(
     hammered = False
     eliminated: str | None = None
 
+    def weight(key: str) -> float:
+        """A vote's weight: its voter's, or one for each of a split voter's votes (keyed NAME,
+        NAME\01..., see SLOT)."""
+        p = by_name.get(key) or by_name[key.split(SLOT, 1)[0]]
+        return 1.0 if p.split else p.weight
+
     def total(target: str) -> float:
-        return sum(by_name[v].weight for v, (t, _, _) in current.items() if t == target)
+        return sum(weight(v) for v, (t, _, _) in current.items() if t == target)
 
     def note(target: str, idx: int) -> None:
         totals.setdefault(target, []).append((idx, total(target)))
@@ -190,8 +197,8 @@ def tally(
                     continue
                 target = m.player
             if target != on:
-                others = sum(by_name[v].weight for v, (tg, _, _) in current.items() if tg == target and v != voter)
-                if others + by_name[voter].weight + _EPS >= needed(target):
+                others = sum(weight(v) for v, (tg, _, _) in current.items() if tg == target and v != voter)
+                if others + weight(voter) + _EPS >= needed(target):
                     return k
             on = target
         return None
@@ -210,6 +217,46 @@ def tally(
         earlier = [h.target for h in history if h.author == voter and h.target]
         return context[0].read(name, refused, post=post, voter=voter,
                                wagons={t for t, _, _ in current.values()}, earlier=earlier)
+
+    def split_post(ev: _Event, idx: int, voter: str, skip) -> None:
+        """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
+        are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
+        The first of them that reaches the majority is the hammer."""
+        nonlocal hammered, hammer, eliminated
+        chosen: list[tuple[str, str]] = []
+        moved = False
+        for text in ev.texts:
+            pv = parse_vote(text)
+            if pv is None:
+                continue
+            moved = True
+            if pv.kind == "unvote":
+                chosen = []
+                continue
+            m = Match(NONE) if pv.kind == "none" else matcher.match(pv.name or "")
+            if m.player is None and pv.kind == "vote":
+                m = in_context(pv.name or "", m, ev.post, voter)
+            if m.player is None or m.player != NONE and (not by_name[m.player].alive or by_name[m.player].absent):
+                skip(text, m.reason or f"{m.player} cannot be voted")
+                continue
+            chosen.append((m.player, text))
+        keep = int(by_name[voter].weight)
+        for _, text in chosen[:-keep]:
+            skip(text, "replaced by a later vote in the same post")
+        chosen = chosen[-keep:]
+        if not moved:
+            return
+        for key in [k for k in current if k == voter or k.startswith(voter + SLOT)]:
+            note(current.pop(key)[0], idx)
+        if not chosen:
+            history.append(HistoryEntry(ev.post, voter, None, "thread"))
+        for k, (target, _) in enumerate(chosen):
+            current[voter if k == 0 else f"{voter}{SLOT}{k}"] = (target, idx, ev.post)
+            note(target, idx)
+            history.append(HistoryEntry(ev.post, voter, target, "thread"))
+        for target, _ in chosen:
+            if majority == "half-plus-one" and total(target) + _EPS >= needed(target) and not hammered:
+                hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
 
     for idx, (_, ev) in enumerate(keyed):
         def skip(text: str, reason: str, _ev: _Event = ev) -> None:
@@ -241,6 +288,9 @@ def tally(
         if voter in controlled and not ev.host:
             for text in ev.texts:
                 skip(text, f"{voter}'s vote is controlled today by {controlled[voter]} (Mind Control Ray)")
+            continue
+        if by_name[voter].split and not ev.host:
+            split_post(ev, idx, voter, skip)
             continue
 
         # the last vote text of a post that can be read wins: a later text naming no one (a bold
@@ -358,12 +408,13 @@ def tally(
         groups.setdefault(target, []).append((idx, voter, post))
     abstained: tuple[str, ...] = ()
     if abstention and not allow_no_elimination and NONE in groups:
-        abstained = tuple(v for _, v, _ in sorted(groups.pop(NONE)))
+        abstained = tuple(dict.fromkeys(v.split(SLOT, 1)[0] for _, v, _ in sorted(groups.pop(NONE))))
     wagons = []
     for target, votes in groups.items():
         votes.sort()
-        wagons.append((Wagon(target, float(sum(by_name[v].weight for _, v, _ in votes)),
-                             tuple(v for _, v, _ in votes), tuple(p for _, _, p in votes)), reached(target)))
+        wagons.append((Wagon(target, float(sum(weight(v) for _, v, _ in votes)),
+                             tuple(v.split(SLOT, 1)[0] for _, v, _ in votes), tuple(p for _, _, p in votes)),
+                       reached(target)))
     wagons.sort(key=lambda w: (-w[0].votes, w[1]))
     ordered = tuple(w for w, _ in wagons)
 
