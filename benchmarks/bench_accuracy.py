@@ -9,7 +9,9 @@ folder, never into the project) is counted exactly as a host would count it, one
 process per command:
 
   hostkit new GAME --ruleset classic-werewolf --assign P=Villager... (one Werewolf)
-                   --alias P=A... --weight P=2 (double voters) --host M... --vote-markup ...
+                   --alias P=A... --weight P=2 (double voters; --split-votes P where the game's
+                   notes say the double voter "controls each vote individually") --host M...
+                   --vote-markup ...
                    --option majority=half-plus-one [--option no-elimination-offset=-1]
   hostkit --game GAME resolve --force               (night 1 passes: it is day 1)
   hostkit --game GAME votes --html page-001.html ... --from-post FROM+1 --to-post TO --json
@@ -52,7 +54,6 @@ UNSETTLED_FLAGS = {"day_kill", "votecount_reset", "modkill", "host_ruling", "pm_
 # posts: a game's own majority rule, a double voter casting two separate votes, a host's ruling.
 UNSETTLED_NOTES = {
     "rule for hammers": "the game's own majority rule (half the living), not a majority",
-    "controls each vote individually": "a double voter casts two separate votes",
     "moderator ignored": "the host ruled a vote out",
     "vote in pm": "a vote the host took in a PM",
     "day kill": "a player died mid-day", "daykill": "a player died mid-day",
@@ -137,8 +138,9 @@ def new_args(game: Path, case: dict[str, Any]) -> list[str]:
         args += ["--assign", f"{p['name']}={'Werewolf' if i == 0 else 'Villager'}"]
         for a in p.get("aliases", []):
             args += ["--alias", f"{p['name']}={a}"]
+    split = "controls each vote individually" in case.get("notes", "")  # the setup's own words (see README)
     for d in case.get("doublevoters", []):
-        args += ["--weight", f"{d}=2"]
+        args += ["--weight", f"{d}=2"] + (["--split-votes", d] if split else [])
     for m in case.get("moderators", []):
         args += ["--host", m]
     for m in case.get("markup", []) or ["bold"]:

@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 
 def setup_players(game: Game) -> list[VoteSetupPlayer]:
     """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
-    elimination-threshold modifier."""
+    elimination-threshold modifier, and whether their votes may be split."""
     out = []
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   game.out_of_play(p.name) if ps.alive else None, p.threshold))
+                                   game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split))
     return out
 
 

@@ -125,8 +125,9 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
            thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
            seed: int | None = None, thread: str | None = None, title: str = "",
-           attributes: Sequence[str] = (), start: str = "") -> Setup:
+           attributes: Sequence[str] = (), start: str = "", splits: Sequence[str] = ()) -> Setup:
     """Create a game folder (refused if one exists there); game.create also loads it.
+    `splits`: players given a whole --weight of 2 or more whose votes may go to different players.
     `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role.
     `start`: the phase a game moved to hostkit mid-way is at ('day:4'); else the ruleset's first."""
     if store.is_game(folder):
@@ -182,6 +183,14 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
             raise HostkitError(f"--weight {text!r}: {w!r} is not a number") from None
         weight_map[match_name(name, order)] = checks.check_weight(weight, f"--weight {text}")
     threshold_map = _thresholds(order, thresholds, loved, hated)
+    split_set = set()
+    for who in splits:
+        name = match_name(who, order)
+        w = weight_map.get(name)
+        if w is None or w < 2 or w != int(w):
+            raise HostkitError(f"--split-votes {who!r}: {name} needs a --weight of 2 or more, whole votes "
+                               f"(now {'their role' + chr(39) + 's' if w is None else f'{w:g}'}): only several votes can go to different players")
+        split_set.add(name)
     for m in markups:
         if m not in MARKUPS:
             raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
@@ -211,7 +220,8 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
-                                  threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ())) for n in order),
+                                  threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ()),
+                                  split=n in split_set) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         start=_start(start, rs, opts),

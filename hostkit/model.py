@@ -222,6 +222,7 @@ class PlayerSetup(Record):
     previous: tuple[str, ...] = ()  # players this slot replaced, earliest first
     threshold: int = 0  # added to the majority that eliminates this player: Loved +1, Hated -1
     attributes: tuple[str, ...] = ()  # the ruleset's attributes on this player's role (paranormal's Kook)
+    split: bool = False  # a voter of weight 2 or more whose votes may go to different players
 
 
 class Setup(Record):
@@ -600,6 +601,7 @@ class VoteSetupPlayer(Record):
     weight: float = 1.0
     absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
     threshold: int = 0  # added to the majority a wagon on this player needs (Loved +1, Hated -1)
+    split: bool = False  # their `weight` is so many votes of one each, which may go to different players
 
 
 class Wagon(Record):
@@ -801,6 +803,13 @@ class GameState:
 ROBOT = "Robot"
 ROBOT_PREFIX = ROBOT + " "  # the Mind Stealer's Robot's abilities: "Robot Guard"
 ROBOT_DESTROYED = "robot-destroyed"  # tag on the Mind Stealer: {"night", "by", "cause"} (settle.py)
+# Tags the engine writes that the PMs read (kept here, with the record's other names, so that
+# publish/ reads outcomes without importing the rules): captives returned to play by an abductor's
+# death outside a night ({"day 1": "Xe"}, engine/day.release), the night a player left the game
+# with a Xenozoologist's win (engine/sides.after_night), the night a Mind Stealer reached its goal.
+RETURNED = "returned"
+DEPARTED = "departed"
+WON_NIGHT = "won-night"
 
 
 def body_name(player: str, body: str) -> str:

@@ -76,6 +76,7 @@ def atomic_write(path: Path, data: bytes | str, *, durable: bool = True) -> None
     file whose every reader takes a damaged file as no file, when what is there now is no file
     or a damaged one: a crash then leaves nothing its readers would not already see."""
     if isinstance(data, str):
+        _encodable(path, data)  # a byte the command line could not decode: one line, nothing written
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # writing only: status, which only reads, need not import it
@@ -280,6 +281,8 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
 
 
 _TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
+# in the folder itself only hostkit's own files' (a chart the host writes there with --out is not ours)
+_TMP_OWN = re.compile(r"^\.(game\.toml|\.hostkit-[a-z]+\.json|\.gitignore|\.gitattributes)\.[a-z0-9_]{8}\.tmp$")
 _STALE_FETCH = 3600  # seconds: a thread page's temp file that old belongs to no live fetch (900 s at most)
 
 
@@ -301,7 +304,7 @@ def tidy(folder: Path) -> None:
         except OSError:
             continue
         for entry in entries:
-            if not _TMP_NAME.match(entry.name):
+            if not (_TMP_OWN if where == folder else _TMP_NAME).match(entry.name):
                 continue
             with contextlib.suppress(OSError):
                 st = entry.stat(follow_symlinks=False)
@@ -552,7 +555,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "players": [
             {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight,
              "previous": list(p.previous) or None, "threshold": p.threshold or None,
-             "attributes": list(p.attributes) or None}
+             "attributes": list(p.attributes) or None, "split": p.split or None}
             for p in setup.players
         ],
     }
@@ -569,7 +572,8 @@ def read_setup(folder: Path) -> Setup:
         players.append(PlayerSetup(
             name=pt.get("name", str), role=pt.get("role", str), aliases=pt.strings("aliases", ()),
             weight=pt.get("weight", float, None), previous=pt.strings("previous", ()),
-            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ())))
+            threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ()),
+            split=pt.get("split", bool, False)))
         pt.done()
     opts = t.sub("options", {})
     options = dict(opts.data)

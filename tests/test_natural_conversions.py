@@ -121,3 +121,15 @@ def test_two_recruiters_to_the_same_side_do_not_clash(rs):
     o, n = night(state(rs, "R1=Recruiter R2=Recruiter V=Villager W=Villager"), "R1 Recruit V; R2 Recruit V")
     assert [(c.player, c.value) for c in o.changes if c.kind == "convert"] == [("V", "Mafia"), ("V", "Mafia")]
     check(o, n, dict(ok=["R1.Recruit", "R2.Recruit"]))
+
+
+def test_a_consumption_that_clashes_with_a_domination_takes_its_consumer_out_of_nothing():
+    """The clash rule holds in every ruleset (paranormal: conversions are in one simultaneous step
+    of the Event Order): an Advanced Doppelganger's Consume and a Hivemind's Dominate on one
+    Townie both fail, and the Doppelganger does not leave play for a consumption that failed."""
+    rs = ruleset("paranormal")
+    for order in ("Ad Consume T; Hv Dominate T", "Hv Dominate T; Ad Consume T"):
+        o, n = night(state(rs, "Ad=Advanced_Doppelganger Hv=Hivemind_(Psychic) T=Townie U=Townie"), order)
+        check(o, n, dict(failed={"Ad.Consume": "cannot be made", "Hv.Dominate": "cannot be made"},
+                         no_notice=["T", "Ad", "Hv"]))
+        assert not [c for c in o.changes if c.kind == "convert" or c.key in ("abducted", "bound-to")], o.changes

@@ -130,16 +130,23 @@ def test_natural_II_day_actions_use_the_same_engine_protection_and_log(tmp_path)
     assert alive(host)["Ann"]
 
 
-def test_natural_II_day_end_resolution_is_generic_any_ruleset(tmp_path):
-    """Not natural only: a custom day ability in an ordered ruleset (classic-werewolf) resolves
-    at the day's end too."""
+def classic_day1(tmp_path, fourth: str = "Ann=Villager") -> Host:
+    """Day 1 of a classic-werewolf game with the custom day roles (their categories as classic's
+    steps): Dv a Day Vigilante, Wo and W2 Werewolves, FOURTH, Bea and Dee; Cy died on night 1."""
     roles = DAY_ROLES.replace('category = "kill"', 'category = "werewolf"').replace(
         'category = "protect"', 'category = "guard"').replace('category = "inspect"', 'category = "seer"')
     host = game(tmp_path, ruleset="classic-werewolf", roles=roles,
-                players=["Dv=Day Vigilante", "Wo=Werewolf", "W2=Werewolf", "Ann=Villager", "Bea=Villager",
+                players=["Dv=Day Vigilante", "Wo=Werewolf", "W2=Werewolf", fourth, "Bea=Villager",
                          "Cy=Villager", "Dee=Villager"])
     host.ok("act", "Wo", "Kill", "Cy")
     host.ok("resolve", "--force")
+    return host
+
+
+def test_natural_II_day_end_resolution_is_generic_any_ruleset(tmp_path):
+    """Not natural only: a custom day ability in an ordered ruleset (classic-werewolf) resolves
+    at the day's end too."""
+    host = classic_day1(tmp_path)
     host.ok("act", "Dv", "Day Shoot", "Wo")
     out = host.ok("eliminate", "--none")
     assert "dies: Wo, killed by Vigilante" in out and not alive(host)["Wo"]

@@ -81,3 +81,19 @@ def test_the_json_holds_what_a_dead_hunter_is_told(tmp_path):
     assert any(n["player"] == "Eve" and "take one living player with you" in n["text"] for n in data["notices"])
     assert_json_holds_every_pm_notice(host, data)
     assert all({"stopped", "took_place", "own_words"} <= set(b) for b in data["blocked"])
+
+
+def test_a_day_resolution_json_holds_what_its_pms_say(tmp_path):
+    """By day too (seed natural II, day actions resolve through the same engine): a Hunter shot by
+    a custom day ability is told his dues in the day PM, and `resolve --dry-run --json` (the
+    day's end previewed) lists it among the outcome's notices."""
+    from test_natural_dayactions import classic_day1
+
+    host = classic_day1(tmp_path, "Hu=Hunter")
+    host.ok("act", "Dv", "Day Shoot", "Hu")
+    preview = json.loads(host.ok("resolve", "--dry-run", "--json"))
+    told = [n["text"] for o in preview["outcomes"] for n in o["notices"] if n["player"] == "Hu"]
+    assert told, preview["outcomes"]
+    host.ok("eliminate", "--none")
+    pm = host.ok("pm", "Hu", "--day", "1", "--format", "plain")
+    assert all(text in pm for text in told), (told, pm)

@@ -152,7 +152,7 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
         game = load(ctx)
         if game.current.record.kind == "day" and not game.state.winner:
             new, outcomes = game.resolve_now(dry_run=dry_run)
-            day_resolved(outcomes, None if dry_run else new.state.winner, dry_run=dry_run, as_json=as_json,
+            day_resolved(new, outcomes, None if dry_run else new.state.winner, dry_run=dry_run, as_json=as_json,
                          number=game.current.record.number)
             return
         outcome = resolve_checked(game, dry_run=dry_run, force=force)
@@ -162,11 +162,11 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
             later = game.after_night(outcome)
         winner = after.winner if after else None
     if as_json:
-        from ..publish.pms import night_told
+        from ..publish.pms import told
 
         data = outcome.to_json()
         data["winner"] = winner
-        data["notices"] = night_told(later, outcome)  # everything the night PMs say beside results
+        data["notices"] = told(later, outcome)  # everything the night PMs say beside results
         emit(data)
         return
     click.echo(outcome_text(outcome, dry_run=dry_run))
@@ -174,12 +174,15 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
         click.echo(_over(after))
 
 
-def day_resolved(outcomes: list, winner: str | None, *, dry_run: bool, as_json: bool, number: int) -> None:
-    """Print what a day's resolution resolved: each outcome (JSON: {"day", "phase", "outcomes"})."""
+def day_resolved(game, outcomes: list, winner: str | None, *, dry_run: bool, as_json: bool, number: int) -> None:
+    """Print what a day's resolution resolved: each outcome (JSON: {"day", "phase", "outcomes"},
+    each outcome's `notices` all that the day's PMs say beside results; GAME: the game after it)."""
+    from ..publish.pms import told
     from ..text import outcome_text
 
     if as_json:
-        emit({"day": number, "phase": "day", "outcomes": [o.to_json() for o in outcomes], "winner": winner})
+        emit({"day": number, "phase": "day", "outcomes": [{**o.to_json(), "notices": told(game, o)} for o in outcomes],
+              "winner": winner})
         return
     for o in outcomes:
         click.echo(outcome_text(o, dry_run=dry_run))

@@ -47,6 +47,9 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--roles", "roles_", help="ROLE,ROLE,...: dealt at random to the --player names.")
 @click.option("--alias", multiple=True, help="NAME=ALIAS: another name votes may use.")
 @click.option("--weight", multiple=True, help="NAME=W: a player's standing vote weight.")
+@click.option("--split-votes", "splits", multiple=True, metavar="NAME",
+              help="NAME's --weight is so many votes that may go to different players (a post's two votes "
+                   "count one each; one vote counts as one).")
 @click.option("--threshold", "thresholds", multiple=True,
               help="NAME=N: add N (-5..+5) to the votes that eliminate NAME (Loved +1, Hated -1).")
 @click.option("--loved", multiple=True, help="NAME: Loved, one more vote than the majority eliminates them.")
@@ -64,8 +67,8 @@ def roles(ruleset: str, as_json: bool) -> None:
                    "ruleset's first).")
 @click.option("--git", "use_git", is_flag=True,
               help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
-def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thresholds, loved, hated, markups,
-        options, attributes, hosts, seed, thread, title, start: str, use_git: bool) -> None:
+def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, splits, thresholds, loved, hated,
+        markups, options, attributes, hosts, seed, thread, title, start: str, use_git: bool) -> None:
     """Create a game folder.
 
     A game moved to hostkit mid-way starts at its phase with --start day:4 (or night:3): its
@@ -81,7 +84,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, thre
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
                   options=options, hosts=hosts, seed=seed, thread=thread,
-                  title=title, attributes=attributes, start=start)
+                  title=title, attributes=attributes, start=start, splits=splits)
     if use_git:
         from ..cohost import git_init
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import re
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ..errors import HostkitError
 from .base import ForumError, NewPosts, TooLong, Uncertain
 from .journal import Journal
 
-Game = Any  # a hostkit.game.Game
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Item(NamedTuple):

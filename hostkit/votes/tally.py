@@ -14,6 +14,8 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   so the voter keeps their place on the wagon.
 - Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
   vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
+  But an earlier vote of the post that reaches the majority is the hammer: the day ended there.
+- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each.
 - ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
   reported for reference only: no vote ends the day early, and the single leader at the deadline
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
@@ -25,7 +27,10 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
-  longest leading words that match a player exactly or case-insensitively.
+  longest leading words that match a player exactly or case-insensitively. A name the matcher
+  refuses is read from the day's context (hostkit.votes.context: living players in play).
+- An account that is no player but casts two or more vote texts is reported (``strangers``),
+  with the living player whose renamed account it may be; its votes are never counted.
 - Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
   skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
 - Quoted vote texts are reported as "quoted" (posts before the hammer only).
@@ -47,6 +52,7 @@ __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majo
 MAJORITY_RULES = ("half-plus-one", "plurality")
 TIE_RULES = ("none", "random", "first-to-reach")
 NONE = "none"  # the No Elimination wagon's target
+SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes
 
 _EPS = 1e-9
 
@@ -158,8 +164,14 @@ def tally(
     hammered = False
     eliminated: str | None = None
 
+    def weight(key: str) -> float:
+        """A vote's weight: its voter's, or one for each of a split voter's votes (keyed NAME,
+        NAME\01..., see SLOT)."""
+        p = by_name.get(key) or by_name[key.split(SLOT, 1)[0]]
+        return 1.0 if p.split else p.weight
+
     def total(target: str) -> float:
-        return sum(by_name[v].weight for v, (t, _, _) in current.items() if t == target)
+        return sum(weight(v) for v, (t, _, _) in current.items() if t == target)
 
     def note(target: str, idx: int) -> None:
         totals.setdefault(target, []).append((idx, total(target)))
@@ -167,7 +179,8 @@ def tally(
     def needed(target: str) -> float:
         return need_none if target == NONE else max(1, need + thresholds.get(target, 0))
 
-    def _earlier_hammer(texts: Sequence[str], voter: str, had: tuple[str, int, int | None] | None) -> int | None:
+    def _earlier_hammer(texts: Sequence[str], voter: str, had: tuple[str, int, int | None] | None,
+                        post: int | None) -> int | None:
         """The first of a post's earlier vote TEXTS that would have reached the majority, as
         VOTER casts them in order from HAD (their vote before the post); None when none does."""
         if majority != "half-plus-one":
@@ -185,13 +198,13 @@ def tally(
                     continue
                 target = NONE
             else:
-                m = matcher.match(pv.name or "")
+                m = read_name(pv.name or "", post, voter)
                 if m.player is None or not by_name[m.player].alive or by_name[m.player].absent:
                     continue
                 target = m.player
             if target != on:
-                others = sum(by_name[v].weight for v, (tg, _, _) in current.items() if tg == target and v != voter)
-                if others + by_name[voter].weight + _EPS >= needed(target):
+                others = sum(weight(v) for v, (tg, _, _) in current.items() if tg == target and v != voter)
+                if others + weight(voter) + _EPS >= needed(target):
                     return k
             on = target
         return None
@@ -210,6 +223,49 @@ def tally(
         earlier = [h.target for h in history if h.author == voter and h.target]
         return context[0].read(name, refused, post=post, voter=voter,
                                wagons={t for t, _, _ in current.values()}, earlier=earlier)
+
+    def read_name(name: str, post: int | None, voter: str) -> Match:
+        """The player a vote's NAME means: as the matcher reads it, else from the day's context."""
+        m = matcher.match(name)
+        return m if m.player is not None else in_context(name, m, post, voter)
+
+    def split_post(ev: _Event, idx: int, voter: str, skip) -> None:
+        """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
+        are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
+        The first of them that reaches the majority is the hammer."""
+        nonlocal hammered, hammer, eliminated
+        chosen: list[tuple[str, str]] = []
+        moved = False
+        for text in ev.texts:
+            pv = parse_vote(text)
+            if pv is None:
+                continue
+            moved = True
+            if pv.kind == "unvote":
+                chosen = []
+                continue
+            m = Match(NONE) if pv.kind == "none" else read_name(pv.name or "", ev.post, voter)
+            if m.player is None or m.player != NONE and (not by_name[m.player].alive or by_name[m.player].absent):
+                skip(text, m.reason or f"{m.player} cannot be voted")
+                continue
+            chosen.append((m.player, text))
+        keep = int(by_name[voter].weight)
+        for _, text in chosen[:-keep]:
+            skip(text, "replaced by a later vote in the same post")
+        chosen = chosen[-keep:]
+        if not moved:
+            return
+        for key in [k for k in current if k == voter or k.startswith(voter + SLOT)]:
+            note(current.pop(key)[0], idx)
+        if not chosen:
+            history.append(HistoryEntry(ev.post, voter, None, "thread"))
+        for k, (target, _) in enumerate(chosen):
+            current[voter if k == 0 else f"{voter}{SLOT}{k}"] = (target, idx, ev.post)
+            note(target, idx)
+            history.append(HistoryEntry(ev.post, voter, target, "thread"))
+        for target, _ in chosen:
+            if majority == "half-plus-one" and total(target) + _EPS >= needed(target) and not hammered:
+                hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
 
     for idx, (_, ev) in enumerate(keyed):
         def skip(text: str, reason: str, _ev: _Event = ev) -> None:
@@ -242,6 +298,9 @@ def tally(
             for text in ev.texts:
                 skip(text, f"{voter}'s vote is controlled today by {controlled[voter]} (Mind Control Ray)")
             continue
+        if by_name[voter].split and not ev.host:
+            split_post(ev, idx, voter, skip)
+            continue
 
         # the last vote text of a post that can be read wins: a later text naming no one (a bold
         # "vote count please", a joke name) is reported, and does not throw away the real vote
@@ -251,17 +310,18 @@ def tally(
                 pv = parse_vote(ev.texts[k])
                 if pv is None:
                     continue
-                if pv.kind != "vote" or matcher.match(pv.name or "").player is not None:
+                if pv.kind != "vote" or read_name(pv.name or "", ev.post, voter).player is not None:
                     last = k
                     break
             for later in ev.texts[last + 1:]:
                 pv = parse_vote(later)
-                skip(later, matcher.match(pv.name or "").reason if pv and pv.kind == "vote" else "not a vote")
+                skip(later, read_name(pv.name or "", ev.post, voter).reason if pv and pv.kind == "vote"
+                     else "not a vote")
         text = ev.texts[last]
         if last and not ev.host:
             # the post's last vote stands, but an earlier one that reached the majority ended the
             # day at this post ("Vote: Trouble ... on second thought Vote: Split")
-            hammer_at = _earlier_hammer(ev.texts[:last], voter, current.get(voter))
+            hammer_at = _earlier_hammer(ev.texts[:last], voter, current.get(voter), ev.post)
             if hammer_at is not None:
                 for later in ev.texts[hammer_at + 1:last + 1]:
                     skip(later, "after the hammer")
@@ -317,9 +377,7 @@ def tally(
                 continue
             target = NONE
         else:
-            m = matcher.match(name or "")
-            if m.player is None and not ev.host:
-                m = in_context(name or "", m, ev.post, voter)
+            m = matcher.match(name or "") if ev.host else read_name(name or "", ev.post, voter)
             if m.player is None:
                 skip(text, m.reason)
                 continue
@@ -358,12 +416,13 @@ def tally(
         groups.setdefault(target, []).append((idx, voter, post))
     abstained: tuple[str, ...] = ()
     if abstention and not allow_no_elimination and NONE in groups:
-        abstained = tuple(v for _, v, _ in sorted(groups.pop(NONE)))
+        abstained = tuple(dict.fromkeys(v.split(SLOT, 1)[0] for _, v, _ in sorted(groups.pop(NONE))))
     wagons = []
     for target, votes in groups.items():
         votes.sort()
-        wagons.append((Wagon(target, float(sum(by_name[v].weight for _, v, _ in votes)),
-                             tuple(v for _, v, _ in votes), tuple(p for _, _, p in votes)), reached(target)))
+        wagons.append((Wagon(target, float(sum(weight(v) for _, v, _ in votes)),
+                             tuple(v.split(SLOT, 1)[0] for _, v, _ in votes), tuple(p for _, _, p in votes)),
+                       reached(target)))
     wagons.sort(key=lambda w: (-w[0].votes, w[1]))
     ordered = tuple(w for w, _ in wagons)
 

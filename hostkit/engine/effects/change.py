@@ -141,9 +141,11 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     new_role = role.name if keep else effect.get("role")
     if _clashes(night, act, target, new_role, faction):
         return
-    told = len(night.notices), len(night.happenings)
+    told = len(night.notices), len(night.happenings), len(night.tags), set(night.untags)
     _converted(night, act, effect, target, new_role, faction, keep, leaves)
-    night.ext.setdefault("convert-told", {})[id(act)] = (night.notices[told[0]:], night.happenings[told[1]:])
+    night.ext.setdefault("convert-told", {})[id(act)] = (
+        night.notices[told[0]:], night.happenings[told[1]:], night.tags[told[2]:],
+        [u for u in night.untags if u not in told[3]])
 
 
 def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | None) -> bool:
@@ -160,9 +162,13 @@ def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | 
     why = f"{target} cannot be made {ends} at once, so every conversion of {target} fails"
     told = night.ext.get("convert-told", {})
     for _, _, _, other in others:
-        notices, happenings = told.get(id(other), ((), ()))
+        # Take back what it did and told: its notices, its happenings, a consumer's leaving play.
+        notices, happenings, tags, untags = told.get(id(other), ((), (), (), ()))
         night.notices[:] = [n for n in night.notices if n not in notices]
         night.happenings[:] = [h for h in night.happenings if h not in happenings]
+        night.tags[:] = [t for t in night.tags if not any(t is x for x in tags)]
+        for u in untags:
+            night.untags.pop(u, None)
         night.fail(other, why)
     night.fail(act, why)
     return True
