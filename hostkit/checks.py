@@ -209,12 +209,17 @@ def phase_files(folder: Path) -> list[Path]:
     `check_sequence` once they are read.
     """
     d = folder / "phases"
+    link = "is a symbolic link; a game's record lives in the game folder itself: replace it with the real {}"
+    if d.is_symlink():  # refused when read as when written (journal.check_path): never followed
+        raise FileError(f"{d}: " + link.format("folder"))
     if not d.is_dir():
         return []
     found: dict[int, Path] = {}
     for p in d.iterdir():
         if p.name.startswith(".") or p.suffix != ".toml":
             continue
+        if p.is_symlink():
+            raise FileError(f"{p}: " + link.format("file"))
         m = PHASE_NAME.match(p.name)
         if not m:
             raise FileError(f"{p}: a phase file's name must look like 001-night-1.toml (index-kind-number)")

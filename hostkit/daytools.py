@@ -131,22 +131,36 @@ def time_left(at: "datetime", now: "datetime") -> str:
 
 
 def deadline_rule(game: "Game", count: Any = None) -> str:
-    """What the ruleset's deadline rule does with the count as it stands."""
+    """What the ruleset's deadline rule does with the count as it stands, told to the host (what
+    happens and what to enter)."""
+    public, host = deadline_words(game, count)
+    if not host:
+        return public
+    return f"{public[:-1]}; {host if 'eliminate --none' not in host else host[len('enter '):]}"
+
+
+def deadline_words(game: "Game", count: Any = None, leader: tuple[str, bool] | None = None) -> tuple[str, str]:
+    """What the deadline rule does with the count, as (the words of the public post, the host's
+    instruction: what to enter; '' where there is nothing). Under plurality, `leader` is the
+    public totals' (leader, tied) (countpost.public_leader): the post gives the reason 'the most
+    votes' only where the public totals show it (a private weight may decide the day)."""
     opts = game.state.options
     plurality = opts.get("majority") == "plurality"
     tie = opts.get("tie", "none")
     if count is not None and count.hammer is not None:
-        return f"{count.eliminated} was already eliminated by the hammer."
+        return f"{count.eliminated} was already eliminated by the hammer.", ""
     if count is not None and count.eliminated:
         why = "the most votes" if plurality else "a majority"
         if count.tie:
             why = {"random": "a random pick among the tied", "first-to-reach": "the first to reach the tie"}.get(tie, why)
-        return f"the day ends: {count.eliminated} is eliminated ({why}); enter it with 'hostkit eliminate'."
+        shown = leader is None or not plurality or (leader[0] == count.eliminated and leader[1] == count.tie)
+        told = f" ({why})" if shown else ""
+        return f"the day ends: {count.eliminated} is eliminated{told}.", "enter it with 'hostkit eliminate'."
     if count is not None and count.tie:
-        return "the day ends: the leading wagons are tied and a tie eliminates no one; 'hostkit eliminate --none'."
+        return "the day ends: the leading wagons are tied and a tie eliminates no one.", "enter 'hostkit eliminate --none'."
     if plurality:
-        return "the day ends: with no votes, no one is eliminated; 'hostkit eliminate --none'."
-    return "the day ends: no one reached a majority, so no one is eliminated; 'hostkit eliminate --none'."
+        return "the day ends: with no votes, no one is eliminated.", "enter 'hostkit eliminate --none'."
+    return "the day ends: no one reached a majority, so no one is eliminated.", "enter 'hostkit eliminate --none'."
 
 
 def deadline_info(game: "Game", count: Any = None, now: "datetime | None" = None) -> dict[str, Any] | None:
@@ -177,16 +191,52 @@ def parity_notice(game: "Game") -> str:
     return notice(game.state)
 
 
+def public_parity_notice(game: "Game") -> str:
+    """The LYLO/MYLO notice as the players can work it out themselves, or ''. Only where the
+    game's ``open-setup`` option says the host announced every role in the game, and every dead
+    player was flipped with their role (so what is left alive is known): judged on the living
+    players holding the announced roles not yet flipped, never on who really holds what (a
+    conversion the players were not told of changes nothing here). Decision (issue 28): below a
+    role flip, a held flip or a body never found, the players cannot know it, so it is not said."""
+    from collections import Counter
+    from dataclasses import replace
+
+    from .engine.day import flip_held
+    from .parity import notice
+
+    state = game.state
+    if not state.options.get("open-setup") or state.winner or game.current.record.kind != "day":
+        return ""
+    if str(state.options.get("flip", "role")) not in ("role", "pm"):
+        return ""
+    unfound = {d.player for o in game.outcomes.values() for d in o.deaths if d.flavour_key in game.ruleset.unflipped}
+    left = Counter(p.role for p in game.setup.players)
+    dead = [p for p in state.players.values() if not p.alive]
+    for p in dead:
+        if flip_held(state, p.name) or p.name in unfound or left[p.role] <= 0:
+            return ""
+        left[p.role] -= 1
+    roles = sorted(left.elements())
+    players = {}
+    for p in state.players.values():
+        # the living hold the roles not yet flipped, with nothing of their own (tags, items)
+        role = state.ruleset.roles[p.role if not p.alive else roles.pop(0)]
+        players[p.name] = replace(p, role=role.name, faction=role.faction, alignment=role.alignment, tags={},
+                                  items={}, attributes=())
+    return notice(replace(state, players=players))
+
+
 # ----------------------------------------------------------------------------- the count's extras
 
 
 def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start: int | None = None) -> dict[str, Any]:
-    """What a vote count shows beside the wagons: the deadline, the LYLO/MYLO notice, whether the
-    day has no start post (the count runs from the thread's first post), and the public weights."""
+    """What a vote count shows beside the wagons: the deadline, the public LYLO/MYLO notice
+    (public_parity_notice), and whether the day has no start post (the count runs from the
+    thread's first post)."""
     ph = game.current
     return {"deadline": deadline_info(game, count, now) if ph.record.kind == "day" and not day_decided(game, count)
             else None,
-            "notice": parity_notice(game),
+            "notice": public_parity_notice(game),
             "from_first_post": bool(ph.record.kind == "day" and ph.record.start_post is None and start is None
                                     and count.last_post is not None)}
 
@@ -376,7 +426,7 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
 def _returns(tags: dict) -> list[str]:
     """The times ("day 2") of a player's returns to play kept by engine/day.release."""
-    from .engine.day import RETURNED
+    from .model import RETURNED
 
     held = tags.get(RETURNED)
     return list(held) if isinstance(held, dict) else []

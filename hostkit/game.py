@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
-from .engine.day import apply_outcome, flip_held, guild_of, kill, night_tag_today, weight_today
+from .engine.day import apply_outcome, election, flip_held, guild_of, kill, night_tag_today, owed, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
 from .model import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState, Removal,
@@ -510,6 +510,21 @@ class Game:
 
     def speaking(self) -> list[str]:
         return rulings.speaking(self)
+
+    def death_dues(self, player: str, kind: str, when: str) -> list[dict]:
+        """What PLAYER's death (KIND, at WHEN: "night 1") owed at dawn before any was done (seed
+        classic DeathResolution: last words, a Hunter's shot, the badge): engine/day.owed's items."""
+        return owed(self.state, [(player, kind, when)], set())
+
+    def election_winner(self, votes: dict[str, str], candidates: list[str]) -> str | None:
+        """Whom a Sheriff election with these votes elects (seed SheriffElection: each vote with its
+        voter's standing weight, no one holds the badge yet; a tie for the most elects no one)."""
+        return election(votes, candidates, {v: float(self.weight(v)) for v in votes})[1]
+
+    def flip_held(self, name: str) -> str | None:
+        """The abductor still in the game who holds dead player NAME's flip (seed paranormal:
+        'Abducted players are not role-flipped until their abductor leaves the game'), or None."""
+        return flip_held(self.state, name)
 
     # -- changing the game
 

@@ -804,6 +804,13 @@ class GameState:
 ROBOT = "Robot"
 ROBOT_PREFIX = ROBOT + " "  # the Mind Stealer's Robot's abilities: "Robot Guard"
 ROBOT_DESTROYED = "robot-destroyed"  # tag on the Mind Stealer: {"night", "by", "cause"} (settle.py)
+# Tags the engine writes that the PMs read (kept here, with the record's other names, so that
+# publish/ reads outcomes without importing the rules): captives returned to play by an abductor's
+# death outside a night ({"day 1": "Xe"}, engine/day.release), the night a player left the game
+# with a Xenozoologist's win (engine/sides.after_night), the night a Mind Stealer reached its goal.
+RETURNED = "returned"
+DEPARTED = "departed"
+WON_NIGHT = "won-night"
 
 
 def body_name(player: str, body: str) -> str:

@@ -43,6 +43,10 @@ COMMON_OPTIONS = {
                                  "vote counts show the weights set with --weight (the Sheriff's always shows)"),
     "public-thresholds": OptionSpec("public-thresholds", False, (True, False),
                                     "vote counts show who is Loved/Hated (--threshold): the votes their wagon needs"),
+    "open-setup": OptionSpec("open-setup", False, (True, False),
+                             "the host announced every role in the game (an open setup): the vote count may then "
+                             "say LYLO/MYLO, worked out from the announced roles and the flips (never from who "
+                             "holds what); otherwise only the host's notes say it"),
     "forum": OptionSpec("forum", "auto", ("auto", "phpbb", "vbulletin", "xenforo", "mybb", "smf", "invision",
                                           "discourse", "nodebb", "other"),
                         "the forum engine posts are written for ([size] differs); auto = from the thread URL"),

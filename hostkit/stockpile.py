@@ -327,3 +327,33 @@ def show(game: Game, player: str | None) -> list[dict[str, Any]]:
     if not is_stealer(state, name):
         raise RuleError(f"{name} ({state.players[name].role}) is not a Mind Stealer: only it has a stockpile ({SEED})")
     return overview(state, [name])
+
+
+def stealer_facts(game: "Game", name: str) -> list[str]:
+    """What a Mind Stealer's role PM tells it (seed Harvester: 'Points per role will be revealed
+    to the MS during the role PM'): its goal in points, the points per role, its stockpile, and
+    its Robot; [] for every other player."""
+    from .engine import sides
+
+    state = game.state
+    ps = state.players[name]
+    if sides.kind(state, ps) != "points":
+        return []
+    goal = int(state.options.get("mind-stealer-goal", 0) or 0)
+    table = sides.points_table(state.options)
+    if goal:
+        worth = ", ".join(f"{r.name} {table[r.name.lower()]}" for r in game.ruleset.roles.values()
+                          if r.name.lower() in table)
+        out = [f"To win you must steal roles worth {goal} points. Points per role: "
+               + (f"{worth}; any other role is worth 1." if worth else "every role is worth 1.")]
+    else:
+        out = ["To win you must steal enough points' worth of roles: the host tells you the goal and the points "
+               "per role."]
+    have = stockpile(state, name)
+    if have:
+        out.append(f"Your stockpile: {', '.join(have)}. Instead of abducting you may take on one of these roles for a "
+                   "day and the night after.")
+    if has_robot(state, name):
+        out.append("You took the Robot instead of tech: each day you may give it a role from your stockpile, and it "
+                   "uses that role beside your own action.")
+    return out

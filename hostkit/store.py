@@ -76,6 +76,7 @@ def atomic_write(path: Path, data: bytes | str, *, durable: bool = True) -> None
     file whose every reader takes a damaged file as no file, when what is there now is no file
     or a damaged one: a crash then leaves nothing its readers would not already see."""
     if isinstance(data, str):
+        _encodable(path, data)  # a byte the command line could not decode: one line, nothing written
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # writing only: status, which only reads, need not import it
@@ -280,6 +281,8 @@ def _flock(folder: Path, mode: str, timeout: float) -> int | None:
 
 
 _TMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # atomic_write's mkstemp names
+# in the folder itself only hostkit's own files' (a chart the host writes there with --out is not ours)
+_TMP_OWN = re.compile(r"^\.(game\.toml|\.hostkit-[a-z]+\.json|\.gitignore|\.gitattributes)\.[a-z0-9_]{8}\.tmp$")
 _STALE_FETCH = 3600  # seconds: a thread page's temp file that old belongs to no live fetch (900 s at most)
 
 
@@ -301,7 +304,7 @@ def tidy(folder: Path) -> None:
         except OSError:
             continue
         for entry in entries:
-            if not _TMP_NAME.match(entry.name):
+            if not (_TMP_OWN if where == folder else _TMP_NAME).match(entry.name):
                 continue
             with contextlib.suppress(OSError):
                 st = entry.stat(follow_symlinks=False)

@@ -93,6 +93,7 @@ def same(a: Path, b: Path, *command: str) -> str:
 
 
 @needs_git
+@pytest.mark.slow  # two clones merged both ways through real git processes and the merge driver (~4 s)
 def test_two_co_hosts_actions_and_votes_merge_both_ways_to_the_same_game(tmp_path):
     ann, bea = clones(tmp_path, "Ann", "Bea")
     # Night 1: different actions in each clone.
@@ -332,6 +333,7 @@ def vic_clones(tmp_path: Path) -> list[Path]:
 
 
 @needs_git
+@pytest.mark.slow  # two clones, real git merges through the driver at every step (~3.5 s)
 def test_a_concurrent_entry_cannot_silently_change_a_resolved_night(tmp_path):
     """redspec: host A enters `act Vic Alert` and resolves (Gon dies on Vic's alert); host B,
     before pulling, enters `act Vic Alert skip`. The merge used to let B's entry win by host-name

@@ -53,7 +53,9 @@ def test_post_votecount_hand_only_counts_the_hand_votes_without_the_forum(forum_
     assert forum_down.ok("votes", "--hand-only").count("Bob (1)") == 1
 
 
-def test_post_votecount_hand_only_refuses_a_thread_given_with_it(forum_down, tmp_path):
+@pytest.mark.parametrize("command", [["votes"], ["post", "votecount"]], ids=["votes", "post-votecount"])
+def test_hand_only_refuses_a_thread_given_with_it(forum_down, tmp_path, command):
     page = tmp_path / "p.html"
     page.write_text("<html></html>")
-    assert "--hand-only reads no thread" in forum_down.refused("post", "votecount", "--hand-only", "--html", str(page))
+    assert "--hand-only reads no thread" in forum_down.refused(*command, "--hand-only", "--html", str(page))
+    assert "--hand-only reads no thread" in forum_down.refused(*command, "--hand-only", "--url", "http://127.0.0.1:1/")

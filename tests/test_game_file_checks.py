@@ -30,6 +30,19 @@ def test_deep_nesting_is_one_line_naming_the_file(classic, text, where):
     assert path.name in out and "deep" in out
 
 
+@pytest.mark.parametrize("depth", [20, 900], ids=["past-the-limit", "parses-then-recursed"])
+def test_deep_nesting_where_the_schema_takes_any_value_is_refused(classic, depth):
+    """The third kind: nested values the schema accepts (a night's [end.published]), which
+    tomllib reads at 900 levels and the later steps recursed on (a RecursionError on status)."""
+    classic.ok("act", "Bob", "Kill", "Fay")
+    classic.ok("resolve", "--force")
+    night = classic.folder / "phases" / "001-night-1.toml"
+    night.write_text(night.read_text().replace("[end.published]\n", "[end.published]\nx = " + "[" * depth
+                                               + "]" * depth + "\n"))
+    out = classic.refused("status")
+    assert "001-night-1.toml" in out and "nested" in out and ("end.published.x" in out or depth > 100)
+
+
 @pytest.mark.parametrize("line,key", [('public-thresholds = "no"', "public-thresholds"),
                                       ('count-marker = "false"', "count-marker"),
                                       ('ita-accuracy = "0.5"', "ita-accuracy")],

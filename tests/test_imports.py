@@ -118,3 +118,18 @@ def test_the_leaf_check_finds_a_forbidden_import_through_a_utility_module():
     for a, b in (("p.votes.count", "p.store"), ("p.store", "p.game"), ("p.votes.count", "p.errors")):
         graph.add_import(importer=a, imported=b)
     assert _forbidden_reached(graph, "p.votes", ("p.game",)) == ["p.votes.count -> p.store -> p.game"]
+
+
+def test_publish_reads_outcomes_not_the_rules():
+    """Issue 26: 'publish/ reads outcomes and the public view (issue "What is public stays
+    public"), not the rules' helpers' (engine/day.py's flip_held and owed, engine/sides.py's kind
+    and points_table): no module of hostkit.publish imports hostkit.engine, not even for type
+    checking; it asks the game (Game.flip_held, Game.death_dues) and reads the public view."""
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    found = []
+    for module in sorted(m for m in graph.modules if m == "hostkit.publish" or m.startswith("hostkit.publish.")):
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported == "hostkit.engine" or imported.startswith("hostkit.engine."):
+                where = graph.get_import_details(importer=module, imported=imported)
+                found.append(f"{module}:{where[0]['line_number'] if where else '?'} imports {imported}")
+    assert not found, "publish/ imports the engine:\n" + "\n".join(found)

@@ -124,15 +124,17 @@ def test_a_phase_file_that_is_a_symlink_is_refused_by_name_not_written_through(t
     shutil.move(night, elsewhere)
     night.symlink_to(elsewhere)
     before = elsewhere.read_bytes()
-    out = host.refused("act", "Bob", "Kill", "Fay")
-    assert "001-night-1.toml" in out and "symbolic link" in out
+    for command in (("act", "Bob", "Kill", "Fay"), ("status",)):  # refused when written, and when read
+        out = host.refused(*command)
+        assert "001-night-1.toml" in out and "symbolic link" in out
     assert elsewhere.read_bytes() == before
     night.unlink()
     shutil.move(host.folder / "phases", tmp_path / "real-phases")
     (tmp_path / "real-phases" / "001-night-1.toml").write_bytes(before)
     (host.folder / "phases").symlink_to(tmp_path / "real-phases")
-    out = host.refused("act", "Bob", "Kill", "Fay")
-    assert "phases" in out and "symbolic link" in out
+    for command in (("act", "Bob", "Kill", "Fay"), ("status",)):
+        out = host.refused(*command)
+        assert "phases" in out and "symbolic link" in out
 
 
 def test_a_journal_edited_after_it_was_sealed_or_moved_to_another_folder_is_refused(tmp_path):

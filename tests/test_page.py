@@ -239,6 +239,7 @@ def count_colour(counts: Counter, rgb: tuple[int, int, int], tolerance: int = 12
     return sum(n for c, n in counts.items() if all(abs(c[k] - rgb[k]) <= tolerance for k in range(3)))
 
 
+@pytest.mark.slow  # starts headless Chromium and renders the page (~4 s; skips where there is none)
 def test_page_in_a_browser(demo, tmp_path):
     browser = chromium()
     if browser is None:

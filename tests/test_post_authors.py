@@ -2,13 +2,14 @@
 
 bgm.tv topic pages nest replies inside posts (a reply to a reply: .sub_reply_bg inside the
 .row_reply it answers); tests/data/votes/bgm_nested.html is a page of our own modelled on that
-markup. Something Awful's FYAD skin prints posts without data-idx;
-tests/data/votes/somethingawful_fyad.html is our SA page in that form.
+markup. Something Awful's FYAD skin prints posts without data-idx: our SA page
+(tests/data/votes/somethingawful.html) is read in that form too, its data-idx taken out.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from hostkit.game import create
@@ -50,7 +51,11 @@ def test_a_vote_in_a_nested_reply_counts_for_its_own_author(tmp_path):
 def test_something_awfuls_fyad_skin_is_read_with_authors_and_post_numbers():
     """Issue 30: "Something Awful's FYAD skin pages (no `data-idx`) are refused with a clear line;
     read them (authors and post numbers)"."""
-    fyad, plain = read("somethingawful_fyad.html"), read("somethingawful.html")
+    plain = read("somethingawful.html")
+    html = (VOTES / "somethingawful.html").read_text(encoding="utf-8")
+    fyad_html = re.sub(r' data-idx="\d+"', "", html).replace("forum_103", "forum_26 fyad")
+    assert "data-idx" in html and "data-idx" not in fyad_html
+    fyad = parse_page(fyad_html)
     assert fyad.engine == "somethingawful"
     assert [(p.number, p.author) for p in fyad.posts] == [(p.number, p.author) for p in plain.posts] == [
         (81, "Dr. Clockwork"), (82, "Lemon Curdistan"), (83, "Weird Ulysses"), (84, "Sandwich Artist")]

@@ -107,14 +107,21 @@ def a_move(draw, game: Game) -> tuple:
     return ("undo",)
 
 
-@pytest.mark.parametrize("ruleset", sorted(SEATS))
-def test_random_games_are_deterministic_refusals_write_nothing_and_undo_restores(tmp_path_factory, ruleset):
+# The default run plays EXAMPLES games a ruleset; `pytest -m slow` (CI) plays DEEP more games a
+# ruleset, each a few seconds of whole-game replays (slow: ~20 s a ruleset).
+DEEP = int(os.environ.get("HOSTKIT_PROPERTY_DEEP_EXAMPLES", "20"))
+
+
+@pytest.mark.parametrize("ruleset, examples", [pytest.param(r, EXAMPLES, id=r) for r in sorted(SEATS)]
+                         + [pytest.param(r, DEEP, id=f"{r}-deep", marks=pytest.mark.slow) for r in sorted(SEATS)])
+def test_random_games_are_deterministic_refusals_write_nothing_and_undo_restores(tmp_path_factory, ruleset,
+                                                                                  examples):
     figures = FIGURES.setdefault(ruleset, [0, 0, 0, 0, 0])
 
     # A fixed seed per ruleset: reproducible in CI, yet each ruleset plays different games (one
     # derandomized stream for all five made rulesets with as many seats play alike).
-    @seed(zlib.crc32(ruleset.encode()))
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
+    @seed(zlib.crc32((ruleset if examples == EXAMPLES else ruleset + "-deep").encode()))  # deep: other games
+    @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                      HealthCheck.data_too_large])
     @given(data=st.data())

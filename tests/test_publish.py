@@ -27,9 +27,10 @@ CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter"
 
 
 def play(folder: Path, ruleset: str, assign: list[str], night: list[tuple[str, str, list[str]]] = (),
-         *, options: list[str] = (), resolve: bool = True, title: str = "Golden Village") -> Game:
+         *, options: list[str] = (), resolve: bool = True, title: str = "Golden Village",
+         weights: list[str] = ()) -> Game:
     game = create(folder, ruleset=ruleset, assign=assign, seed=7, title=title, options=list(options),
-                  thread="https://forum.example/t/golden-village/42")
+                  thread="https://forum.example/t/golden-village/42", weights=list(weights))
     for actor, ability, targets in night:
         game.act(actor, ability, targets)
         game = Game.load(folder)
@@ -366,7 +367,9 @@ def _count(**kw) -> VoteCount:
 def test_vote_count_post(tmp_path):
     from hostkit.votes.extract import COUNT_MARKER
 
-    game = play(tmp_path / "g", "classic-werewolf", CLASSIC, options=["majority=half-plus-one"])
+    # Gus's 1.5 is public (public-weights): a private weight would count 1 in the post (issue 28)
+    game = play(tmp_path / "g", "classic-werewolf", CLASSIC, options=["majority=half-plus-one", "public-weights=true"],
+                weights=["Gus=1.5"])
     text = publish.vote_count_post(game, _count(thread="https://forum.example/viewtopic.php?t=9&post={post}"))
     assert text.startswith(COUNT_MARKER)
     assert "[b]Vote Count 1.03[/b]" in text
@@ -386,7 +389,8 @@ def test_vote_count_post(tmp_path):
     assert '- post 23, Hal: "Vote: Zed" (no player matches \'Zed\')' in notes
     assert "No start post is recorded for day 1" in publish.vote_count_host_notes(game, _count(ignored=()))
     game.start_post(1)  # issue 14: with no start post the notes say the count runs from the first post
-    assert publish.vote_count_host_notes(Game.load(game.folder), _count(ignored=())) == ""
+    # (the notes still say LYLO: not in the post, since the setup is not announced as open)
+    assert "No start post" not in publish.vote_count_host_notes(Game.load(game.folder), _count(ignored=()))
 
 
 def test_vote_count_l2_hammer_and_plurality(tmp_path):

@@ -170,10 +170,11 @@ def test_a_killed_writes_temporary_files_are_removed_by_the_next_command(classic
     import time
 
     left = [classic.folder / ".game.toml.ab_cd123.tmp", classic.folder / "phases" / ".001-night-1.toml.x1y2z3w4.tmp",
-            classic.folder / ".hostkit-journal.json.qwertyui.tmp"]
+            classic.folder / "..hostkit-journal.json.qwertyui.tmp"]
     for p in left:
         p.write_text("half")
-    mine = [classic.folder / "notes.tmp", classic.folder / "phases" / ".keep.tmp"]
+    mine = [classic.folder / "notes.tmp", classic.folder / "phases" / ".keep.tmp",
+            classic.folder / ".night2.png.abcdefgh.tmp"]  # a chart being written there with --out
     for p in mine:
         p.write_text("the host's")
     counts = classic.folder / ".cache" / "counts"

@@ -39,6 +39,21 @@ class Play:
         else:
             self.board.as_user(voter).reply(self.thread, f"I am sure now. [color=#FF0000]Vote: {target}[/color]")
 
+    def night(self, *actions: tuple[str, ...]) -> None:
+        """Night N's actions entered and resolved, and its death post kept."""
+        for action in actions:
+            self("act", *action)
+        self("resolve", "--force")
+        number = self.host.game.current.record.number
+        self.post(f"death post night {number}", "post", "deaths", "--night", str(number))
+
+    def lynch_ends_it(self, name: str) -> "Play":
+        """NAME's elimination ends the game: its flip and the end post kept."""
+        self("eliminate", name)
+        self.post(f"flip of {name}", "post", "flip", name)
+        self.post("end", "post", "end")
+        return self
+
     def votes(self, target: str, *voters: str) -> None:
         for v in voters:
             self("vote", v, target)
@@ -55,10 +70,7 @@ def classic(folder: Path, thread: str = "", board=None) -> Play:
         "Alice Chen": "Seer", "Bob": "Werewolf", "Carol": "Witch", "Zoë O'Neil": "Guard", "Eve": "Hunter",
         "[b]Ivy[/b]": "Villager", "Gus": "Werewolf", "Bo <i>b & Co": "Villager"}, "flip=role", thread=thread,
         board=board)
-    p("act", "Bob", "Kill", "Eve")
-    p("act", "Alice Chen", "Check", "Bob")
-    p("resolve", "--force")
-    p.post("death post night 1", "post", "deaths", "--night", "1")
+    p.night(("Bob", "Kill", "Eve"), ("Alice Chen", "Check", "Bob"))
     p("sheriff", "run", "Alice Chen", "Carol")
     for v in ("Alice Chen", "Bob", "Carol", "Zoë O'Neil", "[b]Ivy[/b]", "Bo <i>b & Co", "Gus"):
         p("sheriff", "vote", v, "Alice Chen")
@@ -70,65 +82,43 @@ def classic(folder: Path, thread: str = "", board=None) -> Play:
     p.thread_vote("Carol", "Bob")
     p.votes("Bob", "Zoë O'Neil", "[b]Ivy[/b]")
     p.count(1)
-    p("eliminate", "Bob")
-    p.post("flip of Bob", "post", "flip", "Bob")
-    p.post("end", "post", "end")
-    return p
+    return p.lynch_ends_it("Bob")
 
 
 def natural(folder: Path, thread: str = "", board=None) -> Play:
     p = _new(folder, "natural", {
         "Alice Chen": "Cop", "Bob": "Goon", "Carol": "Doctor", "Zoë O'Neil": "Villager", "[b]Ivy[/b]": "Villager",
         "Bo <i>b & Co": "Villager", "Gus": "Villager"}, "flip=role", thread=thread, board=board)
-    p("act", "Bob", "Kill", "Gus")
-    p("act", "Alice Chen", "Investigate", "Bob")
-    p("act", "Carol", "Protect", "Zoë O'Neil")
-    p("resolve", "--force")
-    p.post("death post night 1", "post", "deaths", "--night", "1")
+    p.night(("Bob", "Kill", "Gus"), ("Alice Chen", "Investigate", "Bob"), ("Carol", "Protect", "Zoë O'Neil"))
     p("deadline", "+1d")
     p.votes("[b]Ivy[/b]", "Bob", "Bo <i>b & Co")
     p.count(1)
     p.votes("Bob", "Alice Chen", "Carol", "Zoë O'Neil", "[b]Ivy[/b]")
     p.count(1)  # the hammer
-    p("eliminate", "Bob")
-    p.post("flip of Bob", "post", "flip", "Bob")
-    p.post("end", "post", "end")
-    return p
+    return p.lynch_ends_it("Bob")
 
 
 def ooo(folder: Path, thread: str = "", board=None) -> Play:
     p = _new(folder, "ooo-werewolf", {
         "Alice Chen": "Seer", "Bob": "Wolf", "Carol": "Jailkeeper", "Zoë O'Neil": "Doctor", "[b]Ivy[/b]": "Villager",
         "Bo <i>b & Co": "Villager", "Gus": "Villager"}, thread=thread, board=board)
-    p("act", "Bob", "Maul", "Gus")
-    p("act", "Alice Chen", "Vision", "Bob")
-    p("resolve", "--force")
-    p.post("death post night 1", "post", "deaths", "--night", "1")
+    p.night(("Bob", "Maul", "Gus"), ("Alice Chen", "Vision", "Bob"))
     p("kill", "Bo <i>b & Co", "--reason", "inactive [2 days]")
     p.post("day 1 deaths (a modkill)", "post", "deaths", "--day", "1")
     p.votes("Bob", "Alice Chen", "Carol", "Zoë O'Neil", "[b]Ivy[/b]")
     p.count(1)
-    p("eliminate", "Bob")
-    p.post("flip of Bob", "post", "flip", "Bob")
-    p.post("end", "post", "end")
-    return p
+    return p.lynch_ends_it("Bob")
 
 
 def items(folder: Path, thread: str = "", board=None) -> Play:
     p = _new(folder, "items-werewolf", {
         "Alice Chen": "Protector", "Bob": "Werewolf", "Carol": "Militia", "Zoë O'Neil": "Villager",
         "[b]Ivy[/b]": "Villager", "Bo <i>b & Co": "Villager", "Gus": "Villager"}, thread=thread, board=board)
-    p("act", "Bob", "Kill", "Gus")
-    p("act", "Alice Chen", "Protect", "Carol")
-    p("resolve", "--force")
-    p.post("death post night 1", "post", "deaths", "--night", "1")
+    p.night(("Bob", "Kill", "Gus"), ("Alice Chen", "Protect", "Carol"))
     p.votes("Zoë O'Neil", "Bob")
     p.votes("Bob", "Alice Chen", "Carol", "[b]Ivy[/b]", "Bo <i>b & Co")
     p.count(1)
-    p("eliminate", "Bob")
-    p.post("flip of Bob", "post", "flip", "Bob")
-    p.post("end", "post", "end")
-    return p
+    return p.lynch_ends_it("Bob")
 
 
 def paranormal(folder: Path, thread: str = "", board=None) -> Play:
@@ -136,9 +126,7 @@ def paranormal(folder: Path, thread: str = "", board=None) -> Play:
         "Alice Chen": "Townie", "Bob": "Doppelganger", "Carol": "Vigilante", "Zoë O'Neil": "Townie",
         "[b]Ivy[/b]": "Survivor", "Bo <i>b & Co": "Townie", "Gus": "Townie"}, "max-day=4", thread=thread, board=board)
     p("tech", "pick", "[b]Ivy[/b]", "Hold-out Blaster")
-    p("act", "Bob", "Kill", "Gus")
-    p("resolve", "--force")
-    p.post("death post night 1", "post", "deaths", "--night", "1")
+    p.night(("Bob", "Kill", "Gus"))
     p.votes("[b]Ivy[/b]", "Alice Chen", "Carol", "Zoë O'Neil", "Bo <i>b & Co")
     p.count(1)
     p("eliminate", "[b]Ivy[/b]", "--force")

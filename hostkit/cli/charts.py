@@ -104,14 +104,20 @@ def chart_day(ctx: click.Context, number: int, out: Path | None, png: bool) -> N
 @thread_options
 @click.option("--out", type=OUT, default=None, help="Write FILE (.svg or .png) instead of printing the SVG.")
 @click.option("--png", is_flag=True, help="Write a PNG (with --out).")
+@click.option("--public", is_flag=True,
+              help="The timeline to share with the players: private vote weights count one vote.")
 @click.pass_context
-def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None, png: bool) -> None:
+def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None, png: bool, public: bool) -> None:
     """The day's vote timeline: each wagon's weighted size against post number.
 
     \b
     With the majority line, the hammer and the deadline where one is set. The count is the
     day's last one made by 'hostkit votes' (kept in the game folder), or the votes entered by
     hand; --html FILE or --url URL counts the current day's thread afresh (no network otherwise).
+
+    Host information unless --public: the wagons are weighed with every vote's real weight, a
+    private one (a role's double vote, --weight without public-weights) included; --public
+    draws what the players may count (private weights count one).
 
     Example: hostkit chart votes --day 1 --out day1.svg
     """
@@ -121,7 +127,7 @@ def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None
     game = load(ctx)
     found = day_count(game, day, html=html, url=url)
     _write(out, votes_svg(game, found.count, start_post=found.start_post, deadline=found.deadline,
-                          deadline_post=found.deadline_post), png)
+                          deadline_post=found.deadline_post, public=public), png)
 
 
 @click.command()

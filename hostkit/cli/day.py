@@ -145,6 +145,8 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
     """
     from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
 
+    if hand_only and (html or url):
+        raise HostkitError("--hand-only reads no thread: give it without --html and --url")
     game = load(ctx)
     if send:
         if html or hand_only or as_json:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import GameState, NightOutcome, Side
+from ..model import RETURNED, GameState, NightOutcome, Side
 
 
 def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0) -> None:
@@ -91,7 +91,7 @@ BOUND = "bound-to"
 FLIP_HELD = "flip-held"
 # Captives returned to play by an abductor's death outside the night's resolution (a lynch, a
 # modkill, a last shot): {"day 1": "Xe"}, the death's time -> the abductor; `hostkit pm` tells them.
-RETURNED = "returned"
+# RETURNED is model.py's (imported above).
 
 
 def release(state: GameState, player: str, when: str | None = None) -> list[str]:

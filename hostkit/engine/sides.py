@@ -28,6 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# DEPARTED, WON_NIGHT (the night a Mind Stealer reached its goal; it stays in the game): model.py's
+from ..model import DEPARTED, WON_NIGHT  # noqa: F401 (re-exported)
+
 VICTORIES = {
     "": "wins with its alignment",
     "survive": "alive and in play at the game's end, whoever else wins",
@@ -44,8 +47,6 @@ VICTORIES = {
 # of which side wins'; the Xenozoologist 'only obstructs the win condition of the Exterminator').
 PASSIVE_KINDS = frozenset({"survive", "specimens", "infest", "bloom", "points"})
 SPECIMEN_KINDS = ("Human", "Psychic Human", "Doppelganger", "Alien")
-DEPARTED = "departed"
-WON_NIGHT = "won-night"  # the night a Mind Stealer reached its goal (it stays in the game)
 KILLING = frozenset({"kill", "ignite", "infect", "kill-visitors"})
 
 

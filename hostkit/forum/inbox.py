@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
 
-Game = Any
+if TYPE_CHECKING:
+    from ..game import Game
 
 _STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
          "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",

@@ -18,13 +18,14 @@ from __future__ import annotations
 import hashlib
 import html as _html
 import re
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ..errors import HostkitError
 from .base import ForumError, NewPosts, TooLong, Uncertain
 from .journal import Journal
 
-Game = Any  # a hostkit.game.Game
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class Item(NamedTuple):
@@ -126,7 +127,9 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
     Returns (what happened, the forum's id)."""
     entry = journal.get(item.key)
     if entry and entry["state"] == "sent":
-        changed = entry.get("digest") not in (None, "", digest(item.text))
+        # changed: its beginning differs (a count rendered again differs only in its last line)
+        changed = (entry["start"] != start_of(item.text)) if entry.get("start") else \
+            entry.get("digest") not in (None, "", digest(item.text))
         return ("already sent" + (" (the text has changed since: not sent again)" if changed else ""),
                 entry.get("id", ""))
     if entry and entry["state"] == "sending":

@@ -7,11 +7,12 @@ written (phpBB's notice), the thread is read and counted again, and that count i
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..errors import HostkitError
 
-Game = Any
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 def _count(game: Game, reload: Callable[[], Game], *, url: str | None, from_post: int | None,

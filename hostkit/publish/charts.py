@@ -584,12 +584,21 @@ def _verdict(game: "Game", count: Mapping[str, Any], plurality: bool) -> str:
 
 
 def votes_svg(game: "Game", count: Mapping[str, Any], *, start_post: int | None = None,
-              deadline: str | None = None, deadline_post: int | None = None) -> str:
+              deadline: str | None = None, deadline_post: int | None = None, public: bool = False) -> str:
     """The vote timeline of a day: each wagon's weighted size (a step line) against post number,
     the majority line, the hammer, and the deadline where one is set. `count` is a VoteCount's
-    JSON (`hostkit votes --json`, as cached)."""
-    weights = {p.name: game.vote_weight(p.name) for p in game.setup.players}
-    _fit_weights(count, weights)
+    JSON (`hostkit votes --json`, as cached). With `public`, the timeline the host may share: every
+    vote weighs what the public view says (publish/public.py: a private weight counts 1), and under
+    plurality the leader named is the public totals' leader."""
+    if public:
+        from .public import public_count, public_view
+
+        view = public_view(game)
+        weights = {p.name: view.vote(p.name) for p in view.players}
+        count = public_count(view, count)
+    else:
+        weights = {p.name: game.vote_weight(p.name) for p in game.setup.players}
+        _fit_weights(count, weights)
     series, xs = wagon_series(count, weights, start_post)
     by_order = not any(h.get("post") is not None for h in count.get("history") or [])
     if by_order:

@@ -113,6 +113,8 @@ def _true_value(role: "Role", what: str) -> str:
 
 
 def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
+    from ..stockpile import has_robot, stealer_facts
+
     ps = game.state.players[name]
     role = game.state.role_of(name)  # with the player's attributes (a Kook shows its Visible Race)
     partners = []
@@ -133,9 +135,8 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
             cond = re.sub(r"\byour\b", "their", re.sub(r"\byou\b", "them", leader.win[len(head):]))
             win += f": when {cond}"
         ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
-    ctx_role["facts"] = _stealer_facts(game, name)
+    ctx_role["facts"] = stealer_facts(game, name)
     if ctx_role["facts"] and ctx_role["tech"]:
-        from ..stockpile import has_robot
 
         robot = has_robot(game.state, name)
         ctx_role["tech"] = "" if robot else ctx_role["tech"] + (", or the Robot instead" if robot is None else "")
@@ -148,37 +149,6 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
     return {"game": game_context(game), "player": name, "role": ctx_role, "partners": partners,
             "items": items,
             "attributes": [{"name": a, "summary": attrs[a].get("summary", "")} for a in ps.attributes if a in attrs]}
-
-
-def _stealer_facts(game: "Game", name: str) -> list[str]:
-    """What a Mind Stealer's role PM tells it (seed Harvester: 'Points per role will be revealed
-    to the MS during the role PM'): its goal in points, the points per role, its stockpile, and
-    its Robot; [] for every other player."""
-    from ..engine import sides
-    from ..stockpile import has_robot, stockpile
-
-    state = game.state
-    ps = state.players[name]
-    if sides.kind(state, ps) != "points":
-        return []
-    goal = int(state.options.get("mind-stealer-goal", 0) or 0)
-    table = sides.points_table(state.options)
-    if goal:
-        worth = ", ".join(f"{r.name} {table[r.name.lower()]}" for r in game.ruleset.roles.values()
-                          if r.name.lower() in table)
-        out = [f"To win you must steal roles worth {goal} points. Points per role: "
-               + (f"{worth}; any other role is worth 1." if worth else "every role is worth 1.")]
-    else:
-        out = ["To win you must steal enough points' worth of roles: the host tells you the goal and the points "
-               "per role."]
-    have = stockpile(state, name)
-    if have:
-        out.append(f"Your stockpile: {', '.join(have)}. Instead of abducting you may take on one of these roles for a "
-                   "day and the night after.")
-    if has_robot(state, name):
-        out.append("You took the Robot instead of tech: each day you may give it a role from your stockpile, and it "
-                   "uses that role beside your own action.")
-    return out
 
 
 def items_context(game: "Game", name: str) -> list[dict[str, Any]]:

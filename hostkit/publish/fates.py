@@ -7,6 +7,9 @@ the article the kind of name needs: a role or a faction is 'the' one (there is o
 story a player reads), an item is 'a' one used by someone, and anything else (an effect such as
 Poison, a game mechanism such as an ITA Shot) is what the player 'died of'. The verb follows the
 death's kind: a shot is 'shot', a bond 'died with', every other death 'killed'.
+
+Also which deaths of a phase no resolved action words (a last shot, a host's kill, a bond: the
+death post tells them by their flip's own line), and who fired a last shot.
 """
 
 from __future__ import annotations
@@ -57,3 +60,20 @@ def death_phrase(state: Any, cause: str | None, kind: str = "") -> str:
 def death_kinds(state: Any) -> dict[str, str]:
     """Each dead player's kind of death (the last one noted: a revived player may die again)."""
     return {player: kind for player, kind, _when, _index in state.deaths}
+
+
+def deaths_outside_outcomes(state: Any, when: str) -> list[str]:
+    """The players who died in phase WHEN ('day 2') by a ruling rather than a resolved action: a
+    last shot (a Hunter's, a Hold-out Blaster's), a host's kill (`hostkit kill`), a death bound
+    to another's; in the order they died. An elimination is not among them: it has its own post."""
+    return [player for player, kind, at, _ in state.deaths
+            if at == when and kind in ("shot", "modkill", "bond")]
+
+
+def shooter(state: Any, phases: Any, name: str) -> str:
+    """Who shot NAME dead with a last shot (a Hunter's, a Hold-out Blaster's), or ''. The shot is
+    made in the thread, so the shooter is public; the shooter's role is named only by their flip."""
+    if state.players[name].alive or death_kinds(state).get(name) != "shot":
+        return ""
+    shots = [e for ph in phases for e in ph.record.events if e.kind == "shot" and e.target == name]
+    return shots[-1].actor or "" if shots else ""

@@ -27,6 +27,7 @@ from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Phase
+    from .public import PublicView
 
 
 class DayCount(NamedTuple):
@@ -138,50 +139,43 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
 # --------------------------------------------------------------------------- the page
 
 
-def _reveal(game: "Game", name: str, public: bool, over: bool) -> dict[str, str]:
+def _reveal(game: "Game", name: str, public: bool, over: bool, view: "PublicView | None") -> dict[str, str]:
     """What the page shows of a player's role: all of it to the host (and to everyone once the
-    game is over); to the players, what the flip level reveals of the dead, nothing of the living."""
-    from ..engine.day import flip_held
-    from .posts import flip_level
-
+    game is over); to the players, their flip in the public view (nothing of the living)."""
     ps = game.state.players[name]
-    if not public or over:
+    if view is None or not public or over:
         return {"role": ps.role, "alignment": ps.alignment}
-    if ps.alive or flip_held(game.state, name):
-        return {"role": "", "alignment": ""}
-    level = flip_level(game)
-    return {"role": ps.role if level in ("role", "pm") else "",
-            "alignment": ps.alignment if level in ("alignment", "role", "pm") else ""}
+    p = view.player(name)
+    flip = p.flip if p is not None else None
+    return {"role": flip.role if flip else "", "alignment": flip.alignment if flip else ""}
 
 
-def _players(game: "Game", public: bool, over: bool) -> list[dict[str, Any]]:
+def _players(game: "Game", public: bool, over: bool, view: "PublicView | None" = None) -> list[dict[str, Any]]:
     s = game.state
+    if public and not over and view is not None:
+        # the players as the thread knows them: the public view only
+        return [{"seat": p.seat, "name": p.name, "aliases": list(p.aliases), "alive": p.alive, "died": p.died,
+                 "cause": p.cause, "weight": p.vote, "effects": ["Sheriff"] if p.sheriff else [],
+                 **_reveal(game, p.name, public, over, view)} for p in view.players]
     out = []
     for seat, p in enumerate(game.setup.players, start=1):
         ps = s.players[p.name]
-        secret = public and not over
-        effects = []
-        if not secret:
-            effects += [f"{k}: {v} left" for k, v in sorted(ps.charges.items())]
-            effects += [f"{k} \u00d7{v}" if v != 1 else k for k, v in sorted(ps.items.items()) if v]
-            # in words: no bookkeeping, no lapsed stun, an item that does nothing in their hands said so
-            effects += tag_texts(ps.tags, (s.phase, s.number), inert_grants(game.ruleset, ps, s.role_of(p.name)))
+        effects = [f"{k}: {v} left" for k, v in sorted(ps.charges.items())]
+        effects += [f"{k} \u00d7{v}" if v != 1 else k for k, v in sorted(ps.items.items()) if v]
+        # in words: no bookkeeping, no lapsed stun, an item that does nothing in their hands said so
+        effects += tag_texts(ps.tags, (s.phase, s.number), inert_grants(game.ruleset, ps, s.role_of(p.name)))
         if s.sheriff == p.name:
             effects.insert(0, "Sheriff")
-        # what killed a player is the host's (a Vigilante's shot and the Mafia's kill may read alike
-        # in the death post); an elimination is public
         cause = ps.cause or ""
-        if secret and cause != "eliminated":
-            cause = ""
-        elif not ps.alive and isinstance(ps.tags.get("masked"), dict) and not public:
+        if not ps.alive and isinstance(ps.tags.get("masked"), dict) and not public:
             cause = ps.tags["masked"].get("cause") or cause  # Combat Camouflage fools players, not the host
         out.append({"seat": seat, "name": p.name, "aliases": list(p.aliases) + list(p.previous),
                     "alive": ps.alive, "died": ps.died or "", "cause": cause,
-                    "weight": game.weight(p.name), "effects": effects, **_reveal(game, p.name, public, over)})
+                    "weight": game.weight(p.name), "effects": effects, **_reveal(game, p.name, public, over, view)})
     return out
 
 
-def _night(game: "Game", ph: "Phase", show_secret: bool, public: bool = False) -> dict[str, Any]:
+def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ..text import action_line
     from .charts import night_svg
     from .posts import death_post
@@ -194,10 +188,16 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, public: bool = False) -
     from ..text import masked_causes, saved_lines
 
     masked = masked_causes(outcome) if outcome and show_secret else {}
-    data["deaths"] = [{"player": d.player, "location": d.location, "flavour": d.flavour,
-                       "cause": (masked[d.player]["cause"] if d.player in masked else d.cause) if show_secret else ""}
-                      for d in outcome.deaths] if outcome else []
-    data["revived"] = list(outcome.revived) if outcome else []
+    if show_secret:
+        data["deaths"] = [{"player": d.player, "location": d.location, "flavour": d.flavour,
+                           "cause": masked[d.player]["cause"] if d.player in masked else d.cause}
+                          for d in outcome.deaths] if outcome else []
+        data["revived"] = list(outcome.revived) if outcome else []
+    else:  # the night as its death post told it
+        news = view.nights.get(n)
+        data["deaths"] = [{"player": d.player, "location": d.location, "flavour": d.flavour, "cause": ""}
+                          for d in news.deaths] if news else []
+        data["revived"] = list(news.revived) if news else []
     data["posts"] = [{"title": "Death post", "text": death_post(game, n)}] if outcome else []
     if not show_secret:
         return data
@@ -223,7 +223,7 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, public: bool = False) -
 
 
 def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url: str | None,
-         public: bool = False) -> dict[str, Any]:
+         view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ..model import HistoryEntry, Ignored, VoteCount, Wagon
     from ..text import action_line
     from .charts import votes_svg
@@ -254,12 +254,16 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
             data["map"] = day_svg(game, n, secret=not public)
     found = day_count(game, n, html=html if current else (), url=url if current else None)
     c = found.count
+    if not show_secret:  # every private weight counts one vote (public.py)
+        from .public import public_count
+
+        c = public_count(view, c)
     data["count"] = {"source": found.source, "wagons": c.get("wagons", []), "not_voting": c.get("not_voting", []),
                      "majority": _majority(c), "alive": c.get("alive"), "eliminated": c.get("eliminated"),
                      "hammer": c.get("hammer"), "deadline": found.deadline,
                      "ignored": c.get("ignored", []) if show_secret else []}
     data["chart"] = votes_svg(game, c, start_post=found.start_post, deadline=found.deadline,
-                              deadline_post=found.deadline_post)
+                              deadline_post=found.deadline_post, public=not show_secret)
     if c.get("history") or c.get("wagons"):
         count = VoteCount(
             day=c["day"], alive=c["alive"], majority=_majority(c), plurality=c.get("rule") == "plurality",
@@ -286,21 +290,24 @@ def game_page(game: "Game", *, public: bool = False, html: Sequence[Path] = (), 
     from ..render import bundled_dir
     from .context import game_context
 
+    from .public import public_view
+
     over = bool(game.state.winner)
     show_secret = not public or over
+    view = public_view(game)
     phases = []
     for ph in game.phases:
         if over and ph.record.ended is None and not _played(game, ph):
             continue  # the phase the record opened after the game ended: never played
         if ph.record.kind == "night":
-            phases.append(_night(game, ph, show_secret, public))
+            phases.append(_night(game, ph, show_secret, view, public))
         else:
-            phases.append(_day(game, ph, show_secret, html, url, public))
+            phases.append(_day(game, ph, show_secret, html, url, view, public))
     cur = game.current.record
     context = {
-        "game": game_context(game), "public": public, "over": over, "secret": not public,
+        "game": view.game_context() if public else game_context(game), "public": public, "over": over, "secret": not public,
         "winner": game.state.winner, "phase": f"{cur.kind} {cur.number}" if not over else "over",
-        "players": _players(game, public, over), "phases": phases,
+        "players": _players(game, public, over, view), "phases": phases,
         "alive": len(game.state.alive()), "total": len(game.setup.players),
         "thread": game.setup.thread or "", "sheriff": game.state.sheriff,
         "current_count": None if over else next((p for p in reversed(phases) if p["kind"] == "day" and p.get("current")),

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from ..engine.day import RETURNED
+from ..model import RETURNED
 from ..errors import HostkitError, RuleError
 from .context import _player, _renderer, _role_pm_context, _seat_order, game_context
 
@@ -139,7 +139,7 @@ def departed(game: "Game", night: int) -> dict[str, list[str]]:
     tag `departed`): seed Xenozoologist, 'Once he has 1 of each, he wins and he and all abducted
     players are removed from the game' - the Xenozoologist that he has won, each captive that they
     leave with him; and a Mind Stealer that reached its goal that night that it has won."""
-    from ..engine.sides import DEPARTED, WON_NIGHT
+    from ..model import DEPARTED, WON_NIGHT
 
     out: dict[str, list[str]] = {}
     for name, p in game.state.players.items():
@@ -231,15 +231,13 @@ def dues_told(game: "Game", player: str, kind: str, when: str) -> list[str]:
     at dawn (engine/day.owed, before any was done, so the PM reads the same later). A Hunter
     with no shot is told so without the cause (games/classic-werewolf/ruleset.toml
     decision dead-told)."""
-    from ..engine.day import owed
-
     if when == "night 1" and game.state.options.get("sheriff"):
         # Seed classic Campaign, Excluded Information: 'Who died (death announcements come AFTER
         # Campaign)': a night-1 victim is not told before the Day 1 election; the host gives
         # their dues at DeathResolution ('hostkit due').
         return []
     out: list[str] = []
-    for item in owed(game.state, [(player, kind, when)], set()):
+    for item in game.death_dues(player, kind, when):
         owes = item["owes"]
         if "last words" in owes:
             out.append("You may leave last words in the thread.")

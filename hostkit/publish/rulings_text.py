@@ -58,8 +58,6 @@ def _public(e: "DayEvent") -> bool:
 
 def ruling_lines(game: "Game", ph: "Phase", *, public: bool) -> list[str]:
     """The day's rulings as sentences, in entry order; with PUBLIC, only what players may know."""
-    from ..engine.day import election
-
     lines = []
     candidates: list[str] = []
     votes: dict[str, Any] = {}
@@ -76,8 +74,7 @@ def ruling_lines(game: "Game", ph: "Phase", *, public: bool) -> list[str]:
             votes = {}
         if e.kind == "elected":
             # weighed as the election did (no one holds the badge yet); no totals: a weight may be private
-            weights = {v: float(game.weight(v)) for v in votes}
-            _totals, winner = election({v: t for v, t in votes.items() if t}, candidates, weights)
+            winner = game.election_winner({v: t for v, t in votes.items() if t}, candidates)
             lines.append(f"{winner} is elected Sheriff" if winner else "the Sheriff vote is tied: no one is elected")
             continue
         words = WORDS.get(e.kind)

@@ -121,7 +121,9 @@ class Context:
         return refused
 
     def _near(self, name: str) -> list[str]:
-        """The one living player NAME is a near miss of (LOOSE, LOOSE_MARGIN), else []."""
+        """The living players NAME is a near miss of: the best, with every other within
+        LOOSE_MARGIN of it (two close readings, for the context to settle or refuse); [] when
+        none reaches LOOSE."""
         times = _TIMES.fullmatch(name.strip())
         if times and 2 <= int(times.group(2)) <= 5:  # "Yesx3" for YES YES YES
             name = times.group(1) * int(times.group(2))
@@ -139,7 +141,9 @@ class Context:
                 for f in forms:
                     if not f:
                         continue
-                    s = _likeness(t, f)
+                    # a word of the name is compared only with a name about as long ("Balter" for
+                    # Baltar of VP Baltar), never with a longer one that merely holds it ("Malagirl")
+                    s = _likeness(t, f) if f == k or len(t) <= len(f) + 2 else 0.0
                     if len(f) >= 4 and (t.startswith(f) or len(t) >= 4 and t in f):
                         s = max(s, 0.8)  # "marquistador" for Marquis, "Chilly" for Tchill13
                     best = max(best, s)

@@ -14,6 +14,8 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   so the voter keeps their place on the wagon.
 - Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
   vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
+  But an earlier vote of the post that reaches the majority is the hammer: the day ended there.
+- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each.
 - ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
   reported for reference only: no vote ends the day early, and the single leader at the deadline
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
@@ -25,7 +27,10 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
-  longest leading words that match a player exactly or case-insensitively.
+  longest leading words that match a player exactly or case-insensitively. A name the matcher
+  refuses is read from the day's context (hostkit.votes.context: living players in play).
+- An account that is no player but casts two or more vote texts is reported (``strangers``),
+  with the living player whose renamed account it may be; its votes are never counted.
 - Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
   skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
 - Quoted vote texts are reported as "quoted" (posts before the hammer only).
@@ -174,7 +179,8 @@ def tally(
     def needed(target: str) -> float:
         return need_none if target == NONE else max(1, need + thresholds.get(target, 0))
 
-    def _earlier_hammer(texts: Sequence[str], voter: str, had: tuple[str, int, int | None] | None) -> int | None:
+    def _earlier_hammer(texts: Sequence[str], voter: str, had: tuple[str, int, int | None] | None,
+                        post: int | None) -> int | None:
         """The first of a post's earlier vote TEXTS that would have reached the majority, as
         VOTER casts them in order from HAD (their vote before the post); None when none does."""
         if majority != "half-plus-one":
@@ -192,7 +198,7 @@ def tally(
                     continue
                 target = NONE
             else:
-                m = matcher.match(pv.name or "")
+                m = read_name(pv.name or "", post, voter)
                 if m.player is None or not by_name[m.player].alive or by_name[m.player].absent:
                     continue
                 target = m.player
@@ -218,6 +224,11 @@ def tally(
         return context[0].read(name, refused, post=post, voter=voter,
                                wagons={t for t, _, _ in current.values()}, earlier=earlier)
 
+    def read_name(name: str, post: int | None, voter: str) -> Match:
+        """The player a vote's NAME means: as the matcher reads it, else from the day's context."""
+        m = matcher.match(name)
+        return m if m.player is not None else in_context(name, m, post, voter)
+
     def split_post(ev: _Event, idx: int, voter: str, skip) -> None:
         """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
         are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
@@ -233,9 +244,7 @@ def tally(
             if pv.kind == "unvote":
                 chosen = []
                 continue
-            m = Match(NONE) if pv.kind == "none" else matcher.match(pv.name or "")
-            if m.player is None and pv.kind == "vote":
-                m = in_context(pv.name or "", m, ev.post, voter)
+            m = Match(NONE) if pv.kind == "none" else read_name(pv.name or "", ev.post, voter)
             if m.player is None or m.player != NONE and (not by_name[m.player].alive or by_name[m.player].absent):
                 skip(text, m.reason or f"{m.player} cannot be voted")
                 continue
@@ -301,17 +310,18 @@ def tally(
                 pv = parse_vote(ev.texts[k])
                 if pv is None:
                     continue
-                if pv.kind != "vote" or matcher.match(pv.name or "").player is not None:
+                if pv.kind != "vote" or read_name(pv.name or "", ev.post, voter).player is not None:
                     last = k
                     break
             for later in ev.texts[last + 1:]:
                 pv = parse_vote(later)
-                skip(later, matcher.match(pv.name or "").reason if pv and pv.kind == "vote" else "not a vote")
+                skip(later, read_name(pv.name or "", ev.post, voter).reason if pv and pv.kind == "vote"
+                     else "not a vote")
         text = ev.texts[last]
         if last and not ev.host:
             # the post's last vote stands, but an earlier one that reached the majority ended the
             # day at this post ("Vote: Trouble ... on second thought Vote: Split")
-            hammer_at = _earlier_hammer(ev.texts[:last], voter, current.get(voter))
+            hammer_at = _earlier_hammer(ev.texts[:last], voter, current.get(voter), ev.post)
             if hammer_at is not None:
                 for later in ev.texts[hammer_at + 1:last + 1]:
                     skip(later, "after the hammer")
@@ -367,9 +377,7 @@ def tally(
                 continue
             target = NONE
         else:
-            m = matcher.match(name or "")
-            if m.player is None and not ev.host:
-                m = in_context(name or "", m, ev.post, voter)
+            m = matcher.match(name or "") if ev.host else read_name(name or "", ev.post, voter)
             if m.player is None:
                 skip(text, m.reason)
                 continue
