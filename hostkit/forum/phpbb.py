@@ -88,14 +88,14 @@ class PhpBB:
         self.s = session
 
     # ------------------------------------------------------------------ account
-    def login(self, user: str, password: str) -> None:
+    def login(self, user: str, password: str, *, again: bool = True) -> None:
         page = self.s.get("ucp.php?mode=login")
         served = time.monotonic()
         found = form_fields(page, "login")
         if found is None:
-            if "mode=logout" in page:
+            if "mode=logout" in page and again:  # logged in already (maybe as another account)
                 self.logout()
-                return self.login(user, password)
+                return self.login(user, password, again=False)
             raise ForumError(f"{self.s.site}: no login form at ucp.php?mode=login (is this a phpBB board?)")
         _, data = found
         data.update(username=user, password=password, autologin="on", login="Login")

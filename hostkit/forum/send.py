@@ -127,7 +127,9 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
     Returns (what happened, the forum's id)."""
     entry = journal.get(item.key)
     if entry and entry["state"] == "sent":
-        changed = entry.get("digest") not in (None, "", digest(item.text))
+        # changed: its beginning differs (a count rendered again differs only in its last line)
+        changed = (entry["start"] != start_of(item.text)) if entry.get("start") else \
+            entry.get("digest") not in (None, "", digest(item.text))
         return ("already sent" + (" (the text has changed since: not sent again)" if changed else ""),
                 entry.get("id", ""))
     if entry and entry["state"] == "sending":
