@@ -16,6 +16,7 @@ game folder is deal.py.
 from __future__ import annotations
 
 from pathlib import Path
+from datetime import datetime, timezone
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
@@ -581,6 +582,8 @@ class Game:
         unit = seq if len(entries) > 1 else 0  # one command's entries: undone together
         for e in entries:
             e = e._replace(seq=seq, host=self.host, unit=unit)
+            if isinstance(e, PhaseEnd) and not e.time:  # the next phase's start (hostkit inbox)
+                e = e._replace(time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
             seq += 1
             if isinstance(e, Action):
                 rec = rec._replace(actions=rec.actions + (e,))
