@@ -263,12 +263,12 @@ def _accept(game: Game, found: list[Reading], reload: Any) -> dict[str, Any]:
             ok_lines += lines
             ok_labels += labels
             ok.append(r)
-        if ok_lines:
-            game.enter(ok_lines, ok_labels, on_time=False)  # one commit: all of them or none
         for r in ok:
             entered.append({"id": r.id, "player": r.player, "line": r.line})
-            journal.mark(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
-                         state="entered", id=r.id)
+            journal.stage(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
+                          state="entered", id=r.id)
+        if ok_lines:  # one commit: the lines and the journal's marks of their PMs, all of them or none
+            game.enter(ok_lines, ok_labels, on_time=False, also={journal.path: journal.text()})
     return {"entered": entered, "refused": refused}
 
 
