@@ -761,13 +761,14 @@ class GameState:
     def partner_ability(self, name: str, word: str) -> tuple[str, Ability] | None:
         """(owner, ability): a `factional` ability of another living member of NAME's faction's own
         role, which NAME may use in the owner's place (seed natural II: "Factional — May be used
-        by allied players instead of the player who owns it"), or None. An ability of NAME's own
+        by allied players instead of the player who owns it"; seed IV: allied is the same side,
+        confirmed to them, as a faction that knows itself is), or None. An ability of NAME's own
         role (a faction-wide one included) is never a partner's."""
         p = self.players.get(name)
         if p is None or not p.faction:
             return None
         own = self.role_of(name)
-        if own.ability(word) is not None or "no-team-actions" in own.passives:
+        if own.ability(word) is not None or "no-team-actions" in own.passives or not own.knows_faction:
             return None
         for other in self.players.values():
             if other.name != name and other.alive and other.faction == p.faction:

@@ -89,3 +89,21 @@ def test_the_direwolf_takes_no_part_in_the_packs_kill(tmp_path):
     host.ok("new", str(tmp_path / "w"), "--ruleset", "items-werewolf", "--assign", "W=Werewolf",
             "--assign", "D=Direwolf", "--assign", "V=Villager", "--assign", "X=Villager", "--assign", "Y=Villager")
     assert "has no ability 'Kill'" in host.refused("act", "D", "Kill", "V")
+
+
+def test_a_member_who_does_not_know_the_faction_is_not_allied(tmp_path):
+    """Seed natural IV: an allied player's alignment has been confirmed to you (such as other
+    members of the Mafia); a faction member whose role does not know its faction is not allied."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text(SPYMASTER + '''
+["Sleeper"]
+alignment = "Mafia"
+faction = "Mafia"
+knows_faction = false
+summary = "A Mafia member who does not know the others."
+''')
+    host = Host(folder)
+    host.ok("new", str(folder), "--ruleset", "natural", "--assign", "Sp=Spymaster", "--assign", "Sl=Sleeper",
+            "--assign", "Ann=Cop", "--assign", "Bo=Villager", "--assign", "Cy=Villager", "--assign", "Di=Villager")
+    assert "has no ability 'Dossier'" in host.refused("act", "Sl", "Dossier", "Ann")

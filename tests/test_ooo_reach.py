@@ -84,3 +84,13 @@ def test_a_block_resolves_before_the_action_its_blocking_a_custom_jail_before_ev
     rs = ruleset("natural", NATURAL_WARDEN, tmp_path)
     o, n = run(rs, "Ann=Tracker Zed=Warden Vi=Vigilante", "Ann Track Vi; Zed Lockup Vi")
     check(o, n, dict(failed={"Ann.Track": "Vi was in jail"}, no_visits=[("Ann", "Vi")]))
+
+
+def test_a_bus_drive_that_moves_the_jail_still_comes_first(tmp_path):
+    """Seed natural V, the golden rule: a Bus Driver's swap of X and Y changes the jail aimed at X
+    (it lands on Y), so the swap resolves first, not the jail; a visit diverted to Y then finds Y
+    in jail. No cycle, nothing fails for being 'unresolvable'."""
+    rs = ruleset("natural", NATURAL_WARDEN, tmp_path)
+    o, n = run(rs, "Bd=Bus_Driver Zed=Warden X=Villager Y=Villager Ann=Tracker",
+               "Bd Drive X Y; Zed Lockup X; Ann Track X")
+    check(o, n, dict(ok=["Bd.Drive", "Zed.Lockup"], failed={"Ann.Track": "Y was in jail"}))

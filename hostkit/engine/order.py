@@ -238,6 +238,7 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
             if t in targets:
                 by_target.setdefault(t, []).append(i)
     out: dict[int, set[int]] = {}
+    shut: list[tuple[int, int]] = []  # (a jail, lock or abduction, an act that reaches for its target)
 
     def add(i: int, j: int) -> None:
         if i != j:
@@ -253,7 +254,7 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
                 for p in pos.slot(a, e.get("target", 0)):
                     for j in by_target.get(p, ()):
                         if acts[j].body != p and (closes == "all" or acts[j].ability.moves):
-                            add(i, j)
+                            shut.append((i, j))
             if kind in ("block", "jail", "redirect"):
                 for p in pos.slot(a, _named_actor_slot(e)):
                     for j in by_actor.get(p, ()):
@@ -300,6 +301,11 @@ def edges(acts: list[Act], priorities: tuple[str, ...] = PRIORITIES,
             for i in group:
                 for j in group:
                     add(i, j)
+    # A jail or lock comes first unless the act reaching for its target changes the jail itself
+    # (a bus drive or a redirect that moves it): that act has its own edge to the jail.
+    for i, j in shut:
+        if i not in out.get(j, ()):
+            add(i, j)
     # Seed I: two redirects of one player to different places cannot both be honoured.
     whos: dict[str, list[int]] = {}
     for i in sorted(redirects):
