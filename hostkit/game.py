@@ -16,6 +16,7 @@ game folder is deal.py.
 from __future__ import annotations
 
 from pathlib import Path
+from datetime import datetime, timezone
 from typing import Any, Sequence, Union
 
 from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
@@ -562,7 +563,7 @@ class Game:
 
     _open = open_phase
 
-    def append(self, *entries: Entry, write: bool = True) -> "Game":
+    def append(self, *entries: Entry, write: bool = True, also: dict[Path, str] | None = None) -> "Game":
         """Append entries to the current phase's record, all or none; return the new game.
 
         Each entry is numbered (seq) in the order given. The longer record is replayed in memory
@@ -581,6 +582,8 @@ class Game:
         unit = seq if len(entries) > 1 else 0  # one command's entries: undone together
         for e in entries:
             e = e._replace(seq=seq, host=self.host, unit=unit)
+            if isinstance(e, PhaseEnd) and not e.time:  # the next phase's start (hostkit inbox)
+                e = e._replace(time=datetime.now(timezone.utc).isoformat(timespec="seconds"))
             seq += 1
             if isinstance(e, Action):
                 rec = rec._replace(actions=rec.actions + (e,))
@@ -594,13 +597,17 @@ class Game:
                 rec = rec._replace(ends=rec.ends + (e,))
             else:  # pragma: no cover
                 raise TypeError(f"not a record entry: {e!r}")
-        return self._rewrite({ph.index: rec}, begin_next=bool(rec.ends) and not ph.record.ends, write=write)
+        return self._rewrite({ph.index: rec}, begin_next=bool(rec.ends) and not ph.record.ends, write=write,
+                             also=also)
 
     def _rewrite(self, records: dict[int, PhaseRecord], *, begin_next: bool = False,
-                 drop_after: int | None = None, write: bool = True) -> "Game":
+                 drop_after: int | None = None, write: bool = True, also: dict[Path, str] | None = None) -> "Game":
         """The game with some phase records replaced (by index), the next phase begun, or the
-        phases after `drop_after` dropped; checked by replay, then written as one commit."""
+        phases after `drop_after` dropped; checked by replay, then written as one commit (with
+        `also`, other files of the folder as path: text)."""
         w = store.Writer(self.folder)
+        for path, text in (also or {}).items():
+            w.put_text(path, text)
         phases = [Phase(records.get(p.index, p.record), p.path, p.index) for p in self.phases
                   if drop_after is None or p.index <= drop_after]
         if begin_next:
@@ -670,18 +677,19 @@ class Game:
 
     def enter(self, lines: Sequence[tuple[str, str | None, list[str]]],
               labels: Sequence[str] | None = None, *, now: bool = False,
-              on_time: bool = True) -> tuple[list[Action], list[str]]:
+              on_time: bool = True, also: dict[Path, str] | None = None) -> tuple[list[Action], list[str]]:
         """Record several actions, all or none; return them and the notes of what they took back.
 
         An action that needs its target under attack (a Witch's antidote: `requires = "attacked"`)
         answered the attack as it stood; when a new entry changes that attack, the action is taken
         back in the same commit, not spent, and a note says so (seed classic Phase Sequencing:
-        WerewolfAction MUST precede WitchAction)."""
+        WerewolfAction MUST precede WitchAction). `also`: other files of the folder (path: text)
+        written in the same commit (`inbox --accept`'s send journal)."""
         self._check_deadline(on_time)
         added = self.action_entries(lines, labels)
         current = self._after(list(self.current.actions), added)
         removals, notes = self._stale(current)
-        return self._entered(added, removals, notes, now=now)[:2]
+        return self._entered(added, removals, notes, now=now, also=also)[:2]
 
     def check_on_time(self) -> None:
         """`act --on-time` excuses an action entered after the day's deadline; where there is
@@ -711,10 +719,10 @@ class Game:
         return self._entered(added, removals, notes, now=True)
 
     def _entered(self, added: list[Action], removals: list[Removal], notes: list[str], *,
-                 now: bool) -> tuple[list[Action], list[str], list[NightOutcome]]:
+                 now: bool, also: dict[Path, str] | None = None) -> tuple[list[Action], list[str], list[NightOutcome]]:
         extra = dayactions.now_events(self, added) if now else []
         before = len(self.current.outcomes)
-        new = self.append(*added, *removals, *extra)
+        new = self.append(*added, *removals, *extra, also=also)
         day = new.phases[self.current.index - 1]
         return ((list(new.current.record.actions[-len(added):]) if added else []), notes,
                 list(day.outcomes[before:]))

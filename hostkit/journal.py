@@ -5,8 +5,9 @@ someone else put there (a co-host's force-added commit, a folder copied from any
 way to make the host's hostkit write or delete files. It is carried out only when it passes
 every check; otherwise it is refused in one line and left for the host to look at:
 
-- every path names a file a command may write: game.toml, .gitignore, .gitattributes and the
-  phase files phases/NNN-KIND-N.toml; only phase files may be removed (never game.toml);
+- every path names a file a command may write: game.toml, .gitignore, .gitattributes, the send
+  journal .hostkit-sends.json (`inbox --accept` commits its marks with the lines it enters) and
+  the phase files phases/NNN-KIND-N.toml; only phase files may be removed (never game.toml);
 - no symbolic link on the way: `phases/` is a real folder and every file written or removed is a
   regular file or absent, so nothing resolves outside the game folder;
 - its seal: an HMAC-SHA256 over the game folder's real path and the journal's content, keyed with
@@ -32,7 +33,7 @@ from .errors import FileError, WriteError
 
 KEY_ENV = "HOSTKIT_KEY"  # the key file's path (tests give each "machine" its own)
 _PHASE = re.compile(r"phases/\d{3}-(?:night|day)-\d{1,9}\.toml")
-_WRITABLE = {"game.toml", ".gitignore", ".gitattributes"}
+_WRITABLE = {"game.toml", ".gitignore", ".gitattributes", ".hostkit-sends.json"}  # the last: inbox --accept
 
 
 def key_path() -> Path:
@@ -105,7 +106,7 @@ def check_path(folder: Path, rel: str, *, remove: bool, source: str) -> None:
     if not allowed:
         what = "remove" if remove else "write"
         raise FileError(f"{source}: names {rel!r}, which no hostkit command may {what} "
-                        "(only game.toml, the git files and phases/NNN-KIND-N.toml)")
+                        "(only game.toml, the git files, the send journal and phases/NNN-KIND-N.toml)")
     path = Path(folder)
     parts = rel.split("/")
     for i, part in enumerate(parts):

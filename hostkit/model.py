@@ -333,6 +333,7 @@ class PhaseEnd(Record):
     published: Mapping[str, Any] = EMPTY  # what was published when the phase ended
     host: str = ""
     unit: int = 0  # see Action
+    time: str = ""  # when it was entered (UTC, ISO 8601 to the second): the next phase's start; "" = before the field
 
 
 def entry_key(entry: Any) -> tuple[int, str, str, str]:
@@ -345,6 +346,8 @@ def entry_key(entry: Any) -> tuple[int, str, str, str]:
         del fields["declined"]
     if fields.get("choice") == "":  # likewise an entry with no choice
         del fields["choice"]
+    if fields.get("time") == "":  # likewise a phase end of before its time was kept
+        del fields["time"]
     return (seq, host, type(entry).__name__, repr(_plain(fields)))
 
 

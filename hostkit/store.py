@@ -737,8 +737,12 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
         if "deaths" in published:  # a list of names: a string "Fay" is not the deaths F, a, y
             published["deaths"] = list(pub.strings("deaths"))
         pub.seen.update(published)
+        ended_at = end.get("time", str, "")
+        if ended_at and not _utc_time(ended_at):
+            raise end.fail("time", f"expected a UTC time like 2026-11-28T02:54:50+00:00, got {ended_at!r}")
         end.done()
-        ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta))
+        ends.append(PhaseEnd(eliminated=eliminated, published=MappingProxyType(published), **meta,
+                             time=ended_at))
     conflicts = []
     for i, pair in enumerate(t.get("conflicts", list, [])):
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) and x for x in pair)):
@@ -749,6 +753,16 @@ def parse_phase(data: dict[str, Any], path: Path | str) -> PhaseRecord:
                       start_post, tuple(ends), tuple(conflicts))
     _refuse_duplicates(rec, path)
     return rec
+
+
+def _utc_time(value: str) -> bool:
+    """Whether VALUE is an ISO 8601 time with a UTC offset (a phase end's `time`)."""
+    from datetime import datetime, timedelta
+
+    try:
+        return datetime.fromisoformat(value).utcoffset() == timedelta(0)
+    except (TypeError, ValueError):
+        return False
 
 
 def _refuse_duplicates(rec: PhaseRecord, path: Path | str) -> None:
@@ -794,6 +808,8 @@ def phase_to_toml(rec: PhaseRecord) -> dict[str, Any]:
                 end["none"] = True
         if e.published:
             end["published"] = dict(e.published)
+        if e.time:
+            end["time"] = e.time
         ends.append(end)
     if len(ends) == 1:
         out["end"] = ends[0]

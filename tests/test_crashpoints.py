@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -101,7 +102,11 @@ STEPS = [
        "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],
       ["act", "Bob", "Kill", "Cy"], ["resolve", "--force"]], ["take-role", "Ms", "Agent"]),
     (PARA_D1 + [["bond", "Ann", "Cy"], ["eliminate", "--none"]], ["bond", "Cy", "--accept"]),
+    # the players' PMs on a local server speaking phpBB's inbox (INBOX_PMS): two lines entered, and
+    # the send journal's marks of their PMs, in one commit
+    ([[*NEW, "--thread", "{thread}"]], ["inbox", "--accept"]),
 ]
+INBOX_PMS = [("1", "Bob", "n1", "kill fay please"), ("2", "Ann", "n1", "I want to check Bob")]
 # Commands that write nothing (checked: a crash hook at the first boundary never fires).
 READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rulesets": ["rulesets"],
              "roles": ["roles", "classic-werewolf"], "posts": ["posts", "--html", "{page}"],
@@ -118,7 +123,7 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
 # `post end` is refused until the game is over and writes nothing then either (test_hostday).
 # `forum login|logout|status` write only the user's cache (the session, mode 0600) and the
 # credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
-OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status", "inbox"}
+OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status"}
 
 
 def command_names() -> set[str]:
@@ -160,6 +165,29 @@ def paths(tmp_path: Path) -> dict[str, str]:
     return {"{page}": str(page), "{file}": str(tmp_path / "night.txt")}
 
 
+def inbox_forum(server, monkeypatch) -> dict[str, str]:
+    """A local server answering as a logged-in phpBB host's inbox holding INBOX_PMS (the folder
+    page, then its XML export); the game's thread is on it. Returns the {thread} substitution."""
+    from werkzeug import Response
+
+    me = ('<a class="header-avatar" href="./ucp.php"><span class="username">Host</span></a>'
+          '<a href="./ucp.php?mode=logout&amp;sid=abc">Logout</a>')
+    boxes = "".join(f'<input type="checkbox" name="marked_msg_id[]" value="{i}"/>' for i, *_ in INBOX_PMS)
+    folder = (f'<html><body>{me}<form id="viewfolder" method="post" action="./ucp.php?i=pm&amp;folder=0">{boxes}'
+              f'<input type="hidden" name="form_token" value="t"/></form>{len(INBOX_PMS)} messages &bull; Page 1'
+              '</body></html>')
+    export = "<?xml version='1.0'?><phpbb>" + "".join(
+        f"<privmsg><sender>{who}</sender><recipient>Host</recipient><date>2100-01-01T00:0{i}:00+00:00</date>"
+        f"<subject>{subject}</subject><message>{text}</message></privmsg>" for i, who, subject, text in INBOX_PMS
+    ) + "</phpbb>"
+    server.expect_request("/index.php").respond_with_data(f"<html><body>{me}</body></html>", content_type="text/html")
+    server.expect_request("/ucp.php", method="GET").respond_with_data(folder, content_type="text/html")
+    server.expect_request("/ucp.php", method="POST").respond_with_handler(lambda r: Response(export))
+    monkeypatch.setenv("HOSTKIT_FORUM_PASSWORD", "host-pw1")
+    monkeypatch.setenv("HOSTKIT_FORUM_USER", "Host")
+    return {"{thread}": server.url_for("/viewtopic.php?t=1")}
+
+
 def run(folder: Path, args: list[str], crash: int | None = None, extra: dict[str, str] | None = None,
         ) -> subprocess.CompletedProcess:
     env = dict(os.environ)
@@ -199,12 +227,13 @@ def state(folder: Path) -> dict[str, bytes]:
             if p.is_file() and not p.name.startswith(".hostkit-journal") and not p.name.endswith(".tmp")}
 
 
+STAMPS = re.compile(rb'^(created = |time = |\s*"time": )')
+
+
 def comparable(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`new` stamps the creation time: compare game.toml without it."""
-    out = dict(files)
-    if "game.toml" in out:
-        out["game.toml"] = b"\n".join(l for l in out["game.toml"].splitlines() if not l.startswith(b"created"))
-    return out
+    """Compare without the clock's stamps: game.toml's creation time, a phase end's time (the
+    next phase's start) and the send journal's times, which differ between two runs."""
+    return {name: b"\n".join(l for l in data.splitlines() if not STAMPS.match(l)) for name, data in files.items()}
 
 
 KILLED: list[int] = []  # boundaries killed, for the report
@@ -214,7 +243,7 @@ KILLED: list[int] = []  # boundaries killed, for the report
 # an entry, a phase's end, an undo, an elimination, a count's cache, PMs outside the game, a tech
 # record. `pytest -m slow` (CI runs it) kills every step: one real hostkit per boundary (the kill
 # is the point), about a second a step, 43 steps.
-QUICK = {"new", "act", "resolve", "undo", "eliminate", "votes", "pm", "tech pick"}
+QUICK = {"new", "act", "resolve", "undo", "eliminate", "votes", "pm", "tech pick", "inbox"}
 
 
 def _steps() -> list:
@@ -230,8 +259,10 @@ def _steps() -> list:
 
 
 @pytest.mark.parametrize("setup,command", _steps())
-def test_kill_at_every_write_boundary(tmp_path, setup, command):
+def test_kill_at_every_write_boundary(tmp_path, setup, command, request, monkeypatch):
     extra = paths(tmp_path)
+    if any("{thread}" in a for args in setup for a in args):
+        extra.update(inbox_forum(request.getfixturevalue("httpserver"), monkeypatch))
     base = tmp_path / "base"
     for args in setup:
         if args == ["note-in-out"]:  # a file of the host's own in the PM folder: kept as it is

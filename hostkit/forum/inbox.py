@@ -1,11 +1,13 @@
 """`hostkit inbox`: the players' action PMs in the host's forum inbox, read into `act` lines.
 
 Which PMs: those in the inbox from a living player (their game name or an alias, as the forum
-shows the sender), sent since the current phase began, oldest first. hostkit keeps no clock of
-phases in the record, so "since the phase began" is read from what hostkit itself did on the
-forum: after the game was created and after the host's last send journalled in an earlier phase
-(the night's result PMs and death post open a day; the flip opens a night), and never a PM that
-an earlier phase's `inbox --accept` already read.
+shows the sender), sent since the current phase began, oldest first. A phase begins when the one
+before it ended: the record keeps the time of each phase's end (model.PhaseEnd.time, written by
+`resolve` and `eliminate`), and the first phase begins when the game was created. A folder whose
+last phase end has no time (written before hostkit kept one) falls back to what hostkit itself
+did on the forum, and says so: after the game was created and after the host's last send
+journalled in an earlier phase, never a PM that an earlier phase's `inbox --accept` already read
+(that last rule holds always: a forum's clock may run behind the host's).
 
 How a PM is read (the same name matching as the votes, hostkit.votes.names): quotes are dropped,
 then each line (else the whole text) is looked at for one of the sender's abilities usable now,
@@ -71,14 +73,21 @@ def _time(value: str) -> datetime | None:
         return None
 
 
-def phase_start(game: Game, journal: Journal) -> datetime | None:
-    """When the current phase began, as far as hostkit knows (see the module docstring)."""
+def phase_start(game: Game, journal: Journal) -> tuple[datetime | None, bool]:
+    """When the current phase began, and whether the record says so exactly (False: the
+    approximation of a folder of before PhaseEnd.time, see the module docstring)."""
+    created = _time(getattr(game.setup, "created", "") or "")
+    if len(game.phases) < 2:
+        return created, created is not None
+    end = game.phases[-2].record.end
+    began = _time(end.time) if end is not None else None
+    if began is not None:
+        return began, True
     label = game.current.record.label
-    times = [_time(getattr(game.setup, "created", "") or "")]
-    times += [_time(e.get("time", "")) for e in journal.sends() if e["kind"] in ("pm", "post")
-              and e.get("phase") and e["phase"] != label and e["state"] == "sent"]
+    times = [created] + [_time(e.get("time", "")) for e in journal.sends() if e["kind"] in ("pm", "post")
+                         and e.get("phase") and e["phase"] != label and e["state"] == "sent"]
     known = [t for t in times if t is not None]
-    return max(known) if known else None
+    return (max(known) if known else None), False
 
 
 def _sender(game: Game, name: str) -> str | None:
@@ -169,7 +178,7 @@ def readings(game: Game, messages: list, journal: Journal) -> tuple[list[Reading
     """The PMs of the current phase from living players, read; and how many others were left
     out (not a living player's, or from before the phase began)."""
     label = game.current.record.label
-    start = phase_start(game, journal)
+    start, _ = phase_start(game, journal)
     current = {(a.actor, a.ability, tuple(a.targets)) for a in game.current.record.actions}
     out, skipped = [], 0
     for m in messages:
@@ -219,7 +228,9 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None) -> dict[str, 
         conn.close()
     journal = Journal(game.folder)
     found, skipped = readings(game, messages, journal)
+    start, exact = phase_start(game, journal)
     result: dict[str, Any] = {"phase": game.current.record.label, "pms": [r.to_json() for r in found],
+                              "since": start.isoformat() if start else None, "since_exact": exact,
                               "left_out": skipped, "entered": [], "refused": [],
                               "unsure": [r.to_json() for r in found if not r.line]}
     if accept:
@@ -252,12 +263,12 @@ def _accept(game: Game, found: list[Reading], reload: Any) -> dict[str, Any]:
             ok_lines += lines
             ok_labels += labels
             ok.append(r)
-        if ok_lines:
-            game.enter(ok_lines, ok_labels, on_time=False)  # one commit: all of them or none
         for r in ok:
             entered.append({"id": r.id, "player": r.player, "line": r.line})
-            journal.mark(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
-                         state="entered", id=r.id)
+            journal.stage(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
+                          state="entered", id=r.id)
+        if ok_lines:  # one commit: the lines and the journal's marks of their PMs, all of them or none
+            game.enter(ok_lines, ok_labels, on_time=False, also={journal.path: journal.text()})
     return {"entered": entered, "refused": refused}
 
 
@@ -272,6 +283,9 @@ def report_lines(result: dict[str, Any], *, accept: bool) -> list[str]:
     out = [f"Inbox, {result['phase']}: {len(result['pms'])} PM(s) from living players"
            + (f" ({result['left_out']} other(s) left out: not a living player's, or from an earlier phase)"
               if result["left_out"] else "")]
+    if not result["since_exact"]:
+        out.append(f"(the record keeps no time for the start of {result['phase']}, an older folder: PMs are taken "
+                   "from after the game's creation and hostkit's last send in an earlier phase)")
     for pm in result["pms"]:
         head = f"PM {pm['id']} {pm['time']} from {pm['from']}: {pm['subject']!r}"
         if pm["line"]:

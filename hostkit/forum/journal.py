@@ -93,17 +93,22 @@ class Journal:
 
     def mark(self, key: str, **fields: str) -> None:
         """Set the entry's fields and write the whole journal (atomically, durably)."""
+        self.stage(key, **fields)
+        atomic_write(self.path, self.text())
+
+    def stage(self, key: str, **fields: str) -> None:
+        """Set the entry's fields in memory only: `text()` is then written by the caller, in the
+        commit of the game's record that goes with it (`inbox --accept`)."""
         entry = self.entries.get(key)
         if entry is None:
             entry = self.entries[key] = {"key": key}
             self.order.append(key)
         entry.update({k: v for k, v in fields.items() if v is not None})
         entry["time"] = now()
-        self._write()
 
-    def _write(self) -> None:
+    def text(self) -> str:
         data = {"version": VERSION, "sends": [self.entries[k] for k in self.order]}
-        atomic_write(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def sends(self) -> list[dict[str, str]]:
         return [self.entries[k] for k in self.order]

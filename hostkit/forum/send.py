@@ -8,8 +8,8 @@ reply in the game's thread, every send journalled (hostkit.forum.journal) so non
   `sending` (a command killed between the forum's answer and the journal write, or a send whose
   answer never came) is looked for on the forum first: the account's sent PMs, the thread's last
   posts.
-- **Forum limits.** A post over the forum's length limit is split, in order, at paragraph or line
-  breaks, each part journalled; a vote count whose thread got a new post while it was being
+- **Forum limits.** A post or PM over the forum's length limit is split, in order, at paragraph
+  or line breaks, each part journalled (a PM's parts under "SUBJECT (part i of n)"); a vote count whose thread got a new post while it was being
   written is counted again first (`recount`); any other post goes in anyway.
 """
 
@@ -188,8 +188,11 @@ def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], fo
             lines.append(f"{item.player} -> account {account}: {item.subject!r}, {len(item.text)} characters, "
                          f"{state}: {first}")
             continue
-        what, pm_id = _one(conn, journal, game, item, to=account, account_id=ident, me=me, thread=None)
-        lines.append(f"{item.player} ({account}): {item.what} {what}" + (f" (PM {pm_id})" if pm_id else ""))
+        notes, done = _send_parts(conn, journal, game, item, to=account, account_id=ident, me=me, thread=None,
+                                  counting=False)
+        lines += notes
+        for part, what, pm_id in done:
+            lines.append(f"{item.player} ({account}): {part.what} {what}" + (f" (PM {pm_id})" if pm_id else ""))
         if progress:
             progress(1)
     conn.save()
@@ -199,14 +202,50 @@ def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], fo
 
 
 def _parts(item: Item, limit: int | None) -> list[Item]:
+    """The item as sent under the forum's length limit: itself, or its parts in order, each its
+    own journal key (and, for a PM, its own subject: "SUBJECT (part 2 of 3)")."""
     if limit is None:
         return [item]
     texts = split(item.text, limit - 20)
     n = len(texts)
     if n == 1:
         return [item._replace(text=texts[0])]
-    return [Item(f"{item.key} part {i} of {n}", f"{item.what} (part {i} of {n})", t)
-            for i, t in enumerate(texts, start=1)]
+    parts = []
+    for i, t in enumerate(texts, start=1):
+        tag = f"(part {i} of {n})"
+        subject = f"{item.subject[:120 - len(tag) - 1]} {tag}" if item.subject else ""
+        parts.append(item._replace(key=f"{item.key} part {i} of {n}", what=f"{item.what} {tag}", text=t,
+                                   subject=subject))
+    return parts
+
+
+def _send_parts(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, account_id: str | None,
+                me: str, thread: str | None, counting: bool) -> tuple[list[str], list[tuple[Item, str, str]]]:
+    """Send a PM or post whole, or, over the forum's length limit, in parts in order (the limit
+    kept in the journal under the item's key, so a rerun splits it the same way and sends only
+    the parts that did not go out). Returns notes to print, and (part, what happened, the forum's
+    id) for each part."""
+    entry = journal.get(item.key)
+    limit = int(entry["limit"]) if entry and entry.get("limit", "").isdigit() else None
+    done: list[tuple[Item, str, str]] = []
+    notes: list[str] = []
+    while True:
+        try:
+            for part in _parts(item, limit)[len(done):]:
+                what, ident = _one(conn, journal, game, part, to=to, account_id=account_id, me=me, thread=thread,
+                                   counting=counting)
+                done.append((part, what, ident))
+            return notes, done
+        except TooLong as exc:
+            if limit is not None and exc.limit >= limit:
+                raise ForumError(f"{item.what}: a part is still over the forum's limit ({exc})") from None
+            if done:  # parts went out under a larger limit: splitting again would change them
+                raise ForumError(f"{item.what}: the forum's limit fell to {exc.limit:,} characters between "
+                                 "its parts; the rest was not sent") from None
+            limit = exc.limit
+            journal.mark(item.key, state="dropped", limit=str(limit))
+            notes.append(f"{item.what}: over the forum's limit of {limit:,} characters; sending it in "
+                         f"{len(_parts(item, limit))} parts, in order")
 
 
 def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] | None = None) -> list[str]:
@@ -222,10 +261,7 @@ def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] 
     for _ in range(3):
         try:
             with locked(game.folder):  # one sender at a time; not while a count is made again
-                journal = Journal(game.folder)
-                entry = journal.get(item.key)
-                limit = int(entry["limit"]) if entry and entry.get("limit", "").isdigit() else None
-                lines += _post_parts(conn, journal, game, item, limit, me=me, thread=thread,
+                lines += _post_parts(conn, Journal(game.folder), game, item, me=me, thread=thread,
                                      counting=recount is not None)
                 conn.save()
                 return lines
@@ -237,23 +273,11 @@ def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] 
     raise ForumError(f"{item.what}: the thread kept moving while the count was written (3 tries); try again")
 
 
-def _post_parts(conn: Any, journal: Journal, game: Game, item: Item, limit: int | None, *, me: str,
-                thread: str, counting: bool) -> list[str]:
-    lines: list[str] = []
-    while True:
-        try:
-            for part in _parts(item, limit):
-                what, pid = _one(conn, journal, game, part, to=thread, account_id=None, me=me,
-                                 thread=thread, counting=counting)
-                lines.append(f"{part.what}: {what}" + (f" (post {pid})" if pid else ""))
-            return lines
-        except TooLong as exc:
-            if limit is not None and exc.limit >= limit:
-                raise ForumError(f"{item.what}: a part is still over the forum's limit ({exc})") from None
-            limit = exc.limit
-            journal.mark(item.key, state="dropped", limit=str(limit))
-            lines.append(f"{item.what}: over the forum's limit of {limit:,} characters; "
-                         f"posting it in {len(_parts(item, limit))} parts, in order")
+def _post_parts(conn: Any, journal: Journal, game: Game, item: Item, *, me: str, thread: str,
+                counting: bool) -> list[str]:
+    notes, done = _send_parts(conn, journal, game, item, to=thread, account_id=None, me=me, thread=thread,
+                              counting=counting)
+    return notes + [f"{part.what}: {what}" + (f" (post {pid})" if pid else "") for part, what, pid in done]
 
 
 def _title(game: Game) -> str:
