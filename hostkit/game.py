@@ -19,7 +19,7 @@ from pathlib import Path
 from datetime import datetime, timezone
 from typing import Any, Sequence, Union
 
-from . import checks, dayactions, entry as entry_rules, replaycache, rulings, store, tomlio
+from . import checks, dayactions, entry as entry_rules, replaycache, rulings, shortening, store, tomlio
 from .engine.day import apply_outcome, election, flip_held, guild_of, kill, night_tag_today, owed, weight_today
 from .engine.sides import option_refusal
 from .errors import FileError, HostkitError, NameError_, RuleError, suggest
@@ -1124,6 +1124,7 @@ class Game:
                 "winner": s.winner, "sheriff": s.sheriff,
                 "won": [{"player": n, "why": why} for n, why in s.won.items()], "ended_by": s.ended_by,
                 "notices": rulings.host_notices(self) + dayactions.day_waiting_notices(self),
+                "shortening": shortening.tally(self),
                 "victory_pending": ({"winner": s.pending_victory[0], "shots_owed": list(s.pending_victory[1])}
                                     if s.pending_victory else None), "warnings": list(s.warnings), "folder": str(self.folder),
                 "conflicts": self.conflicts}

@@ -54,6 +54,9 @@ COMMON_OPTIONS = {
                                "natural resolution: what an unresolvable cycle of actions does"),
     "out-of-play": OptionSpec("out-of-play", "", (),
                               "tags (comma-separated) that take a living player out of the day's vote"),
+    "shortening": OptionSpec("shortening", "none", ("none", "majority"),
+                             "whether the players may vote to shorten the day ('hostkit shorten'): none, or "
+                             "majority (more than half of the living players in play)"),
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import stockpile, tech
+from . import shortening, stockpile, tech
 from .engine import sides
 from .engine.day import (communication_todo, election, holds_today, kill, owed, spend_last_shot_item, speaking_order,
                          victory)
@@ -116,6 +116,8 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
     elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
         tech.apply(state, event, game.player)
+    elif kind in shortening.KINDS:  # a vote to shorten the day, or its withdrawal (shortening.py)
+        shortening.apply(state, event, game.player)
     elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's
         stockpile.apply(state, event, game.player)
     else:
@@ -303,6 +305,7 @@ def day_over(state: GameState, day: int, eliminated: str | None, index: int, pic
     Bloom's plants, an Infester's spore cloud), the win check, and the maximum game day (option
     max-day: at its end every player who has not won loses)."""
     settle_bonds(state)
+    shortening.day_over(state)
     said = sides.after_day(state, day, eliminated, pick) if state.options.get("victory") == "sides" else []
     last = sides.max_day(state)
     if last and day >= last:
@@ -416,6 +419,7 @@ def host_notices(game: Game) -> list[str]:
             out.append(f"{g.name}'s ghost offers {to} their power at night (Spirit-bond): record the answer, "
                        f"'hostkit bond {to} --accept' or '--decline' (if accepted, {to} has {g.name}'s abilities "
                        "instead of their own from the end of that night)")
+    out.extend(shortening.notices(game))
     if state.phase == "day":
         why = lynch_required(state, state.number)
         if why:

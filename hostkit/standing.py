@@ -47,6 +47,7 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
     "bound-to": lambda data, d: (f"converted{_by(d) or (' by ' + str(data) if isinstance(data, str) else '')}"
                                  ": dies with them"),
     "stunned": _stunned,
+    "shorten-vote": lambda data, d: f"votes to shorten day {data}",
     "vote-controlled": lambda data, d: f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else ""),
     "picked": lambda data, d: f"technology picked: {data}",
     "pulsed": lambda data, d: f"psychic powers pulsed{_by(d)}" + (f": none until night {d['night'] + 1}" if d.get("night") else ""),

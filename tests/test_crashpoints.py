@@ -96,6 +96,7 @@ STEPS = [
     (NAT_D1 + [["grant", "Ann", "ITA Shot", "--uses", "1"], ["ita", "open"]], ["eliminate", "--none"]),
     (NAT_D1, ["grant", "Ann", "ITA Shot", "--uses", "1"]),
     (PARA_D1, ["bond", "Ann", "Cy"]),
+    (PARA_D1, ["shorten", "Cy"]),
     (PARA_D1, ["option", "max-day=5"]),
     (D1, ["alias", "Ann", "Annie"]),
     ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",

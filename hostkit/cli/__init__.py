@@ -59,7 +59,7 @@ WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
     **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
-                     "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role"), "day"),
+                     "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role", "shorten"), "day"),
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),

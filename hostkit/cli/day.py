@@ -734,8 +734,36 @@ def take_role(ctx: click.Context, stealer: str, role: str) -> None:
     click.echo(f"{e.actor} takes on {e.data['role']}: today and tonight it has that role's abilities instead of "
                "its own (no Abduct).")
 
+@click.command()
+@click.argument("voter", shell_complete=complete_names)
+@click.option("--withdraw", is_flag=True, help="Take back VOTER's vote to shorten.")
+@click.pass_context
+def shorten(ctx: click.Context, voter: str, withdraw: bool) -> None:
+    """Record a living player's vote to shorten the current day (--withdraw takes it back).
+
+    \b
+    Seed paranormal: 'Shortening: Since shortening can have such a huge effect on the game it
+    requires a Majority of living players voting for it to occur. (Over %50)' (option
+    shortening = majority). Apart from the lynch vote; 'status' and 'due' show how it stands,
+    and once more than half of the living players in play stand on it, that the day ends now.
+    Examples:
+      hostkit shorten Ann
+      hostkit shorten Ann --withdraw
+    """
+    from ..shortening import notices, shorten_events
+
+    with locked(ctx):
+        game = load(ctx)
+        event = shorten_events(game, voter, withdraw)[0]
+        game = game.append(event)
+    click.echo(f"{event.actor} {'withdraws their vote' if withdraw else 'votes'} to shorten day "
+               f"{game.current.record.number}.")
+    for line in notices(game):
+        click.echo(line)
+
+
 COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, sheriff, due, shoot, badge, kill_, deadline, activity,
-            confirm, ita, grant, bond, take_role]
+            confirm, ita, grant, bond, take_role, shorten]
 
 
 def _over(state) -> str:

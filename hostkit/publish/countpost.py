@@ -111,6 +111,7 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
                   ) -> dict[str, Any]:
     """The host's notes' context: the public one, with what the post leaves out."""
     from ..daytools import parity_notice
+    from ..shortening import thread_asks
 
     urls = count.post_urls
     thread = ctx["thread"]
@@ -120,6 +121,8 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
     return {**ctx,
             "ignored": [{"post": i.post, "author": i.author, "text": i.text, "reason": i.reason,
                          "url": post_url(thread, i.post, urls)} for i in count.ignored],
+            # ignored vote texts that ask to shorten the day, for the host to enter ('hostkit shorten')
+            "shorten": thread_asks(game, count.ignored),
             # every modifier, for the host's notes only
             "all_thresholds": [{"name": n, "needed": float(count.needed(n)), "modifier": m,
                                 "label": threshold_label(m), "shown": n in shown} for n, m in count.thresholds.items()],
@@ -219,6 +222,6 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
 def _host_notes(game: "Game", view: PublicView, count: "VoteCount", extras: Mapping[str, Any], r: Any) -> str:
     ctx = _host_context(game, view, count, _count_context(view, count, extras), extras)
     if not (ctx["ignored"] or ctx["from_first_post"] or ctx["all_thresholds"] or ctx["weighted"]
-            or ctx["true_notice"] or ctx["rule"] or ctx["strangers"]):
+            or ctx["true_notice"] or ctx["rule"] or ctx["strangers"] or ctx["shorten"]):
         return ""
     return r.render("vote_count_host", game=view.game_context(r.format), count=ctx)
