@@ -64,6 +64,8 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
                          charges={a.key: a.uses for a in role.abilities if a.uses is not None})
         for item in role.items:
             ps.items[item] = ps.items.get(item, 0) + 1
+        if role.pick_one:  # a Mad Scientist's technology, picked at the start
+            ps.tags["picked"] = rnd.choice(sorted(role.pick_one))
         for slot, k in role.tech.items():  # paranormal's aliens: random tech for their slots
             fits = sorted(i.name for i in rs.items.values() if i.slot == slot and i.name not in ps.items
                           and (not i.only or {role.name, role.faction} & set(i.only))
@@ -86,7 +88,7 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
     items = rs.items
     for pname in alive:
         ps = players[pname]
-        role = rs.roles[ps.role]
+        role = state.role_of(pname)
         usable = [a for a in role.abilities if a.phase != "day" and not (a.factional and ps.faction in factions_done)
                   and a.requires is None and (a.nights == "any" or (a.nights == "even") == (state.number % 2 == 0))]
         held = [ab for item in ps.items for ab in items[item].abilities

@@ -72,12 +72,12 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
         ability = _implied_ability(state, actor, phase, target_words)
     else:
         ability = role.ability(ability_word)
-        if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
-            found = find_ability(state, actor, ability_word)
-            ability = found[1] if found else None
         withheld = withheld_ability(state, actor, ability_word) if ability is None else None
         if withheld:
             raise RuleError(f"{actor} ({role.name}) {withheld}")
+        if ability is None:  # an item the actor holds (refused here, naming the rule, if not held)
+            found = find_ability(state, actor, ability_word)
+            ability = found[1] if found else None
         if ability is None:
             raise RuleError(f"{actor} ({role.name}) has no ability {ability_word!r}"
                             + suggest(ability_word, [a.name for a in role.abilities])

@@ -112,6 +112,12 @@ class Role(Record):
     victory: str = ""  # how the player wins (engine/sides.py VICTORIES); "" = with its alignment
     aliases: tuple[str, ...] = ()  # other names a host may type for it (the seed's own: 'Guardian')
     guild: str = ""  # the Guild the role starts in (seed natural: Guilds), "" = none
+    # Abilities of which the player picks one at the start of the game (seed paranormal Mad
+    # Scientist: 'picks one of three technologies ... depending on which Variant they are'): the
+    # pick is the player's tag `picked` (hostkit tech pick); the others, and all before it, are not
+    # theirs. Each choice names the abilities it gives (a technology may be several: the
+    # Advanced Tracking Devices are planted, built and report).
+    pick_one: Mapping[str, tuple[str, ...]] = EMPTY
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:
@@ -790,6 +796,8 @@ class GameState:
         role = self.ruleset.roles[p.role]
         if p.attributes:
             role = with_attributes(self.ruleset, role, p.attributes)
+        if role.pick_one:
+            role = with_pick(role, p.tags.get(PICKED) if p.tags else None)
         bond = p.tags.get("bonded") if p.tags else None
         if bond:
             # Seed paranormal Spirit-bond: 'they lose any abilities they may have had and gain the
@@ -802,6 +810,16 @@ class GameState:
             # Seed paranormal Harvester: a stockpiled role taken on, the Robot's role (stockpile.py).
             role = with_stockpile(self, name, role)
         return role
+
+
+PICKED = "picked"  # the player's tag: the one of their role's `pick_one` abilities they picked
+
+
+def with_pick(role: Role, picked: object) -> Role:
+    """The role with only the picked one of its `pick_one` choices (none before the pick)."""
+    offered = {a for names in role.pick_one.values() for a in names}
+    mine = set(role.pick_one.get(picked, ())) if isinstance(picked, str) else set()
+    return role._replace(abilities=tuple(a for a in role.abilities if a.name not in offered or a.name in mine))
 
 
 ROBOT = "Robot"
@@ -856,9 +874,17 @@ def with_stockpile(state: GameState, name: str, role: Role) -> Role:
 
 def withheld_ability(state: GameState, name: str, word: str) -> str | None:
     """Why a Mind Stealer may not use WORD, an ability of the role it has taken on (or given its
-    Robot, as 'Robot WORD') that borrowable withholds; None when WORD is no such ability."""
+    Robot, as 'Robot WORD') that borrowable withholds, or why a player may not use an ability of
+    their role's `pick_one` they did not pick; None when WORD is no such ability."""
     tags = state.players[name].tags
     roles = state.ruleset.roles
+    base = roles.get(state.players[name].role)
+    for choice, names in (base.pick_one.items() if base is not None else ()):
+        if word.strip().lower() in (n.lower() for n in names) and tags.get(PICKED) != choice:
+            picked = tags.get(PICKED)
+            return ((f"picked {picked}, not {choice}" if picked else "has not picked a technology yet")
+                    + f" (seed Mad Scientist: 'picks one of three technologies to start the game with'; the pick: "
+                    f"'hostkit tech pick {name} {' | '.join(base.pick_one)}', at the start of the game)")
     for tag, prefix in (("taken-on", ""), ("robot-role", ROBOT_PREFIX)):
         held = stockpile_role(tags.get(tag), state)
         for a in roles[held].abilities if held in roles else ():

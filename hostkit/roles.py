@@ -183,9 +183,34 @@ def _role(t: Table, name: str, parent: Role | None = None, shared: dict[str, Abi
         victory=t.get("victory", str, p.victory if p else "", choices=tuple(VICTORIES)),
         guild=t.get("guild", str, p.guild if p else ""),
         aliases=t.strings("aliases", ()),  # never inherited: an alias names one role
+        pick_one=_pick_one(t, role_abilities=tuple(abilities), inherited=p.pick_one if p else None),
     )
     t.done()
     return role
+
+
+def _pick_one(t: Table, *, role_abilities: tuple[Ability, ...], inherited: Any) -> Mapping[str, tuple[str, ...]]:
+    """`pick_one`: the choices the player picks one of at the start (see Role.pick_one): a list of
+    ability names (each its own choice) or a table of choice -> ability names."""
+    if "pick_one" not in t.data:
+        t.seen.add("pick_one")
+        return inherited if inherited is not None else MappingProxyType({})
+    raw = t.get("pick_one", (list, dict))
+    pairs = [(n, [n]) for n in raw] if isinstance(raw, list) else list(raw.items())
+    names = [a.name for a in role_abilities]
+    out: dict[str, tuple[str, ...]] = {}
+    for i, (choice, abilities) in enumerate(pairs):
+        where = f"pick_one[{i}]" if isinstance(raw, list) else f"pick_one.{choice}"
+        if not isinstance(choice, str) or not isinstance(abilities, list) or not abilities \
+                or not all(isinstance(a, str) for a in abilities):
+            raise t.fail(where, "expected an ability name, or a choice's list of ability names")
+        for a in abilities:
+            if a not in names:
+                raise t.fail(where, f"the role has no ability {a!r}{suggest(a, names)}")
+        out[choice] = tuple(abilities)
+    if len(out) == 1:
+        raise t.fail("pick_one", "one choice is no choice: name two or more, or none")
+    return MappingProxyType(out)
 
 
 def _word(t: Table, key: str, value: str, what: str, *, reserved: bool = False) -> str:

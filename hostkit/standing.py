@@ -48,6 +48,7 @@ _WORDS: dict[str, Callable[[Any, dict], str]] = {
                                  ": dies with them"),
     "stunned": _stunned,
     "vote-controlled": lambda data, d: f"vote controlled{_by(d)}" + (f" on day {d['night']}" if d.get("night") else ""),
+    "picked": lambda data, d: f"technology picked: {data}",
     "pulsed": lambda data, d: f"psychic powers pulsed{_by(d)}" + (f": none until night {d['night'] + 1}" if d.get("night") else ""),
     "shorted": lambda data, d: "tech shorted out" + (f": fixing it on night {d['night']}" if d.get("night") else ""),
     "holoform": lambda data, d: f"Holoform shows: {d.get('role') or '?'}, {d.get('race') or '?'}",

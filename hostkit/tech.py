@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import HostkitError, RuleError, suggest
 from .items import held, holding_text, items_of, match_item
-from .model import DayEvent, GameState, Item, Removal, Role
+from .model import PICKED, DayEvent, GameState, Item, Removal, Role
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import GameView as Game
@@ -162,6 +162,8 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
     state = game.state
     if not state.players[name].alive:
         raise RuleError(f"{name} is dead: dead players pick no tech")
+    if state.ruleset.roles[state.players[name].role].pick_one:
+        return [DayEvent("tech-pick", name, None, data={"pick": choice_named(state, name, words)})]
     said = [w.strip().lower() for w in words]
     if said in (["none"], [ROBOT_WORD]):
         # The alien leaves its open slots empty. A Mind Stealer with no tech has the Robot: the
@@ -183,6 +185,22 @@ def pick_events(game: Game, player: str, words: Sequence[str]) -> list[DayEvent]
         new[item] = count
     _check_pick(state, name, new)
     return [DayEvent("tech-pick", name, None, data={"items": [[n, c] for n, c in new.items()]})]
+
+
+def choice_named(state: GameState, name: str, words: Sequence[str]) -> str:
+    """The one `pick_one` choice of the player's role that WORDS name (seed Mad Scientist: 'picks
+    one of three technologies to start the game with, depending on which Variant they are')."""
+    role = state.ruleset.roles[state.players[name].role]
+    choices = list(role.pick_one)
+    if PICKED in state.players[name].tags:
+        raise RuleError(f"{name} already picked {state.players[name].tags[PICKED]}: the pick is made once, at the "
+                        "start of the game")
+    said = " ".join(words).strip()
+    found = [c for c in choices if c.lower() == said.lower() or said.lower() in (a.lower() for a in role.pick_one[c])]
+    if len(found) != 1:
+        raise RuleError(f"{name} ({role.name}) picks one of: {', '.join(choices)}; not {said!r}"
+                        f"{suggest(said, choices)}")
+    return found[0]
 
 
 # --------------------------------------------------------------------------- passing
@@ -396,7 +414,12 @@ def apply(state: GameState, event: DayEvent, player: Any) -> None:
     who = player(event.actor)
     ps = state.players[who]
     table = items_of(state.ruleset)
-    if kind == "tech-pick":
+    if kind == "tech-pick" and "pick" in event.data:
+        try:
+            ps.tags[PICKED] = choice_named(state, who, [str(event.data["pick"])])
+        except RuleError as exc:
+            raise HostkitError(f"data.pick: {exc}") from None
+    elif kind == "tech-pick":
         new = dict(_recorded_items(event.data, table))
         try:
             picks = _check_pick(state, who, new)
@@ -472,12 +495,18 @@ def prompts(game: Game) -> list[dict[str, Any]]:
     with no role and race chosen, Combat Camouflage with no source, an unused Replicator."""
     state = game.state
     table = items_of(state.ruleset)
-    if not table:
-        return []
     out: list[dict[str, Any]] = []
     at_start = picking_open(game)
     for p in state.players.values():
         if not p.alive:
+            continue
+        base = state.ruleset.roles.get(p.role)
+        if at_start and base is not None and base.pick_one and PICKED not in p.tags:
+            out.append({"player": p.name, "role": base.name, "ask": "pick",
+                        "text": f"{p.name} ({base.name}) picks one technology to start the game with: ask which "
+                                f"({', '.join(base.pick_one)}), then 'hostkit tech pick {p.name} TECHNOLOGY'; "
+                                "until then they have none of them"})
+        if not table:
             continue
         role = state.role_of(p.name)
         if at_start and role.tech and not p.tags.get(DECLINED):

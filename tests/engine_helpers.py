@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from hostkit.engine import resolve, rng_for
 from hostkit.items import starting_items
-from hostkit.model import Action, GameState, NightOutcome, PlayerState, Ruleset
+from hostkit.model import PICKED, Action, GameState, NightOutcome, PlayerState, Ruleset
 from hostkit.rulesets import load_ruleset, read_roles
 
 
@@ -72,8 +72,18 @@ def actions(lines: str) -> list[Action]:
 
 
 def night(st: GameState, lines: str, seed: int = 1):
-    """Resolve a night; returns (outcome, Night)."""
-    return resolve(st, actions(lines), st.ruleset, rng_for(seed, "night", st.number))
+    """Resolve a night; returns (outcome, Night). A player whose role picks one of its abilities
+    at the start (`pick_one`: a Mad Scientist's technology) and whose tags give no pick is given
+    the pick whose abilities the lines use for them, as the host recorded it at the start."""
+    acts = actions(lines)
+    used = {(a.actor, a.ability.lower()) for a in acts}
+    for p in st.players.values():
+        base = st.ruleset.roles[p.role]
+        if base.pick_one and PICKED not in p.tags:
+            for choice, names in base.pick_one.items():
+                if any((p.name, n.lower()) in used for n in names):
+                    p.tags[PICKED] = choice
+    return resolve(st, acts, st.ruleset, rng_for(seed, "night", st.number))
 
 
 def run(rs: Ruleset, players: str, lines: str, **kw) -> tuple[NightOutcome, object]:

@@ -43,10 +43,11 @@ def test_act_file_a_skip_then_one_ability_of_the_same_actor_is_taken(tmp_path):
     followed by one ability of the same actor keeps that ability (every other one skipped), as
     before; only a real action answered twice is refused."""
     host = _game(tmp_path, "Dp=Doppelganger", "Mi=Mad Scientist (Military Scientist)", "To=Townie", "T2=Townie")
+    host.ok("tech", "pick", "Mi", "Sentry Guns")
     (tmp_path / "n1.txt").write_text("Mi skip\nMi Sentry Guns\nDp Kill To\n")
     host.ok("act", "--file", str(tmp_path / "n1.txt"))
     listed = host.ok("actions")
-    assert "Mi: Sentry Guns\n" in listed and "Mi: EMP Pulse Bomb (skip)" in listed
+    assert "Mi: Sentry Guns\n" in listed and "Mi: Build Mind Shield (skip)" in listed
 
 
 def test_classic_WitchAction_a_skip_needs_no_potion_named(tmp_path):
@@ -78,8 +79,9 @@ def test_cli_a_skip_answers_every_ability_and_resolve_needs_no_force(tmp_path):
                                  "--assign", "Jo=Townie", "--assign", "Ki=Townie", "--assign", "Lu=Townie"],
                            catch_exceptions=False)
     assert r.exit_code == 0, r.output
+    host.ok("tech", "pick", "Cu", "Body Double")
     out = host.ok("act", "Cu", "skip")
-    for name in ("Mind Control Ray", "Build Mind Shield", "Build Anti-Tech Field", "Body Double", "Psychic Pulser"):
+    for name in ("Build Mind Shield", "Build Anti-Tech Field", "Body Double"):
         assert f"recorded Cu: {name} (skip)" in out, out
     host.ok("act", "Bo", "Kill", "Jo")
     assert "waiting on" not in host.ok("actions")

@@ -201,9 +201,11 @@ def test_cli_paranormal_body_double_and_sentry_guns_declined(tmp_path):
     host = _new(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)",
                 "Mi=Mad Scientist (Military Scientist)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie", "Ag=Agent",
                 options=("max-day=5",))
+    host.ok("tech", "pick", "Cu", "Body Double")
+    host.ok("tech", "pick", "Mi", "Sentry Guns")
     assert host.ok("act", "Cu", "Body Double", "skip").strip() == "recorded Cu: Body Double (skip)"
     out = host.ok("act", "Cu", "skip")
-    for name in ("Mind Control Ray", "Psychic Pulser", "Build Mind Shield", "Build Anti-Tech Field"):
+    for name in ("Build Mind Shield", "Build Anti-Tech Field"):  # the Body Double is Cu's one technology
         assert f"recorded Cu: {name} (skip)" in out
     host.ok("act", "Mi", "skip")
     assert "recorded Mi: Sentry Guns (skip)" in host.ok("act", "Mi", "Sentry Guns", "skip")

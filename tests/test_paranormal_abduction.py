@@ -228,6 +228,7 @@ def test_an_abduction_stopped_by_a_body_double_is_told_as_failed(tmp_path, abduc
     host = _game(tmp_path, f"{abductor}={role}", "Cu=Mad Scientist (Cutting Edge Scientist)", "Dp=Doppelganger",
                  "To=Townie", "T2=Townie", options=("max-day=6", "mind-stealer-roles=Detective,Medium"))
     host.ok("tech", "pick", abductor, *(["none"] if abductor == "Xe" else ["Scanner", "Stun Orb"]))
+    host.ok("tech", "pick", "Cu", "Body Double")
     host.ok("act", abductor, "Abduct", "Cu")
     host.ok("act", "Cu", "Body Double")
     host.ok("act", "Dp", "Kill", "skip")

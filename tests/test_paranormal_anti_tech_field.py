@@ -24,18 +24,19 @@ def rs(tmp_path_factory):
 
 MI = "Mi=Mad_Scientist_(Intelligence_Scientist)"
 TRACKED = {"tracked": {"by": "Mi"}}
+DEVICES = {"Mi": {"picked": "Advanced Tracking Devices"}}  # the Scientist's technology (seed Mad Scientist)
 
 CASES = [
     ("advanced-field-shows-the-player-at-home", f"{MI} Ex=Exterminator_(Anti-Tech_Field) T=Townie", "Ex Kill T",
-     dict(tags={"Ex": {**TRACKED, "anti-tech": {"by": "Mi"}}}), ("Ex: stayed home",)),
+     dict(tags={"Ex": {**TRACKED, "anti-tech": {"by": "Mi"}}, **DEVICES}), ("Ex: stayed home",)),
     ("advanced-field-by-item-shows-the-player-at-home", f"{MI} Ex=Exterminator_(Anti-Tech_Field) T=Townie", "Ex Kill T",
-     dict(tags={"Ex": TRACKED}, items={"Ex": {"Anti-Tech Field": 1}}), ("Ex: stayed home",)),
+     dict(tags={"Ex": TRACKED, **DEVICES}, items={"Ex": {"Anti-Tech Field": 1}}), ("Ex: stayed home",)),
     ("plain-field-gained-since-blocks-the-device", f"{MI} Ex=Exterminator_(Anti-Tech_Field) T=Townie", "Ex Kill T",
-     dict(tags={"Ex": TRACKED}), ("Ex: the device was blocked by an Anti-Tech Field",)),
+     dict(tags={"Ex": TRACKED, **DEVICES}), ("Ex: the device was blocked by an Anti-Tech Field",)),
     ("built-plain-field-blocks-the-device", f"{MI} D=Doppelganger T=Townie", "D Kill T",
-     dict(tags={"D": {**TRACKED, "anti-tech": {"by": "Mi"}}}), ("D: the device was blocked by an Anti-Tech Field",)),
+     dict(tags={"D": {**TRACKED, "anti-tech": {"by": "Mi"}}, **DEVICES}), ("D: the device was blocked by an Anti-Tech Field",)),
     ("no-field-shows-where-they-went", f"{MI} D=Doppelganger T=Townie", "D Kill T",
-     dict(tags={"D": TRACKED}), ("D: T",)),
+     dict(tags={"D": TRACKED, **DEVICES}), ("D: T",)),
 ]
 
 
@@ -55,6 +56,7 @@ def test_device_planted_on_an_advanced_field_reports_home(tmp_path):
         "Ann=Townie", "Cy=Townie", "Dee=Townie", "Eve=Townie"])
     host = Host(tmp_path / "g")
     host.ok("tech", "pick", "Ex", "Anti-Tech Field", "Intel")  # natural + tech: Advanced
+    host.ok("tech", "pick", "Mi", "Advanced Tracking Devices")
     host.ok("act", "Bob", "Kill", "skip")
     host.ok("act", "Ex", "Kill", "skip")
     host.ok("resolve", "--force")

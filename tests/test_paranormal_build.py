@@ -52,20 +52,21 @@ def test_cli_Intelligence_Scientist_builds_a_third_device_over_two_nights(tmp_pa
     devices by spending two nights working to build one.' (the nights need not be in a row)"""
     host = new(tmp_path, "Mi=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Di=Townie",
                "Ed=Townie", "Fay=Townie", "Gus=Townie", "Hal=Townie", "Ivy=Townie", options=["max-day=8"])
+    host.ok("tech", "pick", "Mi", "Advanced Tracking Devices")
 
     def night(mi: list[str], victim: str) -> None:
         host.ok("act", "Mi", *mi)
         host.ok("act", "Bob", "Kill", victim)
         host.ok("resolve", "--force")
 
-    night(["Snooper Bot", "Bob"], "Cy")
+    night(["Build Tracker", "skip"], "Cy")
     host.ok("act", "--now", "Mi", "Plant Tracker", "Bob")
     host.ok("eliminate", "--none")
     night(["Build Tracker"], "Di")
     assert "night 1 of 2" in host.ok("pm", "Mi", "--night", "2", "--format", "plain")
     host.ok("act", "--now", "Mi", "Plant Tracker", "Ed")
     host.ok("eliminate", "--none")
-    night(["Snooper Bot", "Bob"], "Gus")  # a night off: the work is kept
+    night(["Build Tracker", "skip"], "Gus")  # a night off: the work is kept
     assert "no uses left" in host.refused("act", "--now", "Mi", "Plant Tracker", "Fay")
     host.ok("eliminate", "--none")
     night(["Build Tracker"], "Hal")
@@ -76,9 +77,11 @@ def test_cli_Intelligence_Scientist_builds_a_third_device_over_two_nights(tmp_pa
 
 
 def test_cli_Intelligence_Scientist_works_or_snoops_not_both(tmp_path):
-    """seed Intelligence Scientist: 'spending two nights working to build one': the night of work
-    is not also a night of the Snooper Bot (ruleset decision intelligence-scientist-build)."""
+    """seed Mad Scientist: 'picks one of three technologies to start the game with, depending on
+    which Variant they are': a Scientist who builds tracking devices has no Snooper bot, and one
+    with the Snooper bot builds no devices (ruleset decision intelligence-scientist-build)."""
     host = new(tmp_path, "Mi=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Di=Townie",
                options=["max-day=4"])
-    host.ok("act", "Mi", "Snooper Bot", "Bob")
-    assert "work" in host.refused("act", "Mi", "Build Tracker")
+    host.ok("tech", "pick", "Mi", "Advanced Tracking Devices")
+    assert "picked Advanced Tracking Devices, not Snooper bot" in host.refused("act", "Mi", "Snooper Bot", "Bob")
+    host.ok("act", "Mi", "Build Tracker")

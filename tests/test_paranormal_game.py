@@ -43,6 +43,11 @@ def test_General_Rules_a_whole_game_with_aliens_tech_an_abduction_a_conversion_t
     host.ok("tech", "pick", "Di", "none")
     host.ok("tech", "pick", "Ed", "Personal Shield")
     assert "tech slot" not in host.ok("due")
+    # The Mad Scientist picks one technology (seed: 'picks one of three technologies to start the
+    # game with, depending on which Variant they are'): 'due' asks until it is entered.
+    assert "Fay (Mad Scientist (Military Scientist)) picks one technology" in host.ok("due")
+    host.ok("tech", "pick", "Fay", "Assassin bot")
+    assert "picks one technology" not in host.ok("due")
 
     pms = host.ok("pm", "--format", "plain")
     assert "You are the Survivor. Your alignment is Survivor. Race: Alien. Goal: Survive." in pms
@@ -57,7 +62,7 @@ def test_General_Rules_a_whole_game_with_aliens_tech_an_abduction_a_conversion_t
     host.ok("act", "Fay", "Assassin Bot", "Jon")
     host.ok("act", "Ann", "Investigate", "Bob")
     host.ok("act", "Hal", "Read", "Bob")
-    assert "not entered yet: Fay (Sentry Guns)" in host("resolve").output  # the host is asked, not ignored
+    assert "not entered yet: Fay (Build Mind Shield)" in host("resolve").output  # the host is asked, not ignored
     night1 = host.ok("resolve", "--force")
     assert "dies: Ivy, killed by Doppelgangers" in night1 and "dies: Jon, killed by Assassin Bot" in night1
     assert "captured: Hal by Cy (kept as the Psychic Human specimen)" in night1

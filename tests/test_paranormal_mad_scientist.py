@@ -90,6 +90,7 @@ def test_cli_agent_investigating_a_body_double_user_gets_a_result(tmp_path):
     Scientist is not told his double was destroyed (nothing deadly came)."""
     host = _new_game(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)", "Ag=Agent",
                 "Bo=Doppelganger", "Jo=Townie", options=("max-day=5",))
+    host.ok("tech", "pick", "Cu", "Body Double")
     host.ok("act", "Cu", "Body Double")
     host.ok("act", "Ag", "Investigate", "Cu")
     host.ok("act", "Bo", "Kill", "Jo")
@@ -107,6 +108,7 @@ def test_sentry_guns_face_recognition_lets_the_trusted_pass(tmp_path):
     Guns holder programs it; undo restores the folder."""
     host = _new(tmp_path, "Sam=Mad Scientist (Military Scientist)", "Gu=Bodyguard (Guardian)", "Ag=Agent",
                 "Bo=Doppelganger", "Cy=Townie", "Dee=Townie")
+    host.ok("tech", "pick", "Sam", "Sentry Guns")
     assert "only the Sentry Guns have face recognition" in host.refused("tech", "trust", "Ag", "Gu")
     assert "own house" in host.refused("tech", "trust", "Sam", "Sam")
     before = snapshot(host.folder)

@@ -342,6 +342,7 @@ def test_mind_control_ray_controls_the_next_days_vote(tmp_path):
     the next day and may change it as often as he wishes. Its effect is fairly obvious, however.'"""
     host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Dee=Townie", "Cy=Townie",
                            "Eve=Townie", "Fay=Townie"])
+    host.ok("tech", "pick", "Ms", "Mind Control Ray")
     host.ok("act", "Ms", "Mind Control Ray", "Dee", "Cy")
     host.ok("act", "Bob", "Kill", "skip")
     out = host.ok("resolve", "--force")
@@ -415,6 +416,7 @@ def test_mind_controlled_investigator_pm_does_not_name_the_entered_target(tmp_pa
     is about the player the Ray chose, so the PM must not pin it on the player the Agent named."""
     host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Ann=Agent", "Cy=Townie",
                            "Dee=Townie", "Eve=Townie"])
+    host.ok("tech", "pick", "Ms", "Mind Control Ray")
     host.ok("act", "Ms", "Mind Control Ray", "Ann", "Bob")
     host.ok("act", "Ann", "Investigate", "Cy")
     host.ok("act", "Bob", "Kill", "skip")
@@ -428,6 +430,7 @@ def test_tracking_devices_are_planted_by_day_not_visited_at_night(tmp_path):
     planted they show where the tracked individual is.' A War Vet does not shoot the planter."""
     host = _new(tmp_path, ["Ms=Mad Scientist (Intelligence Scientist)", "W=War Vet", "Bob=Doppelganger", "Ann=Agent",
                            "Cy=Townie", "Dee=Townie"])
+    host.ok("tech", "pick", "Ms", "Advanced Tracking Devices")
     assert "usable only by day" in host.refused("act", "Ms", "Plant Tracker", "Ann")
     host.ok("act", "Bob", "Kill", "skip")
     host.ok("resolve", "--force")
@@ -454,6 +457,7 @@ def test_mind_control_vote_lapses_when_the_controller_is_dead(tmp_path):
     day': a Scientist killed that night controls no one; a dead voter is refused as dead first."""
     host = _new(tmp_path, ["Ms=Mad Scientist (Cutting Edge Scientist)", "Bob=Doppelganger", "Dee=Townie", "Cy=Townie",
                            "Eve=Townie", "Fay=Townie"])
+    host.ok("tech", "pick", "Ms", "Mind Control Ray")
     host.ok("act", "Ms", "Mind Control Ray", "Dee", "Cy")
     host.ok("act", "Bob", "Kill", "Ms")
     host.ok("resolve", "--force")

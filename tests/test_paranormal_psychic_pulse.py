@@ -21,6 +21,7 @@ def _day(tmp_path, night: list[tuple[str, ...]], votes=(("Cy", "Bob"), ("Ann", "
     create(tmp_path / "g", ruleset="paranormal", assign=FIVE, seed=3)
     host = Host(tmp_path / "g")
     host.ok("tech", "pick", "Op", "Psychic Pulse Emitter", "Stun Orb", "Scanner")
+    host.ok("tech", "pick", "Ms", "Psychic Pulser")
     host.ok("act", "Bob", "Kill", "skip")
     for line in night:
         host.ok("act", *line)

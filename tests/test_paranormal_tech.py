@@ -121,9 +121,9 @@ CASES = [
      dict(results={"Op.Scanner": "Alien, Survivor; tech: Personal Shield"}, spent={("Op", "Scanner")})),
     ("paranormal-items-scanner-shows-inventions",
      "as well as any gadgets or tech possessed by the player",
-     "Op=Exterminator_Operative Ms=Mad_Scientist_(Cutting_Edge_Scientist)", {"Op": {"Scanner": 1}}, "Op Scanner Ms", {},
-     dict(results={"Op.Scanner": "Human, Mad Scientist (Cutting Edge Scientist); tech: Body Double, Mind Control Ray, "
-                                 "Psychic Pulser"})),
+     "Op=Exterminator_Operative Ms=Mad_Scientist_(Cutting_Edge_Scientist)", {"Op": {"Scanner": 1}}, "Op Scanner Ms",
+     dict(tags={"Ms": {"picked": "Mind Control Ray"}}),
+     dict(results={"Op.Scanner": "Human, Mad Scientist (Cutting Edge Scientist); tech: Mind Control Ray"})),
     ("paranormal-items-scanner-bypasses-the-kook",
      "The scanner bypasses all role effects on investigation (such as the Kook or Dopp Leader).",
      "Op=Exterminator_Operative K=Kook", {"Op": {"Scanner": 1}}, "Op Scanner K", {},

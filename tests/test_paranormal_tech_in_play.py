@@ -74,6 +74,7 @@ def test_cli_tracking_report_with_nothing_planted_reports_nothing(tmp_path):
     the PM or resolve (before, both had it); a planted one still reports."""
     host = _new_game(tmp_path, "paranormal", "In=Mad Scientist (Intelligence Scientist)", "Fay=Townie", "D=Doppelganger",
                 "Bo=Townie", options=("max-day=5",))
+    host.ok("tech", "pick", "In", "Advanced Tracking Devices")
     host.ok("act", "D", "Kill", "Bo")
     out = host.ok("resolve", "--force")
     assert "Tracking Report" not in out.split("Log:")[0] and "Tracking Report has nothing to report." in out
@@ -356,6 +357,7 @@ def _emp_game(tmp_path) -> Host:
     host = _game(tmp_path, "Mi=Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)", "Dp=Doppelganger",
                  "To=Townie", "T2=Townie", "T3=Townie")
     host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("tech", "pick", "Mi", "Assassin bot")
     host.ok("act", "Ex", "EMP Pulse Emitter", "Mi")
     host.ok("act", "Mi", "Assassin Bot", "Dp")
     host.ok("act", "Dp", "Kill", "skip")
@@ -381,18 +383,18 @@ def test_a_player_fixing_shorted_tech_is_not_waited_on_and_cannot_act(tmp_path):
     host = _emp_game(tmp_path)
     host.ok("eliminate", "--none")
     assert "Mi (" not in host.ok("actions")
-    out = host.refused("act", "Mi", "Sentry Guns")
+    out = host.refused("act", "Mi", "Assassin Bot", "To")
     assert "Mi spends night 2 fixing their shorted-out tech" in out and "uses up any Night Actions" in out
-    host.ok("act", "Mi", "Sentry Guns", "skip")
+    host.ok("act", "Mi", "Assassin Bot", "skip")
     phase = host.folder / "phases" / "003-night-2.toml"
     text = phase.read_text()
     assert text.count("skip = true") == 1
-    phase.write_text(text.replace(", skip = true", "").replace("skip = true\n", ""))  # a hand edit: a use
+    phase.write_text(text.replace(", skip = true", "").replace('targets = []', 'targets = ["T2"]'))  # a hand edit: a use
     host.ok("act", "Dp", "Kill", "To")
     out = host.ok("resolve", "--force")
-    assert "Mi's Sentry Guns: Mi spends the night fixing their shorted-out tech" in out
+    assert "Mi's Assassin Bot: Mi spends the night fixing their shorted-out tech" in out
     line = next(x for x in host.ok("status").splitlines() if x.strip().startswith("Mi "))
-    assert "sentry guns 1 left" in line, line
+    assert "assassin bot 1 left" in line, line
 
 
 def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
@@ -404,6 +406,7 @@ def test_a_lone_doppelganger_fixing_tech_does_not_deadlock_the_night(tmp_path):
     host = _game(tmp_path, "Dm=Doppelganger Mad Scientist (Military Scientist)", "Ex=Exterminator (Mind Shield)",
                  "To=Townie", "T2=Townie", "T3=Townie", "T4=Townie")
     host.ok("tech", "pick", "Ex", "EMP Pulse Emitter", "Intel")
+    host.ok("tech", "pick", "Dm", "Sentry Guns")
     host.ok("act", "Dm", "skip")
     host.ok("act", "Ex", "Kill", "skip")
     host.ok("resolve", "--force")

@@ -45,9 +45,12 @@ def _names(text: str, name: str) -> bool:
 
 
 def _scientists(tmp_path, *extra: str) -> Host:
-    return _new(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)",
+    host = _new(tmp_path, "paranormal", "Cu=Mad Scientist (Cutting Edge Scientist)",
                 "Mi=Mad Scientist (Military Scientist)", "Bo=Doppelganger", "Jo=Townie", "Ag=Agent", *extra,
                 options=("max-day=5",))
+    host.ok("tech", "pick", "Cu", "Body Double")  # seed Mad Scientist: 'picks one of three technologies'
+    host.ok("tech", "pick", "Mi", "Sentry Guns")
+    return host
 
 
 def _quiet(host: Host, *players: str) -> None:
@@ -349,6 +352,7 @@ def test_anti_tech_field_a_two_target_one_shot_is_spent_and_its_user_told(tmp_pa
            assign=["Cu=Mad Scientist (Cutting Edge Scientist)", "Bo=Doppelganger", "Jo=Townie", "Ki=Townie",
                    "Ag=Agent"], options=["max-day=5"])
     host = Host(tmp_path / "g")
+    host.ok("tech", "pick", "Cu", "Mind Control Ray")
     host.ok("act", "Cu", "skip")
     host.ok("act", "Cu", "Mind Control Ray", "Ki", "Jo")
     host.ok("act", "Bo", "Kill", "skip")

@@ -145,9 +145,11 @@ CASES = [
      dict(dead=[], failed={"Vi.Shoot": "hiding"}, results={"Tp.Read": "Find"})),
     ("reporter_watch_sees_visitors", "R=Reporter T=Townie D=Doppelganger", "R Watch T; D Kill T", {}, dict(results={"R.Watch": ("D",)})),
     ("surveillance_system_sees_visitors_and_goals", "Ms=Mad_Scientist_(Intelligence_Scientist) D=Doppelganger Ag=Agent",
-     "D Kill Ms; Ag Investigate Ms", {}, dict(results={"Ms.Surveillance_System": ("Ag (Find)", "D (Kill)")})),
+     "D Kill Ms; Ag Investigate Ms", dict(tags={"Ms": {"picked": "Surveillance System"}}),
+     dict(results={"Ms.Surveillance_System": ("Ag (Find)", "D (Kill)")})),
     ("tracking_device_reports_next_nights", "Ms=Mad_Scientist_(Intelligence_Scientist) Ag=Agent D=Doppelganger",
-     "Ag Investigate D", dict(tags={"Ag": {"tracked": {"by": "Ms"}}}), dict(results={"Ms.Tracking_Report": ("Ag: D",)})),
+     "Ag Investigate D", dict(tags={"Ag": {"tracked": {"by": "Ms"}}, "Ms": {"picked": "Advanced Tracking Devices"}}),
+     dict(results={"Ms.Tracking_Report": ("Ag: D",)})),
     # ------------------------------------------------------------ kills and protection
     ("dopp_kill_leaves_a_pool_of_blood", "D=Doppelganger T=Townie", "D Kill T", {},
      dict(dead=["T"], cause={"T": "Doppelgangers"}, flavour={"T": ("dopp", "T's home")})),

@@ -19,6 +19,7 @@ def test_status_shows_tags_in_words_not_bookkeeping(tmp_path):
     host = _new(tmp_path, "Xe=Xenozoologist", "Bo=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Townie",
                 "Su=Survivor", "Hiv=Hivemind (Psychic)", "Ms=Mad Scientist (Cutting Edge Scientist)")
     host.ok("tech", "pick", "Xe", "Scanner")
+    host.ok("tech", "pick", "Ms", "Mind Control Ray")
     host.ok("tech", "pick", "Su", "Stun Orb")
     host.ok("tech", "pick", "Hiv", "Stun Orb")
     for line in (("Xe", "Abduct", "Cy"), ("Bo", "Kill", "skip"), ("Hiv", "Dominate", "Dee"), ("Su", "Stun Orb", "Eve"),

@@ -117,6 +117,7 @@ def test_paranormal_due_names_a_waiting_day_tech_in_its_own_rules_words(tmp_path
            assign=["Ann=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie",
                    "Eve=Detective", "Fay=War Vet"])
     host = Host(tmp_path / "g")
+    host.ok("tech", "pick", "Ann", "Advanced Tracking Devices")
     host.ok("resolve", "--force")
     host.ok("act", "Ann", "Plant Tracker", "Bob")
     out = host.ok("due")

@@ -61,11 +61,12 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
 def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
     """Record the tech an alien picks at the start ('ITEM x2': a two-use item in a Medium slot;
     'none': the open slots stay empty; a Mind Stealer's 'Robot' (or 'none': it has no tech):
-    the Robot instead of its tech slots).
+    the Robot instead of its tech slots), or the one technology a Mad Scientist picks.
 
     \b
     Example: hostkit tech pick Zed "Plasma Bomb" "Mind Control Ray"
              hostkit tech pick Ms Robot
+             hostkit tech pick Sci "Sentry Guns"
     """
     from ..tech import empty_pick_answer, pick_events
 
@@ -73,6 +74,9 @@ def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
     ev = events[0]
     if ev.data.get("none"):
         click.echo(empty_pick_answer(game.state, ev.actor))
+        return
+    if "pick" in ev.data:
+        click.echo(f"{ev.actor} picks {ev.data['pick']}: their technology for the game (the other two are not theirs).")
         return
     click.echo(f"{ev.actor} picks: {_item_list(ev.data['items'])}.")
 

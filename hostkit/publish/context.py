@@ -13,6 +13,7 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
+from ..model import PICKED
 from ..rulesets import PASSIVE_NAMES, PASSIVES
 from ..rulings import SPIRIT_BOND
 from ..text import ability_when
@@ -122,6 +123,11 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         partners = [{"name": o.name, "role": o.role, "alive": o.alive}
                     for o in (game.state.players[n] for n in _seat_order(game))
                     if o.name != name and o.faction == ps.faction]
+    base = game.ruleset.roles.get(ps.role)
+    choosing = base is not None and bool(base.pick_one) and PICKED not in ps.tags
+    if choosing:  # the technologies to pick from are listed until the pick (seed Mad Scientist)
+        role = role._replace(abilities=role.abilities + tuple(
+            a for a in base.abilities if a.name not in {b.name for b in role.abilities}))
     ctx_role = role_context(role)
     if ps.faction and ps.faction != role.faction:
         # A player who kept their role but changed side (a Hivemind's domination) plays for, and
@@ -140,6 +146,10 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
 
         robot = has_robot(game.state, name)
         ctx_role["tech"] = "" if robot else ctx_role["tech"] + (", or the Robot instead" if robot is None else "")
+    if base is not None and base.pick_one:
+        ctx_role["facts"].append(
+            f"Pick one technology to start the game with, and tell the host: {' or '.join(base.pick_one)}; only the "
+            "one you pick is yours." if choosing else f"Your technology: {ps.tags[PICKED]}.")
     attrs = game.ruleset.attributes
     items = items_context(game, name)
     # Whether the player ever has something to send the host: an ability, tech, a stockpile, an
