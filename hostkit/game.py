@@ -1230,6 +1230,11 @@ class Game:
                 raise RuleError(f"alias {alias!r}: {p.name} already goes by that name")
         if any(checks.name_key(alias) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"alias {alias!r} is a host of this game: a host's posts are never votes")
+        near = checks.confused_with(alias, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
+                                            if p.name != name] + list(self.setup.hosts))
+        if near is not None:
+            raise RuleError(f"alias {alias!r} would be confused with {near!r} ({checks.clash(alias, near)}): "
+                            "one person, one name")
         setup = self.setup._replace(players=tuple(p._replace(aliases=tuple(p.aliases) + (alias,)) if p.name == name
                                                   else p for p in self.setup.players))
         self._write_setup(setup)
@@ -1247,6 +1252,9 @@ class Game:
         return changed
 
     def _write_setup(self, setup: Setup) -> None:
+        """Write game.toml, checked first as loading checks it (one person, one name), so no
+        command can write a setup that the next command would refuse to load."""
+        checks.check_names([(p.name, (*p.aliases, *p.previous)) for p in setup.players], setup.hosts)
         w = store.Writer(self.folder)
         w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
         w.commit()

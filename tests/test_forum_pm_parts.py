@@ -94,6 +94,9 @@ def test_a_rerun_after_a_kill_between_parts_sends_only_the_parts_that_did_not_go
     sent = list(forum.pms)
     lines = send_pms(host.game, _items(), conn=forum)
     assert forum.pms == sent and all("already sent" in l for l in lines)
+    n = len(texts)
+    dry = send_pms(host.game, _items(), conn=forum, dry_run=True)
+    assert forum.pms == sent and f"{n} of {n} parts already sent" in dry[0], dry
 
 
 def test_a_part_still_over_the_limit_is_refused_in_one_line(host):

@@ -69,7 +69,10 @@ def test_the_host_notes_say_it_and_the_alias_command_makes_the_votes_count(tmp_p
     ("Ferrule", "Harbourmaster", "is a host of this game"),
     ("Ferrule", " Alt", "a name cannot begin or end with a space"),
     ("Ferrule", "unvote", "a word hostkit reads itself"),
-], ids=["unknown-player", "another-players-name", "own-name", "a-host", "padded", "reserved-word"])
+    ("Ferrule", "B\u043ellard", "would be confused with 'Bollard'"),  # a Cyrillic o: one person, one name
+    ("Ferrule", "Harb\u03bfurmaster", "would be confused with 'Harbourmaster'"),  # a Greek omicron, a host's name
+], ids=["unknown-player", "another-players-name", "own-name", "a-host", "padded", "reserved-word",
+        "confusable-with-another-player", "confusable-with-a-host"])
 def test_alias_refuses_a_name_new_alias_would_refuse_and_writes_nothing(tmp_path, player, name, says):
     host = harbour(tmp_path)
     before = snapshot(host.folder)

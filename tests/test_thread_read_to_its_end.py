@@ -4,7 +4,7 @@ Before: a page 2 linking back to page 1 ended the count at post 7 (exit 0, no me
 a next link to the same page plus `?x=1`; a server closing after post 5 of 10 with no
 Content-Length was counted as whole; a header sent one byte at a time waited past every
 deadline; a redirect to another host was followed silently; a huge Retry-After cost 240 s; at
-the 900 s deadline the message said "after 90 s" (test_fetch_hardening.py). Servers are pytest-httpserver or a small socket
+the 900 s deadline the message said "after 90 s" (test_fetch_limits.py). Servers are pytest-httpserver or a small socket
 server, all on 127.0.0.1; deadlines are lowered so each test takes a second or two.
 """
 

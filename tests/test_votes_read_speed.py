@@ -13,7 +13,7 @@ from typing import Any
 
 import lxml.etree
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from hostkit.votes.extract import _SKIP, marks_of, read_marks
 
@@ -60,6 +60,7 @@ def _with_children(root: lxml.etree._Element) -> lxml.etree._Element:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_html(), min_size=1, max_size=5))
+@example(['<b><span style="color: red">#</span>Vote: Ann</b>'])  # a one-letter colour piece (rainbow text)
 def test_a_leaf_read_in_line_reads_as_an_element_with_children(parts: list[str]) -> None:
     root = _body("".join(parts))
     general = _with_children(root)

@@ -9,8 +9,9 @@ reply in the game's thread, every send journalled (hostkit.forum.journal) so non
   answer never came) is looked for on the forum first: the account's sent PMs, the thread's last
   posts.
 - **Forum limits.** A post or PM over the forum's length limit is split, in order, at paragraph
-  or line breaks, each part journalled (a PM's parts under "SUBJECT (part i of n)"); a vote count whose thread got a new post while it was being
-  written is counted again first (`recount`); any other post goes in anyway.
+  or line breaks, each part journalled (a PM's parts under "SUBJECT (part i of n)"); a vote count
+  whose thread got a new post while it was being written is counted again first (`recount`); any
+  other post goes in anyway.
 """
 
 from __future__ import annotations
@@ -184,6 +185,11 @@ def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], fo
         entry = journal.get(item.key)
         if dry_run:
             state = f"already sent (PM {entry['id']})" if entry and entry["state"] == "sent" else "to send"
+            if entry and entry.get("limit", "").isdigit():  # sent in parts under the forum's limit
+                parts = [journal.get(p.key) for p in _parts(item, int(entry["limit"]))]
+                gone = [p["id"] for p in parts if p and p["state"] == "sent"]
+                state = (f"{len(gone)} of {len(parts)} parts already sent (PM {', '.join(gone)})" if gone
+                         else f"to send in {len(parts)} parts")
             first = next((l for l in item.text.splitlines() if l.strip()), "")[:60]
             lines.append(f"{item.player} -> account {account}: {item.subject!r}, {len(item.text)} characters, "
                          f"{state}: {first}")

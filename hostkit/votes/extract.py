@@ -488,11 +488,10 @@ _INLINE = re.compile(r"display\s*:\s*inline\b(?!-)")
 
 
 def _tinted(el: lxml.etree._Element) -> int:
-    """_TINT when EL colours only a letter or two (it has no child and holds at most two
-    characters that are not blank): a piece of rainbow text, one colour a letter."""
-    if len(el):
-        return 0
-    t = el.text
+    """_TINT when EL colours only a letter or two (its whole text, its children's included, is
+    at most two characters that are not blank): a piece of rainbow text, one colour a letter. An
+    element read in line as a leaf and the same element with an empty child read the same."""
+    t = "".join(el.itertext()) if len(el) else el.text
     return _TINT if t and len(t.strip()) <= 2 else 0
 
 
