@@ -1180,12 +1180,14 @@ class Game:
         checks.check_post(post, "start-post")
         self._rewrite({ph.index: ph.record._replace(start_post=post)})
 
-    def replace_player(self, old: str, new: str, *, clear: VoteEntry | None = None) -> tuple[bool, VoteEntry | None]:
+    def replace_player(self, old: str, new: str, *, clear: VoteEntry | None = None,
+                       more: Sequence[Any] = ()) -> tuple[bool, VoteEntry | None]:
         """NEW takes over OLD's slot: role, record and votes; OLD's name stays an alias of the slot.
         Right after 'replace OLD NEW', 'replace NEW OLD' takes the replacement back (undo cannot: a
         replacement changes the setup, not the record), unless entries name NEW since; True then.
         `clear` (replacement.cleared_vote: a ruleset that clears a replaced player's vote) is
-        recorded with the new name, in one commit, and returned as recorded."""
+        recorded with the new name, in one commit, and returned as recorded; `more` (the withdrawal
+        of a standing vote to shorten the day) with it."""
         name = self.player(old)
         checks.check_name(new, "replace")
         slot = self.setup.player(name)
@@ -1210,7 +1212,7 @@ class Game:
         if clear is None:
             self._write_setup(setup)
             return False, None
-        after = self.append(clear, write=False)  # checked by replay first: nothing written if refused
+        after = self.append(clear, *more, write=False)  # checked by replay first: nothing written if refused
         w = store.Writer(self.folder)
         w.put(self.folder / store.GAME_FILE, store.setup_to_toml(setup))
         w.put(after.current.path, store.phase_to_toml(after.current.record))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import checks
+from . import checks, shortening
 from .errors import RuleError
 from .model import VoteEntry
 
@@ -25,16 +25,21 @@ if TYPE_CHECKING:
 OPTION = "replacement-clears-vote"
 
 
-def replace(game: Game, old: str, new: str, *, after_post: int | None = None) -> tuple[bool, VoteEntry | None]:
-    """`hostkit replace OLD NEW`: Game.replace_player, with the unvote the ruleset asks for.
-    (True, None) when NEW takes a replacement back (nothing is cleared then)."""
+def replace(game: Game, old: str, new: str, *, after_post: int | None = None
+            ) -> tuple[bool, VoteEntry | None, bool]:
+    """`hostkit replace OLD NEW`: Game.replace_player, with the unvote the ruleset asks for and
+    the withdrawal of a standing vote to shorten the day (shortening.withdrawal): (taken back,
+    the unvote recorded, whether a vote to shorten was withdrawn). (True, None, False) when NEW
+    takes a replacement back (nothing is cleared then)."""
     name = game.player(old)
     slot = game.setup.player(name)
     if slot is not None and slot.previous and checks.name_key(new) == checks.name_key(slot.previous[-1]):
         if after_post is not None:
             raise RuleError(f"--after-post: 'replace {old} {new}' takes a replacement back and clears no vote")
-        return game.replace_player(old, new)
-    return game.replace_player(old, new, clear=cleared_vote(game, name, after_post))
+        return (*game.replace_player(old, new), False)
+    clear = cleared_vote(game, name, after_post)
+    more = shortening.withdrawal(game, name) if clear is not None else []
+    return (*game.replace_player(old, new, clear=clear, more=more), bool(more))
 
 
 def cleared_vote(game: Game, name: str, after_post: int | None) -> VoteEntry | None:
@@ -69,10 +74,12 @@ def cleared_vote(game: Game, name: str, after_post: int | None) -> VoteEntry | N
     return VoteEntry(name, None, after_post=after_post)
 
 
-def cleared_words(entry: VoteEntry | None, old: str) -> str:
-    """What the host is told of the cleared vote ('' when none was cleared)."""
+def cleared_words(entry: VoteEntry | None, old: str, shorten: bool = False) -> str:
+    """What the host is told of the cleared vote, and of a vote to shorten withdrawn with it (''
+    when none was cleared)."""
     if entry is None:
         return ""
     where = f" (its votes up to post {entry.after_post})" if entry.after_post is not None else ""
-    return (f" {old}'s vote is cleared{where}: 'Inactive players who are up for Replacement will have "
+    also = " and their vote to shorten the day is withdrawn" if shorten else ""
+    return (f" {old}'s vote is cleared{where}{also}: 'Inactive players who are up for Replacement will have "
             "their Vote cleared'.")

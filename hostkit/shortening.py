@@ -88,6 +88,16 @@ def shorten_events(game: Game, voter: str, withdraw: bool = False) -> list[DayEv
     return [DayEvent("shorten", name)]
 
 
+def withdrawal(game: Game, name: str) -> list[DayEvent]:
+    """The withdrawal of NAME's standing vote to shorten today, recorded when their slot is
+    replaced with the lynch vote cleared (decision shortening-vote: 'will have their Vote cleared
+    to prevent an unmovable vote'), or [] when none stands."""
+    state = game.state
+    if state.phase != "day" or state.players[name].tags.get(TAG) != state.number:
+        return []
+    return [DayEvent("shorten-withdraw", name)]
+
+
 def living(game: Game) -> list[str]:
     """The living players in play: those whose votes make the majority."""
     return [n for n in game.state.alive() if not game.out_of_play(n)]

@@ -201,3 +201,20 @@ def test_shortening_is_paranormals_default_and_no_one_elses():
         assert spec.choices == ("none", "majority")
         assert spec.default == ("majority" if name == "paranormal" else "none"), name
     assert SENTENCE in load_ruleset("paranormal").options["shortening"].summary
+
+
+def test_shortening_vote_of_a_replaced_player_is_withdrawn(tmp_path):
+    """Seed: "requires a Majority of living players voting for it", and General Rules: "Inactive
+    players who are up for Replacement will have their Vote cleared to prevent an unmovable vote
+    from screwing up the game": a replaced player's standing vote to shorten is withdrawn with
+    their lynch vote, in the same commit; the new player may vote to shorten."""
+    host = _day(tmp_path)
+    host.ok("shorten", "Ann")
+    host.ok("shorten", "Cy")
+    out = host.ok("replace", "Ann", "Amy")
+    assert "Ann's vote is cleared and their vote to shorten the day is withdrawn" in out
+    assert _shortening(host)["votes"] == ["Cy"]
+    host.ok("shorten", "Amy")
+    assert _shortening(host)["votes"] == ["Amy", "Cy"]
+    host.ok("replace", "Cy", "Cyd")  # no lynch vote: the vote to shorten is still withdrawn
+    assert _shortening(host)["votes"] == ["Amy"]

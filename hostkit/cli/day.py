@@ -245,10 +245,10 @@ def replace_(ctx: click.Context, old: str, new: str, after_post: int | None) -> 
     from ..replacement import cleared_words, replace
 
     with locked(ctx):
-        back, cleared = replace(load(ctx), old, new, after_post=after_post)
+        back, cleared, shortened = replace(load(ctx), old, new, after_post=after_post)
     click.echo(f"{new} is back in the slot of {old}: the replacement is taken back." if back else
                f"{new} replaces {old} ('hostkit replace {new} {old}' takes it back; undo does not)."
-               + cleared_words(cleared, old))
+               + cleared_words(cleared, old, shortened))
 
 
 @click.group(cls=Group)
