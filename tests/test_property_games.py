@@ -47,6 +47,8 @@ def files(folder: Path) -> dict[str, bytes]:
             data = p.read_bytes()
             if p.name == "game.toml":  # `new` stamps the creation time
                 data = b"\n".join(l for l in data.splitlines() if not l.startswith(b"created"))
+            elif p.suffix == ".toml":  # a phase's end is stamped with the time it was entered
+                data = b"\n".join(l for l in data.splitlines() if not l.startswith(b"time = "))
             elif p.parent.name == "phases":  # a phase end stamps its time (the next phase's start)
                 data = b"\n".join(l for l in data.splitlines() if not l.startswith(b"time = "))
             out[str(p.relative_to(folder))] = data
