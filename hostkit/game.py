@@ -1204,10 +1204,7 @@ class Game:
             raise RuleError(f"{new!r} is already a player's name or alias in this game")
         if any(checks.name_key(new) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"{new!r} is a host of this game: a host cannot also play")
-        near = checks.confused_with(new, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
-                                          if p.name != name] + list(self.setup.hosts))
-        if near is not None:
-            raise RuleError(f"{new!r} would be confused with {near!r} ({checks.clash(new, near)}): one person, one name")
+        self._refuse_confusable(new, name, f"{new!r}")
         setup = self._with_slot(name, new, (slot.previous if slot else ()) + (name,))
         if clear is None:
             self._write_setup(setup)
@@ -1232,15 +1229,19 @@ class Game:
                 raise RuleError(f"alias {alias!r}: {p.name} already goes by that name")
         if any(checks.name_key(alias) == checks.name_key(h) for h in self.setup.hosts):
             raise RuleError(f"alias {alias!r} is a host of this game: a host's posts are never votes")
-        near = checks.confused_with(alias, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
-                                            if p.name != name] + list(self.setup.hosts))
-        if near is not None:
-            raise RuleError(f"alias {alias!r} would be confused with {near!r} ({checks.clash(alias, near)}): "
-                            "one person, one name")
+        self._refuse_confusable(alias, name, f"alias {alias!r}")
         setup = self.setup._replace(players=tuple(p._replace(aliases=tuple(p.aliases) + (alias,)) if p.name == name
                                                   else p for p in self.setup.players))
         self._write_setup(setup)
         return name
+
+    def _refuse_confusable(self, word: str, owner: str, what: str) -> None:
+        """Refuse WORD as a new name of OWNER's slot when a reader could take it for another
+        player's name, alias or earlier name, or a host's (NFKC, case, or the TR39 skeleton)."""
+        near = checks.confused_with(word, [n for p in self.setup.players for n in (p.name, *p.aliases, *p.previous)
+                                           if p.name != owner] + list(self.setup.hosts))
+        if near is not None:
+            raise RuleError(f"{what} would be confused with {near!r} ({checks.clash(word, near)}): one person, one name")
 
     def _with_slot(self, name: str, new: str, previous: tuple[str, ...]) -> Setup:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
