@@ -135,7 +135,9 @@ def action_line(a: Action, takes: int | None = None) -> str:
     chose = f" (Guild: {a.choice})" if a.choice else ""
     if a.targets:
         return f"{a.actor}: {a.ability} " + ", ".join(a.targets) + chose
-    return f"{a.actor}: {a.ability}" + (chose if takes == 0 and not a.declined or chose else " (skip)")
+    if chose or takes == 0 and not a.declined:  # a choice alone (a Guild for oneself), or a use of a no-target ability
+        return f"{a.actor}: {a.ability}{chose}"
+    return f"{a.actor}: {a.ability} (skip)"
 
 
 def masked_causes(o: NightOutcome) -> dict[str, dict]:
