@@ -397,3 +397,14 @@ def test_natural_guilds_an_inspection_of_a_guildless_player(tmp_path):
     host.ok("act", "Gc", "Audit", "Eve")
     out = json.loads(host.ok("resolve", "--force", "--json"))
     assert next(r["result"] for r in out["results"] if r["player"] == "Gc") == "no Guild"
+
+
+def test_natural_V_a_join_and_a_leave_on_one_player_both_fail(tmp_path):
+    """A join and a leave on one player cannot both be honoured either (decision guilds, after seed
+    V's 'join Guild X' and 'join Guild Y'): the Mason stays a Mason."""
+    host = guild_game(tmp_path)
+    host.ok("act", "Cu", "Recruit", "Ma")
+    host.ok("act", "Ex", "Expel", "Ma")
+    out = json.loads(host.ok("resolve", "--force", "--json"))
+    assert guild(host, "Ma") == "Masons"
+    assert {f["player"] for f in out["failed"]} >= {"Cu", "Ex"}
