@@ -643,6 +643,7 @@ class Stranger(Record):
     votes: int
     player: str | None = None
     candidates: tuple[str, ...] = ()
+    unlike: tuple[str, ...] = ()  # players or hosts its name reads as, who cannot be it (posting too, dead, host)
 
     def command(self, player: str | None = None) -> str:
         """The command that makes NAME another name of PLAYER (by default the player suggested;
@@ -702,7 +703,7 @@ class VoteCount(Record):
             "thresholds": dict(self.thresholds),
             # host output: accounts that are no player but vote like one, and the alias command
             "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "candidates": list(x.candidates),
-                           "command": x.command()} for x in self.strangers],
+                           "unlike": list(x.unlike), "command": x.command()} for x in self.strangers],
         }
 
 
