@@ -192,4 +192,4 @@ def test_a_host_sees_the_candidates_takes_one_and_the_lurker_is_never_counted(tm
     assert [x["name"] for x in data["strangers"]] == ["Lanternfish_"]
     assert all(h["author"] != "Lanternfish_" for h in data["history"])
     assert {(i["post"], i["reason"]) for i in data["ignored"] if i["author"] == "Lanternfish_"} == {
-        (4, "'Lanternfish_' is not a player"), (6, "'Lanternfish_' is not a player")}  # 11: after the hammer
+        (4, "'Lanternfish_' is not a player"), (6, "'Lanternfish_' is not a player"), (11, "after the hammer")}
