@@ -32,8 +32,9 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
   longest leading words that match a player exactly or case-insensitively. A name the matcher
   refuses is read from the day's context (hostkit.votes.context: living players in play).
-- An account that is no player but casts two or more vote texts is reported (``strangers``),
-  with the living player whose renamed account it may be; its votes are never counted.
+- An account that is no player but votes like one (two vote texts, or one and a few posts) is
+  reported (``strangers``), with the living player whose renamed account it may be, as the
+  thread shows it (hostkit.votes.renamed); its votes are never counted.
 - Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
   skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
 - Quoted vote texts are reported as "quoted" (posts before the hammer only).
@@ -44,11 +45,11 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
-from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer
+from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer
 from hostkit.votes.events import Event, day_events
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import Match, NameMatcher
-from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, strangers, wagons
+from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, wagons
 from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
@@ -371,7 +372,7 @@ def tally(
         eliminated = None if pick == NONE else pick
 
     return VoteCount(
-        strangers=strangers(strange, matcher, players, window),
+        strangers=_strangers(strange, matcher, players, posts, window, hosts),
         day=day,
         alive=len(alive),
         majority=need,
@@ -391,3 +392,12 @@ def tally(
         thresholds=thresholds,
     )
 
+
+def _strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequence[VoteSetupPlayer],
+               posts: Sequence[Post], window: Sequence[Post], hosts: Sequence[str]) -> tuple[Stranger, ...]:
+    """The accounts that are no player but voted like one (hostkit.votes.renamed)."""
+    if not strange:
+        return ()
+    from hostkit.votes.renamed import strangers  # only for a day with a stranger voting
+
+    return strangers(strange, matcher, players, posts, window, hosts)
