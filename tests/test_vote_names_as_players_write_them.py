@@ -149,3 +149,23 @@ def test_a_vote_for_the_host_is_never_read_as_a_player():
     count = count_of(players, posts)
     assert target_of(count, 3) is None
     assert why_ignored(count, 3) == ["'mastina' is no player: 'mastina' posts in the thread"]
+
+
+@pytest.mark.parametrize("written", ["VOTE: Wake88/Onox", "VOTE: Wake/Onox Slot", "Vote: Bezu/Jily"],
+                         ids=["Wake88-Onox", "Wake-Onox-Slot", "Bezu-Jily"])
+def test_a_slots_names_joined_by_a_slash_read_as_the_slot(written):
+    """58754-d1 'VOTE: Wake88/Onox' and 58754-d2 'VOTE: Wake/Onox Slot' (Onox is Wake's alt),
+    17606-d1 'Vote: Bezu/Jily' (jilynne1991 replaced Bezukhov): the slot's names joined by a
+    slash, read as the one player they name."""
+    players = [VoteSetupPlayer("Onox", ("The Rufflig",)), VoteSetupPlayer("jilynne1991", ("Bezukhov",)),
+               "Peabody", "reinoe"]
+    count = count_of(players, [("Peabody", bold(written))])
+    assert target_of(count, 1) == ("jilynne1991" if "Bezu" in written else "Onox")
+
+
+def test_two_players_joined_by_a_slash_stay_out():
+    """The near case: 'VOTE: Peabody/reinoe' names two players: ambiguous, listed for the host."""
+    players = ["Onox", "Peabody", "reinoe", "cerberus48"]
+    count = count_of(players, [("cerberus48", bold("VOTE: Peabody/reinoe"))])
+    assert target_of(count, 1) is None
+    assert why_ignored(count, 1) == ["ambiguous: 'Peabody/reinoe' could be 'Peabody' or 'reinoe'"]

@@ -17,6 +17,8 @@ candidates named):
   Not_Mafia), or a part of it of three letters or more ("bob" for Cyberbob);
 - the name written backwards, whole or a part of four letters or more ("Jordan" for XnadrojX);
 - the words of the name in another order ("FaceTwo" for TwoFace);
+- a slot's names joined by slashes ("Bezu/Jily", "Wake/Onox Slot"): the one player the parts
+  read as, where no part reads as another (two players so joined are refused as ambiguous);
 - letters put into the name in brackets ("m[afia]td" for MTD): read without them and with them,
   each only as a name written exactly (a BBCode tag's name is markup, never such letters);
 - the name with a short ending added ("Misty" for Mist7676);
@@ -343,6 +345,10 @@ class NameMatcher:
             got = self._inserted(name, inserted)
             if got is not None:
                 return got
+        if "/" in name and "[" not in name:
+            got = self._slot(name)
+            if got is not None:
+                return got
         cut = re.split(r"\[/?\w*\]?|\[", name, maxsplit=1)[0].strip()
         if cut and cut != name:
             name = cut
@@ -376,6 +382,25 @@ class NameMatcher:
         players = list(dict.fromkeys(m.player for m in got if m.player))
         if len(players) == 1:
             return Match(players[0], how="letters in brackets", score=0.95)
+        if len(players) > 1:
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(players)}", tuple(players))
+        return None
+
+
+    def _slot(self, name: str) -> Match | None:
+        """NAME written as a slot's names joined by slashes ("Bezu/Jily" for the slot Bezukhov
+        played and jilynne1991 plays, "Wake/Onox Slot"): the one player its parts read as, where
+        no part reads as another or is ambiguous; a refusal naming them where parts read as two
+        players; else None (the name is read as usual)."""
+        parts = [x.strip() for x in name.split("/")]
+        if not 2 <= len(parts) <= 3 or not all(len(_norm(x)) >= 2 for x in parts):
+            return None
+        read = [self._match(x) for x in parts]
+        if any(m.player is None and m.reason.startswith("ambiguous") for m in read):
+            return None
+        players = list(dict.fromkeys(m.player for m in read if m.player))
+        if len(players) == 1:
+            return Match(players[0], how="names of one slot", score=min(m.score for m in read if m.player))
         if len(players) > 1:
             return Match(None, f"ambiguous: {name!r} could be {quote_list(players)}", tuple(players))
         return None
