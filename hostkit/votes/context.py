@@ -79,6 +79,7 @@ class Context:
         self.texts = texts
         self.index = {p.number: i for i, p in enumerate(posts)}  # type: ignore[attr-defined]
         self._outsiders: dict[str, tuple[str, str]] | None = None  # see _outsider
+        self._sures: dict[str, Match | None] = {}  # name -> _sure(name): a day repeats its names
 
     def in_play(self, post: int | None, voter: str, wagons: Iterable[str], earlier: Iterable[str]) -> set[str]:
         """The living players in play for VOTER's vote at POST: with votes on them, voted by
@@ -111,7 +112,9 @@ class Context:
             t = _norm(name)
             if not t:
                 return refused
-            sure = self._sure(name)
+            sure = self._sures.get(name, False)
+            if sure is False:
+                sure = self._sures[name] = self._sure(name)
             if sure is not None:
                 return sure
             spelled = _spelled(name)

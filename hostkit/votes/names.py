@@ -162,8 +162,13 @@ def score(typed: str, key: str) -> tuple[float, str]:
         return 0.99, "same letters"
     found: list[tuple[float, str]] = []
     if len(t) >= 2 and k.startswith(t):
-        found.append((0.93 + 0.05 * len(t) / len(k), "prefix"))
-    if len(words) >= 2 and all(len(w) >= 2 for w in words):
+        if len(t) <= 3 and typed.isupper() and not all(i in starts for i in range(len(t))):
+            # capitals are initials: "CO" starts CooLskins, but its O starts no word of it, so it
+            # is no stronger a reading than the initials of a name written "CloudOcean"
+            found.append((0.8, "prefix in capitals"))
+        else:
+            found.append((0.93 + 0.05 * len(t) / len(k), "prefix"))
+    if len(words) >= 2 and len(t) == len(k) and all(len(w) >= 2 for w in words):
         typed_words = tuple(w.casefold() for w in _segments(typed))
         if typed_words != words and sorted(typed_words) == sorted(words):
             found.append((0.88, "words swapped"))  # "FaceTwo" for TwoFace
