@@ -59,6 +59,12 @@ UNSETTLED_NOTES = {
     "day kill": "a player died mid-day", "daykill": "a player died mid-day",
     "reset": "the count was reset",
 }
+# The archive's words for a host's ruling on one vote of the day (its events in the window only:
+# the notes are the whole game's): the host counted otherwise than the posts read.
+UNSETTLED_EVENTS = {
+    "did not count": "the host ruled a vote out", "moderator rejected": "the host ruled a vote out",
+    "mod miscount": "the host miscounted",
+}
 
 
 @dataclass
@@ -191,6 +197,8 @@ def run_day(folder: Path, work: Path, run: Runner) -> Result:
     res = Result(folder.name, case["expected"], flags=list(case.get("flags", [])))
     notes = (case.get("notes", "") + " " + " ".join(case.get("events_in_window", []))).lower()
     res.unsettled = [why for key, why in UNSETTLED_NOTES.items() if key in notes]
+    events = " ".join(case.get("events_in_window", [])).lower()
+    res.unsettled += [why for key, why in UNSETTLED_EVENTS.items() if key in events and why not in res.unsettled]
     game = work / folder.name
     t0 = time.perf_counter()
     code, out, err = run(new_args(game, case))

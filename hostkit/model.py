@@ -596,7 +596,7 @@ class Post(Record):
     edited: bool = False
     post_id: str | None = None  # the forum's id, for links
     url: str | None = None  # a link to the post, where the page gives one
-    # what reading its votes needs (hostkit.votes.extract.Marks), made by the page reader from the
+    # what reading its votes needs (hostkit.votes.marks.Marks), made by the page reader from the
     # page's own tree; None for a post built from HTML alone, whose votes are read from `body`
     marks: tuple | None = None
 

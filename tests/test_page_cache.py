@@ -1,7 +1,7 @@
 """Issue 9: the page cache keeps what counting needs, not the bodies' HTML.
 
 A saved page read through the page cache (hostkit.votes.pages) keeps each post's number, author,
-time, link and marks (hostkit.votes.extract.Marks), made from the page's own tree. These tests
+time, link and marks (hostkit.votes.marks.Marks), made from the page's own tree. These tests
 hold it to its promises: a hit answers exactly as a miss and as the bodies' HTML read directly,
 on every forum engine we have pages of; a damaged, cut, foreign or old-format entry is a miss,
 never a wrong count or a traceback; a changed page is read again.

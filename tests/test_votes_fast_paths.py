@@ -16,7 +16,8 @@ import lxml.etree
 import pytest
 
 from hostkit.votes import postmeta
-from hostkit.votes.extract import _has_invisible, text_of
+from hostkit.votes.votetext import _has_invisible
+from hostkit.votes.walk import text_of
 
 TZ = timezone(timedelta(hours=-5))
 
@@ -112,7 +113,7 @@ def test_a_shown_number_reads_as_the_search_reads_it(text: str) -> None:
     ("background-color: #fff", True), ("font-family: 'Bookman Old Style'", False), ("", False),
 ])
 def test_only_a_style_naming_a_colour_or_weight_can_mark_text(style: str, may: bool) -> None:
-    from hostkit.votes.extract import _STYLE_COLOUR, _STYLE_WEIGHT, _colours
+    from hostkit.votes.styles import _STYLE_COLOUR, _STYLE_WEIGHT, _colours
 
     assert _colours(style) == may
     if not may:
@@ -125,7 +126,7 @@ def _body(html: str) -> lxml.etree._Element:
 
 def test_a_body_of_font_sizes_alone_is_not_walked_but_reads_the_same() -> None:
     """A vote word and a font-size style: nothing can be marked, so no walk; the marks are none."""
-    from hostkit.votes.extract import NO_MARKS, marks_of
+    from hostkit.votes.marks import NO_MARKS, marks_of
 
     assert marks_of(_body('<span style="font-size: 150%">I vote for peace</span> today')) == NO_MARKS
     red = marks_of(_body('<span style="font-size: 150%; color: red">Vote: Ann</span>'))
@@ -135,7 +136,8 @@ def test_a_body_of_font_sizes_alone_is_not_walked_but_reads_the_same() -> None:
 def test_two_hashes_a_skipped_element_brings_together_still_read_as_a_hash_vote() -> None:
     """With a # in the body, any style still sends it to the walk (as before): a script between
     two #s joins them in the walked text, and that ##vote stays read."""
-    from hostkit.votes.extract import marks_of, read_marks
+    from hostkit.votes.extract import read_marks
+    from hostkit.votes.marks import marks_of
 
     marks = marks_of(_body('<span style="font-size: 90%">x</span>#<script>1</script>#vote Ann'))
     assert read_marks(marks, ("hash",)).votes == ("##vote Ann",)

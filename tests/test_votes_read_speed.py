@@ -15,7 +15,9 @@ import lxml.etree
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from hostkit.votes.extract import _SKIP, marks_of, read_marks
+from hostkit.votes.extract import read_marks
+from hostkit.votes.marks import marks_of
+from hostkit.votes.walk import _SKIP
 
 # Texts that matter to the walker: vote words, line breaks, tabs and carriage returns (spaces
 # when rendered), invisible characters (left out), no-break spaces (a run's gap), ## votes.

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping, Sequence
 
-from hostkit.votes.extract import parse_vote
+from hostkit.votes.votetext import parse_vote
 from hostkit.votes.names import Match, NameMatcher, _norm, quote_list
 
 __all__ = ["LOOSE", "LOOSE_MARGIN", "RECENT", "Context"]

@@ -21,8 +21,9 @@ from lxml import etree
 from hostkit.errors import FetchError
 from hostkit.model import Post
 from hostkit.records import Record
-from hostkit.votes.extract import NO_MARKS, marks_of, text_of
+from hostkit.votes.marks import NO_MARKS, marks_of
 from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, lazy_re, to_int
+from hostkit.votes.walk import text_of
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
 
@@ -428,7 +429,7 @@ def _posts(ad: _Compiled, doc: Any) -> list[Any]:
 
 
 def _text(el: Any) -> str:
-    """XPath string(el), whitespace normalised (see extract.text_of)."""
+    """XPath string(el), whitespace normalised (see walk.text_of)."""
     return " ".join(text_of(el).split())
 
 
@@ -746,7 +747,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     number times the engine's usual page size (`Page.numbered` is then "guess"). Never the count of posts on a short page. A page with no
     posts gives `posts=()`.
 
-    Each post's `marks` (hostkit.votes.extract.Marks) are read from the page's own tree, so a
+    Each post's `marks` (hostkit.votes.marks.Marks) are read from the page's own tree, so a
     body is never parsed again for its votes. With `keep_html` False, bodies are not written
     out as HTML (`body` is ""): the marks are all that counting needs (the page cache).
     """
@@ -762,7 +763,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
         rows = _read_posts(ad, els, base, tz, text, keep_html)
     else:
         from hostkit.votes import generic  # BeautifulSoup: loaded only for a page no adapter reads
-        from hostkit.votes.extract import body_marks
+        from hostkit.votes.marks import body_marks
 
         rows = generic.read_posts(text, base)
         for row in rows:  # bodies found by BeautifulSoup, as HTML: their marks from that HTML

@@ -10,7 +10,7 @@ never loads requests (hostkit.votes.fetch does, for `--url`). `page_to_json`/`pa
 are the cache's format, shared with the thread cache of hostkit.votes.fetch.
 
 What is kept of a post is what counting needs, not its HTML: its number, author, time, edit
-flag, id, link and marks (hostkit.votes.extract.Marks: its red and bold texts, [vote] tags and
+flag, id, link and marks (hostkit.votes.marks.Marks: its red and bold texts, [vote] tags and
 ##votes, each flagged quoted or not, and whether it is hostkit's own count), made from the
 page's own tree as it is read. So a first count never writes a body out as HTML, and a recount
 never parses one: saved pages read through the cache have `Post.body` "" (on a hit and on a
@@ -73,7 +73,7 @@ def _post(row: Any) -> Post:
 
 
 def _marks(data: Any) -> tuple | None:
-    """Marks (hostkit.votes.extract.Marks) back from JSON lists, each part checked for its type."""
+    """Marks (hostkit.votes.marks.Marks) back from JSON lists, each part checked for its type."""
     if data is None or data == []:
         return None if data is None else ()
     marked, tagged, hashed, counted = data

@@ -1,10 +1,11 @@
 """Votes -> VoteCount: names matched, the day window, weights, majority, the hammer, history.
 
-This module owns counting a day's votes the way a careful host does. It reads each post's vote
-texts (hostkit.votes.extract), matches names against the players and their aliases (exactly,
-case-insensitively, by unique prefix, by initials, then fuzzily; never guessing between two),
-interleaves the host's hand-entered votes, and returns an immutable VoteCount whose ``ignored``
-says why each vote-looking text was not counted. Pure: no I/O.
+This module owns counting a day's votes the way a careful host does. It replays the day's events
+(hostkit.votes.events: each post's vote texts, the host's hand-entered votes among them), matches
+names against the players and their aliases (exactly, case-insensitively, by unique prefix, by
+initials, then fuzzily; never guessing between two), and returns an immutable VoteCount (its
+wagons, plurality pick and strangers from hostkit.votes.outcome) whose ``ignored`` says why each
+vote-looking text was not counted. Pure: no I/O.
 
 Rules where the brief was silent (kept in one place so the CLI help and the README can quote them):
 
@@ -38,50 +39,25 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
 
 from __future__ import annotations
 
-import math
 from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
-from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer, Wagon
-from hostkit.records import Record
-from hostkit.votes.extract import MARKUPS, is_no_elimination, parse_vote, post_is_count, post_votes, written_name
+from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer
+from hostkit.votes.events import Event, day_events
+from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import Match, NameMatcher
+from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, strangers, wagons
+from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
 
 MAJORITY_RULES = ("half-plus-one", "plurality")
 TIE_RULES = ("none", "random", "first-to-reach")
-NONE = "none"  # the No Elimination wagon's target
-SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes
-
-_EPS = 1e-9
 
 
 def majority_for(alive: int) -> int:
     """floor(alive/2)+1: the head count that ends the day under "half-plus-one"."""
     return alive // 2 + 1
-
-
-# --------------------------------------------------------------------------- names
-
-
-# --------------------------------------------------------------------------- the count
-
-
-class _Event(Record):  # a Record, not a dataclass: a dataclass costs start-up
-    post: int | None
-    author: str  # the forum account, or the voter as the host typed it
-    texts: tuple[str, ...]  # scraped: the vote texts; host: one synthetic text
-    quoted: tuple[str, ...] = ()
-    unmarked: tuple[tuple[str, str], ...] = ()  # vote-looking texts in a markup the game does not read
-    host_target: str | None = None  # host entries only
-    host: bool = False
-
-
-def _host_text(target: str | None) -> str:
-    if target is None:
-        return "unvote (by the host)"
-    return f"vote {target} (by the host)"
 
 
 def tally(
@@ -131,29 +107,10 @@ def tally(
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
     thresholds = {p.name: int(p.threshold) for p in players if p.threshold and p.alive and not p.absent}
-    host_keys = {h.strip().casefold() for h in hosts}
 
     # ---- the events, in thread order; host entries right after their post
-    window = [p for p in posts if (start_post is None or p.number >= start_post)
-              and (end_post is None or p.number <= end_post)]
-    keyed: list[tuple[tuple[float, int, int], _Event]] = []
-    for i, post in enumerate(sorted(window, key=lambda p: p.number)):
-        if post.author.strip().casefold() in host_keys:
-            continue
-        if post_is_count(post.body, post.marks) and matcher.strict(post.author).player is None:
-            continue  # hostkit's own count, posted by an account that does not play: a player's
-            # post is always read, so pasting the count's invisible marker hides no vote
-        found = post_votes(post.body, post.marks, markups)
-        if found.votes or found.quoted or found.unmarked:
-            keyed.append(((post.number, 0, i), _Event(post.number, post.author, found.votes, found.quoted,
-                                                      found.unmarked)))
-    for entry in manual:
-        if entry.after_post is not None and end_post is not None and entry.after_post > end_post:
-            continue
-        at = math.inf if entry.after_post is None else entry.after_post
-        keyed.append(((at, 1, entry.seq), _Event(None, entry.voter, (_host_text(entry.target),),
-                                                 host_target=entry.target, host=True)))
-    keyed.sort(key=lambda k: k[0])
+    window, keyed = day_events(posts, manual, matcher, hosts=hosts, markups=markups, start_post=start_post,
+                               end_post=end_post)
 
     # ---- replay
     current: dict[str, tuple[str, int, int | None]] = {}  # voter -> (target, event index, post)
@@ -229,7 +186,7 @@ def tally(
         m = matcher.match(name)
         return m if m.player is not None else in_context(name, m, post, voter)
 
-    def split_post(ev: _Event, idx: int, voter: str, skip) -> None:
+    def split_post(ev: Event, idx: int, voter: str, skip) -> None:
         """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
         are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
         The first of them that reaches the majority is the hammer."""
@@ -268,7 +225,7 @@ def tally(
                 hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
 
     for idx, (_, ev) in enumerate(keyed):
-        def skip(text: str, reason: str, _ev: _Event = ev) -> None:
+        def skip(text: str, reason: str, _ev: Event = ev) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
 
         if hammered:
@@ -402,48 +359,15 @@ def tally(
             eliminated = None if target == NONE else target
 
     # ---- wagons
-    def reached(target: str) -> int:
-        """The event since which the wagon has held at least its final total."""
-        changes = totals[target]
-        final = changes[-1][1]
-        for k in range(len(changes) - 1, -1, -1):
-            if changes[k][1] + _EPS >= final and (k == 0 or changes[k - 1][1] + _EPS < final):
-                return changes[k][0]
-        return changes[0][0]
-
-    groups: dict[str, list[tuple[int, str, int | None]]] = {}
-    for voter, (target, idx, post) in current.items():
-        groups.setdefault(target, []).append((idx, voter, post))
-    abstained: tuple[str, ...] = ()
-    if abstention and not allow_no_elimination and NONE in groups:
-        abstained = tuple(dict.fromkeys(v.split(SLOT, 1)[0] for _, v, _ in sorted(groups.pop(NONE))))
-    wagons = []
-    for target, votes in groups.items():
-        votes.sort()
-        wagons.append((Wagon(target, float(sum(weight(v) for _, v, _ in votes)),
-                             tuple(v.split(SLOT, 1)[0] for _, v, _ in votes), tuple(p for _, _, p in votes)),
-                       reached(target)))
-    wagons.sort(key=lambda w: (-w[0].votes, w[1]))
-    ordered = tuple(w for w, _ in wagons)
-
-    top = ordered[0].votes if ordered else 0.0
-    leaders = [w for w in ordered if top > 0 and abs(w.votes - top) < _EPS]
-    is_tie = len(leaders) >= 2
-    if not hammered and majority == "plurality" and leaders:
-        if not is_tie:
-            pick = leaders[0].target
-        elif tie == "random":
-            import random  # only for this tie rule
-
-            pick = random.Random(rng_seed).choice(leaders).target
-        elif tie == "first-to-reach":
-            pick = leaders[0].target  # wagons are sorted by who reached the total first
-        else:
-            pick = NONE
+    ordered, abstained = wagons(current, totals, weight, abstain=abstention and not allow_no_elimination)
+    leading = leaders(ordered)
+    is_tie = len(leading) >= 2
+    if not hammered and majority == "plurality" and leading:
+        pick = plurality_pick(leading, tie, rng_seed)
         eliminated = None if pick == NONE else pick
 
     return VoteCount(
-        strangers=_strangers(strange, matcher, players, window),
+        strangers=strangers(strange, matcher, players, window),
         day=day,
         alive=len(alive),
         majority=need,
@@ -463,17 +387,3 @@ def tally(
         thresholds=thresholds,
     )
 
-
-def _strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequence[VoteSetupPlayer],
-               window: Sequence[Post]) -> tuple[Stranger, ...]:
-    """The accounts that are no player but voted like one (twice or more today), each with the
-    living player whose renamed account it may be (hostkit.votes.context.renamed)."""
-    several = {name: n for name, n in strange.items() if n >= 2}
-    if not several:
-        return ()
-    from hostkit.votes.context import renamed  # only for a day with a stranger voting
-
-    living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
-    posted = {matcher.strict(p.author).player for p in window}
-    silent = [p for p in living if p not in posted]
-    return tuple(Stranger(name, n, renamed(name, living, silent)) for name, n in several.items())

@@ -1,0 +1,167 @@
+"""A post body's marks: what reading its votes needs, made once from its element (`marks_of`).
+
+This module owns `Marks` (the red and bold runs, [vote] tags, ##votes and the count marker of one
+body, in plain tuples the page cache keeps as JSON), made from the walk over the body
+(hostkit.votes.walk), and hostkit's own count marker (`COUNT_MARKER`) found outside quotes.
+hostkit.votes.extract reads votes from marks under a game's markups. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import bisect
+from itertools import accumulate
+from typing import Iterator
+
+import lxml.etree
+
+from hostkit.votes.postmeta import lazy_re
+from hostkit.votes.styles import _BOLD, _CODE, _QUOTE, _colours
+from hostkit.votes.votetext import _VOTE_WORDS, _visible, parse_vote
+from hostkit.votes.walk import _Walker, _classes, _fragment, _is_quote, _label_quotes, text_of
+
+COUNT_MARKER = "\u200b\u2060\u200c\u2060\u200d"
+"""Invisible characters that hostkit's own vote count posts carry: such a post is never read for votes."""
+
+Marks = tuple
+"""What reading votes needs from one post body, whatever markups a game enables: `marks_of` makes
+it from the body's element, hostkit.votes.extract's `read_marks` reads votes from it. () for a
+body that can hold no vote in any markup (most posts), else (marked, tagged, hashed, counted):
+
+- marked: every red or bold piece of text that is not blank, in order, as (start, text, flags,
+  gap), where start is its place in the body's flattened text, flags its _RED/_BOLD/_QUOTE bits
+  and gap the blank text (spaces, no-break spaces) between the previous such piece and this one,
+  or None when something else lies between (a word, a line break): a run goes on only over a gap;
+- tagged: every [vote] tag as (start, end, text, quoted);
+- hashed: every ##vote text that reads as a vote, as (start, end, text, quoted);
+- counted: True when the body carries COUNT_MARKER outside quotes (hostkit's own count post).
+
+Plain tuples, strings, ints and bools, so the page cache keeps it as JSON (hostkit.votes.pages)."""
+
+NO_MARKS: Marks = ()
+
+_HASH = lazy_re(r"(?i)##[^\S\n]*(?:un[-\s]?vote|vote)\b(?:(?!##)[^\n])*")
+
+
+def _count_marked(root: lxml.etree._Element) -> bool:
+    """COUNT_MARKER in the body's text outside quotes (the body's own tag is a neutral wrapper)."""
+    labels = _label_quotes(root)
+
+    def unquoted(el: lxml.etree._Element) -> Iterator[str]:
+        if isinstance(el.tag, str):
+            if el in labels or _is_quote(el, el.tag.lower(), _classes(el)):
+                return
+            yield el.text or ""
+            for child in el:
+                yield from unquoted(child)
+                yield child.tail or ""
+
+    def inside(el: lxml.etree._Element) -> Iterator[str]:
+        yield el.text or ""
+        for child in el:
+            yield from unquoted(child)
+            yield child.tail or ""
+
+    return COUNT_MARKER in "".join(inside(root))
+
+
+def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = True,
+             text: str | None = None) -> Marks:
+    """The body element's marks (see `Marks`). The element's own tag is a neutral wrapper, never
+    a quote. With SPOILERS, spoiler contents are left out. TAGS False says the page holds no
+    [vote] tag at all (a cheap test the page reader makes once). TEXT is the body's text if the
+    caller has it."""
+    if text is None:
+        text = text_of(root)
+    counted = COUNT_MARKER in text and _count_marked(root)
+    low = _visible(text.lower())
+    # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
+    # [vote] tag needs only itself. Most posts have none of these, and are not walked.
+    words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
+    # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
+    # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
+    # BBCode printed as written ("Vote: mb[/b]") is bold with no element to show it.
+    if not ((words and ("##" in low or "[b]" in low or "[/b]" in low))
+            or ((words or tags) and _marked(root, words, tags, "#" in low))):
+        return ((), (), (), True) if counted else NO_MARKS
+    walker = _Walker(spoilers, _label_quotes(root))
+    walker.children(root, 0)
+    texts, flagl = walker.texts, walker.flags
+    texts.append("\n")
+    flagl.append(0)
+
+    starts = list(accumulate(map(len, texts), initial=0))  # where each piece starts in `full`
+    full = "".join(texts)
+
+    marked: list[tuple[int, str, int, str | None]] = []
+    end = None
+    for i in walker.marked:  # the red or bold pieces, in order
+        t = texts[i]
+        if t.strip():
+            start = starts[i]
+            gap = None
+            if end is not None:
+                between = full[end:start]
+                gap = None if between.strip(" \xa0") else between
+            marked.append((start, t, flagl[i], gap))
+            end = start + len(t)
+    if marked and not any(w in "".join(t for _, t, _, _ in marked).lower() for w in _VOTE_WORDS):
+        marked = []  # no run can read as a vote (every vote text holds a vote word)
+    if "[/b]" in full or "[b]" in full or "[/B]" in full or "[B]" in full:
+        marked = _literal_bold(full, starts, flagl, marked)
+    tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
+    hashed = []
+    if "##" in full:
+        for m in _HASH().finditer(full):
+            t = " ".join(m.group(0).split())
+            if parse_vote(t) is not None:
+                flags = flagl[bisect.bisect_right(starts, m.start()) - 1]
+                hashed.append((m.start(), m.end(), t, bool(flags & _QUOTE)))
+    if not (marked or tagged or hashed or counted):
+        return NO_MARKS
+    return (tuple(marked), tagged, tuple(hashed), counted)
+
+
+_LITERAL_BOLD = lazy_re(r"(?i)\[b\]([^\n]*?)(?:\[/b\]|(?=\n)|$)|(?:^|(?<=\n))([^\n\[]*?)\[/b\]")
+
+
+def _literal_bold(full: str, starts: list[int], flagl: list[int], marked: list) -> list:
+    """MARKED with the text a post bolds in BBCode the forum printed as written ("Vote: mb[/b]",
+    a [b] whose partner was mistyped): between [b] and [/b], or to the end of the line from a
+    lone [b], or from the line's start to a lone [/b]; outside code blocks, where BBCode is an
+    example. Such text is bold to its writer and to every reader."""
+    extra = []
+    for m in _LITERAL_BOLD().finditer(full):
+        at = m.start(1) if m.group(1) is not None else m.start(2)
+        t = m.group(1) if m.group(1) is not None else m.group(2)
+        flags = flagl[bisect.bisect_right(starts, at) - 1]
+        if t.strip() and not flags & _CODE and any(w in t.lower() for w in _VOTE_WORDS):
+            extra.append((at, t, _BOLD | (flags & _QUOTE), None))
+    return sorted(marked + extra, key=lambda piece: piece[0]) if extra else marked
+
+
+def _marked(root: lxml.etree._Element, markup: bool, tags: bool, styled: bool = True) -> bool:
+    """Whether the body holds an element that can make text red or bold (with MARKUP), or one
+    of class bbvote (with TAGS), as _Walker reads them. With STYLED, any style attribute counts;
+    without, only a style that names a colour or a font weight (the only ones _styled reads: a
+    body of font sizes alone has nothing to walk for). (A loop over the elements: an XPath call
+    costs more than walking a post's few elements.)"""
+    for el in root.iter(lxml.etree.Element):
+        if markup and el.tag in ("b", "strong"):
+            return True
+        names = el.keys()  # one read for the attributes' names: most elements have none
+        if names:
+            if markup and ("color" in names or "style" in names and (styled or _colours(el.get("style")))):
+                return True
+            if tags and "class" in names and "bbvote" in el.get("class").lower():
+                return True
+    return False
+
+
+def body_marks(body_html: str) -> Marks:
+    """The marks (see `Marks`) of a body given as HTML."""
+    if not body_html:
+        return NO_MARKS
+    try:
+        return marks_of(_fragment(body_html))
+    except (lxml.etree.ParserError, ValueError):
+        return NO_MARKS

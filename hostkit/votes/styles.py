@@ -1,0 +1,113 @@
+"""What an element's style does to its text: red in any spelling, bold, a rainbow tint, inline.
+
+This module owns the colours and font weights a post body's elements set, as the walk over a
+body (hostkit.votes.walk) reads them, and the flags a piece of text carries (red, bold, quoted,
+tinted, in code). Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import lxml.etree
+
+from hostkit.votes.postmeta import lazy_re
+
+
+_RED, _BOLD, _QUOTE, _TINT, _CODE = 1, 2, 4, 8, 16  # a text piece's flags (_TINT: a letter or two in a
+# colour; _CODE: in a code block, where BBCode is shown as written)
+_MARKED = _RED | _BOLD | _TINT
+
+
+_NAMED_COLOURS = {
+    "red": (255, 0, 0), "darkred": (139, 0, 0), "maroon": (128, 0, 0), "firebrick": (178, 34, 34),
+    "crimson": (220, 20, 60), "orangered": (255, 69, 0), "indianred": (205, 92, 92),
+    "tomato": (255, 99, 71), "brown": (165, 42, 42),
+}
+_RGB = lazy_re(r"rgba?\(\s*([\d.]+%?)[\s,]+([\d.]+%?)[\s,]+([\d.]+%?)")
+
+
+def _channel(v: str) -> float:
+    return float(v[:-1]) * 2.55 if v.endswith("%") else float(v)
+
+
+@lru_cache(maxsize=1024)
+def _is_red(value: str) -> bool:
+    """Red in any spelling: a hue within 10 degrees of pure red, saturated and not too dark.
+
+    So #f00, #FF0000, Red, rgb(255, 0, 0), #DD0000, dark red and XenForo 2's palette reds
+    (rgb(226, 80, 65), rgb(184, 49, 47)) count; orange (#FF4000), crimson, pink and pale red do not.
+    """
+    v = value.strip().lower().replace("!important", "").strip().strip("'\"")
+    rgb: tuple[float, float, float] | None = None
+    if v in _NAMED_COLOURS:
+        rgb = _NAMED_COLOURS[v]
+    else:
+        h = v[1:] if v.startswith("#") else v
+        if re.fullmatch(r"[0-9a-f]{3,4}", h):
+            rgb = (int(h[0] * 2, 16), int(h[1] * 2, 16), int(h[2] * 2, 16))
+        elif re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
+            rgb = (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+        else:
+            m = _RGB().match(v)
+            if m:
+                rgb = (_channel(m.group(1)), _channel(m.group(2)), _channel(m.group(3)))
+    if rgb is None:
+        return False
+    r, g, b = rgb
+    hi, lo = max(rgb), min(rgb)
+    if hi != r or hi < 115 or hi - lo < 0.6 * hi:
+        return False
+    hue = 60.0 * (g - b) / (hi - lo)
+    return -10.0 <= hue <= 10.0
+
+
+_STYLE_COLOUR = re.compile(r"(?i)(?<![\w-])color\s*:\s*([^;]+)")
+_STYLE_WEIGHT = re.compile(r"(?i)font-weight\s*:\s*([\w-]+)")
+
+
+def _colours(style: str) -> bool:
+    """Whether a style can make text red or bold: it names a colour or a font weight, as
+    _STYLE_COLOUR and _STYLE_WEIGHT need (no character beyond ASCII matches any letter of
+    "color" or "font-we" under IGNORECASE, nor lowers to one)."""
+    low = style.lower()
+    return "color" in low or "font-we" in low
+
+
+def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool, int, bool]:
+    """(red, bold, tint, inline) inside EL, given red and bold outside it: its style's last
+    colour and its weight, and its color attribute (which wins over the style); tint is _TINT
+    when EL colours a letter or two (rainbow text: one colour an element), and inline whether
+    the style makes EL inline (MafiaScum prints [b], [i] and [color] as inline divs)."""
+    style = el.get("style")
+    tint = 0
+    inline = False
+    if style:
+        low = style.lower()  # each regex only where its name is written (see _colours)
+        if "color" in low:
+            colours = _STYLE_COLOUR.findall(style)
+            if colours:
+                red = _is_red(colours[-1])
+                tint = _tinted(el)
+        if "font-we" in low:
+            weight = _STYLE_WEIGHT.search(style)
+            if weight:
+                bold = weight.group(1).lower() in ("bold", "bolder", "600", "700", "800", "900")
+        inline = "inline" in low and _INLINE.search(low) is not None
+    colour = el.get("color")
+    if colour is not None:
+        red = _is_red(colour)
+        tint = _tinted(el)
+    return red, bold, tint, inline
+
+
+_INLINE = re.compile(r"display\s*:\s*inline\b(?!-)")
+
+
+def _tinted(el: lxml.etree._Element) -> int:
+    """_TINT when EL colours only a letter or two (its whole text, its children's included, is
+    at most two characters that are not blank): a piece of rainbow text, one colour a letter. An
+    element read in line as a leaf and the same element with an empty child read the same."""
+    t = "".join(el.itertext()) if len(el) else el.text
+    return _TINT if t and len(t.strip()) <= 2 else 0
