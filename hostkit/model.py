@@ -636,17 +636,21 @@ class Ignored(Record):
 
 class Stranger(Record):
     """An account that is no player (nor host) but votes like one: `votes` vote texts today, and
-    the living player whose renamed account it may be (None when no one stands out)."""
+    the living player whose renamed account it may be (None when no one stands out), or the
+    `candidates` among whom the thread does not settle it."""
 
     name: str
     votes: int
     player: str | None = None
+    candidates: tuple[str, ...] = ()
+    unlike: tuple[str, ...] = ()  # players or hosts its name reads as, who cannot be it (posting too, dead, host)
 
-    def command(self) -> str:
-        """The command that makes NAME another name of the player (PLAYER where none is guessed)."""
+    def command(self, player: str | None = None) -> str:
+        """The command that makes NAME another name of PLAYER (by default the player suggested;
+        PLAYER where none is)."""
         import shlex  # only for a count that has a stranger to tell of
 
-        return f"hostkit alias {shlex.quote(self.player or 'PLAYER')} {shlex.quote(self.name)}"
+        return f"hostkit alias {shlex.quote(player or self.player or 'PLAYER')} {shlex.quote(self.name)}"
 
 
 class VoteCount(Record):
@@ -698,8 +702,8 @@ class VoteCount(Record):
             # host output: each living player's elimination-threshold modifier (Loved +1, Hated -1)
             "thresholds": dict(self.thresholds),
             # host output: accounts that are no player but vote like one, and the alias command
-            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "command": x.command()}
-                          for x in self.strangers],
+            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "candidates": list(x.candidates),
+                           "unlike": list(x.unlike), "command": x.command()} for x in self.strangers],
         }
 
 

@@ -134,7 +134,9 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
             "true_notice": notice if notice != view.notice else "",
             "rule": extras["rule"],
             # accounts that are no player but vote like one (a renamed forum account)
-            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player or "", "command": x.command()}
+            "strangers": [{"name": x.name, "votes": x.votes, "player": x.player or "", "command": x.command(),
+                           "candidates": [{"player": c, "command": x.command(c)} for c in x.candidates],
+                           "unlike": list(x.unlike)}
                           for x in count.strangers]}
 
 

@@ -270,21 +270,3 @@ def _initials(t: str, key: str) -> bool:
         if len(t) == 1 or t[1] in f[1:]:
             return True
     return False
-
-
-def renamed(name: str, living: Mapping[str, Sequence[str]], silent: Iterable[str]) -> str | None:
-    """The living player whose renamed forum account NAME (no player, voting like one) may be:
-    the one whose name it reads as (NameMatcher's ways, or a near miss), the one of those who
-    has not posted today, else the one living player who has not posted today; None when no one
-    stands out (the host is asked all the same)."""
-    from hostkit.votes.names import FLOOR, score
-
-    silent = [p for p in silent if p in living]
-    t = _plain(name)
-    alike = [p for p, aliases in living.items()
-             if any(score(name, k)[0] >= FLOOR or (len(t) >= 3 and _likeness(t, _plain(k)) >= LOOSE)
-                    for k in (p, *aliases))]
-    if len(alike) == 1:
-        return alike[0]
-    quiet = [p for p in (alike or silent) if p in silent]
-    return quiet[0] if len(quiet) == 1 else None

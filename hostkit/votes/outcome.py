@@ -1,5 +1,5 @@
-"""What a replayed day comes to: its wagons in order, who goes at a plurality deadline, and the
-strangers (accounts that are no player but voted like one).
+"""What a replayed day comes to: its wagons in order and who goes at a plurality deadline (the
+strangers, accounts that are no player but voted like one, are hostkit.votes.renamed's).
 
 hostkit.votes.tally replays a day's events into the current votes and each wagon's running
 totals; this module turns those into the count's wagons (most votes first, then whoever reached
@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from hostkit.model import Post, Stranger, VoteSetupPlayer, Wagon
-from hostkit.votes.names import NameMatcher
+from hostkit.model import Wagon
 
 NONE = "none"  # the No Elimination wagon's target
 SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes
@@ -71,18 +70,3 @@ def plurality_pick(leading: Sequence[Wagon], tie: str, rng_seed: int) -> str:
     if tie == "first-to-reach":
         return leading[0].target  # wagons are sorted by who reached the total first
     return NONE
-
-
-def strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequence[VoteSetupPlayer],
-              window: Sequence[Post]) -> tuple[Stranger, ...]:
-    """The accounts that are no player but voted like one (twice or more today), each with the
-    living player whose renamed account it may be (hostkit.votes.context.renamed)."""
-    several = {name: n for name, n in strange.items() if n >= 2}
-    if not several:
-        return ()
-    from hostkit.votes.context import renamed  # only for a day with a stranger voting
-
-    living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
-    posted = {matcher.strict(p.author).player for p in window}
-    silent = [p for p in living if p not in posted]
-    return tuple(Stranger(name, n, renamed(name, living, silent)) for name, n in several.items())

@@ -16,7 +16,9 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
 - Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
   vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
   But an earlier vote of the post that reaches the majority is the hammer: the day ended there.
-- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each.
+- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each,
+  while W is whole votes of 2 or more; on a day their weight is not (an effect set it to 0, 1 or
+  2.5), their vote is one vote of their whole weight, as everyone's is.
 - ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
   reported for reference only: no vote ends the day early, and the single leader at the deadline
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
@@ -30,8 +32,9 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
   longest leading words that match a player exactly or case-insensitively. A name the matcher
   refuses is read from the day's context (hostkit.votes.context: living players in play).
-- An account that is no player but casts two or more vote texts is reported (``strangers``),
-  with the living player whose renamed account it may be; its votes are never counted.
+- An account that is no player but votes like one (two vote texts, or one and a few posts) is
+  reported (``strangers``), with the living player whose renamed account it may be, as the
+  thread shows it (hostkit.votes.renamed); its votes are never counted.
 - Self-votes count. Posts outside the window, hosts' posts and hostkit's own count posts are
   skipped silently; every other vote-looking text that is not counted goes to ``ignored``.
 - Quoted vote texts are reported as "quoted" (posts before the hammer only).
@@ -42,11 +45,11 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
-from hostkit.model import HistoryEntry, Ignored, Post, VoteCount, VoteEntry, VoteSetupPlayer
+from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer
 from hostkit.votes.events import Event, day_events
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import Match, NameMatcher
-from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, strangers, wagons
+from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, wagons
 from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
@@ -102,7 +105,9 @@ def tally(
             raise HostkitError(f"unknown vote markup {markup!r}; choose from {', '.join(MARKUPS)}")
 
     matcher = NameMatcher(players)
-    by_name = {p.name: p for p in players}
+    # split only while the weight is whole votes of 2 or more (weight 0 must not make each vote one)
+    by_name = {p.name: p if not p.split or p.weight >= 2 and p.weight == int(p.weight) else p._replace(split=False)
+               for p in players}
     alive = [p.name for p in players if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
@@ -367,7 +372,7 @@ def tally(
         eliminated = None if pick == NONE else pick
 
     return VoteCount(
-        strangers=strangers(strange, matcher, players, window),
+        strangers=_strangers(strange, matcher, players, posts, window, hosts),
         day=day,
         alive=len(alive),
         majority=need,
@@ -387,3 +392,12 @@ def tally(
         thresholds=thresholds,
     )
 
+
+def _strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequence[VoteSetupPlayer],
+               posts: Sequence[Post], window: Sequence[Post], hosts: Sequence[str]) -> tuple[Stranger, ...]:
+    """The accounts that are no player but voted like one (hostkit.votes.renamed)."""
+    if not strange:
+        return ()
+    from hostkit.votes.renamed import strangers  # only for a day with a stranger voting
+
+    return strangers(strange, matcher, players, posts, window, hosts)
