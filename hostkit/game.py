@@ -1235,6 +1235,25 @@ class Game:
         self._write_setup(setup)
         return name
 
+    def set_split(self, player: str, on: bool) -> tuple[str, bool]:
+        """PLAYER's votes may go to different players (ON: two or more votes, each counted one) or
+        go together again: `new --split-votes` in a running game. Refused for a dead player, and
+        (ON) while PLAYER's vote weight is not whole votes of 2 or more, as `new` refuses it.
+        Returns PLAYER's game name and whether anything changed (already so: nothing written)."""
+        name = self.player(player)
+        if not self.state.players[name].alive:
+            raise RuleError(f"{name} is dead: a dead player casts no votes to split or join")
+        if self.setup.player(name).split == on:
+            return name, False
+        if on:
+            weight = self.vote_weight(name)
+            if weight < 2 or weight != int(weight):
+                raise RuleError(f"{name}'s vote weight is {weight:g} now: only two or more whole votes can go to "
+                                f"different players")
+        self._write_setup(self.setup._replace(players=tuple(p._replace(split=on) if p.name == name else p
+                                                            for p in self.setup.players)))
+        return name, True
+
     def _refuse_confusable(self, word: str, owner: str, what: str) -> None:
         """Refuse WORD as a new name of OWNER's slot when a reader could take it for another
         player's name, alias or earlier name, or a host's (NFKC, case, or the TR39 skeleton)."""

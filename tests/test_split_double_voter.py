@@ -83,3 +83,20 @@ def test_split_votes_need_whole_votes(tmp_path, weights, says):
         args += ["--weight", w]
     r = CliRunner().invoke(cli, args)
     assert r.exit_code == 1 and says in r.output and not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("weight, expected", [
+    (0.0, [("Dee", 0.0, ("Ann",))]),
+    (1.0, [("Dee", 1.0, ("Ann",))]),
+    (1.5, [("Dee", 1.5, ("Ann",))]),
+    (2.5, [("Dee", 2.5, ("Ann",))]),
+    (3.0, [("Bob", 1.0, ("Ann",)), ("Cy", 1.0, ("Ann",)), ("Dee", 1.0, ("Ann",))]),
+], ids=["set-to-nothing", "one-vote", "a-vote-and-a-half", "not-whole-votes", "three-votes"])
+def test_a_split_voter_splits_only_whole_votes_of_two_or_more(weight, expected):
+    """A split voter's weight changes with the day (seed natural III: an effect "modifying vote
+    weight" may set it to 0): their votes go to different players only while it is whole votes, 2
+    or more (as `new --split-votes` and `split-votes` require); else their post's last vote is one
+    vote of their whole weight, as everyone's is. A weight of 0 never makes each vote count one."""
+    players = [VoteSetupPlayer(p, weight=weight if p == "Ann" else 1.0, split=p == "Ann") for p in PLAYERS]
+    post = Post(1, "Ann", "<b>Vote: Bob</b> and <b>Vote: Cy</b> and <b>Vote: Dee</b>")
+    assert wagons(tally([post], players, day=1, markups=["bold"])) == expected

@@ -56,7 +56,7 @@ except BaseException:
 MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech", "forum")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
-    **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias"), "setup"),
+    **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias", "split-votes"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
     **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
                      "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role", "shorten"), "day"),

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .base import emit, load, locked
+from .base import complete_names, emit, load, locked
 
 
 @click.command()
@@ -164,4 +164,28 @@ def alias(ctx: click.Context, player: str, name: str) -> None:
     click.echo(f"{name!r} is now another name of {who}: their posts and votes under it count as {who}'s.")
 
 
-COMMANDS = [rulesets, roles, new, option, status, demo, alias]
+@click.command("split-votes")
+@click.argument("player", shell_complete=complete_names)
+@click.option("--off", is_flag=True, help="Their votes go together again: a post's last vote counts their whole weight.")
+@click.pass_context
+def split_votes(ctx: click.Context, player: str, off: bool) -> None:
+    """PLAYER controls each of their votes: two votes in one post count one each, one vote counts one.
+
+    \b
+    'new --split-votes' in a running game (a vote-weight item, a host who learns of it late);
+    the next count reads it. PLAYER must be alive, with a vote weight of whole votes, 2 or more.
+    A setting, not an entry: 'undo' does not take it back; --off does.
+    Example: hostkit split-votes Ann
+    """
+    with locked(ctx):
+        who, changed = load(ctx).set_split(player, not off)
+    if not changed:
+        click.echo(f"{who}'s votes already go together: nothing changed." if off
+                   else f"{who} already controls each of their votes: nothing changed.")
+    elif off:
+        click.echo(f"{who}'s votes go together again: a post's last vote counts their whole weight.")
+    else:
+        click.echo(f"{who} now controls each of their votes: two votes in one post count one each, one vote one.")
+
+
+COMMANDS = [rulesets, roles, new, option, status, demo, alias, split_votes]

@@ -16,7 +16,9 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
 - Within one post the last vote text wins; earlier votes in it are ignored ("replaced by a later
   vote in the same post"); earlier unvotes are dropped silently (``Unvote`` then ``Vote: X`` is usual).
   But an earlier vote of the post that reaches the majority is the hammer: the day ended there.
-- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each.
+- A split voter (``split``: weight W, W votes of one each) has their post's last W votes, one each,
+  while W is whole votes of 2 or more; on a day their weight is not (an effect set it to 0, 1 or
+  2.5), their vote is one vote of their whole weight, as everyone's is.
 - ``majority`` is floor(alive/2)+1 by head count under both rules. Under "plurality" it is
   reported for reference only: no vote ends the day early, and the single leader at the deadline
   goes (a tie goes by ``tie``). Under "half-plus-one" only a hammer eliminates.
@@ -103,7 +105,9 @@ def tally(
             raise HostkitError(f"unknown vote markup {markup!r}; choose from {', '.join(MARKUPS)}")
 
     matcher = NameMatcher(players)
-    by_name = {p.name: p for p in players}
+    # split only while the weight is whole votes of 2 or more (weight 0 must not make each vote one)
+    by_name = {p.name: p if not p.split or p.weight >= 2 and p.weight == int(p.weight) else p._replace(split=False)
+               for p in players}
     alive = [p.name for p in players if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
