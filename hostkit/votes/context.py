@@ -5,14 +5,22 @@ context-free matcher (hostkit.votes.names) leaves unmatched or ambiguous. Pure: 
 
 The ways, each only among the living players, and each only when exactly one player is left:
 
+- never as a player when the name is that of someone posting in the thread who is no player (a
+  host, a spectator: "VOTE: mastina" for the host, never the player massive);
 - an ambiguous name: the living players it could be; then those in play (see below);
-- initials of one or two letters ("Q" for q21, "FF" for Formerfish): the living players whose
-  name (or alias) starts with the letter, or holds the two letters in order from its first
-  ("GF" for The Goodfather: a leading "The" is skipped), then those in play;
-- a near miss or a pun ("dumhanger" for Dunhamganger, "Frogger" for Fro99er, "Chicadeeee" for
-  Chickadee, "Balter" for VP Baltar): the names compared as sequences of letters, with repeated
-  letters run together and digits between letters read as the letters they look like; the best
-  living player must reach LOOSE, beat every other by LOOSE_MARGIN, and be in play.
+- with no need of context, when no other player (living or dead) fits at all and this one is
+  alive: the name itself with letters stretched or doubled elsewhere ("Slandarrrrrrrr" for
+  Slandaar, "abbadon" for Abaddon, "Frogger" for Fro99er), or a name that keeps a player's start
+  and number ("mariomaker4" for MarioManiac4) where no other living player is a near miss;
+- initials of one or two letters ("Q" for q21, "FF" for Formerfish), or letters spelt out ("Zed"
+  for Zdenek): the living players whose name (or alias) starts with the letter, or holds the
+  two letters in order from its first ("GF" for The Goodfather: a leading "The" is skipped),
+  then those in play;
+- a near miss or a pun ("dumhanger" for Dunhamganger, "Chicadeeee" for Chickadee, "Balter" for
+  VP Baltar, "dragon" for Dragnalus): the names compared as sequences of letters, with repeated
+  letters run together and digits between letters read as the letters they look like, a shared
+  start weighing more (names are shortened from the end); the best living player must reach
+  LOOSE, beat every other by LOOSE_MARGIN, and be in play.
 
 A player is in play for a vote when they have a vote on them, were voted by the same voter
 earlier in the day, or, in the RECENT posts before it, posted or were named in a vote text (a
@@ -70,6 +78,8 @@ class Context:
         self.posts = posts
         self.texts = texts
         self.index = {p.number: i for i, p in enumerate(posts)}  # type: ignore[attr-defined]
+        self._outsiders: dict[str, tuple[str, str]] | None = None  # see _outsider
+        self._sures: dict[str, Match | None] = {}  # name -> _sure(name): a day repeats its names
 
     def in_play(self, post: int | None, voter: str, wagons: Iterable[str], earlier: Iterable[str]) -> set[str]:
         """The living players in play for VOTER's vote at POST: with votes on them, voted by
@@ -92,6 +102,9 @@ class Context:
              earlier: Iterable[str]) -> Match:
         """NAME read in context, or REFUSED (the matcher's answer) when the context cannot settle it."""
         living = self.living
+        outsider = self._outsider(name)
+        if outsider is not None:
+            return Match(None, f"{name!r} is no player: {outsider!r} posts in the thread")
         if refused.reason.startswith("ambiguous"):
             left = [c for c in refused.candidates if c in living]
             how = "ambiguous, one of them alive"
@@ -99,9 +112,18 @@ class Context:
             t = _norm(name)
             if not t:
                 return refused
+            sure = self._sures.get(name, False)
+            if sure is False:
+                sure = self._sures[name] = self._sure(name)
+            if sure is not None:
+                return sure
+            spelled = _spelled(name)
+            if spelled:
+                t, how = spelled, "letters spelt out"
+            else:
+                how = "initials"
             if len(t) <= 2:
                 left = [p for p, aliases in living.items() if any(_initials(t, k) for k in (p, *aliases))]
-                how = "initials"
             else:
                 left = self._near(name)
                 how = "near miss"
@@ -144,6 +166,7 @@ class Context:
                     # a word of the name is compared only with a name about as long ("Balter" for
                     # Baltar of VP Baltar), never with a longer one that merely holds it ("Malagirl")
                     s = _likeness(t, f) if f == k or len(t) <= len(f) + 2 else 0.0
+                    s += 0.1 * _common_start(t, f, 4) * (1.0 - s)  # names are cut at the end: "dragon" for Dragnalus
                     if len(f) >= 4 and (t.startswith(f) or len(t) >= 4 and t in f):
                         s = max(s, 0.8)  # "marquistador" for Marquis, "Chilly" for Tchill13
                     best = max(best, s)
@@ -154,6 +177,86 @@ class Context:
         if len(scored) > 1 and scored[1][0] > scored[0][0] - LOOSE_MARGIN:
             return [p for s, p in scored if s > scored[0][0] - LOOSE_MARGIN]
         return [scored[0][1]]
+
+    def _outsider(self, name: str) -> str | None:
+        """The author of a post of the day who is no player (a host, a spectator) whose name NAME
+        is, written exactly or with letters stretched: a vote for them is never read as a
+        player's ("VOTE: mastina" for the host mastina, never the player massive)."""
+        if self._outsiders is None:
+            strict = self.matcher.strict
+            self._outsiders = {}
+            for p in self.posts:
+                author = p.author  # type: ignore[attr-defined]
+                if author not in self._outsiders and strict(author).player is None:
+                    self._outsiders[author] = (_norm(author), _plain(author) + _digits(_norm(author)))
+        t = _norm(name)
+        plain = _plain(name) + _digits(t)
+        for author, (n, pl) in self._outsiders.items():
+            if t == n or plain == pl:
+                return author
+        return None
+
+    def _sure(self, name: str) -> Match | None:
+        """NAME read as one living player with no need of context, when no other player fits at
+        all (living or dead): the name itself with letters stretched or run together
+        ("Slandarrrrrrrr" for Slandaar, "abbadon" for Abaddon), or a name that keeps a player's
+        start and number ("mariomaker4" for MarioManiac4); None otherwise."""
+        t, plain = _norm(name), _plain(name)
+        digits = _digits(t)
+        same: set[str] = set()
+        ends: set[str] = set()
+        for key, player, _ in self.matcher.keys:
+            k = _norm(key)
+            if len(plain) >= 3 and _plain(key) == plain and _digits(k) == digits:
+                same.add(player)
+            elif digits and _ends_kept(t, k, digits):
+                ends.add(player)
+        if same:  # the name itself: one player, and alive
+            return Match(same.pop(), how="the name with letters stretched", score=0.7) \
+                if len(same) == 1 and same <= self.living.keys() else None
+        if len(ends) == 1 and ends <= self.living.keys() and self._near(name) in ([], list(ends)):
+            return Match(ends.pop(), how="the name's start and number", score=0.7)
+        return None
+
+
+_SPELLED = {"bee": "b", "cee": "c", "dee": "d", "eff": "f", "gee": "g", "aitch": "h", "jay": "j", "kay": "k",
+            "elle": "l", "em": "m", "en": "n", "pee": "p", "cue": "q", "ar": "r", "ess": "s", "tee": "t",
+            "vee": "v", "ex": "x", "wye": "y", "zed": "z", "zee": "z"}
+
+
+def _spelled(name: str) -> str:
+    """The letters NAME spells out, one or two names of letters ("Zed" -> "z", "Jay Kay" ->
+    "jk"); "" when it is not that."""
+    words = re.split(r"[\s\-]+", name.strip().casefold())
+    if 1 <= len(words) <= 2 and all(w in _SPELLED for w in words):
+        return "".join(_SPELLED[w] for w in words)
+    return ""
+
+
+def _digits(t: str) -> str:
+    """T's trailing digits ("4" of "mariomaniac4"), "" when none."""
+    return t[len(t.rstrip("0123456789")):]
+
+
+def _common_start(a: str, b: str, most: int) -> int:
+    """How many leading letters A and B share, at most MOST."""
+    n = 0
+    while n < most and n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _ends_kept(t: str, k: str, digits: str) -> bool:
+    """Whether T (normalised, ending in DIGITS) keeps the start and the number of the key K: the
+    same trailing number, and the letters before it share a start of four letters or more and
+    at least a third of K's ("mariomaker4" for MarioManiac4), neither twice the other's length."""
+    if _digits(k) != digits:
+        return False
+    a, b = t[:-len(digits)], k[:-len(digits)]
+    if a == b or not a or not b or len(a) > 2 * len(b) or len(b) > 2 * len(a):
+        return False
+    c = _common_start(a, b, len(a))
+    return c >= 4 and 3 * c >= len(b)
 
 
 def _initials(t: str, key: str) -> bool:

@@ -16,6 +16,11 @@ candidates named):
 - a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
   Not_Mafia), or a part of it of three letters or more ("bob" for Cyberbob);
 - the name written backwards, whole or a part of four letters or more ("Jordan" for XnadrojX);
+- the words of the name in another order ("FaceTwo" for TwoFace);
+- a slot's names joined by slashes ("Bezu/Jily", "Wake/Onox Slot"): the one player the parts
+  read as, where no part reads as another (two players so joined are refused as ambiguous);
+- letters put into the name in brackets ("m[afia]td" for MTD): read without them and with them,
+  each only as a name written exactly (a BBCode tag's name is markup, never such letters);
 - the name with a short ending added ("Misty" for Mist7676);
 - letters of the name in order, starting with its first: initials run together or in any case
   ("TS" for twistedspoon, "DGB" for DrippingGoofball, "acfan" for ac1983fan, "dyslx" for
@@ -157,7 +162,16 @@ def score(typed: str, key: str) -> tuple[float, str]:
         return 0.99, "same letters"
     found: list[tuple[float, str]] = []
     if len(t) >= 2 and k.startswith(t):
-        found.append((0.93 + 0.05 * len(t) / len(k), "prefix"))
+        if len(t) <= 3 and typed.isupper() and not all(i in starts for i in range(len(t))):
+            # capitals are initials: "CO" starts CooLskins, but its O starts no word of it, so it
+            # is no stronger a reading than the initials of a name written "CloudOcean"
+            found.append((0.8, "prefix in capitals"))
+        else:
+            found.append((0.93 + 0.05 * len(t) / len(k), "prefix"))
+    if len(words) >= 2 and len(t) == len(k) and all(len(w) >= 2 for w in words):
+        typed_words = tuple(w.casefold() for w in _segments(typed))
+        if typed_words != words and sorted(typed_words) == sorted(words):
+            found.append((0.88, "words swapped"))  # "FaceTwo" for TwoFace
     initials = "".join(w[0] for w in words)
     if len(t) >= 2 and len(words) >= 2 and t == initials:
         found.append((0.95, "initials"))
@@ -331,6 +345,15 @@ class NameMatcher:
 
     def _match(self, name: str) -> Match:
         name = " ".join(name.split())
+        inserted = _INSERTED.search(name)
+        if inserted and inserted.group(2).casefold() not in _BBCODE:
+            got = self._inserted(name, inserted)
+            if got is not None:
+                return got
+        if "/" in name and "[" not in name:
+            got = self._slot(name)
+            if got is not None:
+                return got
         cut = re.split(r"\[/?\w*\]?|\[", name, maxsplit=1)[0].strip()
         if cut and cut != name:
             name = cut
@@ -352,6 +375,48 @@ class NameMatcher:
             if got.player or got.reason.startswith("ambiguous"):
                 return got
         return m
+
+
+    def _inserted(self, name: str, found: re.Match) -> Match | None:
+        """NAME with letters put in brackets inside a word ("m[afia]td" for MTD): read without
+        them and with them, each as it is written exactly; the one player so read, a refusal
+        when the two ways read as two players, else None (the name is read as usual)."""
+        without = name[:found.start()] + name[found.end():]
+        within = name[:found.start()] + found.group(2) + name[found.end():]
+        got = [m for m in (self._exactish(without), self._exactish(within)) if m is not None]
+        players = list(dict.fromkeys(m.player for m in got if m.player))
+        if len(players) == 1:
+            return Match(players[0], how="letters in brackets", score=0.95)
+        if len(players) > 1:
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(players)}", tuple(players))
+        return None
+
+
+    def _slot(self, name: str) -> Match | None:
+        """NAME written as a slot's names joined by slashes ("Bezu/Jily" for the slot Bezukhov
+        played and jilynne1991 plays, "Wake/Onox Slot"): the one player its parts read as, where
+        no part reads as another or is ambiguous; a refusal naming them where parts read as two
+        players; else None (the name is read as usual)."""
+        parts = [x.strip() for x in name.split("/")]
+        if not 2 <= len(parts) <= 3 or not all(len(_norm(x)) >= 2 for x in parts):
+            return None
+        read = [self._match(x) for x in parts]
+        if any(m.player is None and m.reason.startswith("ambiguous") for m in read):
+            return None
+        players = list(dict.fromkeys(m.player for m in read if m.player))
+        if len(players) == 1:
+            return Match(players[0], how="names of one slot", score=min(m.score for m in read if m.player))
+        if len(players) > 1:
+            return Match(None, f"ambiguous: {name!r} could be {quote_list(players)}", tuple(players))
+        return None
+
+
+# letters in brackets (or parentheses) inside a word, between two letters: "m[afia]td"
+_INSERTED = re.compile(r"(?<=\w)([\[(])([^\W\d_]{2,})[\])](?=\w)")
+# BBCode tag names, never read as inserted letters
+_BBCODE = frozenset({"b", "i", "u", "s", "v", "vote", "unvote", "color", "colour", "size", "url", "quote", "spoiler",
+                     "code", "img", "font", "center", "list", "hide", "strike", "sup", "sub", "tt", "highlight",
+                     "area", "dice", "countdown", "youtube", "post", "mod", "user", "br", "email", "left", "right"})
 
 
 def pick(word: str, names: Sequence[str], what: str = "player",
