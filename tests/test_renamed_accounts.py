@@ -132,6 +132,10 @@ TALK = [("hiplop", None), ("SleepyKrew", None), ("The Kool", None), ("Elfen", No
     # ... three posts of it do
     ([("Kalofer", None), ("Zork", ("VOTE: Elfen", "VOTE: hiplop")), *TALK, ("Zork", None), ("Zork", None)], CAST,
      (), {"Zork": ("Panzerjager", (), ())}),
+    # a slot that posted before and went quiet is not a renamed account's (its posts keep its name):
+    # a lurker posting while Panzerjager is quiet is not suggested as him
+    ([("Panzerjager", None), ("Kalofer", None), *TALK, ("Zork", "VOTE: Elfen"), *TALK, ("Zork", "VOTE: hiplop"),
+      ("Zork", None)], CAST, (), {"Zork": (None, (), ())}),
     # a host's renamed account (51535-d1: Wake1 for the host Wake88): no player is suggested
     ([("Wake1", "VOTE: Elfen"), ("Kalofer", None), *TALK, ("Wake1", "VOTE: hiplop")], CAST, ("Wake88",),
      {"Wake1": (None, (), ("Wake88",))}),
@@ -148,7 +152,7 @@ TALK = [("hiplop", None), ("SleepyKrew", None), ("The Kool", None), ("Elfen", No
      ["PBuG", *CAST], (), {"TBuG": (None, (), ("PBuG",))}),
 ], ids=["one-vote-many-posts-name-reads-as-silent-slot", "one-vote-few-posts-not-reported",
         "lookalike-of-a-player-posting-alongside", "two-silent-slots-listed", "one-silent-slot",
-        "two-votes-in-one-post-by-a-passer-by", "two-votes-and-three-posts",
+        "two-votes-in-one-post-by-a-passer-by", "two-votes-and-three-posts", "quiet-slot-that-posted-before",
         "a-hosts-account", "replaced-old-account", "one-player-for-two-strangers", "dead-player"])
 def test_the_player_a_stranger_may_be(rows, names, hosts, expected):
     """Issue 30: 'When a non-player casts votes like a player (several votes, replies to players, no
