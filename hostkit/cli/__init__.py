@@ -53,13 +53,15 @@ except BaseException:
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
-MODULES = ("setup", "night", "day", "posts", "charts", "cohost", "tech", "forum")
+MODULES = ("setup", "night", "day", "sheriff", "deaths", "powers", "posts", "charts", "cohost", "tech", "forum")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias", "split-votes"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
-    **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "sheriff", "due", "shoot",
-                     "badge", "kill", "deadline", "activity", "confirm", "ita", "grant", "bond", "take-role", "shorten"), "day"),
+    **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "deadline", "activity"), "day"),
+    "sheriff": "sheriff",
+    **dict.fromkeys(("due", "shoot", "badge", "kill"), "deaths"),
+    **dict.fromkeys(("confirm", "ita", "grant", "bond", "take-role", "shorten"), "powers"),
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),

@@ -20,8 +20,10 @@ listed as candidates, and the host chooses):
   players or players who post alongside it (an account made to look like a player's), no player
   is suggested.
 - Else, by silence, for a stranger with PLAYING posts today or more: the one living player, not
-  posting alongside it, who has not posted today. (Two votes dropped in one post by a passer-by
-  say nothing of who is silent.)
+  posting alongside it, who has posted nothing in the pages read (a renamed account's slot
+  shows no post at all; a slot that posted earlier and stopped was replaced, which the host
+  arranged and knows of). Two votes dropped in one post by a passer-by say nothing of who is
+  silent.
 - One player suggested for two strangers is suggested for neither (both list them).
 """
 
@@ -54,7 +56,7 @@ def strangers(votes: Mapping[str, int], matcher: NameMatcher, players: Sequence[
     for p in posts:
         a, b = span.get(p.author, (p.number, p.number))
         span[p.author] = (min(a, p.number), max(b, p.number))
-    posted = {matcher.strict(p.author).player for p in window}
+    posted = {matcher.strict(p.author).player for p in posts}
     found = {name: _candidates(name, matcher, living, keys, span, posted if today[name] >= PLAYING else set(living),
                                hosts, posts) for name in chosen}
     named = [c[0] for c, _ in found.values() if len(c) == 1]

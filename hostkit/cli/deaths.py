@@ -1,0 +1,128 @@
+"""What deaths owe and deaths outside the vote: `due` (last words, a Hunter's shot, the
+Sheriff's badge, and what the host must do that no entry asks for), `shoot`, `badge` and `kill`.
+
+Each command parses its options, calls one core function and prints the result.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .base import complete_names, emit, load, locked
+from .day import _over, format_option
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_context
+def due(ctx: click.Context, as_json: bool) -> None:
+    """What the latest deaths owe: last words, a Hunter's shot, the Sheriff's badge; and what
+    the host must do that no entry asks for (the maximum game day nearing, a forced lynch; by day,
+    an Immediate action waiting to resolve, an ITA window left open, a deadline passed).
+
+    Example: hostkit due
+    """
+    from ..dayactions import day_waiting_notices
+    from ..rulings import host_notices
+    from ..tech import prompts
+
+    game = load(ctx)
+    items = game.due()
+    notices = host_notices(game) + day_waiting_notices(game)
+    asks = prompts(game)
+    if as_json:
+        emit({"due": items, "winner": game.state.winner, "host": notices, "tech": asks})
+        return
+    if not items and not asks and not notices:
+        click.echo("Nothing is owed.")
+    for ask in asks:
+        click.echo(ask["text"])
+    for item in items:
+        owes = ", ".join(item["owes"]) or "nothing"
+        why = f" (no shot: died of {item['no_shot_because']})" if item["no_shot_because"] else ""
+        click.echo(f"{item['player']} ({item['role']}, {item['kind']}, {item['when']}): {owes}{why}")
+    for notice in notices:
+        click.echo(f"host: {notice}")
+    if game.state.winner:
+        click.echo(_over(game.state))
+
+
+@click.command()
+@click.argument("shooter")
+@click.argument("target")
+@click.pass_context
+def shoot(ctx: click.Context, shooter: str, target: str) -> None:
+    """Record a dead Hunter's last shot (TARGET 'skip' to hold fire).
+
+    Example: hostkit shoot Eve Bob
+    """
+    from ..daytools import aftermath
+    from ..game import SKIP_WORDS
+    from ..rulings import shot_events
+
+    with locked(ctx):
+        old = load(ctx)
+        events = shot_events(old, shooter, None if target.lower() in SKIP_WORDS else target)
+        game = old.append(*events)
+    victim = events[0].target
+    click.echo(f"{shooter} shoots {victim}." if victim else f"{shooter} holds their fire.")
+    if game.state.winner:
+        click.echo(_over(game.state))
+    for line in aftermath(old, game):  # a Xenozoologist shot: his captives return; a Hivemind's converts die
+        click.echo(line)
+
+
+@click.command()
+@click.argument("sheriff_name", metavar="SHERIFF")
+@click.argument("heir")
+@click.pass_context
+def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
+    """Record where a dead Sheriff's badge goes (HEIR 'none' to tear it up).
+
+    Example: hostkit badge Ann Dave
+    """
+    with locked(ctx):
+        to = load(ctx).badge(sheriff_name, None if heir.lower() == "none" else heir)
+    click.echo(f"The badge passes to {to}." if to else "The badge is torn up: there is no Sheriff.")
+
+
+@click.command("kill")
+@click.argument("player", shell_complete=complete_names)
+@click.option("--reason", default="", help="Why (said in the flip): 'modkill for inactivity', 'lightning'.")
+@format_option
+@click.pass_context
+def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
+    """A host's kill outside the vote: a modkill, or a day kill no ability covers.
+
+    \b
+    The player dies now (day or night); their actions, and actions aimed at them, this phase
+    are taken back. Prints the flip at the game's flip level, and the winner if it ends the game.
+    Example: hostkit kill Bob --reason "modkill for inactivity"
+    """
+    from ..daytools import aftermath, kill_events
+    from ..engine.day import flip_held
+    from ..publish import flip_post
+
+    with locked(ctx):
+        old = game = load(ctx)
+        events = kill_events(game, player, reason)
+        game = game.append(*events)
+    name = events[-1].target
+    reason = " ".join((reason or "").split())  # as the record keeps it: one line ("a\nb" split the echo)
+    held = flip_held(game.state, name)
+    if held:
+        click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + f". No flip: {name} was abducted by "
+                   f"{held}, and abducted players are not role-flipped until their abductor leaves the game "
+                   "(seed Abduction).")
+    else:
+        click.echo(f"{name} is dead" + (f" ({reason})" if reason else "") + ". The flip:")
+        click.echo(flip_post(game, name, fmt=fmt))
+    # seed paranormal: a killed abductor's captives return to play; a killed Hivemind's converts die with it
+    for line in aftermath(old, game):
+        if not line.startswith(f"{name} "):  # the killed player's own death is the flip above
+            click.echo(line)
+    if game.state.winner:
+        click.echo(_over(game.state))
+
+
+COMMANDS = [due, shoot, badge, kill_]
