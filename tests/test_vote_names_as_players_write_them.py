@@ -190,3 +190,20 @@ def test_a_non_player_posting_may_still_be_read_by_the_matcher_as_a_slot():
     count = tally([Post(1, "Pseudonymous", "Hi all."), Post(2, "monk", bold("VOTE: pseudonymous"))], setup,
                   day=1, markups=["bold"])
     assert target_of(count, 2) == "replaced Pseudonymous"
+
+
+def test_a_name_in_a_players_letters_beats_a_misspelling_of_anothers():
+    """24645-d4, Master Mew: 'VOTE: Vote: Matt' (and N's, havingfitz's 'VOTE: Matt'): the
+    letters are in projectmatt's name; Master Mew's start 'Mast' is one letter off. A human
+    counter assumes no typo where the name reads without one."""
+    players = ["projectmatt", "Master Mew", "N", "havingfitz"]
+    count = count_of(players, [("Master Mew", bold("VOTE: Vote: Matt")), ("N", bold("VOTE: matt"))])
+    assert [target_of(count, 1), target_of(count, 2)] == ["projectmatt", "projectmatt"]
+
+
+def test_a_name_in_two_players_letters_stays_out():
+    """The near case: 'Matt' is in projectmatt's and in supermatt's names alike: ambiguous."""
+    players = ["projectmatt", "supermatt", "N", "havingfitz"]
+    count = count_of(players, [("N", bold("VOTE: Matt"))])
+    assert target_of(count, 1) is None
+    assert why_ignored(count, 1) == ["ambiguous: 'Matt' could be 'projectmatt' or 'supermatt'"]

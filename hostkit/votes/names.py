@@ -8,7 +8,8 @@ behind act, vote, eliminate, replace...) use it. Pure: no I/O.
 How a name is read, strongest first (each way gives a score, worked out for one name and one
 key by hostkit.votes.namescore; the best player wins only when no
 other player scores within `MARGIN` of it, else the name is refused as ambiguous, with the
-candidates named):
+candidates named; a misspelling of one name never ties with a reading that keeps every letter
+of another, "Matt" for projectmatt rather than Master Mew):
 
 - the name or an alias exactly, then ignoring case, then ignoring case, spaces and punctuation
   (current names are tried before replaced players' names, so a replaced account still votes);
@@ -160,7 +161,8 @@ class NameMatcher:
             return Match(None, f"no player matches {name!r}")
         top = cands[0]
         rivals = [c for c in cands[1:] if c.score > top.score - MARGIN + _EPS
-                  and not (top.current and not c.current and top.score >= c.score - _EPS)]
+                  and not (top.current and not c.current and top.score >= c.score - _EPS)
+                  and not (top.how in _LETTERS_KEPT and c.how in _LETTERS_CHANGED)]
         if rivals:
             tied = {top.player, *(c.player for c in rivals)}
             named = [p for p in self.order if p in tied]
@@ -248,6 +250,11 @@ class NameMatcher:
         return None
 
 
+# a name whose letters are all the player's ("Matt" in projectmatt) is not made ambiguous by a
+# misspelling of another's ("Matt" for the start "Mast" of Master Mew): a human counter assumes
+# no typo where the name reads without one
+_LETTERS_KEPT = frozenset({"prefix", "initials", "word", "part", "words swapped"})
+_LETTERS_CHANGED = frozenset({"misspelt", "letters shuffled", "ends kept"})
 # letters in brackets (or parentheses) inside a word, between two letters: "m[afia]td"
 _INSERTED = re.compile(r"(?<=\w)([\[(])([^\W\d_]{2,})[\])](?=\w)")
 # BBCode tag names, never read as inserted letters
