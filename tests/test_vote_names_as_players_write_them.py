@@ -169,3 +169,41 @@ def test_two_players_joined_by_a_slash_stay_out():
     count = count_of(players, [("cerberus48", bold("VOTE: Peabody/reinoe"))])
     assert target_of(count, 1) is None
     assert why_ignored(count, 1) == ["ambiguous: 'Peabody/reinoe' could be 'Peabody' or 'reinoe'"]
+
+
+def test_a_hosts_name_is_never_read_as_a_players_even_where_the_matcher_would():
+    """The same rule where the name alone would read as a player (a prefix of mastin2): the
+    host's own name, not written as the player's, is the host's."""
+    setup = [VoteSetupPlayer(p) for p in ["mastin2", "gerryoat", "Tchill13", "Mulch"]]
+    count = tally([Post(1, "gerryoat", bold("VOTE: mastin")), Post(2, "Mulch", bold("VOTE: Mastin2"))], setup,
+                  day=1, hosts=["mastin"], markups=["bold"])
+    assert target_of(count, 1) is None
+    assert why_ignored(count, 1) == ["'mastin' is no player: 'mastin' is a host"]
+    assert target_of(count, 2) == "mastin2"
+
+
+def test_a_non_player_posting_may_still_be_read_by_the_matcher_as_a_slot():
+    """18987-d1: the slot 'replaced Pseudonymous' and the account Pseudonymous posting under it:
+    'VOTE: pseudonymous' stays a vote for the slot (the count suggests the alias to the host);
+    only a host's name is kept from the matcher's readings."""
+    setup = [VoteSetupPlayer("replaced Pseudonymous", ("Junpei",)), VoteSetupPlayer("monk"), VoteSetupPlayer("Zdenek")]
+    count = tally([Post(1, "Pseudonymous", "Hi all."), Post(2, "monk", bold("VOTE: pseudonymous"))], setup,
+                  day=1, markups=["bold"])
+    assert target_of(count, 2) == "replaced Pseudonymous"
+
+
+def test_a_name_in_a_players_letters_beats_a_misspelling_of_anothers():
+    """24645-d4, Master Mew: 'VOTE: Vote: Matt' (and N's, havingfitz's 'VOTE: Matt'): the
+    letters are in projectmatt's name; Master Mew's start 'Mast' is one letter off. A human
+    counter assumes no typo where the name reads without one."""
+    players = ["projectmatt", "Master Mew", "N", "havingfitz"]
+    count = count_of(players, [("Master Mew", bold("VOTE: Vote: Matt")), ("N", bold("VOTE: matt"))])
+    assert [target_of(count, 1), target_of(count, 2)] == ["projectmatt", "projectmatt"]
+
+
+def test_a_name_in_two_players_letters_stays_out():
+    """The near case: 'Matt' is in projectmatt's and in supermatt's names alike: ambiguous."""
+    players = ["projectmatt", "supermatt", "N", "havingfitz"]
+    count = count_of(players, [("N", bold("VOTE: Matt"))])
+    assert target_of(count, 1) is None
+    assert why_ignored(count, 1) == ["ambiguous: 'Matt' could be 'projectmatt' or 'supermatt'"]

@@ -396,7 +396,7 @@ def _misspelling_by_table(t: str, k: str, core: str) -> float:
 ], ids=["one-letter-dropped", "one-substituted", "two-apart", "swap-is-one-edit", "accent",
         "other-name", "core-without-digits", "no-letter-shared"])
 def test_a_misspelling_is_judged_by_the_osa_distance(typed, key, misspelt):
-    from hostkit.votes.names import MISSPELT, misspelling
+    from hostkit.votes.namescore import MISSPELT, misspelling
 
     core = key.rstrip("0123456789")
     assert (misspelling(typed, key, core) >= MISSPELT) is misspelt
@@ -416,7 +416,7 @@ def test_the_letter_test_never_hides_a_misspelling():
     """The quick letter test skips only pairs the full distance would reject too."""
     from hypothesis import given, settings, strategies as st
 
-    from hostkit.votes.names import MISSPELT, misspelling
+    from hostkit.votes.namescore import MISSPELT, misspelling
 
     names = st.text(alphabet="abcdeé_1", min_size=4, max_size=14)
 

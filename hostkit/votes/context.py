@@ -5,8 +5,6 @@ context-free matcher (hostkit.votes.names) leaves unmatched or ambiguous. Pure: 
 
 The ways, each only among the living players, and each only when exactly one player is left:
 
-- never as a player when the name is that of someone posting in the thread who is no player (a
-  host, a spectator: "VOTE: mastina" for the host, never the player massive);
 - an ambiguous name: the living players it could be; then those in play (see below);
 - with no need of context, when no other player (living or dead) fits at all and this one is
   alive: the name itself with letters stretched or doubled elsewhere ("Slandarrrrrrrr" for
@@ -27,6 +25,10 @@ earlier in the day, or, in the RECENT posts before it, posted or were named in a
 vote, or one quoted while it is discussed). (Only what a post's marks keep: a post read
 through the page cache keeps no body, and a count never depends on the cache.) Where two readings stay
 close the name stays unread, and the count lists it for the host.
+
+A name that is a host's is never read as a player unless written as the player's name exactly,
+nor in context one of someone posting in the thread who plays no slot (`outsider`: "VOTE:
+mastina" is a vote for the host mastina, never one for the player massive).
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ import re
 from typing import Iterable, Mapping, Sequence
 
 from hostkit.votes.votetext import parse_vote
-from hostkit.votes.names import Match, NameMatcher, _norm, quote_list
+from hostkit.votes.names import Match, NameMatcher, quote_list
+from hostkit.votes.namescore import _norm
 
 __all__ = ["LOOSE", "LOOSE_MARGIN", "RECENT", "Context"]
 
@@ -69,16 +72,17 @@ class Context:
 
     POSTS are the day's posts in thread order (objects with ``number`` and ``author``), TEXTS
     each post's vote texts, counted and quoted (post number -> texts), LIVING the living
-    players' names with their aliases (name -> aliases)."""
+    players' names with their aliases (name -> aliases), PEOPLE the thread's people who play
+    no slot (`outsiders`), whose names are never read as a player's."""
 
     def __init__(self, matcher: NameMatcher, living: Mapping[str, Sequence[str]], posts: Sequence[object],
-                 texts: Mapping[int, Sequence[str]]):
+                 texts: Mapping[int, Sequence[str]], people: Mapping[str, str] | None = None):
         self.matcher = matcher
+        self.people = people  # the thread's people who play no slot (`outsiders`)
         self.living = dict(living)
         self.posts = posts
         self.texts = texts
         self.index = {p.number: i for i, p in enumerate(posts)}  # type: ignore[attr-defined]
-        self._outsiders: dict[str, tuple[str, str]] | None = None  # see _outsider
         self._sures: dict[str, Match | None] = {}  # name -> _sure(name): a day repeats its names
 
     def in_play(self, post: int | None, voter: str, wagons: Iterable[str], earlier: Iterable[str]) -> set[str]:
@@ -102,9 +106,10 @@ class Context:
              earlier: Iterable[str]) -> Match:
         """NAME read in context, or REFUSED (the matcher's answer) when the context cannot settle it."""
         living = self.living
-        outsider = self._outsider(name)
-        if outsider is not None:
-            return Match(None, f"{name!r} is no player: {outsider!r} posts in the thread")
+        if self.people is not None:
+            why = outsider(name, self.people)
+            if why:
+                return Match(None, why)
         if refused.reason.startswith("ambiguous"):
             left = [c for c in refused.candidates if c in living]
             how = "ambiguous, one of them alive"
@@ -178,24 +183,6 @@ class Context:
             return [p for s, p in scored if s > scored[0][0] - LOOSE_MARGIN]
         return [scored[0][1]]
 
-    def _outsider(self, name: str) -> str | None:
-        """The author of a post of the day who is no player (a host, a spectator) whose name NAME
-        is, written exactly or with letters stretched: a vote for them is never read as a
-        player's ("VOTE: mastina" for the host mastina, never the player massive)."""
-        if self._outsiders is None:
-            strict = self.matcher.strict
-            self._outsiders = {}
-            for p in self.posts:
-                author = p.author  # type: ignore[attr-defined]
-                if author not in self._outsiders and strict(author).player is None:
-                    self._outsiders[author] = (_norm(author), _plain(author) + _digits(_norm(author)))
-        t = _norm(name)
-        plain = _plain(name) + _digits(t)
-        for author, (n, pl) in self._outsiders.items():
-            if t == n or plain == pl:
-                return author
-        return None
-
     def _sure(self, name: str) -> Match | None:
         """NAME read as one living player with no need of context, when no other player fits at
         all (living or dead): the name itself with letters stretched or run together
@@ -217,6 +204,32 @@ class Context:
         if len(ends) == 1 and ends <= self.living.keys() and self._near(name) in ([], list(ends)):
             return Match(ends.pop(), how="the name's start and number", score=0.7)
         return None
+
+
+def outsiders(matcher: NameMatcher, hosts: Iterable[str], posts: Iterable[object]) -> dict[str, str]:
+    """The people of the thread who play no slot, for `outsider`: each one's name (as written
+    without case or punctuation, and with stretched letters run together) -> what they are;
+    hosts first."""
+    out: dict[str, str] = {}
+    people = [(h, "is a host") for h in hosts] + [(p.author, "posts in the thread") for p in posts]  # type: ignore[attr-defined]
+    for name, what in people:
+        if matcher.strict(name).player is None and _norm(name):
+            for form in (_norm(name), _plain(name) + _digits(_norm(name))):
+                out.setdefault(form, f"{name!r} {what}")
+    return out
+
+
+def outsider(name: str, people: Mapping[str, str], hosts_only: bool = False) -> str | None:
+    """Why NAME (a vote's) is no player, when it is the name of one of PEOPLE (`outsiders`): a
+    host ("VOTE: mastina" for the host mastina, never the player massive), or, unless
+    HOSTS_ONLY, someone posting who plays no slot (for a weak reading in context: such an
+    account may yet be a player's renamed one, which the matcher reads and the count suggests
+    as an alias); the reason the count gives, else None."""
+    t = _norm(name)
+    what = people.get(t) or people.get(_plain(name) + _digits(t))
+    if what and (not hosts_only or what.endswith("is a host")):
+        return f"{name!r} is no player: {what}"
+    return None
 
 
 _SPELLED = {"bee": "b", "cee": "c", "dee": "d", "eff": "f", "gee": "g", "aitch": "h", "jay": "j", "kay": "k",

@@ -181,14 +181,30 @@ def tally(
 
             living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
             texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
-            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts))
+            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts, outside()[0]))
         earlier = [h.target for h in history if h.author == voter and h.target]
         return context[0].read(name, refused, post=post, voter=voter,
                                wagons={t for t, _, _ in current.values()}, earlier=earlier)
 
+    people: list = []
+
+    def outside() -> list:
+        """[the thread's people who play no slot, hostkit.votes.context.outsider], made once."""
+        if not people:
+            from hostkit.votes.context import outsider, outsiders  # a name not written exactly
+
+            people.extend((outsiders(matcher, hosts, window), outsider))
+        return people
+
     def read_name(name: str, post: int | None, voter: str) -> Match:
-        """The player a vote's NAME means: as the matcher reads it, else from the day's context."""
+        """The player a vote's NAME means: as the matcher reads it, else from the day's context;
+        never a player when NAME, not written as theirs, is a host's."""
         m = matcher.match(name)
+        if m.how != "exact":
+            table, outsider = outside()
+            why = outsider(name, table, hosts_only=True)
+            if why:
+                return Match(None, why)
         return m if m.player is not None else in_context(name, m, post, voter)
 
     def split_post(ev: Event, idx: int, voter: str, skip) -> None:
