@@ -219,8 +219,8 @@ def test_words_from_a_slots_two_names_read_as_the_slot():
 
 def test_words_that_read_as_two_slots_are_not_read_as_one():
     """The near case: 'Pods Capone' takes a word from two players: not a blend of one slot's
-    names, and no vote (its leading word alone is too weak a reading)."""
+    names: not counted, listed as the two players it could be."""
     players = [VoteSetupPlayer("pod person", ("Bill McQuill",)), "Barry Allen", "Hiraki", "RobCapone"]
     count = count_of(players, [("Barry Allen", bold("VOTE: Pods Capone"))])
     assert target_of(count, 1) is None
-    assert why_ignored(count, 1) == ["no player matches 'Pods Capone'"]
+    assert why_ignored(count, 1) == ["ambiguous: 'Pods Capone' could be 'pod person' or 'RobCapone'"]
