@@ -207,3 +207,20 @@ def test_a_name_in_two_players_letters_stays_out():
     count = count_of(players, [("N", bold("VOTE: Matt"))])
     assert target_of(count, 1) is None
     assert why_ignored(count, 1) == ["ambiguous: 'Matt' could be 'projectmatt' or 'supermatt'"]
+
+
+def test_words_from_a_slots_two_names_read_as_the_slot():
+    """16416-d2 and d3, Barry Allen: 'VOTE: Pods McQuill' for pod person, who replaced Bill
+    McQuill: each word reads as that one slot (one from each of its names)."""
+    players = [VoteSetupPlayer("pod person", ("Bill McQuill",)), "Barry Allen", "Hiraki", "RobCapone"]
+    count = count_of(players, [("Barry Allen", bold("VOTE: Pods McQuill"))])
+    assert target_of(count, 1) == "pod person"
+
+
+def test_words_that_read_as_two_slots_are_not_read_as_one():
+    """The near case: 'Pods Capone' takes a word from two players: not a blend of one slot's
+    names: not counted, listed as the two players it could be."""
+    players = [VoteSetupPlayer("pod person", ("Bill McQuill",)), "Barry Allen", "Hiraki", "RobCapone"]
+    count = count_of(players, [("Barry Allen", bold("VOTE: Pods Capone"))])
+    assert target_of(count, 1) is None
+    assert why_ignored(count, 1) == ["ambiguous: 'Pods Capone' could be 'pod person' or 'RobCapone'"]

@@ -140,7 +140,7 @@ def _phpbb_pages() -> list[tuple[str, bytes]]:
 def test_the_phpbb_one_walk_reads_what_the_rows_xpaths_read(name: str, raw: bytes) -> None:
     """_phpbb_fields (one walk of a post's top levels, a header's descendants met once and its own
     text nodes after) gives each field the row's XPath path gives, on real and built pages."""
-    from hostkit.votes import forums
+    from hostkit.votes import adapters, forums
 
     ad = forums._adapter("phpbb")
     doc = forums._parse_tree(raw.decode("utf-8"))
@@ -150,7 +150,7 @@ def test_the_phpbb_one_walk_reads_what_the_rows_xpaths_read(name: str, raw: byte
     for el in posts:
         got = forums._phpbb_fields(el)
         if got is None:  # no prosilver header: the XPath paths read the post instead
-            assert not el.xpath(f"{forums._PB_HEAD}") or name == "built-no-head"
+            assert not el.xpath(f"{adapters._PB_HEAD}") or name == "built-no-head"
             continue
         walked += 1
         want = _xpath_fields(ad, el)

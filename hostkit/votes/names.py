@@ -21,6 +21,8 @@ of another, "Matt" for projectmatt rather than Master Mew):
 - the words of the name in another order ("FaceTwo" for TwoFace);
 - a slot's names joined by slashes ("Bezu/Jily", "Wake/Onox Slot"): the one player the parts
   read as, where no part reads as another (two players so joined are refused as ambiguous);
+- two or three words, each read as the same one slot ("Pods McQuill" for pod person, who
+  replaced Bill McQuill);
 - letters put into the name in brackets ("m[afia]td" for MTD): read without them and with them,
   each only as a name written exactly (a BBCode tag's name is markup, never such letters);
 - the name with a short ending added ("Misty" for Mist7676);
@@ -203,6 +205,11 @@ class NameMatcher:
         if m.player is not None or m.candidates and m.reason.startswith("ambiguous"):
             return m
         words = name.split()
+        if 2 <= len(words) <= 3:  # words from a slot's names ("Pods McQuill": pod person, Bill McQuill)
+            read = [self._exactish(w) or self._decide(w) for w in words]
+            slots = {r.player for r in read}
+            if len(slots) == 1 and None not in slots:
+                return Match(read[0].player, how="words of the slot's names", score=min(r.score for r in read))
         for n in range(len(words) - 1, 0, -1):
             head = " ".join(words[:n])
             got = self._exactish(head) or self._decide(head, floor=0.85)
