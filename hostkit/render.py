@@ -24,7 +24,9 @@ string that could start markup is swapped for an inert private-use stand-in (see
 the finished text turns every stand-in into its escaped form. So only text the template itself
 contains can ever be markup; the ``esc`` filter is there for clarity and never escapes twice. Filters:
 ``esc``, ``num`` (3.0 -> 3), ``and_list`` ("Ann, Bob and Cy"), ``url`` (for [url=...] and (...)),
-``quote_lines`` (prefix every line, for quoting a rendered PM in Markdown or plain text).
+``quote_lines`` (prefix every line, for quoting a rendered PM in Markdown or plain text),
+``code`` (a command to copy, as a code span: in Markdown its text is kept as written, since a
+backslash escape inside a code span is shown, not read).
 
 Limits: a game folder's templates are read only if they resolve inside the game folder (a
 symlinked file or format folder pointing elsewhere is refused); a render stops with an error
@@ -255,6 +257,17 @@ class Renderer:
             text = str(esc(value))
             return Markup("\n".join((prefix + line).rstrip() for line in text.split("\n")))
 
+        def code(value: Any) -> Any:
+            # Markdown shows a code span's text as written, backslashes included: escaping a name
+            # there would print `hostkit alias FA\_Q2`, a command that names no one. So the span
+            # holds the raw text, fenced by one more backtick than the longest run inside it.
+            if self.format != "markdown":
+                return Markup("`") + esc(value) + Markup("`")
+            text = raw(str(value))
+            fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+            pad = " " if text[:1] == "`" or text[-1:] == "`" else ""
+            return Markup(f"{fence}{pad}{text}{pad}{fence}")
+
         from jinja2.exceptions import SecurityError
 
         def too_big(value: Any) -> bool:
@@ -349,7 +362,7 @@ class Renderer:
             autoescape=True, finalize=finalize, keep_trailing_newline=False,
         )
         env.filters.update(esc=esc, e=esc, escape=esc, num=format_number, and_list=and_list, url=url,
-                           quote_lines=quote_lines)
+                           quote_lines=quote_lines, code=code)
         for key, f in list(env.filters.items()):
             env.filters[key] = bounded(key, f)
         env.globals.update(format=self.format)

@@ -62,6 +62,22 @@ def test_the_host_notes_say_it_and_the_alias_command_makes_the_votes_count(tmp_p
     assert data["strangers"] == [] and (data["eliminated"], data["hammer"]) == ("Bollard", 7)
 
 
+@pytest.mark.parametrize("fmt, says", [
+    ("markdown", "Cormorant\\_ is no player but voted 3 times: an alias of Cormorant? `hostkit alias Cormorant Cormorant_`"),
+    ("plain", "Cormorant_ is no player but voted 3 times: an alias of Cormorant? `hostkit alias Cormorant Cormorant_`"),
+    ("bbcode", "Cormorant_ is no player but voted 3 times: an alias of Cormorant? `hostkit alias Cormorant Cormorant_`"),
+], ids=["markdown", "plain", "bbcode"])
+def test_the_alias_command_in_the_host_notes_is_the_command_as_typed(tmp_path, fmt, says):
+    """The command is there to be copied: in Markdown the name in the prose is escaped (Cormorant\\_),
+    but inside the code span it is as typed, since Markdown shows a code span's backslash."""
+    host = harbour(tmp_path)
+    page = tmp_path / "renamed.html"
+    src = PAGE.read_text(encoding="utf-8")
+    page.write_text(src.replace('class="username">Cormorant</a>', 'class="username">Cormorant_</a>'), encoding="utf-8")
+    out = host.ok("votes", "--html", str(page), "--from-post", "5", "--to-post", "8", "--format", fmt)
+    assert says in out.splitlines()
+
+
 @pytest.mark.parametrize("player, name, says", [
     ("Nobody", "Alt", "unknown player 'Nobody'"),
     ("Ferrule", "Bollard", "Bollard already goes by that name"),

@@ -85,6 +85,21 @@ def test_markdown_escapes_in_templates(tmp_path):
     assert r.render("t", name="*x*") == "**\\*x\\***\n"
 
 
+@pytest.mark.parametrize("fmt, value, want", [
+    ("markdown", "hostkit alias FA_Q2 Wake_1", "`hostkit alias FA_Q2 Wake_1`"),
+    ("markdown", "hostkit alias 'Ann *B*' x`y", "``hostkit alias 'Ann *B*' x`y``"),
+    ("markdown", "`tick", "`` `tick ``"),
+    ("bbcode", "hostkit alias Ann [b]x", "`hostkit alias Ann [[i][/i]b]x`"),
+    ("plain", "hostkit alias FA_Q2 Wake_1", "`hostkit alias FA_Q2 Wake_1`"),
+], ids=["markdown-as-typed", "markdown-backtick-inside", "markdown-backtick-at-the-edge", "bbcode-still-inert",
+        "plain"])
+def test_code_shows_a_command_as_typed(tmp_path, fmt, value, want):
+    """A code span shows its text as written in Markdown (a backslash escape would be printed and
+    break the command), with a fence longer than any backtick run inside; BBCode stays inert."""
+    r = _renderer(tmp_path, {"t.txt": "{{ cmd|code }}"}, fmt=fmt)
+    assert r.render("t", cmd=value) == want + "\n"
+
+
 # ----------------------------------------------------------------------------- lookup
 
 
