@@ -59,7 +59,8 @@ SCENARIOS = [
     ("quoted-vote-not-counted", [P(1, "Ann", "Vote: Bob"), P(2, "Bob", quote="Vote: Bob")], {},
      {"wagons": [("Bob", 1.0, ("Ann",))], "ignored": [(2, "Vote: Bob", "quoted")]}),
     ("bold-not-red", [P(1, "Ann", html="<b>Vote: Bob</b>"), P(2, "Bob", html="<strong>Vote: Ann</strong>")], {},
-     {"wagons": [], "ignored": []}),
+     {"wagons": [], "ignored": [(1, "Vote: Bob", "not in the game's vote markup"),  # listed, never counted
+                                (2, "Vote: Ann", "not in the game's vote markup")]}),
     ("bold-markup", [P(1, "Ann", html="<b>Vote: Bob</b>")], {"markups": ("bold",)},
      {"wagons": [("Bob", 1.0, ("Ann",))]}),
     ("alias-and-nicknames",
@@ -384,7 +385,8 @@ def test_real_page_counts_like_a_host(engine):
     count = tally(posts, base, day=1)
     assert wagons(count) == [("Gentleman Johnny", 3.0, ("Dave", "Ann", "Carol"))]
     assert count.not_voting == ("Bob", "Eve", "Gentleman Johnny")
-    assert reasons(count) == [(1, "Vote: Carol", "quoted"), (6, "Vote: Zed", "no player matches 'Zed'")]
+    assert reasons(count) == [(1, "Vote: Carol", "quoted"),  # Carol's bold vote is not red: listed, not counted
+                              (3, "Vote: Bob", "not in the game's vote markup"), (6, "Vote: Zed", "no player matches 'Zed'")]
     assert [(h.post, h.author, h.target) for h in count.history] == [
         (1, "Ann", "Bob"), (2, "Bob", "Ann"), (4, "Dave", "Gentleman Johnny"), (5, "Ann", "Gentleman Johnny"),
         (7, "Bob", None), (8, "Carol", "Gentleman Johnny")]

@@ -19,8 +19,9 @@ import lxml.etree
 from hostkit.errors import HostkitError
 from hostkit.records import Record
 from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, marks_of
-from hostkit.votes.styles import _BOLD, _QUOTE, _RED, _TINT
-from hostkit.votes.votetext import _VOTE_WORDS, ParsedVote, _split_run, _visible, is_no_elimination, parse_vote
+from hostkit.votes.styles import _BOLD, _LINE, _QUOTE, _RED, _TINT
+from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ParsedVote, _split_run, _visible, is_no_elimination,
+                                     parse_vote)
 from hostkit.votes.walk import _fragment
 
 __all__ = [
@@ -37,11 +38,22 @@ __all__ = [
 
 MARKUPS = ("red", "bold", "tag", "hash")
 
+# Why a vote-looking text is listed, not counted (Extracted.unmarked)
+RAINBOW = "coloured letter by letter, not in the game's vote markup"
+UNMARKED = "not in the game's vote markup"
+NOT_A_VOTE = "the writer says it is not a vote"
+EMPTY = "an empty vote: it names no one"
+# The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
+_QUALIFIER = re.compile(r"(?i)(?<![\w])(?:pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary"
+                        r"|theoretical|non-?binding)[-\s]*$")
+
 
 class Extracted(Record):
     """What one post body holds: ``votes`` counted texts in order; ``quoted`` vote texts inside
-    quotes; ``unmarked`` vote texts marked in a way the game does not read (rainbow text in a
-    game of bold votes), each with why, so a count can list them."""
+    quotes; ``unmarked`` vote-looking texts not counted, each with why, so a count can list them:
+    marked in a way the game does not read (rainbow or red text, italics or none in a game of
+    bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
+    NOT_A_VOTE), or an empty [vote] tag (EMPTY)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
@@ -79,24 +91,18 @@ def is_count_post(body_html: str) -> bool:
 
 
 def _might_hold(low: str, markups: Sequence[str]) -> bool:
-    """A cheap pre-check on the lower-cased HTML: can this body hold any vote markup at all?"""
+    """A cheap pre-check on the lower-cased HTML: can this body hold any vote markup at all, or a
+    vote-looking text in another markup (which a count lists)?"""
     if not low.isascii():
         low = _visible(low)  # "vo\u200bte" reads as "vote"
-    for m in markups:
-        if m == "tag" and "bbvote" in low:
-            return True
-        if m == "hash" and "##" in low:
-            return True
+    if "bbvote" in low or "hash" in markups and "##" in low:
+        return True
     if not any(w in low for w in _VOTE_WORDS):
         # rainbow text (a colour a letter) writes no vote word in its HTML: the text may
         return low.count("color") >= 4
-    for m in markups:
-        if m == "red" and "color" in low:
-            return True
-        if m == "bold" and ("<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low
-                            or "[b]" in low or "[/b]" in low):  # (BBCode printed as written)
-            return True
-    return False
+    return ("color" in low or "<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low
+            or "[b]" in low or "[/b]" in low  # (BBCode printed as written)
+            or "vote:" in low or "vote :" in low)  # a vote line, in any markup or none
 
 
 _OPENS = re.compile(r"(?i)\s*(?:##\s*)?(?:un[-\s]?vote|vote)\b")  # a new element opening a new vote
@@ -110,9 +116,16 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
     marked, tagged, hashed, _ = marks
     red, bold = "red" in markups, "bold" in markups
     found = []
-    if "tag" in markups:
+    listed: list[tuple[int, int, str, str]] = []  # (start, stop, text, why): not counted, listed
+    if "tag" not in markups:  # a [vote] tag in a game that does not read them is listed
+        listed += [(a, b, t, UNMARKED) for a, b, t, q in tagged if not q and parse_vote(t) is not None]
+    else:
         for start, stop, text, q in tagged:
             parts = [t for _, t in _split_run(text) if parse_vote(t) is not None]
+            if not parts and _BARE.match(text):  # an empty [vote] tag
+                if not q:
+                    listed.append((start, stop, text, EMPTY))
+                continue
             if len(parts) < 2:  # (the common case: one vote a tag)
                 found.append((start, stop, text, q))
                 continue
@@ -120,45 +133,71 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
             # several vote texts holds each of them, in order
             for k, t in enumerate(parts):
                 found.append((start + k, stop if k == len(parts) - 1 else start + k + 1, " ".join(t.split()), q))
-    unmarked: list[tuple[str, str]] = []
 
-    def close(start: int, parts: list[str], quoted: bool, counted: bool) -> None:
-        for offset, t in _split_run("".join(parts)):
+    def close(start: int, parts: list[str], quoted: bool, counted: bool, why: str) -> None:
+        run = "".join(parts)
+        for offset, t in _split_run(run):
             if parse_vote(t) is not None:
-                if counted:
-                    found.append((start + offset, start + offset + len(t), " ".join(t.split()), quoted))
-                elif not quoted:
-                    unmarked.append((" ".join(t.split()), "coloured letter by letter, not in the game's vote markup"))
+                at = start + offset
+                if quoted and counted:
+                    found.append((at, at + len(t), " ".join(t.split()), True))
+                elif quoted:
+                    continue
+                elif not counted:
+                    listed.append((at, at + len(t), " ".join(t.split()), why))
+                elif (q := _QUALIFIER.search(run, 0, offset)) is not None:  # "pseudo vote Bob"
+                    listed.append((start + q.start(), at + len(t), " ".join((run[q.start():offset] + t).split()),
+                                   NOT_A_VOTE))
+                else:
+                    found.append((at, at + len(t), " ".join(t.split()), False))
 
     if marked:
         # red markup reads rainbow text (a letter or two a colour) as marked too
         want = (_RED | _TINT if red else 0) | (_BOLD if bold else 0)
-        # A run of marked text goes on over blanks; anything else between (a word, a line break,
-        # text marked only in a markup the game does not use) ends it, and so does a piece
-        # opening a new vote. A run of rainbow text alone, in a game that does not read it, is
-        # reported (it looks like a vote), never counted.
-        run_start, parts, run_quoted, last, counted = -1, [], False, -2, False
-        for i, (start, t, flags, gap) in enumerate(marked):
-            if not flags & (want | _TINT):
-                continue
-            quoted = bool(flags & _QUOTE)
-            if parts and last == i - 1 and gap is not None and run_quoted == quoted and not _OPENS.match(t):
-                parts.append(gap)
-                parts.append(t)
-                counted = counted or bool(flags & want)
-            else:
-                if parts:
-                    close(run_start, parts, run_quoted, counted)
-                run_start, parts, run_quoted, counted = start, [t], quoted, bool(flags & want)
-            last = i
-        if parts:
-            close(run_start, parts, run_quoted, counted)
+
+        def runs(take: int, skip: int, why: str) -> None:
+            """Close every run of the pieces flagged TAKE and not SKIP: a run of marked text goes
+            on over blanks; anything else between (a word, a line break, a piece not taken) ends
+            it, and so does a piece opening a new vote. A run counts when a piece of it is marked
+            as the game reads (`want`); else its vote texts are listed, WHY."""
+            run_start, parts, run_quoted, last, counted = -1, [], False, -2, False
+            for i, (start, t, flags, gap) in enumerate(marked):
+                if not flags & take or flags & skip:
+                    continue
+                quoted = bool(flags & _QUOTE)
+                if parts and last == i - 1 and gap is not None and run_quoted == quoted and not _OPENS.match(t):
+                    parts.append(gap)
+                    parts.append(t)
+                    counted = counted or bool(flags & want)
+                else:
+                    if parts:
+                        close(run_start, parts, run_quoted, counted, why)
+                    run_start, parts, run_quoted, counted = start, [t], quoted, bool(flags & want)
+                last = i
+            if parts:
+                close(run_start, parts, run_quoted, counted, why)
+
+        # A run of rainbow text alone, in a game that does not read it, is listed (it looks like
+        # a vote), never counted; so is one in a markup the game does not read (bold text in a
+        # game of red votes, red text in a game of bold votes).
+        runs(want | _TINT, _LINE, RAINBOW)
+        if (other := (_RED | _BOLD) & ~want) and any(f & other and not f & (want | _TINT) for _, _, f, _ in marked):
+            runs(other, want | _TINT | _LINE, UNMARKED)
 
     if "hash" in markups:
         found += hashed
+    if listed:  # a text both counted and in another markup (a bold [vote] tag) is counted only
+        spans = [(a, b) for a, b, _, q in found if not q]
+        listed = [x for x in listed if not any(a <= x[0] < b or x[0] <= a < x[1] for a, b in spans)]
+    if marked and marked[-1][2] & _LINE:  # vote lines that nothing counts or lists are listed
+        spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
+        for start, t, flags, _ in marked:
+            if flags & _LINE and not any(a <= start < b or start <= a < start + len(t) for a, b in spans):
+                listed.append((start, start + len(t), t, UNMARKED))
+    unmarked = tuple((t, why) for _, _, t, why in sorted(listed))
 
     if not found:
-        return Extracted(unmarked=tuple(unmarked)) if unmarked else _NOTHING
+        return Extracted(unmarked=unmarked) if unmarked else _NOTHING
     found.sort(key=lambda f: (f[0], -f[1]))
     votes: list[str] = []
     quoted: list[str] = []
@@ -168,7 +207,7 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
             continue
         end = stop
         (quoted if q else votes).append(text)
-    return Extracted(tuple(votes), tuple(quoted), tuple(unmarked))
+    return Extracted(tuple(votes), tuple(quoted), unmarked)
 
 
 def _check(markups: Sequence[str]) -> None:

@@ -9,13 +9,14 @@ hostkit.votes.extract reads votes from marks under a game's markups. Pure functi
 from __future__ import annotations
 
 import bisect
+import re
 from itertools import accumulate
 from typing import Iterator
 
 import lxml.etree
 
 from hostkit.votes.postmeta import lazy_re
-from hostkit.votes.styles import _BOLD, _CODE, _QUOTE, _colours
+from hostkit.votes.styles import _BOLD, _CODE, _LINE, _QUOTE, _colours
 from hostkit.votes.votetext import _VOTE_WORDS, _visible, parse_vote
 from hostkit.votes.walk import _Walker, _classes, _fragment, _is_quote, _label_quotes, text_of
 
@@ -31,6 +32,8 @@ body that can hold no vote in any markup (most posts), else (marked, tagged, has
   gap), where start is its place in the body's flattened text, flags its _RED/_BOLD/_QUOTE bits
   and gap the blank text (spaces, no-break spaces) between the previous such piece and this one,
   or None when something else lies between (a word, a line break): a run goes on only over a gap;
+  then, after them, every line that opens with a vote text ("VOTE: Bob"), whatever its markup,
+  flagged _LINE (it makes no run: a count lists it when nothing counts it);
 - tagged: every [vote] tag as (start, end, text, quoted);
 - hashed: every ##vote text that reads as a vote, as (start, end, text, quoted);
 - counted: True when the body carries COUNT_MARKER outside quotes (hostkit's own count post).
@@ -77,10 +80,11 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
     # [vote] tag needs only itself. Most posts have none of these, and are not walked.
     words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
+    lines = words and ("vote:" in low or "vote :" in low)  # it may hold a vote line in no markup
     # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
     # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
     # BBCode printed as written ("Vote: mb[/b]") is bold with no element to show it.
-    if not ((words and ("##" in low or "[b]" in low or "[/b]" in low))
+    if not ((words and ("##" in low or "[b]" in low or "[/b]" in low)) or lines
             or ((words or tags) and _marked(root, words, tags, "#" in low))):
         return ((), (), (), True) if counted else NO_MARKS
     walker = _Walker(spoilers, _label_quotes(root))
@@ -108,6 +112,8 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
         marked = []  # no run can read as a vote (every vote text holds a vote word)
     if "[/b]" in full or "[b]" in full or "[/B]" in full or "[B]" in full:
         marked = _literal_bold(full, starts, flagl, marked)
+    if lines:
+        marked += _vote_lines(full, starts, flagl)
     tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
     hashed = []
     if "##" in full:
@@ -119,6 +125,24 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     if not (marked or tagged or hashed or counted):
         return NO_MARKS
     return (tuple(marked), tagged, tuple(hashed), counted)
+
+
+_BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": a quote's end mistyped
+# A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann")
+_LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*((?:un[-\s]?vote|vote)[^\S\n]*:[^\n]*)")
+
+
+def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
+    """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own), outside
+    quotes and code blocks, as _LINE pieces, whatever their markup: hostkit.votes.extract lists
+    those that nothing counts. (A line ending in a mistyped quote close is the end of a quote.)"""
+    out = []
+    for m in _LINE_VOTE().finditer(full):
+        flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
+        t = " ".join(m.group(1).split())
+        if not flags & (_QUOTE | _CODE) and parse_vote(t) is not None and not _BROKEN_QUOTE.search(t):
+            out.append((m.start(1), t, _LINE, None))
+    return out
 
 
 _LITERAL_BOLD = lazy_re(r"(?i)\[b\]([^\n]*?)(?:\[/b\]|(?=\n)|$)|(?:^|(?<=\n))([^\n\[]*?)\[/b\]")

@@ -15,8 +15,9 @@ import lxml.etree
 from hostkit.votes.postmeta import lazy_re
 
 
-_RED, _BOLD, _QUOTE, _TINT, _CODE = 1, 2, 4, 8, 16  # a text piece's flags (_TINT: a letter or two in a
-# colour; _CODE: in a code block, where BBCode is shown as written)
+_RED, _BOLD, _QUOTE, _TINT, _CODE, _LINE = 1, 2, 4, 8, 16, 32  # a text piece's flags (_TINT: a letter or
+# two in a colour; _CODE: in a code block, where BBCode is shown as written; _LINE: a line that opens
+# with a vote text, whatever its markup, kept so that a count lists it when nothing counts it)
 _MARKED = _RED | _BOLD | _TINT
 
 

@@ -109,6 +109,7 @@ def written_name(text: str) -> str | None:
 
 
 _VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote reads holds one
+_BARE = re.compile(r"(?i)^(?:un[-\s]?vote|vote)\W*$")  # a vote word alone: "VOTE:", an empty [vote] tag
 
 
 _RUN_JUNK = _LEAD_JUNK.replace("#", "") + "\xa0"

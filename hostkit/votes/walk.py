@@ -14,7 +14,7 @@ from __future__ import annotations
 import lxml.etree
 
 from hostkit.votes.styles import _BOLD, _CODE, _MARKED, _QUOTE, _RED, _styled
-from hostkit.votes.votetext import _INVISIBLE, _has_invisible, parse_vote
+from hostkit.votes.votetext import _BARE, _INVISIBLE, _has_invisible, parse_vote
 
 
 # Class tokens (lower case) of quote containers across engines.
@@ -213,7 +213,7 @@ class _Walker:
                 text = text[:close].strip()
         else:
             text = " ".join(_flatten(text_of(el)).split())
-        if text and parse_vote(text) is None:
+        if text and parse_vote(text) is None and not _BARE.match(text):  # (an empty tag stays empty)
             text = f"VOTE: {text}"
         if text:
             self.tagged.append((start, end, text, quote))

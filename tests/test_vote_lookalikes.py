@@ -1,0 +1,115 @@
+"""Issue 30: texts that look like votes but are not counted are listed for the host, each with why.
+
+"Every vote-looking text that isn't counted must be in `ignored` with its reason." Every post
+here is in tests/data/votes/phpbb_lookalikes.html, a MafiaScum (phpBB prosilver) page we wrote
+ourselves, each post's markup modelled on a real post of the MafiaScum dev days (the structure
+only; the words and names are ours): a "pseudo vote" its writer says is none (days2 60497-d2
+#1062, where the host kept the writer's earlier vote; 70568-d5 #2918, where the host counted the
+writer as not voting), an empty [vote] tag (40595-d1 #687), and votes written on a plain line or
+in italics in a game of bold and [vote] votes (62742-d1 #30, 70568-d6 #3225).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hostkit.game import create
+from hostkit.votes.extract import extract
+
+from conftest import Host
+
+PAGE = Path(__file__).parent / "data" / "votes" / "phpbb_lookalikes.html"
+PLAYERS = ("Ferrule", "Lanternfish", "Cormorant", "Bollard", "Gunwale")
+NOT_A_VOTE = "the writer says it is not a vote"
+EMPTY = "an empty vote: it names no one"
+UNMARKED = "not in the game's vote markup"
+
+
+def harbour(tmp_path: Path, markups=("tag", "bold")) -> Host:
+    """Five players (majority 3), as the posts' authors."""
+    folder = tmp_path / "harbour"
+    create(folder, ruleset="classic-werewolf", seed=3,
+           assign=[f"{p}={'Werewolf' if i == 0 else 'Villager'}" for i, p in enumerate(PLAYERS)],
+           markups=list(markups), hosts=["Harbourmaster"], options=["majority=half-plus-one"])
+    host = Host(folder)
+    host.ok("resolve", "--force")
+    return host
+
+
+def count(host: Host, first: int, last: int) -> dict:
+    return json.loads(host.ok("votes", "--html", str(PAGE), "--from-post", str(first), "--to-post", str(last),
+                              "--json"))
+
+
+def votes_of(data: dict) -> list[tuple[int, str, str | None]]:
+    return [(h["post"], h["author"], h["target"]) for h in data["history"]]
+
+
+def ignored_of(data: dict) -> list[tuple[int, str, str]]:
+    return [(i["post"], i["text"], i["reason"]) for i in data["ignored"]]
+
+
+def test_a_pseudo_vote_keeps_the_writers_earlier_vote_and_is_listed(tmp_path):
+    """Days2 60497-d2 #1062: "pseudo vote Acryon (with no colon)"; the host kept the writer's
+    earlier vote ("Please don't do this and use FOS instead")."""
+    data = count(harbour(tmp_path), 1, 2)
+    assert votes_of(data) == [(1, "Cormorant", "Lanternfish")]
+    assert ignored_of(data) == [(2, "pseudo vote Gunwale", NOT_A_VOTE)]
+
+
+@pytest.mark.parametrize("post, text", [
+    (3, "Pseudo vote: Gunwale"),
+    (4, "Fake vote: Bollard"),
+], ids=["pseudo-vote-with-colon", "fake-vote"])
+def test_a_vote_its_writer_calls_pseudo_or_fake_is_not_counted(tmp_path, post, text):
+    """Days2 70568-d5 #2918: "Pseudo vote: Boon"; the host's next count has the writer not voting."""
+    data = count(harbour(tmp_path), post, post)
+    assert votes_of(data) == []
+    assert ignored_of(data) == [(post, text, NOT_A_VOTE)]
+
+
+def test_an_empty_vote_tag_is_listed_not_dropped(tmp_path):
+    """Days2 40595-d1 #687: a bold [vote] tag with nothing in it ("VOTE: "), which the count
+    listed as a vote for a player named "VOTE:"."""
+    data = count(harbour(tmp_path), 5, 5)
+    assert votes_of(data) == []
+    assert ignored_of(data) == [(5, "VOTE:", EMPTY)]
+
+
+@pytest.mark.parametrize("post, text", [
+    (6, "VOTE: Ferrule"),
+    (7, "vote: Ferrule"),
+], ids=["plain-line", "italic"])
+def test_a_vote_written_outside_the_games_markup_is_listed(tmp_path, post, text):
+    """Days2 62742-d1 #30 ("VOTE: blockyman" on a line of its own, no bold, no tag) and 70568-d6
+    #3225 (in italics), in games of bold and [vote] votes: not counted (some hosts count such a
+    line, some do not: the host decides), but listed."""
+    data = count(harbour(tmp_path), post, post)
+    assert votes_of(data) == []
+    assert ignored_of(data) == [(post, text, UNMARKED)]
+
+
+def test_a_plain_line_vote_counts_nothing_where_the_game_reads_it_in_bold(tmp_path):
+    """The same line in bold is the vote (the listing is only for what is not counted)."""
+    data = count(harbour(tmp_path), 8, 8)
+    assert votes_of(data) == [(8, "Gunwale", "Bollard")]
+    assert ignored_of(data) == []  # "I will vote Ferrule tomorrow" is prose, not a vote line
+
+
+def test_a_quoted_plain_line_vote_is_not_listed_as_unmarked():
+    body = "<blockquote><div><cite>Ann wrote:</cite>VOTE: Bob</div></blockquote>Agreed."
+    assert extract(body, ["bold", "tag"]).unmarked == ()
+
+
+def test_a_plain_line_vote_in_a_code_block_is_an_example():
+    body = '<div class="codebox"><pre><code>VOTE: Bob</code></pre></div>Write your vote like that.'
+    assert extract(body, ["bold", "tag"]).unmarked == ()
+
+
+def test_a_red_vote_in_a_game_of_bold_votes_is_listed():
+    body = 'Fine.<br><span style="color:#FF0000">VOTE: Bob</span>'
+    assert extract(body, ["bold", "tag"]).unmarked == (("VOTE: Bob", UNMARKED),)
+    assert extract(body, ["red"]).votes == ("VOTE: Bob",)
