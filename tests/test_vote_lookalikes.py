@@ -113,3 +113,28 @@ def test_a_red_vote_in_a_game_of_bold_votes_is_listed():
     body = 'Fine.<br><span style="color:#FF0000">VOTE: Bob</span>'
     assert extract(body, ["bold", "tag"]).unmarked == (("VOTE: Bob", UNMARKED),)
     assert extract(body, ["red"]).votes == ("VOTE: Bob",)
+
+
+def test_an_intent_to_vote_is_listed_not_counted(tmp_path):
+    """Days2 68113-d5 #2915 and 30562-d3 #1313 (bold "Intent to vote Saru."): the writer says they
+    will vote, and has not; a careful counter counts nothing, and the host sees it listed."""
+    data = count(harbour(tmp_path), 9, 9)
+    assert votes_of(data) == []
+    assert ignored_of(data) == [(9, "Intent to vote Cormorant.", "an intent to vote, not a vote")]
+
+
+@pytest.mark.parametrize("body, votes, listed", [
+    ("<b>Intent to vote Bob. VOTE: Ann</b>", ("VOTE: Ann",), (("Intent to vote Bob.", "an intent to vote, not a vote"),)),
+    ("<b>Gonna vote Bob</b>", (), (("Gonna vote Bob", "an intent to vote, not a vote"),)),
+    ("<b>Intent to vote/hammer Axxle</b>, depending on the count", (),
+     (("Intent to vote/hammer Axxle", "an intent to vote, not a vote"),)),
+    ("<b>Intent to vote</b>", (), ()),
+    ("<b>Confirm vote: Bob</b>", ("vote: Bob",), ()),
+    ("<b>pseudo-vote Bob</b>", (), (("pseudo-vote Bob", NOT_A_VOTE),)),
+], ids=["intent-then-a-vote", "gonna", "intent-with-slash", "intent-naming-no-one", "confirm-still-votes",
+        "hyphenated-pseudo"])
+def test_what_a_bold_run_announces_or_disowns(body, votes, listed):
+    """A vote announced ("Intent to vote Bob": days2 68113-d5 #2915) or disowned ("pseudo vote")
+    is listed; a vote after it in the same run, or a one-word lead-in that confirms, still counts."""
+    found = extract(body, ["bold", "tag"])
+    assert (found.votes, found.unmarked) == (votes, listed)

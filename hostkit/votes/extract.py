@@ -43,9 +43,12 @@ RAINBOW = "coloured letter by letter, not in the game's vote markup"
 UNMARKED = "not in the game's vote markup"
 NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
+INTENT = "an intent to vote, not a vote"
 # The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
 _QUALIFIER = re.compile(r"(?i)(?<![\w])(?:pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary"
                         r"|theoretical|non-?binding)[-\s]*$")
+# A run that announces a vote ("Intent to vote Bob", "Going to vote: Ann"): the vote text after it
+_INTENT = re.compile(r"(?i)^[^\w]*(?:intent|intend|intending|planning|going|gonna)\s+(?:to\s+)?(?=vote\b)")
 
 
 class Extracted(Record):
@@ -53,7 +56,8 @@ class Extracted(Record):
     quotes; ``unmarked`` vote-looking texts not counted, each with why, so a count can list them:
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
-    NOT_A_VOTE), or an empty [vote] tag (EMPTY)."""
+    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), or an empty [vote]
+    tag (EMPTY)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
@@ -136,8 +140,16 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
 
     def close(start: int, parts: list[str], quoted: bool, counted: bool, why: str) -> None:
         run = "".join(parts)
-        for offset, t in _split_run(run):
-            if parse_vote(t) is not None:
+        texts = _split_run(run)
+        announced = -1  # where the vote word of "Intent to vote Bob" is: announced, not cast
+        if not quoted and (i := _INTENT.match(run)) is not None:
+            stop = min([o for o, _ in texts if o > i.end()] + [len(run)])
+            pv = parse_vote(run[i.end():stop])
+            if pv is not None and pv.kind == "vote":
+                announced, lead = i.end(), len(run) - len(run.lstrip())
+                listed.append((start + lead, start + stop, " ".join(run[lead:stop].split()), INTENT))
+        for offset, t in texts:
+            if offset != announced and parse_vote(t) is not None:
                 at = start + offset
                 if quoted and counted:
                     found.append((at, at + len(t), " ".join(t.split()), True))
