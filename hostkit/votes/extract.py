@@ -19,7 +19,7 @@ import lxml.etree
 from hostkit.errors import HostkitError
 from hostkit.records import Record
 from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, marks_of
-from hostkit.votes.styles import _BOLD, _LINE, _QUOTE, _RED, _TINT
+from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
 from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ParsedVote, _split_run, _visible, is_no_elimination,
                                      parse_vote)
 from hostkit.votes.walk import _fragment
@@ -44,6 +44,7 @@ UNMARKED = "not in the game's vote markup"
 NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
 INTENT = "an intent to vote, not a vote"
+HIDDEN = "in white, tiny or struck-through text: no reader sees it as a vote"
 # The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
 _QUALIFIER = re.compile(r"(?i)(?<![\w])(?:pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary"
                         r"|theoretical|non-?binding)[-\s]*$")
@@ -56,8 +57,8 @@ class Extracted(Record):
     quotes; ``unmarked`` vote-looking texts not counted, each with why, so a count can list them:
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
-    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), or an empty [vote]
-    tag (EMPTY)."""
+    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), an empty [vote]
+    tag (EMPTY), or one in white, tiny or struck-through text (HIDDEN)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
@@ -205,7 +206,7 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
         spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
         for start, t, flags, _ in marked:
             if flags & _LINE and not any(a <= start < b or start <= a < start + len(t) for a, b in spans):
-                listed.append((start, start + len(t), t, UNMARKED))
+                listed.append((start, start + len(t), t, HIDDEN if flags & _HIDDEN else UNMARKED))
     unmarked = tuple((t, why) for _, _, t, why in sorted(listed))
 
     if not found:
