@@ -37,17 +37,24 @@ before they run.
 Jinja is imported only when a Renderer is built, so commands that never render do not load it.
 Every template failure (not found, syntax, undefined variable, sandbox refusal) becomes a
 :class:`hostkit.errors.TemplateError` naming the template file and line.
+
+The escaping is hostkit.escaping's and the template search path hostkit.templatepath's;
+`escape`, `bundled_dir` and `search_path` are re-exported here.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .errors import TemplateError
-from .tomlio import not_regular
+from .escaping import (  # noqa: F401 (escape re-exported)
+    _URL_UNSAFE, ESCAPES, check_format, escape, format_number, make_inert, raw, restore,
+)
 from .formats import DEFAULT_FORMAT, FORMATS, game_format  # noqa: F401 (re-exported)
+from .templatepath import _uptodate, bundled_dir, search_path
+from .tomlio import not_regular
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -61,116 +68,6 @@ MAX_OUTPUT = 1_000_000  # characters a single render may produce (a forum post i
 MAX_NUMBER = 1_000_000  # the largest int a template may pass to a call or filter, or repeat by
 MAX_POWER_BITS = 4096  # the largest result of ** in bits
 MAX_TEMPLATE = 256 * 1024  # bytes of one template file (the bundled ones are a few KiB)
-
-# ----------------------------------------------------------------------------- escaping (no jinja here)
-
-BBCODE_BRACKET = "[[i][/i]"
-_MD_CHARS = re.compile(r"([\\`*_\[\]<>#|~&])")
-_MD_LINE_START = re.compile(r"^(\s*)([-+])(?=\s|$)", re.M)  # a list item
-_MD_ORDERED = re.compile(r"^(\s*\d+)([.)])(?=\s|$)", re.M)  # an ordered list item
-_MD_SETEXT = re.compile(r"^(\s*)(=+\s*)$", re.M)  # a heading underline
-_URL_UNSAFE = re.compile(r"[\[\]()<>\"'\s]")
-
-
-def escape_bbcode(text: str) -> str:
-    """Neutralise BBCode: every ``[`` is followed by an empty ``[i][/i]``, so it opens no tag."""
-    return text.replace("[", BBCODE_BRACKET)
-
-
-def escape_markdown(text: str) -> str:
-    """Backslash-escape what starts Markdown markup (emphasis, links, code, headings, lists, HTML)."""
-    text = _MD_CHARS.sub(r"\\\1", text)
-    text = _MD_LINE_START.sub(r"\1\\\2", text)
-    text = _MD_SETEXT.sub(r"\1\\\2", text)
-    return _MD_ORDERED.sub(r"\1\\\2", text)
-
-
-ESCAPES: dict[str, Callable[[str], str]] = {
-    "bbcode": escape_bbcode,
-    "markdown": escape_markdown,
-    "plain": lambda text: text,
-}
-
-
-# Characters of context strings that could start markup, per format: they become inert stand-ins
-# (U+F0000 + the character) while a template runs, and their escaped form in the finished text.
-_STAND_IN = 0xF0000
-INERT: dict[str, str] = {"bbcode": "[", "markdown": "\\`*_[]<>#|~&-+=.)", "plain": ""}
-_STAND_INS = re.compile("[\U000F0000-\U000F007F]")
-
-
-def make_inert(text: str, fmt: str) -> str:
-    """TEXT with every character that could start markup in FMT swapped for its stand-in."""
-    chars = INERT[fmt]
-    if not chars or not any(c in text for c in chars):
-        return text
-    return text.translate({ord(c): _STAND_IN + ord(c) for c in chars})
-
-
-def restore(text: str, fmt: str) -> str:
-    """The finished text with every stand-in turned into its escaped form (markdown's line-start
-    characters - + = . ) only where a line starts with them, or digits and them)."""
-    if fmt == "bbcode":
-        return _STAND_INS.sub(lambda m: escape_bbcode(chr(ord(m.group()) - _STAND_IN)), text)
-
-    def one(m: re.Match) -> str:
-        c = chr(ord(m.group()) - _STAND_IN)
-        if fmt == "plain":
-            return c
-        if c in "-+=.)":
-            line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-            return "\\" + c if re.fullmatch(r"[\s\d\U000F0000-\U000F007F]*", line) else c
-        return "\\" + c
-    return _STAND_INS.sub(one, text)
-
-
-def raw(text: str) -> str:
-    """TEXT with stand-ins turned back into their own characters (for URLs)."""
-    return _STAND_INS.sub(lambda m: chr(ord(m.group()) - _STAND_IN), text)
-
-
-def escape(text: str, fmt: str = DEFAULT_FORMAT) -> str:
-    """TEXT escaped for the format FMT."""
-    return ESCAPES[check_format(fmt)](text)
-
-
-def check_format(fmt: str) -> str:
-    if fmt not in FORMATS:
-        raise TemplateError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    return fmt
-
-
-def format_number(value: Any) -> str:
-    """3.0 -> '3', 1.5 -> '1.5': vote totals and weights as a host writes them."""
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:g}"
-    return str(value)
-
-
-# ----------------------------------------------------------------------------- where templates live
-
-
-def bundled_dir() -> Any:
-    """The bundled templates/ folder: hostkit/templates in the wheel, <repo>/templates in a checkout."""
-    from importlib import resources  # here, not at import: it pulls in tempfile, shutil, lzma...
-
-    packaged = resources.files("hostkit") / "templates"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "templates"
-
-
-def search_path(game: "Game | None", fmt: str) -> list[Any]:
-    """The folders searched for a template, first match first (see the module docstring)."""
-    dirs: list[Any] = []
-    if game is not None:
-        own = Path(game.folder) / "templates"
-        dirs += [own / fmt, own]
-        if game.ruleset.source:
-            rs = Path(game.ruleset.source) / "templates"
-            dirs += [rs / fmt, rs]
-    dirs.append(bundled_dir() / fmt)
-    return dirs
 
 
 # ----------------------------------------------------------------------------- the environment
@@ -488,24 +385,6 @@ class Renderer:
                 found = f"{filename}:{tb.tb_lineno}"
             tb = tb.tb_next
         return found
-
-
-def _stamp(f: Any) -> Any:
-    try:
-        st = f.lstat() if isinstance(f, Path) else None
-        return (st.st_mtime_ns, st.st_ino, st.st_size) if st else True
-    except OSError:
-        return None
-
-
-def _uptodate(found: Any, earlier: list[Any]) -> Callable[[], bool]:
-    """A cached template stays good while its file is unchanged and no file now overrides it
-    earlier in the search path (a cached Renderer is reused within one process)."""
-    stamp = _stamp(found)
-
-    def check() -> bool:
-        return _stamp(found) == stamp and not any(isinstance(e, Path) and e.is_file() for e in earlier)
-    return check
 
 
 class _Limit(BaseException):
