@@ -131,9 +131,15 @@ def test_an_intent_to_vote_is_listed_not_counted(tmp_path):
     ("<b>Intent to vote</b>", (), ()),
     ("<b>Confirm vote: Bob</b>", ("vote: Bob",), ()),
     ("<b>pseudo-vote Bob</b>", (), (("pseudo-vote Bob", NOT_A_VOTE),)),
+    # days2 70568-d6 #3225 and #3228: the same, in italics, on a line of their own
+    ('<div style="display:inline;font-style:italic">Pseudo vote: Bob</div><br><br>Because only scum rush.', (),
+     (("Pseudo vote: Bob", NOT_A_VOTE),)),
+    ('<div style="display:inline;font-style:italic">intent to vote Bob</div><br><br>I am not sure.', (),
+     (("intent to vote Bob", "an intent to vote, not a vote"),)),
+    ("I was going to vote Bob, then I read his claim.", (), ()),
 ], ids=["intent-then-a-vote", "gonna", "intent-with-slash", "intent-naming-no-one", "confirm-still-votes",
-        "hyphenated-pseudo"])
-def test_what_a_bold_run_announces_or_disowns(body, votes, listed):
+        "hyphenated-pseudo", "italic-pseudo-line", "italic-intent-line", "prose-intent"])
+def test_what_a_run_or_a_line_announces_or_disowns(body, votes, listed):
     """A vote announced ("Intent to vote Bob": days2 68113-d5 #2915) or disowned ("pseudo vote")
     is listed; a vote after it in the same run, or a one-word lead-in that confirms, still counts."""
     found = extract(body, ["bold", "tag"])

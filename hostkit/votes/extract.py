@@ -18,10 +18,10 @@ import lxml.etree
 
 from hostkit.errors import HostkitError
 from hostkit.records import Record
-from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, marks_of
+from hostkit.votes.marks import COUNT_MARKER, LINE_HINT, Marks, _count_marked, marks_of
 from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
-from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ParsedVote, _split_run, _visible, is_no_elimination,
-                                     parse_vote)
+from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ANNOUNCING, DISOWNING, ParsedVote, _split_run, _visible,
+                                     is_no_elimination, parse_vote)
 from hostkit.votes.walk import _fragment
 
 __all__ = [
@@ -46,10 +46,10 @@ EMPTY = "an empty vote: it names no one"
 INTENT = "an intent to vote, not a vote"
 HIDDEN = "in white, tiny or struck-through text: no reader sees it as a vote"
 # The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
-_QUALIFIER = re.compile(r"(?i)(?<![\w])(?:pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary"
-                        r"|theoretical|non-?binding)[-\s]*$")
+_QUALIFIER = re.compile(rf"(?i)(?<![\w])(?:{DISOWNING})[-\s]*$")
+_DISOWNED = re.compile(rf"(?i)^(?:{DISOWNING})[-\s]*vote\b")  # a vote line that opens so
 # A run that announces a vote ("Intent to vote Bob", "Going to vote: Ann"): the vote text after it
-_INTENT = re.compile(r"(?i)^[^\w]*(?:intent|intend|intending|planning|going|gonna)\s+(?:to\s+)?(?=vote\b)")
+_INTENT = re.compile(rf"(?i)^[^\w]*(?:{ANNOUNCING})\s+(?:to\s+)?(?=vote\b)")
 
 
 class Extracted(Record):
@@ -107,7 +107,7 @@ def _might_hold(low: str, markups: Sequence[str]) -> bool:
         return low.count("color") >= 4
     return ("color" in low or "<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low
             or "[b]" in low or "[/b]" in low  # (BBCode printed as written)
-            or "vote:" in low or "vote :" in low)  # a vote line, in any markup or none
+            or LINE_HINT().search(low) is not None)  # a vote line, in any markup or none
 
 
 _OPENS = re.compile(r"(?i)\s*(?:##\s*)?(?:un[-\s]?vote|vote)\b")  # a new element opening a new vote
@@ -206,7 +206,9 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
         spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
         for start, t, flags, _ in marked:
             if flags & _LINE and not any(a <= start < b or start <= a < start + len(t) for a, b in spans):
-                listed.append((start, start + len(t), t, HIDDEN if flags & _HIDDEN else UNMARKED))
+                why = (HIDDEN if flags & _HIDDEN else NOT_A_VOTE if _DISOWNED.match(t) else INTENT if _INTENT.match(t)
+                       else UNMARKED)
+                listed.append((start, start + len(t), t, why))
     unmarked = tuple((t, why) for _, _, t, why in sorted(listed))
 
     if not found:

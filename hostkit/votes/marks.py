@@ -17,7 +17,7 @@ import lxml.etree
 
 from hostkit.votes.postmeta import lazy_re
 from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _LINE, _QUOTE, _colours
-from hostkit.votes.votetext import _VOTE_WORDS, _split_run, _visible, parse_vote
+from hostkit.votes.votetext import _SPLIT, _VOTE_WORDS, ANNOUNCING, DISOWNING, _split_run, _visible, parse_vote
 from hostkit.votes.walk import _Walker, _classes, _fragment, _is_quote, _label_quotes, text_of
 
 COUNT_MARKER = "\u200b\u2060\u200c\u2060\u200d"
@@ -80,7 +80,7 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
     # [vote] tag needs only itself. Most posts have none of these, and are not walked.
     words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
-    lines = words and ("vote:" in low or "vote :" in low)  # it may hold a vote line in no markup
+    lines = words and LINE_HINT().search(low) is not None  # it may hold a vote line in no markup
     # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
     # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
     # BBCode printed as written ("Vote: mb[/b]") is bold with no element to show it.
@@ -132,8 +132,12 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
 
 
 _BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": a quote's end mistyped
-# A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann")
-_LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*((?:un[-\s]?vote|vote)[^\S\n]*:[^\n]*)")
+# A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann"),
+# or with a vote disowned or announced ("Pseudo vote: Bob", "intent to vote Ann"), and a cheap hint
+_LINE_VOTE = lazy_re(rf"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*((?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?"
+                     r"(?:un[-\s]?vote|vote)\b[^\n]*)")
+LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")
+_LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 
 
 def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
@@ -145,10 +149,18 @@ def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     for m in _LINE_VOTE().finditer(full):
         flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
         t = " ".join(m.group(1).split())
-        if not flags & (_QUOTE | _CODE | _HIDDEN) and parse_vote(t) is not None and not _BROKEN_QUOTE.search(t):
-            # a line with hidden text in it ("VOTE: " and a white name) reads as its reader sees it
-            i, j = bisect.bisect_right(starts, m.start(1)), bisect.bisect_left(starts, m.end(1))
-            out.append((m.start(1), t, _LINE | (_HIDDEN if any(f & _HIDDEN for f in flagl[i:j]) else 0), None))
+        if flags & (_QUOTE | _CODE | _HIDDEN) or _BROKEN_QUOTE.search(t):
+            continue
+        # a line with hidden text in it ("VOTE: " and a white name) reads as its reader sees it
+        i, j = bisect.bisect_right(starts, m.start(1)), bisect.bisect_left(starts, m.end(1))
+        line = _LINE | (_HIDDEN if any(f & _HIDDEN for f in flagl[i:j]) else 0)
+        if _LINE_START.match(t):  # "Vote: Bob"
+            if parse_vote(t) is not None:
+                out.append((m.start(1), t, line, None))
+        elif (w := _SPLIT.search(t)) is not None and w.start() > 0:  # "Pseudo vote: Bob", "intent to vote
+            v = parse_vote(t[w.start():])  # Ann": a vote text that names someone, after the words
+            if v is not None and v.kind == "vote":
+                out.append((m.start(1), t, line, None))
     return out
 
 

@@ -109,6 +109,10 @@ def written_name(text: str) -> str | None:
 
 
 _VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote reads holds one
+# Words just before a vote word that disown it ("pseudo vote Bob") or announce it, not cast ("Intent
+# to vote Bob"): hostkit.votes.extract lists such texts, never counts them
+DISOWNING = r"pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary|theoretical|non-?binding"
+ANNOUNCING = r"intent|intend|intending|planning|going|gonna"
 _BARE = re.compile(r"(?i)^(?:un[-\s]?vote|vote)\W*$")  # a vote word alone: "VOTE:", an empty [vote] tag
 
 
