@@ -58,7 +58,7 @@ class Extracted(Record):
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
     NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), an empty [vote]
-    tag (EMPTY), or one in white, tiny or struck-through text (HIDDEN)."""
+    tag or marked vote word ("[b]VOTE:[/b]" with its name on the next line: EMPTY), or one in white, tiny or struck-through text (HIDDEN)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
@@ -122,6 +122,7 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
     red, bold = "red" in markups, "bold" in markups
     found = []
     listed: list[tuple[int, int, str, str]] = []  # (start, stop, text, why): not counted, listed
+    empty: list[tuple[int, int, str, str]] = []  # marked vote words naming no one: listed unless a line is
     if "tag" not in markups:  # a [vote] tag in a game that does not read them is listed
         listed += [(a, b, t, UNMARKED) for a, b, t, q in tagged if not q and parse_vote(t) is not None]
     else:
@@ -163,6 +164,9 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
                                    NOT_A_VOTE))
                 else:
                     found.append((at, at + len(t), " ".join(t.split()), False))
+            elif counted and not quoted and ":" in t and _BARE.match(t) and parse_vote(t) is None:
+                # "[b]VOTE:[/b]" and the name on the next line, or none: the host judges
+                empty.append((start + offset, start + offset + len(t), " ".join(t.split()), EMPTY))
 
     if marked:
         # red markup reads rainbow text (a letter or two a colour) as marked too
@@ -209,6 +213,9 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
                 why = (HIDDEN if flags & _HIDDEN else NOT_A_VOTE if _DISOWNED.match(t) else INTENT if _INTENT.match(t)
                        else UNMARKED)
                 listed.append((start, start + len(t), t, why))
+    if empty:
+        spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
+        listed += [e for e in empty if not any(a <= e[0] < b for a, b in spans)]
     unmarked = tuple((t, why) for _, _, t, why in sorted(listed))
 
     if not found:
