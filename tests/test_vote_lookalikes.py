@@ -153,7 +153,8 @@ def test_what_a_run_or_a_line_announces_or_disowns(body, votes, listed):
      [("Vote:", EMPTY)], ["Unvote: Bollard."]),
     ("<b>VOTE:</b> Gunwale", [("VOTE: Gunwale", UNMARKED)], []),
     ("<b>UNVOTE:</b>", [], ["UNVOTE:"]),
-], ids=["name-on-the-next-line", "vote-word-left-unfinished", "name-outside-the-bold-is-a-line", "bare-unvote-counts"])
+], ids=["name-on-the-next-line", "vote-word-left-unfinished", "name-outside-the-bold-is-a-line",
+        "bare-unvote-counts"])
 def test_a_marked_vote_word_that_names_no_one_is_listed_as_empty(body, listed, counted):
     """Issue 30: "Every vote-looking text that isn't counted must be in `ignored` with its
     reason." A bold "VOTE:" with its name on the next line (written on the local phpBB board as

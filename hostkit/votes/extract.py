@@ -58,7 +58,8 @@ class Extracted(Record):
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
     NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), an empty [vote]
-    tag or marked vote word ("[b]VOTE:[/b]" with its name on the next line: EMPTY), or one in white, tiny or struck-through text (HIDDEN)."""
+    tag or marked vote word ("[b]VOTE:[/b]" with its name on the next line: EMPTY), or one in
+    white, tiny or struck-through text (HIDDEN)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
