@@ -672,6 +672,7 @@ class VoteCount(Record):
     abstained: tuple[str, ...] = ()  # voters who voted for no one, where that is an abstention
     thresholds: Mapping[str, int] = EMPTY  # living player -> their non-zero threshold modifier
     strangers: tuple[Stranger, ...] = ()  # accounts that are no player but vote like one (host only)
+    edited: tuple[tuple[int, str], ...] = ()  # (post, author): a counted vote in a post edited since (host only)
 
     def needed(self, target: str) -> int:
         """The votes a wagon on TARGET (a player) needs: the majority plus their modifier, at least 1."""
@@ -704,6 +705,8 @@ class VoteCount(Record):
             # host output: accounts that are no player but vote like one, and the alias command
             "strangers": [{"name": x.name, "votes": x.votes, "player": x.player, "candidates": list(x.candidates),
                            "unlike": list(x.unlike), "command": x.command()} for x in self.strangers],
+            # host output: counted votes in posts the forum says were edited (the vote may be newer)
+            "edited": [{"post": n, "author": a} for n, a in self.edited],
         }
 
 

@@ -133,6 +133,8 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
             # the LYLO/MYLO notice the announced setup does not make public
             "true_notice": notice if notice != view.notice else "",
             "rule": extras["rule"],
+            # counted votes in posts edited since: the vote may be newer than its place
+            "edited": [{"post": n, "author": a, "url": post_url(thread, n, urls)} for n, a in count.edited],
             # accounts that are no player but vote like one (a renamed forum account)
             "strangers": [{"name": x.name, "votes": x.votes, "player": x.player or "", "command": x.command(),
                            "candidates": [{"player": c, "command": x.command(c)} for c in x.candidates],
@@ -224,6 +226,6 @@ def vote_count_host_notes(game: "Game", count: "VoteCount", *, fmt: str | None =
 def _host_notes(game: "Game", view: PublicView, count: "VoteCount", extras: Mapping[str, Any], r: Any) -> str:
     ctx = _host_context(game, view, count, _count_context(view, count, extras), extras)
     if not (ctx["ignored"] or ctx["from_first_post"] or ctx["all_thresholds"] or ctx["weighted"]
-            or ctx["true_notice"] or ctx["rule"] or ctx["strangers"] or ctx["shorten"]):
+            or ctx["true_notice"] or ctx["rule"] or ctx["strangers"] or ctx["shorten"] or ctx["edited"]):
         return ""
     return r.render("vote_count_host", game=view.game_context(r.format), count=ctx)

@@ -3,16 +3,17 @@ strangers, accounts that are no player but voted like one, are hostkit.votes.ren
 
 hostkit.votes.tally replays a day's events into the current votes and each wagon's running
 totals; this module turns those into the count's wagons (most votes first, then whoever reached
-their total first), its abstainers, its leaders and the plurality pick by the game's tie rule.
-It also holds the keys a count is made of: `NONE`, the No Elimination wagon's target, and
-`SLOT`, which keys a split voter's second (third...) vote. Pure: no I/O.
+their total first), its abstainers, its leaders, the plurality pick by the game's tie rule, and
+the counted votes in posts edited since (`edited_votes`, for the host). It also holds the keys a
+count is made of: `NONE`, the No Elimination wagon's target, and `SLOT`, which keys a split
+voter's second (third...) vote. Pure: no I/O.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from hostkit.model import Wagon
+from hostkit.model import HistoryEntry, Post, Wagon
 
 NONE = "none"  # the No Elimination wagon's target
 SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes
@@ -70,3 +71,13 @@ def plurality_pick(leading: Sequence[Wagon], tie: str, rng_seed: int) -> str:
     if tie == "first-to-reach":
         return leading[0].target  # wagons are sorted by who reached the total first
     return NONE
+
+
+def edited_votes(history: Sequence[HistoryEntry], window: Sequence[Post]) -> tuple[tuple[int, str], ...]:
+    """(post, author) of each post the forum says was edited whose vote the count took: an edit
+    may have changed or added the vote after later posts, which only the host can judge (the
+    count reads a post as it is now)."""
+    edited = {p.number for p in window if p.edited}
+    if not edited:
+        return ()
+    return tuple(dict.fromkeys((h.post, h.author) for h in history if h.source == "thread" and h.post in edited))

@@ -49,7 +49,7 @@ from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, Vote
 from hostkit.votes.events import Event, day_events
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import Match, NameMatcher
-from hostkit.votes.outcome import _EPS, NONE, SLOT, leaders, plurality_pick, wagons
+from hostkit.votes.outcome import _EPS, NONE, SLOT, edited_votes, leaders, plurality_pick, wagons
 from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
 __all__ = ["MAJORITY_RULES", "TIE_RULES", "Match", "NameMatcher", "tally", "majority_for"]
@@ -397,6 +397,7 @@ def tally(
         eliminated=eliminated,
         tie=is_tie,
         history=tuple(history),
+        edited=edited_votes(history, window),
         ignored=tuple(ignored),
         hammer=hammer,
         last_post=max((p.number for p in window), default=None),
@@ -417,3 +418,4 @@ def _strangers(strange: Mapping[str, int], matcher: NameMatcher, players: Sequen
     from hostkit.votes.renamed import strangers  # only for a day with a stranger voting
 
     return strangers(strange, matcher, players, posts, window, hosts)
+
