@@ -16,36 +16,20 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
 from hostkit.votes.extract import extract
 
 from conftest import Host
+from test_vote_patterns import harbour, votes_of  # the same five players, as the posts' authors
 
 PAGE = Path(__file__).parent / "data" / "votes" / "phpbb_lookalikes.html"
-PLAYERS = ("Ferrule", "Lanternfish", "Cormorant", "Bollard", "Gunwale")
 NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
 UNMARKED = "not in the game's vote markup"
 
 
-def harbour(tmp_path: Path, markups=("tag", "bold")) -> Host:
-    """Five players (majority 3), as the posts' authors."""
-    folder = tmp_path / "harbour"
-    create(folder, ruleset="classic-werewolf", seed=3,
-           assign=[f"{p}={'Werewolf' if i == 0 else 'Villager'}" for i, p in enumerate(PLAYERS)],
-           markups=list(markups), hosts=["Harbourmaster"], options=["majority=half-plus-one"])
-    host = Host(folder)
-    host.ok("resolve", "--force")
-    return host
-
-
 def count(host: Host, first: int, last: int) -> dict:
     return json.loads(host.ok("votes", "--html", str(PAGE), "--from-post", str(first), "--to-post", str(last),
                               "--json"))
-
-
-def votes_of(data: dict) -> list[tuple[int, str, str | None]]:
-    return [(h["post"], h["author"], h["target"]) for h in data["history"]]
 
 
 def ignored_of(data: dict) -> list[tuple[int, str, str]]:
