@@ -129,3 +129,22 @@ def test_what_a_run_or_a_line_announces_or_disowns(body, votes, listed):
     is listed; a vote after it in the same run, or a one-word lead-in that confirms, still counts."""
     found = extract(body, ["bold", "tag"])
     assert (found.votes, found.unmarked) == (votes, listed)
+
+
+@pytest.mark.parametrize("body, listed, counted", [
+    ('<strong class="text-strong">VOTE:</strong><br><strong class="text-strong">Gunwale</strong>',
+     [("VOTE:", EMPTY)], []),
+    ('<div style="display:inline;font-weight:bold">Unvote: Bollard. Vote:</div> (P-edit: three votes on him.)',
+     [("Vote:", EMPTY)], ["Unvote: Bollard."]),
+    ("<b>VOTE:</b> Gunwale", [("VOTE: Gunwale", UNMARKED)], []),
+    ("<b>UNVOTE:</b>", [], ["UNVOTE:"]),
+], ids=["name-on-the-next-line", "vote-word-left-unfinished", "name-outside-the-bold-is-a-line",
+        "bare-unvote-counts"])
+def test_a_marked_vote_word_that_names_no_one_is_listed_as_empty(body, listed, counted):
+    """Issue 30: "Every vote-looking text that isn't counted must be in `ignored` with its
+    reason." A bold "VOTE:" with its name on the next line (written on the local phpBB board as
+    "[b]VOTE:[/b]" newline "[b]Ann[/b]") or none at all (17666-d1 #58, "Unvote: X. Vote:" and a
+    p-edit) was dropped in silence: it is listed, never guessed; a bare unvote still counts."""
+    found = extract(body, ("bold", "tag"))
+    assert list(found.unmarked) == listed
+    assert list(found.votes) == counted

@@ -19,7 +19,7 @@ import lxml.etree
 from hostkit.errors import HostkitError
 from hostkit.records import Record
 from hostkit.votes.marks import COUNT_MARKER, LINE_HINT, Marks, _count_marked, marks_of
-from hostkit.votes.styles import _BOLD, _LINE, _QUOTE, _RED, _TINT
+from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
 from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ANNOUNCING, DISOWNING, ParsedVote, _split_run, _visible,
                                      is_no_elimination, parse_vote)
 from hostkit.votes.walk import _fragment
@@ -44,6 +44,7 @@ UNMARKED = "not in the game's vote markup"
 NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
 INTENT = "an intent to vote, not a vote"
+HIDDEN = "in white, tiny or struck-through text: no reader sees it as a vote"
 # The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
 _QUALIFIER = re.compile(rf"(?i)(?<![\w])(?:{DISOWNING})[-\s]*$")
 _DISOWNED = re.compile(rf"(?i)^(?:{DISOWNING})[-\s]*vote\b")  # a vote line that opens so
@@ -56,8 +57,9 @@ class Extracted(Record):
     quotes; ``unmarked`` vote-looking texts not counted, each with why, so a count can list them:
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
-    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), or an empty [vote]
-    tag (EMPTY)."""
+    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), an empty [vote]
+    tag or marked vote word ("[b]VOTE:[/b]" with its name on the next line: EMPTY), or one in
+    white, tiny or struck-through text (HIDDEN)."""
 
     votes: tuple[str, ...] = ()
     quoted: tuple[str, ...] = ()
@@ -121,6 +123,7 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
     red, bold = "red" in markups, "bold" in markups
     found = []
     listed: list[tuple[int, int, str, str]] = []  # (start, stop, text, why): not counted, listed
+    empty: list[tuple[int, int, str, str]] = []  # marked vote words naming no one: listed unless a line is
     if "tag" not in markups:  # a [vote] tag in a game that does not read them is listed
         listed += [(a, b, t, UNMARKED) for a, b, t, q in tagged if not q and parse_vote(t) is not None]
     else:
@@ -162,6 +165,9 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
                                    NOT_A_VOTE))
                 else:
                     found.append((at, at + len(t), " ".join(t.split()), False))
+            elif counted and not quoted and ":" in t and _BARE.match(t) and parse_vote(t) is None:
+                # "[b]VOTE:[/b]" and the name on the next line, or none: the host judges
+                empty.append((start + offset, start + offset + len(t), " ".join(t.split()), EMPTY))
 
     if marked:
         # red markup reads rainbow text (a letter or two a colour) as marked too
@@ -205,8 +211,12 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
         spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
         for start, t, flags, _ in marked:
             if flags & _LINE and not any(a <= start < b or start <= a < start + len(t) for a, b in spans):
-                why = NOT_A_VOTE if _DISOWNED.match(t) else INTENT if _INTENT.match(t) else UNMARKED
+                why = (HIDDEN if flags & _HIDDEN else NOT_A_VOTE if _DISOWNED.match(t) else INTENT if _INTENT.match(t)
+                       else UNMARKED)
                 listed.append((start, start + len(t), t, why))
+    if empty:
+        spans = [(a, b) for a, b, _, q in found if not q] + [(a, b) for a, b, _, _ in listed]
+        listed += [e for e in empty if not any(a <= e[0] < b for a, b in spans)]
     unmarked = tuple((t, why) for _, _, t, why in sorted(listed))
 
     if not found:

@@ -16,8 +16,8 @@ from typing import Iterator
 import lxml.etree
 
 from hostkit.votes.postmeta import lazy_re
-from hostkit.votes.styles import _BOLD, _CODE, _LINE, _QUOTE, _colours
-from hostkit.votes.votetext import _SPLIT, _VOTE_WORDS, ANNOUNCING, DISOWNING, _visible, parse_vote
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _LINE, _QUOTE, _colours
+from hostkit.votes.votetext import _SPLIT, _VOTE_WORDS, ANNOUNCING, DISOWNING, _split_run, _visible, parse_vote
 from hostkit.votes.walk import _Walker, _classes, _fragment, _is_quote, _label_quotes, text_of
 
 COUNT_MARKER = "\u200b\u2060\u200c\u2060\u200d"
@@ -114,6 +114,10 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
         marked = _literal_bold(full, starts, flagl, marked)
     if lines:
         marked += _vote_lines(full, starts, flagl)
+    if (words and any(f & _HIDDEN for f in flagl)) or walker.hidden:
+        hidden = _hidden_votes(texts, starts, flagl) if words else []
+        hidden += [(starts[i], t, _LINE | _HIDDEN, None) for i, t in walker.hidden if not flagl[i] & (_QUOTE | _CODE)]
+        marked += sorted(hidden)
     tagged = tuple((starts[a], starts[b], t, q) for a, b, t, q in walker.tagged)
     hashed = []
     if "##" in full:
@@ -139,21 +143,46 @@ _LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own) or with a
     vote disowned or announced ("Pseudo vote: Bob", "Intent to vote Ann"), outside quotes and code
-    blocks, as _LINE pieces, whatever their markup: hostkit.votes.extract lists those that nothing
-    counts. (A line ending in a mistyped quote close is the end of a quote, not the writer's.)"""
+    blocks, as _LINE pieces (_HIDDEN too when part of it is), whatever their markup:
+    hostkit.votes.extract lists those that nothing counts. (A line ending in a mistyped quote close
+    is the end of a quote, not the writer's.)"""
     out = []
     for m in _LINE_VOTE().finditer(full):
         flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
         t = " ".join(m.group(1).split())
-        if flags & (_QUOTE | _CODE) or _BROKEN_QUOTE.search(t):
+        if flags & (_QUOTE | _CODE | _HIDDEN) or _BROKEN_QUOTE.search(t):
             continue
+        # a line with hidden text in it ("VOTE: " and a white name) reads as its reader sees it
+        i, j = bisect.bisect_right(starts, m.start(1)), bisect.bisect_left(starts, m.end(1))
+        line = _LINE | (_HIDDEN if any(f & _HIDDEN for f in flagl[i:j]) else 0)
         if _LINE_START.match(t):  # "Vote: Bob"
             if parse_vote(t) is not None:
-                out.append((m.start(1), t, _LINE, None))
+                out.append((m.start(1), t, line, None))
         elif (w := _SPLIT.search(t)) is not None and w.start() > 0:  # "Pseudo vote: Bob", "intent to vote
             v = parse_vote(t[w.start():])  # Ann": a vote text that names someone, after the words
             if v is not None and v.kind == "vote":
-                out.append((m.start(1), t, _LINE, None))
+                out.append((m.start(1), t, line, None))
+    return out
+
+
+def _hidden_votes(texts: list[str], starts: list[int], flagl: list[int]) -> list:
+    """The vote texts in hidden text (white, tiny or struck through: styles._HIDDEN), outside
+    quotes and code blocks, whatever their markup, as _LINE | _HIDDEN pieces: never counted (no
+    reader sees them as votes; a struck vote is one taken back), listed for the host. Each line of
+    consecutive hidden pieces is read as one run."""
+    out: list = []
+    run: list[str] = []
+    at = 0
+    for i, flags in enumerate((*flagl, 0)):
+        if flags & _HIDDEN and not flags & (_QUOTE | _CODE) and "\n" not in texts[i]:
+            if not run:
+                at = starts[i]
+            run.append(texts[i])
+        elif run:
+            text = "".join(run)
+            out += [(at + o, " ".join(t.split()), _LINE | _HIDDEN, None) for o, t in _split_run(text)
+                    if parse_vote(t) is not None]
+            run = []
     return out
 
 
@@ -170,7 +199,7 @@ def _literal_bold(full: str, starts: list[int], flagl: list[int], marked: list) 
         at = m.start(1) if m.group(1) is not None else m.start(2)
         t = m.group(1) if m.group(1) is not None else m.group(2)
         flags = flagl[bisect.bisect_right(starts, at) - 1]
-        if t.strip() and not flags & _CODE and any(w in t.lower() for w in _VOTE_WORDS):
+        if t.strip() and not flags & (_CODE | _HIDDEN) and any(w in t.lower() for w in _VOTE_WORDS):
             extra.append((at, t, _BOLD | (flags & _QUOTE), None))
     return sorted(marked + extra, key=lambda piece: piece[0]) if extra else marked
 

@@ -36,7 +36,7 @@ __all__ = ["CACHE_VERSION", "READER_VERSION", "default_cache_dir", "page_from_js
            "read_regular"]
 
 CACHE_VERSION = 2  # the format of page_to_json (the thread cache's index carries it too)
-READER_VERSION = "30.6"  # bump when a change to the readers changes what a page reads as
+READER_VERSION = "30.7"  # bump when a change to the readers changes what a page reads as
 
 
 def page_to_json(page: Page) -> dict[str, Any]:

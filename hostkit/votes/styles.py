@@ -15,9 +15,10 @@ import lxml.etree
 from hostkit.votes.postmeta import lazy_re
 
 
-_RED, _BOLD, _QUOTE, _TINT, _CODE, _LINE = 1, 2, 4, 8, 16, 32  # a text piece's flags (_TINT: a letter or
-# two in a colour; _CODE: in a code block, where BBCode is shown as written; _LINE: a line that opens
-# with a vote text, whatever its markup, kept so that a count lists it when nothing counts it)
+_RED, _BOLD, _QUOTE, _TINT, _CODE, _LINE, _HIDDEN = 1, 2, 4, 8, 16, 32, 64  # a text piece's flags (_TINT: a
+# letter or two in a colour; _CODE: in a code block, where BBCode is shown as written; _LINE: a line that
+# opens with a vote text, whatever its markup, kept so that a count lists it when nothing counts it;
+# _HIDDEN: text no reader sees as written, white or tiny or struck through, never counted, only listed)
 _MARKED = _RED | _BOLD | _TINT
 
 
@@ -79,8 +80,9 @@ def _colours(style: str) -> bool:
 def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool, int, bool]:
     """(red, bold, tint, inline) inside EL, given red and bold outside it: its style's last
     colour and its weight, and its color attribute (which wins over the style); tint is _TINT
-    when EL colours a letter or two (rainbow text: one colour an element), and inline whether
-    the style makes EL inline (MafiaScum prints [b], [i] and [color] as inline divs)."""
+    when EL colours a letter or two (rainbow text: one colour an element), or _HIDDEN when EL
+    hides its text (`_hides`), and inline whether the style makes EL inline (MafiaScum prints
+    [b], [i] and [color] as inline divs)."""
     style = el.get("style")
     tint = 0
     inline = False
@@ -90,7 +92,9 @@ def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool,
             colours = _STYLE_COLOUR.findall(style)
             if colours:
                 red = _is_red(colours[-1])
-                tint = _tinted(el)
+                tint = _HIDDEN if _is_pale(colours[-1]) else _tinted(el)
+        if ("font-size" in low or "decoration" in low or "visibility" in low or "opacity" in low) and _hides(low):
+            tint = _HIDDEN
         if "font-we" in low:
             weight = _STYLE_WEIGHT.search(style)
             if weight:
@@ -99,8 +103,53 @@ def _styled(el: lxml.etree._Element, red: bool, bold: bool) -> tuple[bool, bool,
     colour = el.get("color")
     if colour is not None:
         red = _is_red(colour)
-        tint = _tinted(el)
+        tint = _HIDDEN if _is_pale(colour) else _tinted(el)
     return red, bold, tint, inline
+
+
+_PALE_NAMES = frozenset({
+    "white", "snow", "ghostwhite", "whitesmoke", "ivory", "azure", "aliceblue", "mintcream", "seashell",
+    "floralwhite", "linen", "honeydew", "lavenderblush", "oldlace", "transparent",
+})
+_PALE = 224  # every channel at least this: white or a forum's pale background (#ECF3F7, #E1EBF2)
+
+
+@lru_cache(maxsize=1024)
+def _is_pale(value: str) -> bool:
+    """A text colour no reader sees on a forum's light page: white, a white by name, transparent,
+    or any colour whose every channel is at least _PALE (phpBB prosilver's post backgrounds,
+    #ECF3F7 and #E1EBF2, are among them). Light grey (#DDDDDD) and pastels are still read."""
+    v = value.strip().lower().replace("!important", "").strip().strip("'\"")
+    if v in _PALE_NAMES:
+        return True
+    h = v[1:] if v.startswith("#") else v
+    if re.fullmatch(r"[0-9a-f]{3,4}", h):
+        rgb = [int(c * 2, 16) for c in h[:3]]
+    elif re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
+        rgb = [int(h[i:i + 2], 16) for i in (0, 2, 4)]
+        if len(h) == 8 and int(h[6:], 16) < 64:  # nearly transparent
+            return True
+    elif (m := _RGB().match(v)) is not None:
+        rgb = [_channel(m.group(k)) for k in (1, 2, 3)]
+    else:
+        return False
+    return min(rgb) >= _PALE
+
+
+_SIZE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(%|px|pt|em|rem)?")
+_TINY = {"%": 30.0, "px": 5.0, "pt": 4.0, "em": 0.3, "rem": 0.3, None: 0.5}  # below: a size no one reads
+
+
+def _hides(low: str) -> bool:
+    """Whether a style (lower case) hides its text from a reader or strikes it out: a font size
+    below what anyone reads (phpBB's [size=1] is 1%; its own "Tiny" is 50%, still read), no
+    visibility, no opacity, or a line through it. (No display is a spoiler's body, shown at a
+    click: MafiaScum's spoilers are read as their text.)"""
+    for m in _SIZE.finditer(low):
+        if float(m.group(1)) < _TINY[m.group(2)]:
+            return True
+    return ("line-through" in low
+            or re.search(r"visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0*)?\s*(?:;|$)", low) is not None)
 
 
 _INLINE = re.compile(r"display\s*:\s*inline\b(?!-)")

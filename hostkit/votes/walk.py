@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import lxml.etree
 
-from hostkit.votes.styles import _BOLD, _CODE, _MARKED, _QUOTE, _RED, _styled
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled
 from hostkit.votes.votetext import _BARE, _INVISIBLE, _has_invisible, parse_vote
 
 
@@ -109,7 +109,7 @@ class _Walker:
     """Flattens a body into text pieces, each flagged red, bold and/or quoted (whatever markups
     a game enables: the flags say what the text is, `read_marks` what counts)."""
 
-    __slots__ = ("spoilers", "labels", "texts", "flags", "marked", "tagged")
+    __slots__ = ("spoilers", "labels", "texts", "flags", "marked", "tagged", "hidden")
 
     def __init__(self, spoilers: bool, labels: set[lxml.etree._Element]):
         self.spoilers = spoilers
@@ -121,6 +121,8 @@ class _Walker:
         self.marked: list[int] = []
         # [vote] tags: (first piece, piece after the last, text, quoted)
         self.tagged: list[tuple[int, int, str, bool]] = []
+        # [vote] tags in hidden text that name someone without a vote word: (first piece, "VOTE: Bob")
+        self.hidden: list[tuple[int, str]] = []
 
     def children(self, el: lxml.etree._Element, flags: int) -> None:
         """Add EL's text and its children's pieces and tails, flagged FLAGS (its _RED, _BOLD and
@@ -129,7 +131,8 @@ class _Walker:
         test made of it), each text is flattened once (_flatten), and a child with no children of
         its own (most are) has its text added here, as the call for it would add it."""
         texts, flagl = self.texts, self.flags
-        marked = self.marked if flags & _MARKED else None
+        # (hidden text is never counted, so never marked, but in a quote it is quoted like the rest)
+        marked = self.marked if flags & _MARKED and flags & (_HIDDEN | _QUOTE) != _HIDDEN else None
         labels = self.labels
         text = el.text  # EL's own text, then each child's tail: each added before the next element
         for child in (*el, None):  # None: past the last child, only its tail is left to add
@@ -170,13 +173,15 @@ class _Walker:
                     block = tag in _BLOCKS
                     if len(names) > least and ("style" in names or "color" in names):
                         r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0)
-                        f = (f & (_QUOTE | _CODE)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
+                        f = (f & (_QUOTE | _CODE | _HIDDEN)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
                         if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
                             block = False
                     if tag == "b" or tag == "strong":
                         f |= _BOLD
                     elif tag == "code" or tag == "pre":
                         f |= _CODE
+                    elif tag == "s" or tag == "strike" or tag == "del":  # struck out: taken back
+                        f |= _HIDDEN
                     if block:
                         texts.append("\n")
                         flagl.append(0)
@@ -188,35 +193,41 @@ class _Walker:
                         t = child.text
                         if t:
                             t = _flatten(t)
-                            if f & _MARKED:
+                            if f & _MARKED and f & (_HIDDEN | _QUOTE) != _HIDDEN:
                                 self.marked.append(start)
                             texts.append(t)
                             flagl.append(f)
                     if "bbvote" in classes:
-                        self._tag(child, start, f & _QUOTE != 0, nested)
+                        self._tag(child, start, f, nested)
                     if block:
                         texts.append("\n")
                         flagl.append(0)
             text = child.tail
 
-    def _tag(self, el: lxml.etree._Element, start: int, quote: bool, nested: int) -> None:
+    def _tag(self, el: lxml.etree._Element, start: int, flags: int, nested: int) -> None:
         """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
         A [vote] left open holds the rest of the post, later closed [vote] tags too (phpBB nests
         them): the closed inner tag is the vote, and the open one only its text before the first
-        inner tag (NESTED: where this tag's inner tags start in `tagged`)."""
+        inner tag (NESTED: where this tag's inner tags start in `tagged`). Its text is what a
+        reader sees (hidden pieces left out); a tag in hidden text (FLAGS _HIDDEN) is no vote."""
         end = len(self.texts)
+        seen = self.flags[start:end]
         if len(self.tagged) > nested:  # an inner tag: this one was left open
             end = self.tagged[nested][0]
             text = " ".join("".join(self.texts[start:end]).split())
             close = text.lower().find("[/vote]")  # the writer's own (mistyped) close: the vote ends there
             if close != -1:
                 text = text[:close].strip()
+        elif not flags & _HIDDEN and any(f & _HIDDEN for f in seen):  # "[vote][color=white]Ann[/color]Bob"
+            text = " ".join("".join(t for t, f in zip(self.texts[start:end], seen) if not f & _HIDDEN).split())
         else:
             text = " ".join(_flatten(text_of(el)).split())
         if text and parse_vote(text) is None and not _BARE.match(text):  # (an empty tag stays empty)
             text = f"VOTE: {text}"
-        if text:
-            self.tagged.append((start, end, text, quote))
+            if flags & (_HIDDEN | _QUOTE) == _HIDDEN:  # (one with a vote word is read with the hidden text)
+                self.hidden.append((start, text))
+        if text and flags & (_HIDDEN | _QUOTE) != _HIDDEN:
+            self.tagged.append((start, end, text, flags & _QUOTE != 0))
 
 
 _NO_CLASSES: frozenset[str] = frozenset()
