@@ -16,36 +16,21 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
 from hostkit.votes.extract import extract
 
 from conftest import Host
+from test_vote_patterns import harbour, votes_of  # the same five players, as the posts' authors
 
 PAGE = Path(__file__).parent / "data" / "votes" / "phpbb_lookalikes.html"
-PLAYERS = ("Ferrule", "Lanternfish", "Cormorant", "Bollard", "Gunwale")
 NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
 UNMARKED = "not in the game's vote markup"
-
-
-def harbour(tmp_path: Path, markups=("tag", "bold")) -> Host:
-    """Five players (majority 3), as the posts' authors."""
-    folder = tmp_path / "harbour"
-    create(folder, ruleset="classic-werewolf", seed=3,
-           assign=[f"{p}={'Werewolf' if i == 0 else 'Villager'}" for i, p in enumerate(PLAYERS)],
-           markups=list(markups), hosts=["Harbourmaster"], options=["majority=half-plus-one"])
-    host = Host(folder)
-    host.ok("resolve", "--force")
-    return host
+INTENT = "an intent to vote, not a vote"
 
 
 def count(host: Host, first: int, last: int) -> dict:
     return json.loads(host.ok("votes", "--html", str(PAGE), "--from-post", str(first), "--to-post", str(last),
                               "--json"))
-
-
-def votes_of(data: dict) -> list[tuple[int, str, str | None]]:
-    return [(h["post"], h["author"], h["target"]) for h in data["history"]]
 
 
 def ignored_of(data: dict) -> list[tuple[int, str, str]]:
@@ -120,14 +105,14 @@ def test_an_intent_to_vote_is_listed_not_counted(tmp_path):
     will vote, and has not; a careful counter counts nothing, and the host sees it listed."""
     data = count(harbour(tmp_path), 9, 9)
     assert votes_of(data) == []
-    assert ignored_of(data) == [(9, "Intent to vote Cormorant.", "an intent to vote, not a vote")]
+    assert ignored_of(data) == [(9, "Intent to vote Cormorant.", INTENT)]
 
 
 @pytest.mark.parametrize("body, votes, listed", [
-    ("<b>Intent to vote Bob. VOTE: Ann</b>", ("VOTE: Ann",), (("Intent to vote Bob.", "an intent to vote, not a vote"),)),
-    ("<b>Gonna vote Bob</b>", (), (("Gonna vote Bob", "an intent to vote, not a vote"),)),
+    ("<b>Intent to vote Bob. VOTE: Ann</b>", ("VOTE: Ann",), (("Intent to vote Bob.", INTENT),)),
+    ("<b>Gonna vote Bob</b>", (), (("Gonna vote Bob", INTENT),)),
     ("<b>Intent to vote/hammer Axxle</b>, depending on the count", (),
-     (("Intent to vote/hammer Axxle", "an intent to vote, not a vote"),)),
+     (("Intent to vote/hammer Axxle", INTENT),)),
     ("<b>Intent to vote</b>", (), ()),
     ("<b>Confirm vote: Bob</b>", ("vote: Bob",), ()),
     ("<b>pseudo-vote Bob</b>", (), (("pseudo-vote Bob", NOT_A_VOTE),)),
@@ -135,7 +120,7 @@ def test_an_intent_to_vote_is_listed_not_counted(tmp_path):
     ('<div style="display:inline;font-style:italic">Pseudo vote: Bob</div><br><br>Because only scum rush.', (),
      (("Pseudo vote: Bob", NOT_A_VOTE),)),
     ('<div style="display:inline;font-style:italic">intent to vote Bob</div><br><br>I am not sure.', (),
-     (("intent to vote Bob", "an intent to vote, not a vote"),)),
+     (("intent to vote Bob", INTENT),)),
     ("I was going to vote Bob, then I read his claim.", (), ()),
 ], ids=["intent-then-a-vote", "gonna", "intent-with-slash", "intent-naming-no-one", "confirm-still-votes",
         "hyphenated-pseudo", "italic-pseudo-line", "italic-intent-line", "prose-intent"])

@@ -134,17 +134,18 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
 _BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": a quote's end mistyped
 # A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann"),
 # or with a vote disowned or announced ("Pseudo vote: Bob", "intent to vote Ann"), and a cheap hint
-_LINE_VOTE = lazy_re(rf"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*((?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?"
-                     r"(?:un[-\s]?vote|vote)\b[^\n]*)")
+_LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*("
+                     rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
 LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")
 _LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 
 
 def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
-    """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own), outside
-    quotes and code blocks, as _LINE pieces (_HIDDEN too when part of it is), whatever their
-    markup: hostkit.votes.extract lists those that nothing counts. (A line ending in a mistyped
-    quote close is the end of a quote.)"""
+    """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own) or with a
+    vote disowned or announced ("Pseudo vote: Bob", "Intent to vote Ann"), outside quotes and code
+    blocks, as _LINE pieces (_HIDDEN too when part of it is), whatever their markup:
+    hostkit.votes.extract lists those that nothing counts. (A line ending in a mistyped quote close
+    is the end of a quote, not the writer's.)"""
     out = []
     for m in _LINE_VOTE().finditer(full):
         flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
