@@ -13,6 +13,9 @@ of another, "Matt" for projectmatt rather than Master Mew):
 
 - the name or an alias exactly, then ignoring case, then ignoring case, spaces and punctuation
   (current names are tried before replaced players' names, so a replaced account still votes);
+- a name that looks like one exactly, letters from other scripts or full-width forms in it
+  ("Bоb" with a Cyrillic о, "Ｂｏｂ"): the one player whose name or alias has the same TR39
+  skeleton (hostkit.confusable), as a reader sees it; two such players are ambiguous;
 - a prefix of the name ("marina" for Marina2), or its initials at word starts ("GJ" for
   Gentleman Johnny, "TRG" for TheRealGin);
 - a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
@@ -97,6 +100,7 @@ class NameMatcher:
         self._memo: dict[str, Match] = {}  # a day repeats the same few names hundreds of times
         self._strict: dict[str, Match] = {}
         self._rank = {p: i for i, p in enumerate(self.order)}
+        self._looks: dict[tuple[str, str], list[str]] | None = None  # confusable keys -> players
         self._longest = max((_longest(len(_shape(k)[0])) for k, _, _ in self.keys), default=-1)
         # the keys by how they may be written exactly: as they are, in any case, and without case,
         # spaces or punctuation; current names apart from replaced ones; players in key order
@@ -201,6 +205,8 @@ class NameMatcher:
         m = self._exactish(name)
         if m:
             return m
+        if not name.isascii() and (m := self._lookalike(name)) is not None:
+            return m
         m = self._decide(name)
         if m.player is not None or m.candidates and m.reason.startswith("ambiguous"):
             return m
@@ -222,6 +228,23 @@ class NameMatcher:
                 return got
         return m
 
+
+    def _lookalike(self, name: str) -> Match | None:
+        """NAME (not ASCII) as it looks: the one player with a name or alias of the same
+        confusable key (hostkit.confusable.keys: NFKC and case folded, or its TR39 skeleton), a
+        refusal when two players have one, else None."""
+        from hostkit.confusable import keys  # only for a name written with letters beyond ASCII
+
+        if self._looks is None:
+            self._looks = {}
+            for k, p, _ in self.keys:
+                for key in keys(k):
+                    self._looks.setdefault(key, []).append(p)
+        found = [p for key in keys(name) for p in self._looks.get(key, ())]
+        if not found:
+            return None
+        m = self._pick(found, name)
+        return m if m is None or m.player is None else Match(m.player, how="looks alike", score=1.0)
 
     def _inserted(self, name: str, found: re.Match) -> Match | None:
         """NAME with letters put in brackets inside a word ("m[afia]td" for MTD): read without
