@@ -35,7 +35,8 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
-                                   game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split))
+                                   game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split,
+                                   tuple(p.previous)))
     return out
 
 

@@ -611,6 +611,7 @@ class VoteSetupPlayer(Record):
     absent: str | None = None  # why a living player is out of today's vote (a tag: "abducted"), or None
     threshold: int = 0  # added to the majority a wagon on this player needs (Loved +1, Hated -1)
     split: bool = False  # their `weight` is so many votes of one each, which may go to different players
+    previous: tuple[str, ...] = ()  # the names this slot replaced (also among `aliases`)
 
 
 class Wagon(Record):

@@ -125,7 +125,8 @@ def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
 
     dead_before = {p for p, _, _, index in game.state.deaths if index < ph.index}
     players = [VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), p.name not in dead_before,
-                               game.vote_weight(p.name), threshold=p.threshold) for p in game.setup.players]
+                               game.vote_weight(p.name), threshold=p.threshold, previous=tuple(p.previous))
+               for p in game.setup.players]
     opts = game.state.options
     rec = ph.record
     return tally([], players, day=rec.number, hosts=game.setup.hosts, manual=rec.votes,

@@ -5,7 +5,8 @@ and hostkit's own count posted by an account that does not play, each with the v
 holds (hostkit.votes.extract: counted, quoted and unmarked ones apart); and where each of the
 host's hand-entered votes goes among them (right after post ``after_post``, before the day's
 first post if earlier, after everything if None; dropped when ``after_post`` is past
-``end_post``). hostkit.votes.tally replays the events. Pure: no I/O.
+``end_post``); and the replaced names whose replacement has posted (`replaced_out`), whose later
+votes are not the slot's. hostkit.votes.tally replays the events. Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from hostkit.model import Post, VoteEntry
+from hostkit.model import Post, VoteEntry, VoteSetupPlayer
 from hostkit.records import Record
 from hostkit.votes.extract import post_is_count, post_votes
 from hostkit.votes.names import NameMatcher
@@ -67,3 +68,20 @@ def day_events(posts: Sequence[Post], manual: Sequence[VoteEntry], matcher: Name
                                                 host_target=entry.target, host=True)))
     keyed.sort(key=lambda k: k[0])
     return window, keyed
+
+
+def replaced_out(players: Sequence[VoteSetupPlayer], posts: Sequence[Post]) -> dict[str, tuple[str, int]]:
+    """Each replaced name (case folded) whose slot's current name has posted in the pages read:
+    (the slot, the current name's first post). A replaced player stops where the replacement
+    starts, so a vote the old account posts after that is not the slot's (the new player never
+    cast it): the count lists it, never credits it to the slot."""
+    previous = {old.strip().casefold(): p.name for p in players for old in p.previous}
+    if not previous:
+        return {}
+    first: dict[str, int] = {}
+    for post in posts:
+        key = post.author.strip().casefold()
+        if post.number < first.get(key, post.number + 1):
+            first[key] = post.number
+    return {old: (slot, first[slot.casefold()]) for old, slot in previous.items()
+            if slot.casefold() in first and old != slot.casefold()}

@@ -46,7 +46,7 @@ from typing import Mapping, Sequence
 
 from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer
-from hostkit.votes.events import Event, day_events
+from hostkit.votes.events import Event, day_events, replaced_out
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import Match, NameMatcher
 from hostkit.votes.outcome import _EPS, NONE, SLOT, edited_votes, leaders, plurality_pick, wagons
@@ -173,6 +173,7 @@ def tally(
 
     context: list = []
     strange: dict[str, int] = {}  # accounts that are no player -> their vote texts
+    gone = replaced_out(players, posts)  # replaced names -> (slot, the replacement's first post)
 
     def in_context(name: str, refused: Match, post: int | None, voter: str) -> Match:
         """NAME (which the matcher REFUSED) read from the day's context (hostkit.votes.context)."""
@@ -271,6 +272,10 @@ def tally(
         if not by_name[voter].alive or by_name[voter].absent:
             for text in ev.texts:
                 skip(text, "by a dead player" if not by_name[voter].alive else f"{voter} is {by_name[voter].absent}")
+            continue
+        if gone and not ev.host and (out := gone.get(ev.author.strip().casefold())) and ev.post > out[1]:
+            for text in ev.texts:
+                skip(text, f"{ev.author} was replaced by {voter}, who has posted since post {out[1]}")
             continue
         if voter in controlled and not ev.host:
             for text in ev.texts:
