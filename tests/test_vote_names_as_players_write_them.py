@@ -13,23 +13,12 @@ import pytest
 from hostkit.model import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
+from test_vote_names_in_context import day as count_of
+from test_vote_names_in_context import target_of, why_ignored
+
 
 def bold(text: str) -> str:
     return f'<div style="display:inline;font-weight:bold">{text}</div>'
-
-
-def count_of(players, posts, dead=()):
-    setup = [VoteSetupPlayer(p, alive=p not in dead) if isinstance(p, str) else p for p in players]
-    return tally([Post(n, a, b) for n, (a, b) in enumerate(posts, start=1)], setup, day=1, markups=["bold"])
-
-
-def target_of(count, post: int):
-    hits = [h.target for h in count.history if h.post == post]
-    return hits[0] if hits else None
-
-
-def why_ignored(count, post: int) -> list[str]:
-    return [i.reason for i in count.ignored if i.post == post]
 
 
 def test_letters_in_brackets_inside_a_name_read_as_the_name():
