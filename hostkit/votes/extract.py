@@ -20,8 +20,8 @@ from hostkit.errors import HostkitError
 from hostkit.records import Record
 from hostkit.votes.marks import COUNT_MARKER, LINE_HINT, Marks, _count_marked, marks_of
 from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
-from hostkit.votes.votetext import (_BARE, _VOTE_WORDS, ANNOUNCING, DISOWNING, ParsedVote, _split_run, _visible,
-                                     is_no_elimination, parse_vote)
+from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, REORDERED, ParsedVote,
+                                     _split_run, _visible, is_no_elimination, parse_vote)
 from hostkit.votes.walk import _fragment
 
 __all__ = [
@@ -160,6 +160,8 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
                     continue
                 elif not counted:
                     listed.append((at, at + len(t), " ".join(t.split()), why))
+                elif not run.isascii() and _REORDERS.search(run, 0, offset + len(t)):  # "\u202eVOTE: toN"
+                    listed.append((at, at + len(t), " ".join(t.split()), REORDERED))
                 elif (q := _QUALIFIER.search(run, 0, offset)) is not None:  # "pseudo vote Bob"
                     listed.append((start + q.start(), at + len(t), " ".join((run[q.start():offset] + t).split()),
                                    NOT_A_VOTE))

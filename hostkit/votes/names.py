@@ -13,6 +13,9 @@ of another, "Matt" for projectmatt rather than Master Mew):
 
 - the name or an alias exactly, then ignoring case, then ignoring case, spaces and punctuation
   (current names are tried before replaced players' names, so a replaced account still votes);
+- never a name written with a direction control that reorders it (U+202E RIGHT-TO-LEFT OVERRIDE,
+  an embedding or an isolate: "\u202etoN" shows as "Not" and reads as Ton): refused (`REORDERED`),
+  the host judges;
 - a name that looks like one exactly, letters from other scripts or full-width forms in it
   ("Bоb" with a Cyrillic о, "Ｂｏｂ"): the one player whose name or alias has the same TR39
   skeleton (hostkit.confusable), as a reader sees it; two such players are ambiguous;
@@ -47,6 +50,7 @@ from typing import Iterable, Mapping, Sequence
 
 from hostkit.records import Record
 from hostkit.votes.namescore import _longest, _norm, _shape, score
+from hostkit.votes.votetext import _REORDERS, REORDERED
 
 __all__ = ["CLI_FLOOR", "MARGIN", "Candidate", "Match", "NameMatcher", "pick", "quote_list"]
 
@@ -190,6 +194,8 @@ class NameMatcher:
 
     def _match(self, name: str) -> Match:
         name = " ".join(name.split())
+        if not name.isascii() and _REORDERS.search(name):
+            return Match(None, REORDERED)
         inserted = _INSERTED.search(name)
         if inserted and inserted.group(2).casefold() not in _BBCODE:
             got = self._inserted(name, inserted)

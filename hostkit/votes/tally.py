@@ -48,7 +48,7 @@ from hostkit.errors import HostkitError
 from hostkit.model import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer
 from hostkit.votes.events import Event, day_events, replaced_out
 from hostkit.votes.extract import MARKUPS
-from hostkit.votes.names import Match, NameMatcher
+from hostkit.votes.names import REORDERED, Match, NameMatcher
 from hostkit.votes.outcome import _EPS, NONE, SLOT, edited_votes, leaders, plurality_pick, wagons
 from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
@@ -206,7 +206,8 @@ def tally(
             why = outsider(name, table, hosts_only=True)
             if why:
                 return Match(None, why)
-        return m if m.player is not None else in_context(name, m, post, voter)
+        # (a name the page shows reordered is never read from context: the host judges it)
+        return m if m.player is not None or m.reason == REORDERED else in_context(name, m, post, voter)
 
     def split_post(ev: Event, idx: int, voter: str, skip) -> None:
         """A split voter's post (weight W, W votes of one each): its votes, the last W of them,

@@ -25,6 +25,10 @@ _NO_ELIMINATION = re.compile(
 # What a marked run with no vote word must be, whole, to count (issue 9: "I have done **none** of this").
 _NO_LYNCH_PHRASE = re.compile(r"(?i)^(?:no[-\s]*(?:lynch|elimination|elim|execution|exe)|nolynch|sleep)$")
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"), None)
+# Direction controls that reorder what follows (embeddings, overrides, isolates): "VOTE: \u202etoN"
+# shows on the page as "VOTE: Not" and reads as Ton. A vote so written is never counted, only listed.
+_REORDERS = re.compile("[\u202a\u202b\u202d\u202e\u2066\u2067\u2068]")
+REORDERED = "written with a right-to-left or direction control: the page may show another name"
 
 
 def _has_invisible(text: str) -> bool:
