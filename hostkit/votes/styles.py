@@ -34,6 +34,20 @@ def _channel(v: str) -> float:
     return float(v[:-1]) * 2.55 if v.endswith("%") else float(v)
 
 
+def _spelt(value: str) -> tuple[str, tuple[float, float, float] | None, bool]:
+    """A colour as written: (the value compared with colour names: lower case, without
+    !important or quotes; its red, green and blue when spelt in hex or rgb(); whether an
+    eight-digit hex makes it nearly transparent)."""
+    v = value.strip().lower().replace("!important", "").strip().strip("'\"")
+    h = v[1:] if v.startswith("#") else v
+    if re.fullmatch(r"[0-9a-f]{3,4}", h):
+        return v, (int(h[0] * 2, 16), int(h[1] * 2, 16), int(h[2] * 2, 16)), False
+    if re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
+        return v, (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)), len(h) == 8 and int(h[6:], 16) < 64
+    m = _RGB().match(v)
+    return v, (_channel(m.group(1)), _channel(m.group(2)), _channel(m.group(3))) if m else None, False
+
+
 @lru_cache(maxsize=1024)
 def _is_red(value: str) -> bool:
     """Red in any spelling: a hue within 10 degrees of pure red, saturated and not too dark.
@@ -41,20 +55,8 @@ def _is_red(value: str) -> bool:
     So #f00, #FF0000, Red, rgb(255, 0, 0), #DD0000, dark red and XenForo 2's palette reds
     (rgb(226, 80, 65), rgb(184, 49, 47)) count; orange (#FF4000), crimson, pink and pale red do not.
     """
-    v = value.strip().lower().replace("!important", "").strip().strip("'\"")
-    rgb: tuple[float, float, float] | None = None
-    if v in _NAMED_COLOURS:
-        rgb = _NAMED_COLOURS[v]
-    else:
-        h = v[1:] if v.startswith("#") else v
-        if re.fullmatch(r"[0-9a-f]{3,4}", h):
-            rgb = (int(h[0] * 2, 16), int(h[1] * 2, 16), int(h[2] * 2, 16))
-        elif re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
-            rgb = (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
-        else:
-            m = _RGB().match(v)
-            if m:
-                rgb = (_channel(m.group(1)), _channel(m.group(2)), _channel(m.group(3)))
+    v, rgb, _ = _spelt(value)
+    rgb = _NAMED_COLOURS.get(v, rgb)
     if rgb is None:
         return False
     r, g, b = rgb
@@ -119,21 +121,8 @@ def _is_pale(value: str) -> bool:
     """A text colour no reader sees on a forum's light page: white, a white by name, transparent,
     or any colour whose every channel is at least _PALE (phpBB prosilver's post backgrounds,
     #ECF3F7 and #E1EBF2, are among them). Light grey (#DDDDDD) and pastels are still read."""
-    v = value.strip().lower().replace("!important", "").strip().strip("'\"")
-    if v in _PALE_NAMES:
-        return True
-    h = v[1:] if v.startswith("#") else v
-    if re.fullmatch(r"[0-9a-f]{3,4}", h):
-        rgb = [int(c * 2, 16) for c in h[:3]]
-    elif re.fullmatch(r"[0-9a-f]{6}([0-9a-f]{2})?", h):
-        rgb = [int(h[i:i + 2], 16) for i in (0, 2, 4)]
-        if len(h) == 8 and int(h[6:], 16) < 64:  # nearly transparent
-            return True
-    elif (m := _RGB().match(v)) is not None:
-        rgb = [_channel(m.group(k)) for k in (1, 2, 3)]
-    else:
-        return False
-    return min(rgb) >= _PALE
+    v, rgb, faint = _spelt(value)
+    return v in _PALE_NAMES or faint or rgb is not None and min(rgb) >= _PALE
 
 
 _SIZE = re.compile(r"font-size\s*:\s*([\d.]+)\s*(%|px|pt|em|rem)?")
