@@ -182,28 +182,29 @@ def tally(
 
             living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
             texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
-            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts, outside()[0]))
+            context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts, outside()))
         earlier = [h.target for h in history if h.author == voter and h.target]
         return context[0].read(name, refused, post=post, voter=voter,
                                wagons={t for t, _, _ in current.values()}, earlier=earlier)
 
-    people: list = []
+    people: list = []  # the outsiders table, made once, when a name is not written exactly
 
-    def outside() -> list:
-        """[the thread's people who play no slot, hostkit.votes.context.outsider], made once."""
+    def outside() -> Mapping[str, str]:
+        """The thread's people who play no slot (hostkit.votes.context.outsiders)."""
         if not people:
-            from hostkit.votes.context import outsider, outsiders  # a name not written exactly
+            from hostkit.votes.context import outsiders
 
-            people.extend((outsiders(matcher, hosts, window), outsider))
-        return people
+            people.append(outsiders(matcher, hosts, window))
+        return people[0]
 
     def read_name(name: str, post: int | None, voter: str) -> Match:
         """The player a vote's NAME means: as the matcher reads it, else from the day's context;
         never a player when NAME, not written as theirs, is a host's."""
         m = matcher.match(name)
         if m.how != "exact":
-            table, outsider = outside()
-            why = outsider(name, table, hosts_only=True)
+            from hostkit.votes.context import outsider
+
+            why = outsider(name, outside(), hosts_only=True)
             if why:
                 return Match(None, why)
         # (a name the page shows reordered is never read from context: the host judges it)
