@@ -16,7 +16,7 @@ the tar is unpacked into a temporary folder), each round runs, interleaved and i
       it skips the cache writes a first count pays, so it is not the figure the goal is judged on;
   (e) hostkit, first count after other commands: (b) with only the page cache empty, the user
       cache otherwise as the host's earlier commands left it (the game's replayed nights are
-      cached, hostkit.replaycache), for reference: (b), with every cache empty, is the figure
+      cached, hostkit.game.replaycache), for reference: (b), with every cache empty, is the figure
       the goal is judged on.
 
 It prints each day's medians and the ratios to (a): (b)/(a) is the goal (at most 3). Both sides

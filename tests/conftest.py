@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import cli
-from hostkit.game import Game, create
+from hostkit.game.game import Game, create
 
 from forum_board import board  # noqa: F401 - the live phpBB board fixture (one a session)
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from types import MappingProxyType
 
 from hostkit.engine import resolve, rng_for
-from hostkit.items import starting_items
-from hostkit.model import PICKED, Action, GameState, NightOutcome, PlayerState, Ruleset
-from hostkit.rulesets import load_ruleset, read_roles
+from hostkit.rules.items import starting_items
+from hostkit.model.core import PICKED, Action, GameState, NightOutcome, PlayerState, Ruleset
+from hostkit.rules.rulesets import load_ruleset, read_roles
 
 
 def ruleset(name: str = "natural", extra: str | None = None, tmp: Path | None = None) -> Ruleset:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from conftest import CLASSIC as CLASSIC8, CLASSIC, Host, new_classic
 from hostkit.cli import cli
-from hostkit.game import create
+from hostkit.game.game import create
 
 
 def _classic_day(tmp_path: Path) -> Host:

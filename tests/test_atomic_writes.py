@@ -12,7 +12,7 @@ import pytest
 
 from conftest import CLASSIC as CLASSIC8, Host, new_classic, snapshot
 from game_helpers import _classic_game
-from hostkit import store
+from hostkit.store import folder as store
 
 
 # (id, commands that set the game up after night 1's kill, the multi-file command under test)

@@ -8,8 +8,8 @@ import os
 import time
 from pathlib import Path
 
-from hostkit import cachedir
-from hostkit.game import Game
+from hostkit.store import cachedir
+from hostkit.game.game import Game
 
 from conftest import Host, new_classic
 

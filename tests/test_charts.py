@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import cli
-from hostkit.game import create
-from hostkit.publish.charts import votes_svg, wagon_series
+from hostkit.game.game import create
+from hostkit.words.publish.charts import votes_svg, wagon_series
 
 from conftest import Host, new_classic
 
@@ -300,7 +300,7 @@ def test_status_does_not_load_the_chart_libraries(natural):
     code = ("import sys; from hostkit.cli import main; sys.argv = ['hostkit', '--game', sys.argv[1], 'status'];\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('LOADED', sorted(m for m in sys.modules if m in ('resvg_py', 'font_source_sans_pro') "
-            "or m.startswith('hostkit.publish.charts') or m.startswith('hostkit.publish.page')))")
+            "or m.startswith('hostkit.words.publish.charts') or m.startswith('hostkit.words.publish.page')))")
     out = subprocess.run([sys.executable, "-c", code, str(natural.folder)], capture_output=True, text=True, check=True)
     assert "LOADED []" in out.stdout, out.stdout + out.stderr
 
@@ -325,9 +325,9 @@ def test_deadline_from_the_day_record_falls_between_posts(tmp_path):
     """The host's deadline entry (a day event `deadline` with its time) is drawn at the last post
     made by then, where the thread's posts and times are at hand; a later entry replaces it and an
     empty one clears it."""
-    from hostkit.game import Phase
-    from hostkit.model import DayEvent, PhaseRecord, Post
-    from hostkit.publish.page import deadline_of
+    from hostkit.game.game import Phase
+    from hostkit.model.core import DayEvent, PhaseRecord, Post
+    from hostkit.words.publish.page import deadline_of
 
     game = new_classic(tmp_path / "g")
     posts = [Post(n, "Ann", "", f"2026-11-21T{h}:00:00+00:00") for n, h in ((3, "08"), (4, "09"), (5, "11"))]

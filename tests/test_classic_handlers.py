@@ -166,7 +166,7 @@ def test_WerewolfAction_inv5_the_same_kill_again_keeps_the_antidote(classic):
 
 
 def test_ruleset_records_the_phase_sequencing_decision():
-    from hostkit.rulesets import load_ruleset
+    from hostkit.rules.rulesets import load_ruleset
 
     assert "takes the antidote back" in load_ruleset("classic-werewolf").decisions["kill-change-takes-back-antidote"]
 
@@ -306,7 +306,7 @@ def test_status_text_shows_the_sheriff(tmp_path):
 
 def test_Campaign_inv3_no_incumbent_can_campaign(tmp_path):
     """Campaign 3 (an incumbent speaks last) cannot arise: once elected, the race is closed."""
-    from hostkit.rulesets import load_ruleset
+    from hostkit.rules.rulesets import load_ruleset
 
     host = game(tmp_path)
     host.ok("sheriff", "run", "Dave")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from hostkit.game import Game
+from hostkit.game.game import Game
 
 # (id, actions entered first, the refused command, a fragment of the refusal)
 REFUSALS = [

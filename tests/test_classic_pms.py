@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit import publish
-from hostkit.game import Game
+from hostkit.words import publish
+from hostkit.game.game import Game
 
 from conftest import new_classic
 

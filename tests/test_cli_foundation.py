@@ -6,7 +6,7 @@ import json
 import pytest
 
 from hostkit.cli import cli
-from hostkit.rulesets import RULESETS
+from hostkit.rules.rulesets import RULESETS
 
 from conftest import Host, new_classic, snapshot
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hostkit.cli import cli
-from hostkit.game import create
+from hostkit.game.game import create
 from hostkit.votes import forums
 
 from conftest import SHARED, Host

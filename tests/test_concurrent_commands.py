@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from game_helpers import _classic_game
-from hostkit import store
-from hostkit.game import Game
+from hostkit.store import folder as store
+from hostkit.game.game import Game
 
 
 def _hostkit(folder: Path, *args: str) -> subprocess.Popen:
@@ -45,7 +45,7 @@ def test_a_reader_never_completes_a_change_another_command_is_still_applying(tmp
     path = host.folder / "phases" / "001-night-1.toml"
     old = path.read_text()
     with store.locked(host.folder):
-        from hostkit.journal import seal  # a journal this hostkit wrote (sealed) for this folder
+        from hostkit.store.journal import seal  # a journal this hostkit wrote (sealed) for this folder
 
         (host.folder / store.JOURNAL).write_text(json.dumps(
             seal(host.folder, [["phases/001-night-1.toml", old + "# written by the journal\n"]], [])))

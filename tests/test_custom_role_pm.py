@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host, new_classic
-from hostkit.game import create
+from hostkit.game.game import create
 
 PRIEST = '''
 [Priest]
@@ -47,7 +47,7 @@ def test_every_custom_role_pm_has_a_win_condition(tmp_path, ruleset, alignment):
     folder.mkdir()
     (folder / "roles.toml").write_text(f'[Oddity]\nalignment = "{alignment}"\nsummary = "A custom role."\n'
                                        '\n[Loner]\nalignment = "Loners"\nsummary = "A side of its own."\n')
-    from hostkit.rulesets import load_ruleset
+    from hostkit.rules.rulesets import load_ruleset
 
     base = load_ruleset(ruleset)
     filler = [r for r in base.roles if base.roles[r].alignment != alignment][0]

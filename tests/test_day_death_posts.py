@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Host, new_classic
-from hostkit.game import create
+from hostkit.game.game import create
 
 
 def _hunter_shot(tmp_path: Path, *options: str) -> Host:

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import Host, new_classic
 from game_helpers import SIX_CLASSIC, _status, folder_md5s
-from hostkit.game import create
+from hostkit.game.game import create
 
 
 CLASSIC12 = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter", "Fay=Villager",
@@ -119,7 +119,7 @@ def test_last_words_are_owed_only_where_the_ruleset_has_them(tmp_path, ruleset, 
     """Before: 'due' said 'Ann (Villager, mafia, night 1): last words' in natural (and ooo, items,
     paranormal), whose rules have no last words: classic's DeathResolution applied everywhere, and
     no command clears it."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign)
     host = Host(tmp_path / "g")

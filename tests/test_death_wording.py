@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import Host, new_classic
-from hostkit.publish.fates import death_phrase
+from hostkit.words.publish.fates import death_phrase
 
 
 def _ended_by_a_hunter(tmp_path) -> Host:
@@ -58,7 +58,7 @@ def test_a_death_phrase_names_its_cause_as_a_player_would(tmp_path, cause, kind,
 
 
 def test_an_item_death_reads_killed_with_an_item(tmp_path):
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     game = create(tmp_path / "p", ruleset="paranormal", seed=1,
                   assign=["Ann=Townie", "Bob=Townie", "Cy=Vigilante", "Dee=Doppelganger"])

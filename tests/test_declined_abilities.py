@@ -17,10 +17,10 @@ import pytest
 
 from conftest import Host
 from engine_helpers import night, ruleset, state
-from hostkit.cohost import merge_phase
-from hostkit.game import create, entry_id
-from hostkit.model import Action, PhaseRecord
-from hostkit import store
+from hostkit.store.cohost import merge_phase
+from hostkit.game.game import create, entry_id
+from hostkit.model.core import Action, PhaseRecord
+from hostkit.store import folder as store
 
 
 # --------------------------------------------------------------------------- the engine reads the field

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hostkit.game import create
+from hostkit.game.game import create
 
 from conftest import Host
 

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Host
 from game_helpers import DEMO_PAGE, _demo_day, folder_md5s
-from hostkit.game import create
+from hostkit.game.game import create
 from test_natural_dayactions import day1
 
 
@@ -133,7 +133,7 @@ def test_eliminate_after_a_replacement_reads_the_thread_count_by_the_slot(tmp_pa
     from click.testing import CliRunner
 
     from hostkit.cli import cli
-    from hostkit.rulesets import games_dir
+    from hostkit.rules.rulesets import games_dir
 
     assert CliRunner().invoke(cli, ["demo", str(tmp_path / "demo")]).exit_code == 0
     host = Host(tmp_path / "demo")

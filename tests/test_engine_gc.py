@@ -14,7 +14,7 @@ from typing import Callable
 import pytest
 
 from hostkit.engine import resolve, resolve_night, resolver, rng_for
-from hostkit.rulesets import RULESETS
+from hostkit.rules.rulesets import RULESETS
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_engine.py"
 

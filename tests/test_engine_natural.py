@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from engine_helpers import check, dead, failed, night, results, ruleset, run, shuffled, state
 from hostkit.cli import cli
-from hostkit.errors import FileError
+from hostkit.model.errors import FileError
 from hostkit.engine.effects import CHOICES, PARAMS, REGISTRY
 
 RS = ruleset("natural")
@@ -427,7 +427,7 @@ def test_I_entry_records_a_skip_of_an_ability_with_no_target_and_refuses_a_playe
     # Changed by issue decline: a skip of an ability with no target was refused ("takes no
     # target"), so the host could not record a "no"; it is now recorded as declined.
     from conftest import Host
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="natural", seed=1,
            assign=["Cat=Commuter", "Rex=Redirector", "Ann=Villager", "Bob=Goon", "Cy=Villager"])
@@ -441,7 +441,7 @@ def test_I_entry_records_a_skip_of_an_ability_with_no_target_and_refuses_a_playe
 
 def test_II_cycle_prefix_once_per_cycle_in_either_phase(tmp_path):
     from conftest import Host
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     folder = tmp_path / "g"
     folder.mkdir()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import dead, failed, night, state
-from hostkit.errors import FileError
-from hostkit.rulesets import _load_dir, games_dir, load_ruleset
+from hostkit.model.errors import FileError
+from hostkit.rules.rulesets import _load_dir, games_dir, load_ruleset
 
 NATURAL = games_dir() / "natural"
 LINE = 'priorities = ["self-change-first", "redirect-over-block"]'

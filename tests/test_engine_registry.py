@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import check, ruleset, run
-from hostkit.errors import FileError
-from hostkit.game import Game, create
-from hostkit.rulesets import RULESETS, load_ruleset
+from hostkit.model.errors import FileError
+from hostkit.game.game import Game, create
+from hostkit.rules.rulesets import RULESETS, load_ruleset
 
 # A classic game with a custom role that uses a paranormal-style psychic power: the night that
 # used to change with what the process had imported (issue 10's example).
@@ -60,7 +60,7 @@ ORDERS = [list(RULESETS), list(reversed(RULESETS)), ["paranormal", "items-werewo
 
 SCRIPT = """
 import sys
-from hostkit.rulesets import load_ruleset
+from hostkit.rules.rulesets import load_ruleset
 for name in sys.argv[2].split(",") if sys.argv[2] else ():
     load_ruleset(name)
 from hostkit.cli import cli
@@ -462,7 +462,7 @@ def test_psychic_vote_in_classic(tmp_path):
 
 def test_max_skips_in_a_row_in_natural(tmp_path):
     """`max_skips_in_a_row` (introduced by paranormal's Doppelgangers) in a natural game."""
-    from hostkit.errors import RuleError
+    from hostkit.model.errors import RuleError
 
     g = _custom_game(tmp_path, "natural", ["Bob=Stalker", "Ann=Villager", "Cy=Villager", "Dee=Villager",
                                            "Eve=Villager", "Fay=Villager"])
@@ -563,7 +563,7 @@ effects = [{ effect = "inspect" }]
 @pytest.mark.parametrize("rs_name", ["ooo-werewolf", "paranormal"])
 def test_entry_fields_mean_the_same_in_another_ruleset(tmp_path, rs_name):
     """self, messages, skippable, no_repeat (natural's and ooo's) refused at entry elsewhere."""
-    from hostkit.errors import RuleError
+    from hostkit.model.errors import RuleError
 
     step = next(s for s in load_ruleset(rs_name).steps if s in ("info", "investigate"))
     folder = tmp_path / "g"

@@ -7,7 +7,7 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from hostkit.errors import HostkitError
+from hostkit.model.errors import HostkitError
 from hostkit.votes.extract import (
     COUNT_MARKER,
     ParsedVote,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from werkzeug import Request, Response
 
-from hostkit.errors import FetchError, FileError, HostkitError
+from hostkit.model.errors import FetchError, FileError, HostkitError
 from hostkit.votes import fetch, forums
 from hostkit.votes.fetch import USER_AGENT, fetch_thread, read_files
 

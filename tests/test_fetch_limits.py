@@ -11,7 +11,7 @@ import pytest
 from werkzeug import Response
 
 from hostkit.cli import cli
-from hostkit.errors import FetchError, FileError
+from hostkit.model.errors import FetchError, FileError
 from hostkit.votes import fetch, forums
 from hostkit.votes.fetch import fetch_thread, read_files
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 NATURAL = ["Ann=Goon", "Bob=Villager", "Cy=Villager", "Dee=Villager", "Eve=Villager", "Fay=Villager",
            "Gus=Goon"]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
+from hostkit.game.game import create
 from hostkit.votes.extract import HIDDEN, UNMARKED, extract
 
 from conftest import Host

@@ -6,7 +6,7 @@ full-width letters: every reader of the thread sees a vote for Bob or Dan. The m
 "Bоb" and "Rоb" as no player at all (the vote silently dropped into `ignored` with a name that
 looks exactly like a player's), and "Annа" (a Cyrillic а at the end) as ambiguous between Ann and
 Anna, while a reader sees Anna. Now a name beyond ASCII that is not written exactly as a key is
-compared by its confusable keys (hostkit.confusable: NFKC case-folded, and the Unicode TR39
+compared by its confusable keys (hostkit.model.confusable: NFKC case-folded, and the Unicode TR39
 skeleton): the one player it looks like, or a refusal when it looks like two.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit.model import Post, VoteSetupPlayer
+from hostkit.model.core import Post, VoteSetupPlayer
 from hostkit.votes.names import NameMatcher
 from hostkit.votes.tally import tally
 

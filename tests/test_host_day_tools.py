@@ -95,7 +95,7 @@ def test_post_end_renders_the_winner_roles_fates_and_history_in_every_format(tmp
 
 
 def _woods(tmp_path, **kw) -> Host:
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "w", ruleset="classic-werewolf", seed=4,
            assign=["Old Man Willow=Villager", "Red Riding Hood=Seer", "The_Woodsman=Werewolf", "Grandma=Villager",
@@ -285,7 +285,7 @@ def test_forum_engine_from_the_thread_url_picks_the_size_tag(tmp_path):
 
 
 def test_act_file_matches_the_longest_name_first_without_quotes(tmp_path):
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "w", ruleset="classic-werewolf", seed=4,
            assign=["Old Man Willow=Werewolf", "Red Riding Hood=Seer", "Red=Villager", "Grandma=Guard",
@@ -368,7 +368,7 @@ def test_shell_completion_offers_player_and_ability_names(classic: Host, monkeyp
 
 
 def test_lylo_and_mylo_follow_the_rulesets_parity_math(tmp_path):
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "p", ruleset="ooo-werewolf", seed=1, options=["open-setup=true"],  # the count may say it
            assign=["A=Wolf", "B=Villager", "C=Villager", "D=Villager", "E=Villager", "F=Villager"])
@@ -384,7 +384,7 @@ def test_lylo_and_mylo_follow_the_rulesets_parity_math(tmp_path):
 
 
 def test_the_sheriffs_weight_shows_in_the_count_and_a_roles_weight_never(tmp_path):
-    from hostkit.publish.posts import shown_weight
+    from hostkit.words.publish.posts import shown_weight
 
     new_classic(tmp_path / "g", weights=["Ann=2"])
     host = Host(tmp_path / "g")

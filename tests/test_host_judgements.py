@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 PARA = ["Ann=Townie", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie", "Eve=Vigilante", "Fay=Townie", "Gus=Townie"]
 

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import Host
 from game_helpers import natural_day1
-from hostkit.game import create
+from hostkit.game.game import create
 from test_natural_dayactions import alive, day1, game
 
 

@@ -81,8 +81,8 @@ def test_simultaneous_names_only_steps(tmp_path):
     """A step that is not among the steps is refused with the file and key."""
     import shutil
 
-    from hostkit.errors import HostkitError
-    from hostkit.rulesets import _load_dir
+    from hostkit.model.errors import HostkitError
+    from hostkit.rules.rulesets import _load_dir
     folder = tmp_path / "rs"
     shutil.copytree(RS.source, folder)
     path = folder / "ruleset.toml"

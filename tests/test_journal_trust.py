@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from conftest import Host, new_classic
-from hostkit import journal, store
+from hostkit.store import journal, folder as store
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -229,7 +229,7 @@ def test_git_a_co_hosts_journal_removing_game_toml_cannot_delete_the_game(tmp_pa
     assert (b / "game.toml").is_file()
     # the same as a phase removal the path checks allow: only the seal stands in the way
     night = "phases/001-night-1.toml"
-    script = ("import json,sys; from pathlib import Path; from hostkit import journal;"
+    script = ("import json,sys; from pathlib import Path; from hostkit.store import journal;"
               f"print(json.dumps(journal.seal(Path(sys.argv[1]), [], [{night!r}])))")
     sealed = _run(a, ka, sys.executable, "-c", script, str(b)).stdout  # sealed by A's key, for B's path
     (b / store.JOURNAL).write_text(sealed)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host, new_classic, snapshot
-from hostkit.checks import MAX_NAME
+from hostkit.model.checks import MAX_NAME
 from hostkit.cli import cli
-from hostkit.confusable import skeleton
+from hostkit.model.confusable import skeleton
 
 BASE = ["--ruleset", "classic-werewolf", "--seed", "1"]
 FIVE = ["--assign", "Ann=Seer", "--assign", "Bob=Werewolf", "--assign", "Ivy=Villager", "--assign", "Zo=Villager",
@@ -130,7 +130,7 @@ def test_real_names_in_any_script_are_accepted(runner, tmp_path, name):
     ("Ann", "Anne", False), ("Zo", "Zoë", False), ("Li", "Ll", False),
 ], ids=["cyrillic", "dotless", "capital-i-ell", "rn-m", "anne", "zoe", "li-ll"])
 def test_the_tr39_skeleton_from_unicode_data(a, b, same):
-    from hostkit.confusable import keys
+    from hostkit.model.confusable import keys
 
     assert bool(keys(a) & keys(b)) is same
     assert skeleton("\u0410") == "A"

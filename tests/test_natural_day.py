@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 
 def natural(tmp_path, assign, options=()) -> Host:

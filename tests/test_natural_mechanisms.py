@@ -10,7 +10,7 @@ import json
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 ROLES = '''
 [Watchman]

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 BODY_DOUBLE = ("Your Body Double took your place tonight: something was aimed at you, and it was destroyed "
                "instead of you. It is gone.")
@@ -180,7 +180,7 @@ def test_veteran_on_alert_with_no_visitor_is_told_nothing(tmp_path):
 
 def _items_play(players: str, lines: str, items: dict):
     from engine_helpers import night, ruleset, state
-    from hostkit.items import starting_items
+    from hostkit.rules.items import starting_items
 
     rs = ruleset("items-werewolf")
     st = state(rs, players)

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Host
 from game_helpers import _classic_day
-from hostkit.game import create
+from hostkit.game.game import create
 
 
 def test_vote_for_a_no_elimination_word_suggests_none_not_a_player(tmp_path):
@@ -28,7 +28,7 @@ SIX = ["Ann=Cop", "Bob=Goon", "Cy=Doctor", "Dee=Villager", "Eve=Vigilante", "Fay
 
 
 def natural_day1(tmp_path, *options: str) -> Host:
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="natural", seed=2, assign=SIX, options=list(options))
     host = Host(tmp_path / "g")
@@ -133,7 +133,7 @@ def test_a_player_named_like_no_elimination_is_voted_for_in_the_thread_as_by_han
     from test_fetch import phpbb_page
 
     from conftest import Host
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     red = '<span style="color: red">{}</span>'.format
     page = tmp_path / "page.html"

@@ -93,7 +93,7 @@ def test_log_undo_and_page_say_an_untargeted_ability_is_used_not_skipped(tmp_pat
     """Before: 'act Cy Brace' (a Heavy Shield's Brace, no target) printed 'recorded Cy: Brace',
     but 'log', 'undo' and the host's page called it 'Cy's Brace (skip)', the opposite; a
     Brace cannot even be skipped ('takes no target: to not use it, enter nothing')."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="items-werewolf", seed=3,
            assign=["Ann=Shaman", "Bob=Werewolf", "Cy=Huntsman", "Dee=Militia", "Eve=Villager", "Fay=Vampire"])

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import cli
-from hostkit.game import create
+from hostkit.game.game import create
 
 from conftest import Host, new_classic
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import run
-from hostkit.rulesets import load_ruleset
+from hostkit.rules.rulesets import load_ruleset
 
 from test_paranormal_sides import new
 

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import cli
-from hostkit.rulesets import load_ruleset
+from hostkit.rules.rulesets import load_ruleset
 
 from conftest import SHARED
 

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import Host
 from engine_helpers import ruleset, run
-from hostkit.game import create
+from hostkit.game.game import create
 from test_ruleset_paranormal import TECH, check
 
 INF = "I=Spore_Spreader_(Infester)"

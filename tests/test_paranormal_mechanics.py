@@ -13,8 +13,8 @@ import pytest
 
 from conftest import Host
 from engine_helpers import ruleset, run
-from hostkit.errors import RuleError
-from hostkit.game import Game, create
+from hostkit.model.errors import RuleError
+from hostkit.game.game import Game, create
 from test_ruleset_paranormal import TECH, check  # aliens dealt tech as starting items (alien-tech.toml is gone)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -364,7 +364,7 @@ def test_mind_control_ray_controls_the_next_days_vote(tmp_path):
 
 def test_mind_controlled_players_posted_votes_are_not_counted():
     """Seed Mad Scientist Mind Control Ray: the controller's choice replaces the player's vote."""
-    from hostkit.model import Post, VoteEntry, VoteSetupPlayer
+    from hostkit.model.core import Post, VoteEntry, VoteSetupPlayer
     from hostkit.votes.tally import tally
 
     players = [VoteSetupPlayer(n, (), True, 1.0, None, 0) for n in ("Ann", "Bob", "Dee", "Ms")]

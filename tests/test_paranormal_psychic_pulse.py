@@ -11,7 +11,7 @@ import json
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 FIVE = ["Ms=Mad Scientist (Cutting Edge Scientist)", "Op=Exterminator Operative", "Cy=Enchanter", "Bob=Doppelganger",
         "Ann=Townie", "Dee=Townie", "Eve=Townie"]

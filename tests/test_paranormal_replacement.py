@@ -10,7 +10,7 @@ import json
 import pytest
 
 from conftest import Host, snapshot
-from hostkit.game import create
+from hostkit.game.game import create
 from test_fetch import phpbb_page
 
 PLAYERS = ["Bob=Doppelganger", "Ann=Townie", "Cy=Townie", "Dee=Townie", "Eve=Townie"]

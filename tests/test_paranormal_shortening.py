@@ -13,7 +13,7 @@ import json
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 from test_fetch import phpbb_page
 
 SENTENCE = ("Shortening: Since shortening can have such a huge effect on the game it requires a Majority of living "
@@ -194,7 +194,7 @@ def test_shortening_vote_is_taken_back_by_undo(tmp_path):
 
 def test_shortening_is_paranormals_default_and_no_one_elses():
     """Seed paranormal: the sentence is the paranormal option's summary; every other ruleset has none."""
-    from hostkit.rulesets import RULESETS, load_ruleset
+    from hostkit.rules.rulesets import RULESETS, load_ruleset
 
     for name in RULESETS:
         spec = load_ruleset(name).options["shortening"]

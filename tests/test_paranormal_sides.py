@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from hostkit.engine import sides
-from hostkit.model import GameState, PlayerState
-from hostkit.rulesets import load_ruleset
+from hostkit.model.core import GameState, PlayerState
+from hostkit.rules.rulesets import load_ruleset
 
 from conftest import Host
 
@@ -299,8 +299,8 @@ SEED_GOALS = {"War Vet": "Kill (if active)", "Medium": "Find (always)", "Agent O
 def test_output_every_role_pm_states_race_and_goal_and_no_internal_words(tmp_path, fmt):
     """seed: every role lists 'Race:' and 'Goal:'; the role PM says both, and none of hostkit's
     own words ('Standing:', 'Factional:', 'target: no target')."""
-    from hostkit.game import create
-    from hostkit.publish.pms import role_pms
+    from hostkit.game.game import create
+    from hostkit.words.publish.pms import role_pms
 
     roles = [r for r in RS.roles if RS.roles[r].race]
     assign = [f"P{i}={r}" for i, r in enumerate(roles)]
@@ -327,7 +327,7 @@ def test_output_doppelganger_roles_read_in_correct_english():
 
 def test_output_roles_text_shows_race_goal_visible_tags_and_notes():
     """`hostkit roles paranormal` shows each role's race, goal, visible tags and notes."""
-    from hostkit.text import roles_text
+    from hostkit.words.text import roles_text
 
     text = roles_text(RS)
     assert "    race: Doppelganger; goal: Kill; visible role: No Role; visible race: Human" in text  # the leader

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit import stockpile
-from hostkit.errors import RuleError
-from hostkit.model import GameState, PlayerState
-from hostkit.rulesets import load_ruleset
+from hostkit.game.day import stockpile
+from hostkit.model.errors import RuleError
+from hostkit.model.core import GameState, PlayerState
+from hostkit.rules.rulesets import load_ruleset
 
 from test_paranormal_sides import new
 

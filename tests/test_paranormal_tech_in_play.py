@@ -21,7 +21,7 @@ def test_paranormal_items_combat_camouflage_fools_the_players_not_the_hosts_stat
     the host's own status and status --json showed it too (the true killer only in the log)."""
     import json
 
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="paranormal", seed=1,
            assign=["Zed=Exterminator (Mind Shield)", "Ann=Agent", "Bob=Doppelganger", "Cy=Townie", "Di=Townie",

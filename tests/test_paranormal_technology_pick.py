@@ -10,7 +10,7 @@ import pytest
 
 from conftest import Host
 from engine_helpers import night, ruleset, state
-from hostkit.game import create
+from hostkit.game.game import create
 
 SENTENCE = "picks one of three technologies to start the game with, depending on which Variant they are"
 VARIANTS = [

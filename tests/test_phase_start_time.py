@@ -8,11 +8,11 @@ import tomllib
 from datetime import datetime, timedelta, timezone
 from types import MappingProxyType
 
-from hostkit.cohost import merge_phase
+from hostkit.store.cohost import merge_phase
 from hostkit.forum.base import Message
 from hostkit.forum.inbox import phase_start, readings, report_lines
 from hostkit.forum.journal import Journal
-from hostkit.model import PhaseEnd, entry_id
+from hostkit.model.core import PhaseEnd, entry_id
 
 
 def _file(folder, name="night-1"):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import Host
-from hostkit.game import create
-from hostkit.rulesets import load_ruleset
+from hostkit.game.game import create
+from hostkit.rules.rulesets import load_ruleset
 
 OOO = load_ruleset("ooo-werewolf")
 OTHERS = {"Jailkeeper": "Jay", "Wolf": "Wes", "Villager": "Val"}

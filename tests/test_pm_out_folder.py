@@ -12,8 +12,8 @@ import os
 
 import pytest
 
-from hostkit import outdir
-from hostkit.errors import HostkitError
+from hostkit.store import outdir
+from hostkit.model.errors import HostkitError
 
 
 @pytest.fixture(params=["exchange", "two-renames"])

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from hostkit.game import create
+from hostkit.game.game import create
 from hostkit.votes.extract import post_votes
 from hostkit.votes.forums import parse_page
 

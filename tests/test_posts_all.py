@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from hostkit import publish
-from hostkit.entry import check_action
-from hostkit.errors import HostkitError
-from hostkit.game import Game, create
-from hostkit.rulesets import available
-from hostkit.waiting import waiting_on
+from hostkit.words import publish
+from hostkit.game.entry import check_action
+from hostkit.model.errors import HostkitError
+from hostkit.game.game import Game, create
+from hostkit.rules.rulesets import available
+from hostkit.game.waiting import waiting_on
 
 from conftest import bbcode_unbalanced
 
@@ -39,8 +39,8 @@ def robot_game(folder: Path, ruleset: str, flip: str = "pm", nights: int = 4) ->
     cycles. Returns the game and every public post rendered along the way, each in every format
     (and every flip at every flip level) at the moment it would be posted: (kind, format, text,
     the living players then)."""
-    from hostkit.rulesets import load_ruleset
-    from hostkit.daycount import count_votes
+    from hostkit.rules.rulesets import load_ruleset
+    from hostkit.game.day.daycount import count_votes
 
     rs = load_ruleset(ruleset)
     roles = list(rs.roles)
@@ -228,7 +228,7 @@ def test_no_public_post_names_a_living_players_teammate(played, ruleset):
 def test_no_flip_of_any_role_names_anyone_alive(tmp_path, ruleset):
     """Every flip level of every role of the ruleset, in every format: the flip of a player who
     just died names no other player (all of them are alive)."""
-    from hostkit.rulesets import load_ruleset
+    from hostkit.rules.rulesets import load_ruleset
 
     roles = list(load_ruleset(ruleset).roles)
     game = create(tmp_path / "every", ruleset=ruleset, seed=1, assign=[f"{NAMES[i]}={r}" for i, r in enumerate(roles)])

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, seed, settings, strategies as st, target
 
-from hostkit.errors import HostkitError
-from hostkit.game import Game, create
+from hostkit.model.errors import HostkitError
+from hostkit.game.game import Game, create
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Leo", "Max", "Ned"]
 SEATS = {

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pytest
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 NAMES = {"Alice Chen": "Seer", "Bob": "Werewolf", "Carol": "Witch", "Dave": "Guard", "Eve": "Hunter",
          "Fay": "Villager", "Gus": "Werewolf", "Hal": "Villager", "[b]Ivy[/b]": "Villager", "Jon": "Villager",
@@ -114,8 +114,8 @@ def test_the_summary_line_has_a_space_before_each_separator(ended_on_night_3):
 
 
 def test_a_private_ruling_stays_off_the_public_page(tmp_path):
-    from hostkit.publish.rulings_text import ruling_lines
-    from hostkit.model import DayEvent
+    from hostkit.words.publish.rulings_text import ruling_lines
+    from hostkit.model.core import DayEvent
 
     create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=["Ann=Seer", "Bob=Werewolf", "Cy=Villager"])
     host = Host(tmp_path / "g")

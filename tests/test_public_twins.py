@@ -30,9 +30,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings, strategies as st
 
-from hostkit.errors import HostkitError
-from hostkit.game import Game, create
-from hostkit.publish.posts import HOST_ONLY
+from hostkit.model.errors import HostkitError
+from hostkit.game.game import Game, create
+from hostkit.words.publish.posts import HOST_ONLY
 from conftest import Host
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
@@ -85,7 +85,7 @@ def step(game_dir: Path, move: tuple) -> str:
 def public_facts(game_dir: Path) -> Any:
     """The public history of a game, as the players see it: the phase, who died when and how the
     death was told, the flips, the eliminations and every public vote, the winner."""
-    from hostkit.daycount import count_votes
+    from hostkit.game.day.daycount import count_votes
 
     game = Game.load(game_dir)
     s = game.state

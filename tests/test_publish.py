@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from hostkit import publish, render
-from hostkit.errors import FileError, RuleError
-from hostkit.game import Game, create
-from hostkit.model import Ignored, NightOutcome, Notice, Result, VoteCount, Wagon
+from hostkit.words import publish, render
+from hostkit.model.errors import FileError, RuleError
+from hostkit.game.game import Game, create
+from hostkit.model.core import Ignored, NightOutcome, Notice, Result, VoteCount, Wagon
 
 from conftest import bbcode_unbalanced
 

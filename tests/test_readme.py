@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hostkit.cli import cli
 from hostkit.engine.effects import PARAMS
-from hostkit.rulesets import MESSAGE_KEYS, PASSIVES
+from hostkit.rules.rulesets import MESSAGE_KEYS, PASSIVES
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()

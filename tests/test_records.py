@@ -1,4 +1,4 @@
-"""hostkit.records.Record behaves as typing.NamedTuple does, for everything the code uses."""
+"""hostkit.model.records.Record behaves as typing.NamedTuple does, for everything the code uses."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 import pytest
 
-from hostkit.model import Action, PhaseRecord
-from hostkit.records import Record
+from hostkit.model.core import Action, PhaseRecord
+from hostkit.model.records import Record
 
 
 class Rec(Record):

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from hostkit.model import Post, VoteSetupPlayer
+from hostkit.model.core import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host, snapshot
@@ -186,7 +186,7 @@ def test_a_host_sees_the_candidates_takes_one_and_the_lurker_is_never_counted(tm
     command. Tidewater (renamed; posts 3 times, votes once) may be either of the two silent slots:
     both are listed, neither guessed. 'Lanternfish_' votes three times to be counted while
     Lanternfish posts under their own name: never counted, never suggested as Lanternfish."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     folder = tmp_path / "tide"
     names = ("Ferrule", "Lanternfish", "Cormorant", "Bollard", "Gunwale", "Quayside")

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from hostkit import publish, render, rulesets
-from hostkit.errors import TemplateError
-from hostkit.game import create
+from hostkit.words import publish, render
+from hostkit.rules import rulesets
+from hostkit.model.errors import TemplateError
+from hostkit.game.game import create
 
 from conftest import bbcode_unbalanced
 
@@ -178,7 +179,7 @@ def test_broken_override_names_its_file_and_line(game, source, line, message):
 
 def test_broken_included_template_names_the_included_file(game):
     game.act("Bob", "Kill", ["Carol"])
-    from hostkit.game import Game
+    from hostkit.game.game import Game
 
     game = Game.load(game.folder)
     game.resolve()
@@ -191,9 +192,9 @@ def test_broken_included_template_names_the_included_file(game):
 
 
 def test_jinja_is_imported_only_when_rendering():
-    code = ("import sys, hostkit.cli, hostkit.publish, hostkit.render, hostkit.game; "
+    code = ("import sys, hostkit.cli, hostkit.words.publish, hostkit.words.render, hostkit.game.game; "
             "assert 'jinja2' not in sys.modules, 'jinja2 imported'; "
-            "hostkit.render.Renderer('plain'); assert 'jinja2' in sys.modules")
+            "hostkit.words.render.Renderer('plain'); assert 'jinja2' in sys.modules")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
-from hostkit.model import Post, VoteSetupPlayer
+from hostkit.game.game import create
+from hostkit.model.core import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host

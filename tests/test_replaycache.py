@@ -16,12 +16,13 @@ from types import MappingProxyType
 import pytest
 
 import hostkit.engine
-import hostkit.game as game_module
-from hostkit import replaycache, store
+import hostkit.game.game as game_module
+from hostkit.game.game import replaycache
+from hostkit.store import folder as store
 from hostkit.cli import cli
-from hostkit.game import Game
-from hostkit.model import Effect, NightOutcome
-from hostkit.rulesets import RULESETS, load_ruleset
+from hostkit.game.game import Game
+from hostkit.model.core import Effect, NightOutcome
+from hostkit.rules.rulesets import RULESETS, load_ruleset
 
 from conftest import Host, new_classic, snapshot
 
@@ -232,7 +233,7 @@ def _day_played(folder: Path) -> Host:
     snipe resolved at once."""
     from test_natural_dayactions import DAY_ROLES, PLAYERS
 
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     folder.mkdir()
     (folder / "roles.toml").write_text(DAY_ROLES)

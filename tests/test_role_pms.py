@@ -24,7 +24,7 @@ def test_paranormal_role_pm_wording(tmp_path, player, has, lacks, fmt):
     """Before: the Doppelgangers' kill read 'one living unallied player' (the natural seed's term,
     which a paranormal player never reads), and every role PM, a Townie's too, ended 'Send your
     actions to the host by PM.'"""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="paranormal", seed=1,
            assign=["Dp=Doppelganger", "Bo=Doppelganger", "Jo=Townie", "Su=Survivor", "Ms=Harvester (Mind Stealer)",
@@ -45,7 +45,7 @@ def test_paranormal_role_pm_wording(tmp_path, player, has, lacks, fmt):
 def test_role_pm_closing_line_asks_for_actions_only_from_who_has_some(tmp_path, ruleset, assign, attributes, player, sends):
     """A Hunter's last shot and a Spirit-bond's choice at death are sent to the host: their PMs
     keep 'Send your actions'; a Villager's or a Townie's says they have none."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset=ruleset, seed=1, assign=assign, attributes=attributes,
            options=["max-day=5"] if ruleset == "paranormal" else [])

@@ -16,9 +16,9 @@ import pytest
 from conftest import Host
 from engine_helpers import night, ruleset, state
 from hostkit.engine.day import apply_outcome, victory
-from hostkit.game import create
-from hostkit.items import starting_items
-from hostkit.model import Ability, Effect
+from hostkit.game.game import create
+from hostkit.rules.items import starting_items
+from hostkit.model.core import Ability, Effect
 
 RS = ruleset("items-werewolf")
 

@@ -14,10 +14,10 @@ import pytest
 
 from conftest import Host
 from engine_helpers import check, dead, night, results, ruleset, run, state
-from hostkit import publish
+from hostkit.words import publish
 from hostkit.engine.day import apply_outcome
-from hostkit.errors import RuleError
-from hostkit.game import Game, create
+from hostkit.model.errors import RuleError
+from hostkit.game.game import Game, create
 
 RS = ruleset("ooo-werewolf")
 INFECTED = {"infected": {"by": "PB", "role": "Plague Bringer"}}

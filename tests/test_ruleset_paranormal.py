@@ -14,8 +14,8 @@ import pytest
 
 from conftest import Host
 from engine_helpers import dead, failed, results, ruleset, run
-from hostkit.errors import RuleError
-from hostkit.game import Game, create
+from hostkit.model.errors import RuleError
+from hostkit.game.game import Game, create
 
 ROOT = Path(__file__).resolve().parents[1]
 # Aliens with the tech these cases use, as a host's roles.toml could deal it: the bundled roles

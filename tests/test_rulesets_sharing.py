@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from hostkit.cli import cli
-from hostkit.errors import FileError
-from hostkit.rulesets import RULESETS, games_dir, load_ruleset
+from hostkit.model.errors import FileError
+from hostkit.rules.rulesets import RULESETS, games_dir, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = (ROOT / "games" / "README.md").read_text()

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from hostkit.game import create
-from hostkit.model import Post, VoteSetupPlayer
+from hostkit.game.game import create
+from hostkit.model.core import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from hostkit.game import create
+from hostkit.game.game import create
 
 from conftest import Host, snapshot
 from test_natural_mechanisms import PATRON

@@ -15,7 +15,7 @@ from hostkit.cli import GC_FIRST_THRESHOLD
 def test_the_command_collects_garbage_less_often_and_an_importing_program_keeps_its_own():
     show = "import atexit, gc; atexit.register(lambda: print(gc.get_threshold()))\n"
     as_command = show + "import sys; sys.argv = ['hostkit', '--version']\nfrom hostkit.cli import main\nmain()"
-    as_library = show + "import hostkit.cli, hostkit.game"
+    as_library = show + "import hostkit.cli, hostkit.game.game"
     default = subprocess.run([sys.executable, "-c", "import gc; print(gc.get_threshold())"], check=True,
                              capture_output=True, text=True).stdout.strip()
     command = subprocess.run([sys.executable, "-c", as_command], check=True, capture_output=True, text=True)
@@ -68,7 +68,7 @@ def test_the_command_leaves_its_objects_out_of_the_teardowns_collections_and_sti
     as_command = show + ("import sys; sys.argv = ['hostkit', 'rulesets']\nfrom hostkit.cli import main\n"
                          "try:\n    main()\nfinally:\n    print('EXITING', gc.get_freeze_count() > 0)")
     command = subprocess.run([sys.executable, "-c", as_command], check=True, capture_output=True, text=True)
-    library = subprocess.run([sys.executable, "-c", show + "import hostkit.cli, hostkit.game"], check=True,
+    library = subprocess.run([sys.executable, "-c", show + "import hostkit.cli, hostkit.game.game"], check=True,
                              capture_output=True, text=True)
     *printed, exiting, frozen = command.stdout.splitlines()
     assert (exiting, frozen, library.stdout.strip()) == ("EXITING True", "FROZEN True", "FROZEN False")
@@ -81,7 +81,7 @@ def test_the_command_leaves_its_objects_out_of_the_teardowns_collections_and_sti
 def _pair():
     import dataclasses
 
-    from hostkit.records import field, mutable
+    from hostkit.model.records import field, mutable
 
     def declare(deco, fld):
         class State:
@@ -136,7 +136,7 @@ def test_dataclasses_functions_work_on_a_mutable_class():
 def _slotted_pair():
     import dataclasses
 
-    from hostkit.records import slotted
+    from hostkit.model.records import slotted
 
     @dataclasses.dataclass(slots=True)
     class Guard:
@@ -188,7 +188,7 @@ def test_a_slotted_class_is_built_as_its_slotted_dataclass(args, kw):
 
 
 def test_a_slotted_class_whose_init_forgets_a_field_is_refused_at_import():
-    from hostkit.records import slotted
+    from hostkit.model.records import slotted
 
     class Heal:
         by: str

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from hostkit import store
-from hostkit.game import Game, create
+from hostkit.store import folder as store
+from hostkit.game.game import Game, create
 
 from conftest import snapshot
 
@@ -83,7 +83,7 @@ def test_lock_leaves_no_file_and_a_refused_command_writes_nothing(classic):
 
 def test_lock_excludes_a_second_command(tmp_path):
     """Two holders never overlap: a second lock waits, and times out with one line."""
-    from hostkit.errors import HostkitError
+    from hostkit.model.errors import HostkitError
 
     with store.locked(tmp_path):
         with pytest.raises(HostkitError, match="another hostkit command"):
@@ -122,7 +122,7 @@ def test_commands_without_scraping_or_templates_import_none_of_them(classic, com
 def test_every_ruleset_sees_the_same_closed_registry(tmp_path):
     """Issue 10: no effect module registers itself on import; loading any ruleset, in any order,
     gives the one registry (the old on-demand engine extensions made a night depend on imports)."""
-    code = ("import sys\nfrom hostkit.rulesets import load_ruleset\nload_ruleset(sys.argv[1])\n"
+    code = ("import sys\nfrom hostkit.rules.rulesets import load_ruleset\nload_ruleset(sys.argv[1])\n"
             "from hostkit.engine.effects import REGISTRY\n"
             "print(sorted(REGISTRY), sorted(m for m in sys.modules if m.startswith('hostkit.engine.ext')))")
     outs = {subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True, check=True).stdout

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hostkit.errors import HostkitError
-from hostkit.model import HistoryEntry, Ignored, Post, VoteEntry, VoteSetupPlayer
+from hostkit.model.errors import HostkitError
+from hostkit.model.core import HistoryEntry, Ignored, Post, VoteEntry, VoteSetupPlayer
 from hostkit.votes.extract import COUNT_MARKER
 from hostkit.votes.tally import NameMatcher, tally
 

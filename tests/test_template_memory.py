@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from hostkit import render, sandbox
-from hostkit.errors import TemplateError
+from hostkit.words import render, sandbox
+from hostkit.model.errors import TemplateError
 
 from conftest import Host, new_classic
 

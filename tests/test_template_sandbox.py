@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hostkit import render
-from hostkit.errors import TemplateError
+from hostkit.words import render
+from hostkit.model.errors import TemplateError
 
 from conftest import Host, new_classic
 

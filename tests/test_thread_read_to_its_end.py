@@ -17,7 +17,7 @@ import time
 import pytest
 from werkzeug import Response
 
-from hostkit.errors import FetchError
+from hostkit.model.errors import FetchError
 from hostkit.votes import fetch
 from hostkit.votes.fetch import fetch_thread
 

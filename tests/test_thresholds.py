@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hostkit.cli import cli
-from hostkit.game import create
-from hostkit.model import Post, VoteEntry, VoteSetupPlayer
+from hostkit.game.game import create
+from hostkit.model.core import Post, VoteEntry, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host, snapshot

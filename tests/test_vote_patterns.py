@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
+from hostkit.game.game import create
 from hostkit.votes.extract import parse_vote
 from hostkit.votes.forums import parse_page
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hostkit.game import create
+from hostkit.game.game import create
 from hostkit.votes.fetch import read_files
 from hostkit.votes.forums import parse_page
 
@@ -75,8 +75,8 @@ def test_saved_pages_without_numbers_or_offset_follow_the_page_before(tmp_path):
 
 # --------------------------------------------------------------------------- names as people write them
 
-from hostkit.errors import NameError_  # noqa: E402
-from hostkit.model import VoteSetupPlayer  # noqa: E402
+from hostkit.model.errors import NameError_  # noqa: E402
+from hostkit.model.core import VoteSetupPlayer  # noqa: E402
 from hostkit.votes.extract import extract, parse_vote  # noqa: E402
 from hostkit.votes.names import NameMatcher, pick  # noqa: E402
 
@@ -225,7 +225,7 @@ def test_subsilver_titled_quotes_are_still_quotes():
 
 
 def test_the_last_readable_vote_of_a_post_wins():
-    from hostkit.model import Post
+    from hostkit.model.core import Post
     from hostkit.votes.tally import tally
 
     body = B.format("Vote: Bob") + " and now " + B.format("Vote: the whole lot of you")
@@ -351,7 +351,7 @@ def test_a_no_elimination_hammer_prints_properly_and_the_threshold_is_stated(tmp
 
 
 def test_the_count_history_stays_small_and_numbers_keep_counting(tmp_path):
-    from hostkit.daycount import HISTORY_KEPT
+    from hostkit.game.day.daycount import HISTORY_KEPT
 
     host = harbour(tmp_path)
     page = str(VOTES / "phpbb_lastpage.html")

@@ -107,8 +107,8 @@ def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch
     counted votes: only the posts of counted votes (the wagons' and the hammer's, all the count
     post links to) are joined, each against the game's thread URL, never left relative."""
     import hostkit.votes.count as count_module
-    from hostkit.daycount import count_votes
-    from hostkit.game import Game
+    from hostkit.game.day.daycount import count_votes
+    from hostkit.game.game import Game
     from hostkit.votes.forums import parse_page
 
     harbour(tmp_path, thread="https://forum.mafiascum.net/viewtopic.php?t=71234")

@@ -9,7 +9,7 @@ import json
 
 from conftest import Host
 from game_helpers import _new_game, _new_paranormal
-from hostkit.game import create
+from hostkit.game.game import create
 from test_natural_dayactions import day1
 from test_paranormal_tech import _new
 
@@ -111,7 +111,7 @@ def test_natural_II_due_names_what_the_day_waits_on_the_host_for(tmp_path):
 def test_paranormal_due_names_a_waiting_day_tech_in_its_own_rules_words(tmp_path):
     """A paranormal Plant Tracker (Immediate by day) entered without --now: 'due' asks for the
     resolve, without citing another ruleset's seed (it said 'seed natural II' in paranormal)."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="paranormal", seed=2, options=["max-day=5"],
            assign=["Ann=Mad Scientist (Intelligence Scientist)", "Bob=Doppelganger", "Cy=Townie", "Dee=Townie",
@@ -148,7 +148,7 @@ def test_paranormal_Harvester_due_stops_asking_for_the_abomination_night_once_th
     after some nights; the Mind Stealer's victim 'reverts to a vanilla role ... (Aliens will all
     become survivors)'. The Abomination needs a living Organ Harvester (effects/doom.py), so once
     the only one is a Survivor, 'due' stops asking for the night (it asked on, by the dealt role)."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="paranormal", seed=1,
            assign=["Li=Harvester (Organ Harvester)", "Ms=Harvester (Mind Stealer)", "Bo=Doppelganger", "Jo=Townie",
@@ -198,7 +198,7 @@ def test_paranormal_war_vet_alert_entered_answers_the_night(tmp_path):
 def test_items_not_used_yet_leaves_out_an_item_passed_tonight(tmp_path):
     """redhost: 'items not used yet' listed Eve's Heavy Shield while Eve passes it tonight (an
     item passed is not used: the entry refuses both). With two held, one passed, it stays."""
-    from hostkit.game import create
+    from hostkit.game.game import create
 
     create(tmp_path / "g", ruleset="items-werewolf", assign=["Ann=Shaman", "Bob=Werewolf", "Cy=Militia",
                                                              "Dee=Villager", "Eve=Huntsman"], seed=1)

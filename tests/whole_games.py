@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from conftest import Host
-from hostkit.game import create
+from hostkit.game.game import create
 
 ODD = ["Alice Chen", "[b]Ivy[/b]", "Bo <i>b & Co", "Zoë O'Neil"]  # the names a post must show as typed
 

@@ -90,7 +90,7 @@ def cli(ctx: click.Context, game: Path | None, host: str | None) -> None:
     ctx.ensure_object(dict)
     ctx.obj["game"] = game or Path(os.environ.get("HOSTKIT_GAME") or ".")
     if host is not None and not host.strip():  # never read as "not given": an entry by no one
-        from ..errors import HostkitError
+        from ..model.errors import HostkitError
 
         raise HostkitError("--host-name: a host's name cannot be empty (leave --host-name out to use "
                            "$HOSTKIT_HOST or git's user.name)")

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 
 class Group(click.Group):
@@ -88,7 +88,7 @@ MAX_INPUT = 1 << 20  # bytes: a file of a night's actions is a few kilobytes
 def read_text(name: str) -> str:
     """A file the user named ('-' for standard input); a missing one is a one-line error. Only a
     regular file is read (a named pipe would hang, /dev/zero never end), and at most MAX_INPUT."""
-    from ..tomlio import not_regular, read_bytes
+    from ..store.tomlio import not_regular, read_bytes
 
     kind = None if name == "-" else not_regular(name)
     if kind:
@@ -112,13 +112,13 @@ def game_dir(ctx: click.Context) -> Path:
 
 
 def load(ctx: click.Context):
-    from ..game import Game
+    from ..game.game import Game
 
     return Game.load(game_dir(ctx), host=ctx.obj.get("host"))
 
 
 def locked(ctx: click.Context):
-    from ..store import locked as lock, require_game
+    from ..store.folder import locked as lock, require_game
 
     require_game(game_dir(ctx))
     return lock(game_dir(ctx))
@@ -135,7 +135,7 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
     try:
         root = ctx.find_root()
         folder = root.params.get("game") or Path(os.environ.get("HOSTKIT_GAME") or ".")
-        from ..game import Game
+        from ..game.game import Game
 
         game = Game.load(Path(folder))
     except Exception:  # noqa: BLE001 - completion must never print a traceback into the shell

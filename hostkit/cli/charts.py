@@ -1,6 +1,6 @@
 """The pictures room: `hostkit chart night N`, `hostkit chart votes [--day N]` and `hostkit page`.
 
-Each command parses its options, calls one core function (hostkit.publish.charts, .page) and
+Each command parses its options, calls one core function (hostkit.words.publish.charts, .page) and
 writes the result. The drawing and PNG modules are imported inside the commands only, so no
 other command pays for them at start-up (benchmarks/bench_status.py).
 """
@@ -13,14 +13,14 @@ import click
 
 from .base import Group, load
 from .day import thread_options
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 OUT = click.Path(dir_okay=False, writable=True, path_type=Path)
 
 
 def save(out: Path, data: bytes) -> None:
     """Write a picture or page atomically; a folder that cannot be written is one line."""
-    from ..store import atomic_write
+    from ..store.folder import atomic_write
 
     try:
         atomic_write(out, data)
@@ -31,7 +31,7 @@ def save(out: Path, data: bytes) -> None:
 
 def _write(out: Path | None, svg: str, png: bool) -> None:
     """Print the SVG, or write it (or a PNG, by --png or a .png name) to --out."""
-    from ..publish.charts import to_png
+    from ..words.publish.charts import to_png
 
     as_png = png or (out is not None and out.suffix.lower() == ".png")
     if out is None:
@@ -76,7 +76,7 @@ def chart_night(ctx: click.Context, number: int, out: Path | None, png: bool) ->
 
     Example: hostkit chart night 2 --out night2.png
     """
-    from ..publish.charts import night_svg
+    from ..words.publish.charts import night_svg
 
     _write(out, night_svg(load(ctx), number), png)
 
@@ -94,7 +94,7 @@ def chart_day(ctx: click.Context, number: int, out: Path | None, png: bool) -> N
 
     Example: hostkit chart day 1 --out day1-map.png
     """
-    from ..publish.charts import day_svg
+    from ..words.publish.charts import day_svg
 
     _write(out, day_svg(load(ctx), number), png)
 
@@ -121,8 +121,8 @@ def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None
 
     Example: hostkit chart votes --day 1 --out day1.svg
     """
-    from ..publish.charts import votes_svg
-    from ..publish.page import day_count
+    from ..words.publish.charts import votes_svg
+    from ..words.publish.page import day_count
 
     game = load(ctx)
     found = day_count(game, day, html=html, url=url)
@@ -146,7 +146,7 @@ def page(ctx: click.Context, public: bool, out: Path | None, html, url) -> None:
     runs: roles of the living, actions, results, logs and night maps).
     Example: hostkit page --out game.html
     """
-    from ..publish.page import game_page
+    from ..words.publish.page import game_page
 
     text = game_page(load(ctx), public=public, html=html, url=url)
     if out is None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from .base import complete_names, emit, game_dir, load, locked
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 
 @click.command()
@@ -66,8 +66,8 @@ def eliminate(ctx: click.Context, player: str | None, no_one: bool, force: bool)
     player they kill, or a win they bring, leaves no one to eliminate (use --none). An ITA window
     still open closes with the day.
     """
-    from ..daytools import aftermath, checked_elimination
-    from ..text import outcome_text
+    from ..game.daytools import aftermath, checked_elimination
+    from ..words.text import outcome_text
 
     if no_one == (player is not None):
         raise HostkitError("give a PLAYER or --none (not both)")
@@ -93,7 +93,7 @@ def _thread_url(ctx: click.Context, param: click.Parameter, value: str | None) -
     (which fetched the game's own thread instead)."""
     if value is None:
         return None
-    from ..checks import check_thread
+    from ..model.checks import check_thread
 
     if not value.strip():
         raise HostkitError("--url: empty; give the thread's URL, or leave --url out to read the game's --thread")
@@ -144,7 +144,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
       hostkit votes --url https://forum.example/threads/game.123/ --json
       hostkit votes --send        count the live thread, publish the count and post it there
     """
-    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
+    from ..game.day.daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     if hand_only and (html or url):
         raise HostkitError("--hand-only reads no thread: give it without --html and --url")
@@ -169,7 +169,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
             game, count = publish_fresh(game, count, pages, stamp=stamp, reload=lambda: load(ctx),
                                         from_post=from_post, to_post=to_post, publish=publish)
     if as_json:
-        from ..daytools import no_elimination
+        from ..game.daytools import no_elimination
 
         none_majority, none_reached = no_elimination(game, count)
         emit({**count.to_json(), "none_majority": none_majority, "none_reached": none_reached,
@@ -178,7 +178,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
         if stale:
             click.echo(f"STALE COUNT (not from the live thread): {stale}", err=True)
             click.echo(f"[STALE: the forum could not be reached; {stale.split('; ', 1)[-1]}]")
-        from ..publish import vote_count_post  # Jinja: only when the post is printed
+        from ..words.publish import vote_count_post  # Jinja: only when the post is printed
 
         click.echo(vote_count_post(game, count, host_notes=True, preview=not publish, fmt=fmt, start=from_post))
 
@@ -193,7 +193,7 @@ def posts(ctx: click.Context, html, url, as_json: bool) -> None:
     Without a game, every vote markup is looked for.
     Example: hostkit posts --html page1.html --json
     """
-    from ..store import is_game
+    from ..store.folder import is_game
     from ..votes.count import posts_report, read_pages
 
     folder = game_dir(ctx)
@@ -243,7 +243,7 @@ def replace_(ctx: click.Context, old: str, new: str, after_post: int | None) -> 
     'hostkit undo' does not take a replacement back (it changes the setup, not the record):
     'hostkit replace NEW OLD' right after does. Example: hostkit replace Bob "Bobby Tables"
     """
-    from ..replacement import cleared_words, replace
+    from ..game.day.replacement import cleared_words, replace
 
     with locked(ctx):
         back, cleared, shortened = replace(load(ctx), old, new, after_post=after_post)
@@ -268,7 +268,7 @@ def deadline(ctx: click.Context, when: str | None, clear: bool, as_json: bool) -
       hostkit deadline 2026-11-23 18:00
       hostkit deadline              (show it)
     """
-    from ..daytools import deadline_events, deadline_info
+    from ..game.daytools import deadline_events, deadline_info
 
     if clear and when:
         raise HostkitError("give WHEN or --clear, not both")
@@ -304,7 +304,7 @@ def activity(ctx: click.Context, html, url, as_json: bool) -> None:
     by player name or alias; the quietest first.
     Example: hostkit activity --html page7.html
     """
-    from ..daytools import activity_report
+    from ..game.daytools import activity_report
     from ..votes.count import read_pages
 
     game = load(ctx)
@@ -329,6 +329,6 @@ COMMANDS = [vote, eliminate, votes, posts, start_post, replace_, deadline, activ
 
 def _over(state) -> str:
     """The game-over line (rulings.over_text): the winner, and everyone else who won."""
-    from ..rulings import over_text
+    from ..game.day.rulings import over_text
 
     return over_text(state)

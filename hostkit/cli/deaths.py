@@ -22,9 +22,9 @@ def due(ctx: click.Context, as_json: bool) -> None:
 
     Example: hostkit due
     """
-    from ..dayactions import day_waiting_notices
-    from ..rulings import host_notices
-    from ..tech import prompts
+    from ..game.day.dayactions import day_waiting_notices
+    from ..game.day.rulings import host_notices
+    from ..game.day.tech import prompts
 
     game = load(ctx)
     items = game.due()
@@ -56,9 +56,9 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
 
     Example: hostkit shoot Eve Bob
     """
-    from ..daytools import aftermath
-    from ..game import SKIP_WORDS
-    from ..rulings import shot_events
+    from ..game.daytools import aftermath
+    from ..game.game import SKIP_WORDS
+    from ..game.day.rulings import shot_events
 
     with locked(ctx):
         old = load(ctx)
@@ -99,9 +99,9 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     are taken back. Prints the flip at the game's flip level, and the winner if it ends the game.
     Example: hostkit kill Bob --reason "modkill for inactivity"
     """
-    from ..daytools import aftermath, kill_events
+    from ..game.daytools import aftermath, kill_events
     from ..engine.day import flip_held
-    from ..publish import flip_post
+    from ..words.publish import flip_post
 
     with locked(ctx):
         old = game = load(ctx)

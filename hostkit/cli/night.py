@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 from .base import complete_names, emit, load, locked, read_text
 
 
@@ -44,10 +44,10 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     ('hostkit deadline') an action is refused, since actions must be submitted before it;
     --on-time enters one the player submitted in time.
     """
-    from ..game import parse_act_lines
-    from ..text import recorded_line
-    from ..text import outcome_text
-    from ..waiting import ignored_note, replaced_note
+    from ..game.game import parse_act_lines
+    from ..words.text import recorded_line
+    from ..words.text import outcome_text
+    from ..game.waiting import ignored_note, replaced_note
 
     outcomes: list = []
     with locked(ctx):
@@ -96,8 +96,8 @@ def actions(ctx: click.Context, as_json: bool) -> None:
     not used yet": item abilities a holder could use now (listed, not waited on).
     Example: hostkit actions
     """
-    from ..text import recorded_line
-    from ..waiting import items_text, items_unused, waiting_on, waiting_text
+    from ..words.text import recorded_line
+    from ..game.waiting import items_text, items_unused, waiting_on, waiting_text
 
     game = load(ctx)
     ph = game.current
@@ -145,8 +145,8 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
     When the night ends the game, the winner is said.
     Example: hostkit resolve --dry-run
     """
-    from ..text import outcome_text
-    from ..waiting import resolve_checked
+    from ..words.text import outcome_text
+    from ..game.waiting import resolve_checked
 
     with locked(ctx):
         game = load(ctx)
@@ -162,7 +162,7 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
             later = game.after_night(outcome)
         winner = after.winner if after else None
     if as_json:
-        from ..publish.pms import told
+        from ..words.publish.pms import told
 
         data = outcome.to_json()
         data["winner"] = winner
@@ -177,8 +177,8 @@ def resolve(ctx: click.Context, dry_run: bool, force: bool, as_json: bool) -> No
 def day_resolved(game, outcomes: list, winner: str | None, *, dry_run: bool, as_json: bool, number: int) -> None:
     """Print what a day's resolution resolved: each outcome (JSON: {"day", "phase", "outcomes"},
     each outcome's `notices` all that the day's PMs say beside results; GAME: the game after it)."""
-    from ..publish.pms import told
-    from ..text import outcome_text
+    from ..words.publish.pms import told
+    from ..words.text import outcome_text
 
     if as_json:
         emit({"day": number, "phase": "day", "outcomes": [{**o.to_json(), "notices": told(game, o)} for o in outcomes],
@@ -220,6 +220,6 @@ COMMANDS = [act, actions, resolve, undo]
 
 def _over(state) -> str:
     """The game-over line (rulings.over_text): the winner, and everyone else who won."""
-    from ..rulings import over_text
+    from ..game.day.rulings import over_text
 
     return over_text(state)

@@ -12,7 +12,7 @@ import click
 
 from .base import Group, complete_names, load, locked
 from .day import format_option, thread_options
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 
 @click.command()
@@ -42,7 +42,7 @@ def pm(ctx: click.Context, player: str | None, night: int | None, day: int | Non
       hostkit pm --send --dry-run  who gets which PM (accounts checked on the forum)
       hostkit pm --night 1 --send  send them: a rerun sends only what did not go out
     """
-    from ..publish import day_pms, night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
+    from ..words.publish import day_pms, night_info, night_info_players, night_pms, pms_text, role_pms, write_pms
 
     game = load(ctx)
     if sum((night is not None, day is not None, info)) > 1:
@@ -121,7 +121,7 @@ def deaths(ctx: click.Context, night: int | None, day: int | None, fmt, send: bo
 
     Example: hostkit post deaths --night 2
     """
-    from ..publish import death_post
+    from ..words.publish import death_post
 
     game = load(ctx)
     if day is not None:
@@ -148,7 +148,7 @@ def flip(ctx: click.Context, player: str, fmt, send: bool) -> None:
 
     Example: hostkit post flip Bob
     """
-    from ..publish import flip_post
+    from ..words.publish import flip_post
 
     game = load(ctx)
     _out(game, f"flip {game.player(player)}", flip_post(game, player, fmt=fmt), send)
@@ -163,7 +163,7 @@ def order(ctx: click.Context, fmt, send: bool) -> None:
 
     Example: hostkit post order
     """
-    from ..publish import speaking_order_post
+    from ..words.publish import speaking_order_post
 
     game = load(ctx)
     _out(game, f"speaking order {game.current.record.label}", speaking_order_post(game, fmt=fmt), send)
@@ -184,8 +184,8 @@ def votecount(ctx: click.Context, html, url, from_post, to_post, hand_only: bool
     --hand-only (the forum is down), the votes entered with 'hostkit vote' alone.
     Example: hostkit post votecount --html page3.html --publish
     """
-    from ..publish import vote_count_post
-    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
+    from ..words.publish import vote_count_post
+    from ..game.day.daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     if hand_only and (html or url):
         raise HostkitError("--hand-only reads no thread: give it without --html and --url")
@@ -210,7 +210,7 @@ def end(ctx: click.Context, fmt, send: bool) -> None:
 
     Example: hostkit post end --format markdown
     """
-    from ..publish import end_post
+    from ..words.publish import end_post
 
     game = load(ctx)
     _out(game, "end of game", end_post(game, fmt=fmt), send)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .base import complete_names, load, locked
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 
 @click.command()
@@ -27,7 +27,7 @@ def confirm(ctx: click.Context, player: str, viewers: tuple[str, ...]) -> None:
       hostkit confirm Ann              (publicly: a host-confirmed townie)
       hostkit confirm Bob --to Cop1    (Cop1 alignment-checked Bob)
     """
-    from ..rulings import confirm_events
+    from ..game.day.rulings import confirm_events
 
     with locked(ctx):
         game = load(ctx)
@@ -53,7 +53,7 @@ def ita() -> None:
 
 
 def _window(ctx: click.Context, kind: str) -> None:
-    from ..text import outcome_text
+    from ..words.text import outcome_text
 
     with locked(ctx):
         game, outcomes = load(ctx).window(kind)
@@ -132,7 +132,7 @@ def bond(ctx: click.Context, player: str, target: str | None, answer: str | None
       hostkit bond Ann Bob          (Ann's ghost bonds with Bob)
       hostkit bond Bob --accept     (that night: Bob takes Ann's abilities)
     """
-    from ..rulings import bond_answer_events, bond_events
+    from ..game.day.rulings import bond_answer_events, bond_events
 
     if (target is None) == (answer is None):
         raise HostkitError("give GHOST TARGET (the ghost's choice), or RECEIVER --accept / --decline (the answer)")
@@ -163,7 +163,7 @@ def take_role(ctx: click.Context, stealer: str, role: str) -> None:
     mind-stealer-roles). At night: hostkit stockpile take.
     Example: hostkit take-role Ms Agent
     """
-    from ..rulings import take_role_events
+    from ..game.day.rulings import take_role_events
 
     with locked(ctx):
         game = load(ctx)
@@ -189,7 +189,7 @@ def shorten(ctx: click.Context, voter: str, withdraw: bool) -> None:
       hostkit shorten Ann
       hostkit shorten Ann --withdraw
     """
-    from ..shortening import notices, shorten_events
+    from ..game.day.shortening import notices, shorten_events
 
     with locked(ctx):
         game = load(ctx)

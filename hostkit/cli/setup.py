@@ -16,8 +16,8 @@ def rulesets(as_json: bool) -> None:
 
     Example: hostkit rulesets --json
     """
-    from ..catalog import rulesets_info
-    from ..text import rulesets_table
+    from ..words.catalog import rulesets_info
+    from ..words.text import rulesets_table
 
     items = rulesets_info()
     emit({"rulesets": items}) if as_json else click.echo(rulesets_table(items))
@@ -31,9 +31,9 @@ def roles(ruleset: str, as_json: bool) -> None:
 
     Example: hostkit roles classic-werewolf
     """
-    from ..catalog import roles_info
-    from ..rulesets import load_ruleset
-    from ..text import roles_text
+    from ..words.catalog import roles_info
+    from ..rules.rulesets import load_ruleset
+    from ..words.text import roles_text
 
     rs = load_ruleset(ruleset)
     emit(roles_info(rs)) if as_json else click.echo(roles_text(rs))
@@ -79,20 +79,20 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
       hostkit new g1 --ruleset classic-werewolf --player Ann --player Bob --player Cy \\
           --roles Seer,Werewolf,Villager --seed 7 --host Mod
     """
-    from ..game import create
+    from ..game.game import create
 
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
                   options=options, hosts=hosts, seed=seed, thread=thread,
                   title=title, attributes=attributes, start=start, splits=splits)
     if use_git:
-        from ..cohost import git_init
+        from ..store.cohost import git_init
 
         git_init(folder, f"hostkit new: {title or folder.name} ({game.ruleset.name}, {len(game.setup.players)} players)")
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")
-    from ..rulings import host_notices
+    from ..game.day.rulings import host_notices
 
     for notice in host_notices(game):
         click.echo(f"host: {notice}")
@@ -109,7 +109,7 @@ def option(ctx: click.Context, setting: str) -> None:
 
     Example: hostkit option max-day=6
     """
-    from ..judgements import set_option
+    from ..game.judgements import set_option
 
     with locked(ctx):
         key, old, new = set_option(load(ctx), setting)
@@ -128,8 +128,8 @@ def status(ctx: click.Context, as_json: bool) -> None:
     the forum engine posts are written for.
     Example: hostkit --game g1 status --json
     """
-    from ..daytools import status_report
-    from ..text import status_text
+    from ..game.daytools import status_report
+    from ..words.text import status_text
 
     st = status_report(load(ctx))
     emit(st) if as_json else click.echo(status_text(st))
@@ -142,7 +142,7 @@ def demo(folder: Path | None) -> None:
 
     Example: hostkit demo
     """
-    from ..demo import run_demo
+    from .demo import run_demo
 
     run_demo(folder, click.echo)
 

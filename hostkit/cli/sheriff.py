@@ -78,7 +78,7 @@ def sheriff_count(ctx: click.Context, html, url, from_post, to_post, record: boo
     Each living player's last vote for a running candidate counts; --record enters them.
     Example: hostkit sheriff count --html day1.html --from-post 3 --to-post 40 --record
     """
-    from ..daycount import election_votes
+    from ..game.day.daycount import election_votes
     from ..votes.count import read_pages
 
     game = load(ctx)

@@ -37,7 +37,7 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
 
     Example: hostkit tech list
     """
-    from ..tech import overview
+    from ..game.day.tech import overview
 
     data = overview(load(ctx))
     if as_json:
@@ -68,7 +68,7 @@ def pick(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
              hostkit tech pick Ms Robot
              hostkit tech pick Sci "Sentry Guns"
     """
-    from ..tech import empty_pick_answer, pick_events
+    from ..game.day.tech import empty_pick_answer, pick_events
 
     game, events = _record(ctx, pick_events, player, list(items))
     ev = events[0]
@@ -96,7 +96,7 @@ def pass_(ctx: click.Context, giver: str, receiver: str, item: tuple[str, ...]) 
 
     Example: hostkit tech pass Zed Ann Stun Orb
     """
-    from ..tech import pass_events
+    from ..game.day.tech import pass_events
 
     _game, events = _record(ctx, pass_events, giver, receiver, " ".join(item))
     ev = events[-1]
@@ -112,7 +112,7 @@ def replicate(ctx: click.Context, player: str, items: tuple[str, ...]) -> None:
 
     Example: hostkit tech replicate Zed "Personal Shield" Scanner
     """
-    from ..tech import replicate_events
+    from ..game.day.tech import replicate_events
 
     _game, events = _record(ctx, replicate_events, player, list(items))
     ev = events[0]
@@ -129,7 +129,7 @@ def holoform(ctx: click.Context, player: str, role: str, race: str) -> None:
 
     Example: hostkit tech holoform Zed Townie Human
     """
-    from ..tech import holoform_events
+    from ..game.day.tech import holoform_events
 
     _game, events = _record(ctx, holoform_events, player, role, race)
     ev = events[0]
@@ -145,7 +145,7 @@ def hologram(ctx: click.Context, player: str, where: str) -> None:
 
     Example: hostkit tech hologram Zed Ann
     """
-    from ..tech import hologram_events
+    from ..game.day.tech import hologram_events
 
     _game, events = _record(ctx, hologram_events, player, where)
     ev = events[0]
@@ -161,7 +161,7 @@ def trust(ctx: click.Context, player: str, names: tuple[str, ...]) -> None:
 
     Example: hostkit tech trust Sam Ann Bob
     """
-    from ..tech import trust_events
+    from ..game.day.tech import trust_events
 
     _game, events = _record(ctx, trust_events, player, list(names))
     ev = events[0]
@@ -178,7 +178,7 @@ def camouflage(ctx: click.Context, player: str, source: str) -> None:
 
     Example: hostkit tech camouflage Zed Vigilante
     """
-    from ..tech import camouflage_events
+    from ..game.day.tech import camouflage_events
 
     _game, events = _record(ctx, camouflage_events, player, source)
     ev = events[0]
@@ -206,7 +206,7 @@ def stockpile_show(ctx: click.Context, player: str | None, as_json: bool) -> Non
 
     Example: hostkit stockpile show Zed
     """
-    from ..stockpile import show
+    from ..game.day.stockpile import show
 
     data = show(load(ctx), player)
     if as_json:
@@ -234,7 +234,7 @@ def stockpile_start(ctx: click.Context, player: str, roles: tuple[str, ...]) -> 
 
     Example: hostkit stockpile start Zed Detective Medium
     """
-    from ..stockpile import start_events
+    from ..game.day.stockpile import start_events
 
     _game, events = _record(ctx, start_events, player, list(roles))
     ev = events[0]
@@ -251,7 +251,7 @@ def stockpile_take(ctx: click.Context, player: str, role: tuple[str, ...]) -> No
 
     Example: hostkit stockpile take Zed Detective
     """
-    from ..stockpile import take_events
+    from ..game.day.stockpile import take_events
 
     _game, events = _record(ctx, take_events, player, " ".join(role))
     ev = events[-1]
@@ -270,8 +270,8 @@ def stockpile_robot(ctx: click.Context, player: str, role: tuple[str, ...]) -> N
 
     Example: hostkit stockpile robot Zed "Bodyguard (Guardian)"
     """
-    from ..model import borrowable
-    from ..stockpile import ROBOT_PREFIX, robot_events
+    from ..model.core import borrowable
+    from ..game.day.stockpile import ROBOT_PREFIX, robot_events
 
     game, events = _record(ctx, robot_events, player, " ".join(role))
     ev = events[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import RETURNED, GameState, NightOutcome, Side
+from ..model.core import RETURNED, GameState, NightOutcome, Side
 
 
 def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0) -> None:
@@ -71,7 +71,7 @@ def drop_holoform(state: GameState, p) -> None:
     asks afresh for a new one."""
     if "holoform" not in p.tags:
         return
-    from ..items import items_of
+    from ..rules.items import items_of
 
     table = items_of(state.ruleset)
     if not any(n in table and "holoform" in table[n].grants and c > 0 for n, c in p.items.items()):

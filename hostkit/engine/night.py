@@ -16,8 +16,8 @@ import random
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..model import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
-from ..records import slotted
+from ..model.core import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
+from ..model.records import slotted
 
 HOME = "home"
 AWAY = "away"
@@ -269,7 +269,7 @@ def _file(index: dict[str, Any], key: str, item: Any) -> None:
 def scope_stops(scope: str, exempt: Sequence[str], role: str, ability: Ability) -> bool:
     """Does a block of SCOPE stop ROLE's ABILITY? `moving` stops only actions that leave home;
     `all` and `all-but` stop every action but those EXEMPT names ('Role', 'Role.Ability' or
-    'Ability'). Also what `hostkit.waiting` asks of a player's own block (a Heavy Shield's
+    'Ability'). Also what `hostkit.game.waiting` asks of a player's own block (a Heavy Shield's
     Brace), so the waiting list and the night cannot disagree."""
     if scope == "moving" and not ability.moves:
         return False

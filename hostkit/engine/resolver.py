@@ -16,8 +16,8 @@ import random
 from types import MappingProxyType
 from typing import Sequence
 
-from ..items import find_ability
-from ..model import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
+from ..rules.items import find_ability
+from ..model.core import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
 from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 
 class ForumError(HostkitError):

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .journal import Journal
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game.game import Game
 
 _STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
          "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",
@@ -100,7 +100,7 @@ def _sender(game: Game, name: str) -> str | None:
 
 def read_line(game: Game, player: str, text: str) -> tuple[str | None, str]:
     """The act line a PM's text says, or (None, why)."""
-    from ..entry import usable
+    from ..game.entry import usable
     from ..votes.names import NameMatcher
 
     abilities = usable(game.state, player, game.current.record)
@@ -194,7 +194,7 @@ def readings(game: Game, messages: list, journal: Journal) -> tuple[list[Reading
         state = "new"
         if line:
             try:
-                from ..entry import parse_act_lines
+                from ..game.entry import parse_act_lines
 
                 (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]
                 if any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == list(targets)
@@ -240,9 +240,9 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None) -> dict[str, 
 
 def _accept(game: Game, found: list[Reading], reload: Any) -> dict[str, Any]:
     """Enter the sure lines of the latest PMs, each checked as `act --file` checks it."""
-    from ..entry import parse_act_lines
-    from ..errors import HostkitError
-    from ..store import locked
+    from ..game.entry import parse_act_lines
+    from ..model.errors import HostkitError
+    from ..store.folder import locked
 
     entered, refused = [], []
     with locked(game.folder):

@@ -21,8 +21,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from ..errors import FileError
-from ..store import atomic_write
+from ..model.errors import FileError
+from ..store.folder import atomic_write
 
 NAME = ".hostkit-sends.json"
 VERSION = 1

@@ -21,12 +21,12 @@ import html as _html
 import re
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 from .base import ForumError, NewPosts, TooLong, Uncertain
 from .journal import Journal
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game.game import Game
 
 
 class Item(NamedTuple):
@@ -163,7 +163,7 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
              progress: Callable[[int], Any] | None = None) -> list[str]:
     """Send each PM to its player's account (checked first, all of them); lines to print.
     `progress(n)` makes a progress bar (a context manager with update(k)) for n PMs."""
-    from ..store import locked
+    from ..store.folder import locked
 
     if not items:
         return ["No PMs to send: no one learns anything."]
@@ -259,7 +259,7 @@ def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] 
     limit kept in the journal so a rerun splits the same way; a vote count is counted again
     first when the thread moved on while it was written: `recount` gives the fresh item).
     Lines to print."""
-    from ..store import locked
+    from ..store.folder import locked
 
     thread = game.setup.thread
     me = conn.ensure()

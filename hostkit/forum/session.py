@@ -22,7 +22,7 @@ from typing import Any
 
 import requests
 
-from ..errors import FetchError
+from ..model.errors import FetchError
 from ..votes import fetch
 from ..votes.postmeta import decode, strip_session
 from .base import ForumError, Uncertain

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..errors import HostkitError
+from ..model.errors import HostkitError
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game.game import Game
 
 
 def _count(game: Game, reload: Callable[[], Game], *, url: str | None, from_post: int | None,
            to_post: int | None, fmt: str | None) -> tuple[Game, Any, str]:
-    from ..publish import vote_count_post
-    from ..store import locked
-    from ..daycount import count_votes, day_pages, game_stamp, publish_fresh
+    from ..words.publish import vote_count_post
+    from ..store.folder import locked
+    from ..game.day.daycount import count_votes, day_pages, game_stamp, publish_fresh
 
     stamp = game_stamp(game.folder)
     pages, _ = day_pages(game, url=url)

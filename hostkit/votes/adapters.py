@@ -12,7 +12,7 @@ from typing import Any
 
 from lxml import etree
 
-from hostkit.records import Record
+from hostkit.model.records import Record
 from hostkit.votes.walk import text_of
 
 

@@ -17,8 +17,8 @@ from typing import Any, Sequence
 
 from urllib.parse import urljoin
 
-from ..errors import HostkitError
-from ..model import Post, VoteCount, VoteEntry, VoteSetupPlayer
+from ..model.errors import HostkitError
+from ..model.core import Post, VoteCount, VoteEntry, VoteSetupPlayer
 from .extract import MARKUPS, post_votes
 from .forums import Page
 from .postmeta import strip_session
@@ -42,7 +42,7 @@ def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | Non
 def read_pages_or_cached(*, folder: Path, url: str | None, progress: bool = False) -> tuple[list[Page], str | None]:
     """The thread's pages as read_pages fetches them, or, when the forum cannot be reached, the
     pages last read into the game's cache with the reason they are stale (None when fresh)."""
-    from ..errors import FetchError
+    from ..model.errors import FetchError
     from .fetch import _Cache
 
     try:

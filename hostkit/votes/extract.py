@@ -16,8 +16,8 @@ from typing import Sequence
 
 import lxml.etree
 
-from hostkit.errors import HostkitError
-from hostkit.records import Record
+from hostkit.model.errors import HostkitError
+from hostkit.model.records import Record
 from hostkit.votes.marks import COUNT_MARKER, LINE_HINT, Marks, _count_marked, marks_of
 from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
 from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, REORDERED, ParsedVote,
@@ -266,7 +266,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
 
 
 def post_votes(body_html: str, marks: Marks | None, markups: Sequence[str] = ("red",)) -> Extracted:
-    """A post's vote texts: from its MARKS where the page reader made them (hostkit.model.Post's
+    """A post's vote texts: from its MARKS where the page reader made them (hostkit.model.core.Post's
     `marks`), else from its body's HTML."""
     if marks is None:
         return extract(body_html, markups)

@@ -20,8 +20,8 @@ from typing import Any
 
 import requests
 
-from hostkit.errors import FetchError
-from hostkit.store import atomic_write
+from hostkit.model.errors import FetchError
+from hostkit.store.folder import atomic_write
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
 from hostkit.votes.pages import CACHE_VERSION, read_files  # noqa: F401 (read_files: the old home)

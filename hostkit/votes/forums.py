@@ -19,9 +19,9 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from hostkit.errors import FetchError
-from hostkit.model import Post
-from hostkit.records import Record
+from hostkit.model.errors import FetchError
+from hostkit.model.core import Post
+from hostkit.model.records import Record
 from hostkit.votes.adapters import _adapter, _Compiled, _ROWS, ENGINES, PAGE_SIZE
 from hostkit.votes.adapters import first as _first
 from hostkit.votes.adapters import text as _text

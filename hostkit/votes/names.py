@@ -2,7 +2,7 @@
 
 This module owns matching a written name (a vote in the thread, or a name a host types on the
 command line) to a player, the way a careful human counter does, and refusing when a human
-would have to ask. Both the tally (hostkit.votes.tally) and the CLI (hostkit.deal.match_name,
+would have to ask. Both the tally (hostkit.votes.tally) and the CLI (hostkit.game.deal.match_name,
 behind act, vote, eliminate, replace...) use it. Pure: no I/O.
 
 How a name is read, strongest first (each way gives a score, worked out for one name and one
@@ -18,7 +18,7 @@ of another, "Matt" for projectmatt rather than Master Mew):
   the host judges;
 - a name that looks like one exactly, letters from other scripts or full-width forms in it
   ("Bоb" with a Cyrillic о, "Ｂｏｂ"): the one player whose name or alias has the same TR39
-  skeleton (hostkit.confusable), as a reader sees it; two such players are ambiguous;
+  skeleton (hostkit.model.confusable), as a reader sees it; two such players are ambiguous;
 - a prefix of the name ("marina" for Marina2), or its initials at word starts ("GJ" for
   Gentleman Johnny, "TRG" for TheRealGin);
 - a word of the name ("Snake" for eagerSnake, "Gin" for TheRealGin-N-Tonic, "mafia" for
@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping, Sequence
 
-from hostkit.records import Record
+from hostkit.model.records import Record
 from hostkit.votes.namescore import _longest, _norm, _shape, score
 from hostkit.votes.votetext import _REORDERS, REORDERED
 
@@ -91,7 +91,7 @@ class Candidate(Record):
 class NameMatcher:
     """Matches names written in the thread (or typed by a host) against players and aliases.
 
-    PLAYERS are objects with ``name`` and ``aliases`` (hostkit.model.VoteSetupPlayer), or
+    PLAYERS are objects with ``name`` and ``aliases`` (hostkit.model.core.VoteSetupPlayer), or
     (name, aliases) pairs; aliases are the slot's other names (replaced players, nicknames).
     """
 
@@ -237,9 +237,9 @@ class NameMatcher:
 
     def _lookalike(self, name: str) -> Match | None:
         """NAME (not ASCII) as it looks: the one player with a name or alias of the same
-        confusable key (hostkit.confusable.keys: NFKC and case folded, or its TR39 skeleton), a
+        confusable key (hostkit.model.confusable.keys: NFKC and case folded, or its TR39 skeleton), a
         refusal when two players have one, else None."""
-        from hostkit.confusable import keys  # only for a name written with letters beyond ASCII
+        from hostkit.model.confusable import keys  # only for a name written with letters beyond ASCII
 
         if self._looks is None:
             self._looks = {}
@@ -304,8 +304,8 @@ def pick(word: str, names: Sequence[str], what: str = "player",
     """The name WORD (typed by a host) means among NAMES (with their ALIASES): exact, any case,
     then only the strong ways (prefix, initials, a whole word). Anything weaker or tied is
     refused with hostkit's wording: "unknown player 'X' (did you mean 'Y'?)" or
-    "player 'x' is ambiguous: A, B". Raises hostkit.errors.NameError_."""
-    from hostkit.errors import NameError_
+    "player 'x' is ambiguous: A, B". Raises hostkit.model.errors.NameError_."""
+    from hostkit.model.errors import NameError_
 
     aliases = aliases or {}
     matcher = NameMatcher([(n, tuple(aliases.get(n, ()))) for n in names])
@@ -319,7 +319,7 @@ def pick(word: str, names: Sequence[str], what: str = "player",
         raise NameError_(f"{what} {word!r} is ambiguous: {', '.join(m.candidates)}")
     near = list(m.candidates[:3])
     if not near:
-        from hostkit.errors import suggest
+        from hostkit.model.errors import suggest
 
         raise NameError_(f"unknown {what} {word!r}{suggest(word, names)}")
     raise NameError_(f"unknown {what} {word!r} (did you mean {' or '.join(map(repr, near))}?)")

@@ -26,9 +26,9 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
-from hostkit.cachedir import blake2b
-from hostkit.errors import FileError
-from hostkit.model import Post
+from hostkit.store.cachedir import blake2b
+from hostkit.model.errors import FileError
+from hostkit.model.core import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
 
@@ -168,7 +168,7 @@ def read_regular(path: Path) -> bytes:
     """A cache file's bytes, read only when it is a regular file: a named pipe or a device planted
     under a cache entry's name would be read forever (tomlio.read_bytes: opened without blocking,
     checked on the open file). Raises OSError otherwise: to a cache, a miss."""
-    from hostkit.tomlio import read_bytes
+    from hostkit.store.tomlio import read_bytes
 
     try:
         return read_bytes(path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from hostkit.records import Record
+from hostkit.model.records import Record
 
 
 _LEAD_JUNK = " \t#*[(<>-~•·:|_"

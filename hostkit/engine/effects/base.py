@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model import Effect, Role, Side
+from ...model.core import Effect, Role, Side
 from ..day import faction_alignment
-from ...records import Record
+from ...model.records import Record
 from ..night import Act, Attack, Night
 
 Params = dict[str, tuple[Any, Any]]

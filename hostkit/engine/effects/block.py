@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import Effect
-from ...records import slotted
+from ...model.core import Effect
+from ...model.records import slotted
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection, scope_stops
 from . import control, tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st

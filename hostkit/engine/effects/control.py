@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...model import Ability, Action, GameState, PlayerState, Role
+from ...model.core import Ability, Action, GameState, PlayerState, Role
 from ..night import Act, Night
 
 

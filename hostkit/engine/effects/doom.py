@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...model import Ability, Action, Effect, Role
+from ...model.core import Ability, Action, Effect, Role
 from ..night import Act
 from ..sides import in_play, kind
 from .kill import EFFECTS

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...model import Effect
+from ...model.core import Effect
 from ..night import Act, Attack, Night
 from . import guild
 from .tech import advanced, scan_reading

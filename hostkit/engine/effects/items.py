@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-from ...items import item_role, items_of
-from ...model import Action, Change, Death, Effect, GameState, NightOutcome, PlayerState
+from ...rules.items import item_role, items_of
+from ...model.core import Action, Change, Death, Effect, GameState, NightOutcome, PlayerState
 from ..night import Act, Night
 from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text

@@ -20,7 +20,7 @@ Settle steps: `late-mauls`, `plague` (before the attacks are weighed) and `kill-
 
 from __future__ import annotations
 
-from ...model import Death, Effect
+from ...model.core import Death, Effect
 from ..night import Act, Attack, Night
 from .base import KILL, TARGET, EffectSpec, attack_from, kill_params, st
 

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from ...model import Effect, Side
+from ...model.core import Effect, Side
 from ..night import Act, Night
 from .base import TARGET, EffectSpec
 
