@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
 from conftest import Host
-from hostkit.cli import cli
+from test_normal_roles import new
 
 MINI_NORMAL = [
     "Ann=Town Cop", "Bea=Town Doctor", "Cal=Town Vigilante", "Dot=Town 1-Shot Bulletproof Vanilla Townie",
@@ -29,10 +27,7 @@ def night(host: Host, *acts: str) -> dict:
 
 
 def test_mini_normal_plays_to_the_end_through_new_assign_as_written(tmp_path):
-    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", "13"]
-    for a in MINI_NORMAL:
-        args += ["--assign", a]
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    result = new(tmp_path, MINI_NORMAL, seed=13)
     assert result.exit_code == 0, result.output
     host = Host(tmp_path / "g")
     for line in ("Town 1-Shot Bulletproof Vanilla Townie [Town]", "Mafia Roleblocker [Mafia]", "Mafia Goon [Mafia]"):

@@ -13,20 +13,22 @@ from conftest import Host
 from hostkit.cli import cli
 
 
-def game(tmp_path, *assign: str) -> Host:
-    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", "1"]
+def new(tmp_path, assign, seed: int = 1):
+    """`hostkit new g --ruleset natural --assign ...`, as a host types it."""
+    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", str(seed)]
     for a in assign:
         args += ["--assign", a]
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    return CliRunner().invoke(cli, args, catch_exceptions=False)
+
+
+def game(tmp_path, *assign: str) -> Host:
+    result = new(tmp_path, assign)
     assert result.exit_code == 0, result.output
     return Host(tmp_path / "g")
 
 
 def refused_new(tmp_path, *assign: str) -> str:
-    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", "1"]
-    for a in assign:
-        args += ["--assign", a]
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    result = new(tmp_path, assign)
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
     assert not (tmp_path / "g").exists()
