@@ -55,7 +55,13 @@ VANILLA = ("vanilla", "vanilla townie", "vt", "townie", "vanilla town")
 def role_name(rs: Ruleset, word: str) -> str:
     """A role as a host types it: its name in any case, one of its `aliases`, or a common alias - 'Vanilla' (also
     'VT', 'Townie', 'Vanilla Townie') is the ruleset's plain town role: its Villager, else the
-    one role with no abilities and no passives."""
+    one role with no abilities and no passives. A ruleset with modifiers (natural) reads it as
+    MafiaScum writes it, '[Town|Mafia] [modifier ...] ROLE' (rules/written.py)."""
+    from ..rules.written import written_name
+
+    written = written_name(rs, word)  # a ruleset that takes roles as MafiaScum writes them
+    if written is not None:
+        return written
     low = " ".join(word.split()).lower()
     if low in VANILLA and not any(r.lower() == low for r in rs.roles):
         plain = [r.name for r in rs.roles.values() if not r.abilities and not r.passives and not r.faction]
