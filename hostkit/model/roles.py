@@ -114,6 +114,9 @@ class Role(Record):
     # theirs. Each choice names the abilities it gives (a technology may be several: the
     # Advanced Tracking Devices are planted, built and report).
     pick_one: Mapping[str, tuple[str, ...]] = EMPTY
+    # A passive with a number of uses in the game (a 1-Shot Bulletproof: {"immunity": 1}): the
+    # player's charges under that key, spent when it saves them; absent = unlimited.
+    charged: Mapping[str, int] = EMPTY
 
     def ability(self, name: str) -> Ability | None:
         for ab in self.abilities:

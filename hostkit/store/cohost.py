@@ -303,7 +303,9 @@ def faction_slots(folder: Path) -> Slot | None:
         from ..rules.rulesets import load_ruleset
 
         setup = store.read_setup(folder)
-        rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+        from ..rules.written import for_setup
+
+        rs = for_setup(load_ruleset(setup.ruleset, folder / "roles.toml"), (p.role for p in setup.players))
     except (HostkitError, OSError):
         return None
     roles = {p.name.lower(): rs.roles.get(p.role) for p in setup.players}
