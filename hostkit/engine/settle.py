@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model.core import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved,
-    where)
+from ..model.outcome import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result,
+    Saved, where)
 from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, protect, readings, tech
 from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection

@@ -14,10 +14,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..model import checks
 from ..store import folder as store
 from ..model.errors import HostkitError, NameError_, suggest
-from ..model.core import PhaseRecord, PlayerSetup, Ruleset, Setup
+from ..model.entries import PhaseRecord, PlayerSetup, Setup
+from ..model.roles import Ruleset
 from ..rules.rulesets import find, load_ruleset
 
-MARKUPS = ("red", "bold", "tag", "hash")
+from .markup import DEFAULT_MARKUPS, MARKUPS, check_markups
 
 
 # --------------------------------------------------------------------------- names
@@ -198,9 +199,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
             raise HostkitError(f"--split-votes {who!r}: {name} needs a --weight of 2 or more, whole votes "
                                f"(now {'their role' + chr(39) + 's' if w is None else f'{w:g}'}): only several votes can go to different players")
         split_set.add(name)
-    for m in markups:
-        if m not in MARKUPS:
-            raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    markups = check_markups(markups)
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
@@ -229,7 +228,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
                                   threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ()),
                                   split=n in split_set) for n in order),
-        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
+        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=markups or DEFAULT_MARKUPS,
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         start=_start(start, rs, opts),
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from ..model.core import Ability, Effect, Role, Ruleset
+from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
 from ..store.tomlio import Table, load
 

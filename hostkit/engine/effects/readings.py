@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model.core import Death, Effect, Role
+from ...model.outcome import Death
+from ...model.roles import Effect, Role
 from ..night import Act, Night
 from .base import EffectSpec, TARGET, dealt_roles
 from .conditions import unseen
