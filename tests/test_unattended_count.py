@@ -78,3 +78,44 @@ def test_unsure_leaves_out_what_the_counters_rules_settle(tmp_path):
     data = count(tidewater(tmp_path), 22, 29)
     assert data["hammer"] == 27
     assert data["ignored"] and data["unsure"] == []
+
+
+# --------------------------------------------------------------------------- "the" in front
+
+
+def test_the_in_front_of_a_name_is_not_a_player_whose_name_starts_with_the(tmp_path):
+    """"VOTE: the gunwale" was read as The Brick (the article alone read as the start of "The
+    Brick"); the name after the article is the vote, and The Brick's own name still reads."""
+    data = count(tidewater(tmp_path), 14, 17)
+    assert votes_of(data) == [(14, "Masthead", "Gunwale"), (15, "Oarlock", "Mastina"),
+                              (16, "Tideway", "The Brick"), (17, "Quillon", "Quillon")]
+
+
+def test_the_in_front_of_a_name_with_a_player_named_the_without_a_space(tmp_path):
+    """The next case of the kind: a player whose name runs on from "The" (Thermocline, as
+    TheRealGin) is no more read from the article than "The Brick" is."""
+    players = tuple("Thermocline" if p == "The Brick" else p for p in PLAYERS)
+    data = count(tidewater(tmp_path, players), 14, 17)
+    assert votes_of(data) == [(14, "Masthead", "Gunwale"), (15, "Oarlock", "Mastina"),
+                              (17, "Quillon", "Quillon")]
+
+
+# --------------------------------------------------------------------------- initials
+
+
+def test_initials_are_not_read_as_a_player_whose_initials_differ(tmp_path):
+    """"VOTE: FF" was refused as ambiguous between Formerfish and Flavor Leaf; Flavor Leaf's
+    initials are FL (an FF passes over the L of Leaf), so FF is Formerfish (Former-fish: no one
+    knows where its words start). "FL" and "TB" are initials as written."""
+    data = count(tidewater(tmp_path), 18, 21)
+    assert votes_of(data) == [(18, "Oarlock", "Formerfish"), (19, "Tideway", "Flavor Leaf"),
+                              (21, "Mastina", "The Brick")]
+
+
+def test_initials_that_pass_over_a_word_start_name_no_one_and_are_unsure(tmp_path):
+    """The next case of the kind: "GG" was counted for Gold Nugget, the only player it could
+    be, though its initials are GN; it now names no one, and the host is asked."""
+    players = tuple("Gold Nugget" if p == "The Brick" else p for p in PLAYERS)
+    data = count(tidewater(tmp_path, players), 18, 21)
+    assert votes_of(data) == [(18, "Oarlock", "Formerfish"), (19, "Tideway", "Flavor Leaf")]
+    assert unsure_of(data)[0] == (20, "Sextant", "hostkit vote Sextant PLAYER --after-post 20")
