@@ -119,3 +119,23 @@ def test_initials_that_pass_over_a_word_start_name_no_one_and_are_unsure(tmp_pat
     data = count(tidewater(tmp_path, players), 18, 21)
     assert votes_of(data) == [(18, "Oarlock", "Formerfish"), (19, "Tideway", "Flavor Leaf")]
     assert unsure_of(data)[0] == (20, "Sextant", "hostkit vote Sextant PLAYER --after-post 20")
+
+
+# --------------------------------------------------------------------------- another purpose
+
+OTHER_PURPOSE = "a vote for another purpose (a vigilante's shot, an election), not the elimination vote"
+
+
+def test_a_vote_for_another_purpose_never_replaces_the_real_vote_of_its_post(tmp_path):
+    """"Vig-Vote: Quillon" and "Sheriff vote: Tideway", after the post's real vote, were taken as
+    the elimination vote and replaced it; they are listed, and the real vote stands. The same
+    for the next cases of the kind: a Mayor's or an election's vote, a Hunter's, "Vote to shoot:"."""
+    data = count(tidewater(tmp_path), 6, 13)
+    assert votes_of(data) == [(6, "Mastina", "Sextant"), (7, "Formerfish", "Oarlock"), (8, "Flavor Leaf", "Oarlock"),
+                              (9, "Gunwale", "Masthead"), (10, "Oarlock", "Mastina"), (11, "Quillon", "Masthead"),
+                              (12, "Masthead", "Gunwale"), (13, "Sextant", "Mastina")]
+    listed = [(i["post"], i["text"]) for i in data["ignored"] if i["reason"] == OTHER_PURPOSE]
+    assert listed == [(6, "Vig-Vote: Quillon"), (7, "Sheriff vote: Tideway"), (9, "Mayor vote: Quillon"),
+                      (10, "Vote to shoot: Formerfish"), (11, "Election vote: Sextant"), (13, "Hunter vote: Tideway")]
+    assert data["unsure"] == []  # the rule settles them: nothing for the host to settle
+
