@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hostkit.game.game import create
 
 from conftest import Host
@@ -139,3 +141,41 @@ def test_a_vote_for_another_purpose_never_replaces_the_real_vote_of_its_post(tmp
                       (10, "Vote to shoot: Formerfish"), (11, "Election vote: Sextant"), (13, "Hunter vote: Tideway")]
     assert data["unsure"] == []  # the rule settles them: nothing for the host to settle
 
+
+
+# --------------------------------------------------------------------------- a hand entry at the hammer's post
+
+
+def test_a_hand_unvote_at_the_hammer_post_stops_the_hammer(tmp_path):
+    """Quillon's vote at 27 is the sixth on Oarlock (the hammer). The host unvotes Quillon at 27
+    (`--after-post 27` outranks the votes up to 27): there was no hammer at 27, and Sextant's
+    vote at 28 is the hammer."""
+    host = tidewater(tmp_path)
+    assert (count(host, 22, 28)["hammer"], count(host, 22, 28)["eliminated"]) == (27, "Oarlock")
+    host.ok("vote", "Quillon", "--unvote", "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (28, "Oarlock")
+    assert (None, "Quillon", None) in votes_of(data)
+    data = count(host, 22, 27)
+    assert (data["hammer"], data["eliminated"]) == (None, None)
+    assert [w["votes"] for w in data["wagons"] if w["target"] == "Oarlock"] == [5.0]
+
+
+@pytest.mark.parametrize("entry", [
+    ("Quillon", "Mastina"),      # the host rules the hammer meant another player
+    ("Formerfish", "--unvote"),  # the host rules an earlier vote on the wagon out, at the hammer's post
+], ids=["hand-vote-elsewhere", "hand-unvote-of-another-voter"])
+def test_a_hand_entry_at_the_hammer_post_that_takes_the_wagon_under_majority_stops_it(tmp_path, entry):
+    """The next cases of the kind: any hand entry at the hammer's post that leaves the wagon under
+    the majority stops the hammer there."""
+    host = tidewater(tmp_path)
+    host.ok("vote", *entry, "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (28, "Oarlock")
+
+
+def test_a_hand_entry_at_the_hammer_post_that_leaves_the_majority_keeps_the_hammer(tmp_path):
+    host = tidewater(tmp_path)
+    host.ok("vote", "Tideway", "Oarlock", "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (27, "Oarlock")
