@@ -83,8 +83,9 @@ class Journal:
                                  f"names {mine['thread'] or 'none'}: if the game moved thread, {aside}")
         elif self.order:  # written before the journal named its game: its sends must all be this game's
             names = {n.lower() for p in game.setup.players for n in (p.name, *p.aliases)}
+            names |= {h.lower() for h in game.setup.hosts}
             for e in self.sends():
-                alien = ((e["kind"] == "post" and e["to"] != mine["thread"])
+                alien = ((e["kind"] in ("post", "lock") and e["to"] != mine["thread"])
                          or (e["kind"] == "pm" and e["to"].lower() not in names))
                 if alien:
                     where = "the thread" if e["kind"] == "post" else "the account"

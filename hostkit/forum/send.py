@@ -322,7 +322,7 @@ def send_pm_to_account(game: Game, item: Item, *, conn: Any, account: str) -> li
     if not ident:
         raise HostkitError(f"no forum account named {account!r} on {conn.site}: nothing was sent")
     with locked(game.folder):
-        notes, done = _send_parts(conn, Journal(game.folder), game, item, to=account, account_id=ident, me=me,
+        notes, done = _send_parts(conn, Journal(game.folder, game=game), game, item, to=account, account_id=ident, me=me,
                                   thread=None, counting=False)
     conn.save()
     return notes + [f"{part.what} -> {account}: {what}" + (f" (PM {pm_id})" if pm_id else "")
@@ -338,7 +338,7 @@ def lock_thread(game: Game, key: str, what: str, *, conn: Any, lock: bool = True
     thread = game.setup.thread
     me = conn.ensure()
     with locked(game.folder):
-        journal = Journal(game.folder)
+        journal = Journal(game.folder, game=game)
         entry = journal.get(key)
         if entry and entry["state"] == "sent":
             return [f"{what}: already done"]
