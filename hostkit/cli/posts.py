@@ -75,8 +75,15 @@ def _send_pms(game, pms, label: str, dry_run: bool) -> None:
 
     from ..forum.send import pms_to_forum
 
-    lines = pms_to_forum(game, pms, label=label, dry_run=dry_run,
-                         progress=lambda n: click.progressbar(length=n, label="Sending PMs", file=sys.stderr))
+    from ..forum.send import Changed
+
+    try:
+        lines = pms_to_forum(game, pms, label=label, dry_run=dry_run,
+                             progress=lambda n: click.progressbar(length=n, label="Sending PMs", file=sys.stderr))
+    except Changed as exc:
+        for line in exc.lines:
+            click.echo(line)
+        raise
     for line in lines:
         click.echo(line)
 

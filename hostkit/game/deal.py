@@ -14,7 +14,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..model import checks
 from ..store import folder as store
 from ..model.errors import HostkitError, NameError_, suggest
-from ..model.core import PhaseRecord, PlayerSetup, Ruleset, Setup
+from ..model.entries import PhaseRecord, PlayerSetup, Setup
+from ..model.roles import Ruleset
 from ..rules.rulesets import find, load_ruleset
 
 from .markup import DEFAULT_MARKUPS, MARKUPS, check_markups

@@ -26,8 +26,10 @@ from ..store import folder as store, tomlio
 from ..engine.day import apply_outcome, election, flip_held, guild_of, kill, night_tag_today, owed, weight_today
 from ..engine.sides import option_refusal
 from ..model.errors import FileError, HostkitError, NameError_, RuleError, suggest
-from ..model.core import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState,
-    Removal, Ruleset, Setup, VoteEntry, entry_id, entry_key)
+from ..model.roles import Ability, Ruleset
+from ..model.entries import Action, DayEvent, PhaseEnd, PhaseRecord, Removal, Setup, VoteEntry, entry_id, entry_key
+from ..model.state import GameState, PlayerState
+from ..model.outcome import NightOutcome
 from ..rules.items import find_ability, inert_grants, starting_items
 from ..rules.rulesets import load_ruleset
 from ..rules.written import for_setup

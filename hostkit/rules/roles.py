@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..engine.sides import VICTORIES
 from ..model.errors import FileError, suggest
-from ..model.core import Ability, Effect, OptionSpec, Role, Ruleset
+from ..model.roles import Ability, Effect, OptionSpec, Role, Ruleset
 from ..store.tomlio import Table, load
 
 PASSIVES = {

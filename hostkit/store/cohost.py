@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from . import folder as store
 from ..model.errors import HostkitError
-from ..model.core import PhaseRecord, entry_id, entry_key
+from ..model.entries import PhaseRecord, entry_id, entry_key
 
 HOST_ENV = "HOSTKIT_HOST"
 DRIVER = "hostkit"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.core import Ruleset
+from ..model.roles import Ruleset
 from ..rules.rulesets import available, load_ruleset
 from .text import ability_when
 

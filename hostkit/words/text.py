@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.core import Action, NightOutcome, Ruleset
+from ..model.entries import Action
+from ..model.outcome import NightOutcome
+from ..model.roles import Ruleset
 
 
 def ability_when(ab) -> str:

@@ -15,7 +15,7 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
 
 from __future__ import annotations
 
-from ...model.core import Role
+from ...model.roles import Role
 from ..night import Act, Attack, Night
 
 from .base import EffectSpec

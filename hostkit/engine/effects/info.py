@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Attack, Night
 from . import guild
 from .conditions import unseen, unseen_visits

@@ -20,7 +20,7 @@ Settle step: `guards-remains` (a guard's body and an observant guard's word to t
 
 from __future__ import annotations
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Heal, Night, Protection
 from .base import TARGET, EffectSpec, attacks_on, fill
 from .conditions import macho
