@@ -97,3 +97,9 @@ class Adapter(Protocol):
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last posts as (post id, author, text), oldest first."""
+
+    def locked(self, thread: str) -> bool | None:
+        """Whether the thread is locked (None: the account cannot moderate it)."""
+
+    def set_locked(self, thread: str, lock: bool = True) -> str:
+        """Lock (or unlock) the thread as a moderator: "locked", "unlocked", or "already ..."."""

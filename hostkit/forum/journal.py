@@ -27,6 +27,7 @@ from ..store.folder import atomic_write
 NAME = ".hostkit-sends.json"
 VERSION = 1
 STATES = ("sending", "sent", "dropped", "entered")  # entered: a PM read into the record (inbox)
+KINDS = ("pm", "post", "inbox", "lock")  # lock: the thread locked or unlocked (id: the topic)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,
            "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str}
 _LIMIT = 4 * 2**20  # a journal of a long game is some 100 kB
@@ -80,8 +81,8 @@ class Journal:
                     raise self._fail(f"{where}: {k} is missing")
             if e["state"] not in STATES:
                 raise self._fail(f"{where}.state must be one of {', '.join(STATES)}, got {e['state']!r}")
-            if e["kind"] not in ("pm", "post", "inbox"):
-                raise self._fail(f"{where}.kind must be pm, post or inbox, got {e['kind']!r}")
+            if e["kind"] not in KINDS:
+                raise self._fail(f"{where}.kind must be one of {', '.join(KINDS)}, got {e['kind']!r}")
             if e["state"] == "sent" and not e.get("id"):
                 raise self._fail(f"{where}: a sent entry needs the forum's id")
             if e["key"] not in self.entries:

@@ -15,7 +15,10 @@ Learned from phpBB 3.3's own pages (the board in ../shared/forum):
 - folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1 and the account's own; read
   whole, every page, by hostkit.forum.pmfolders;
 - an account: memberlist.php?mode=viewprofile&un=NAME answers 404 "does not exist" for none;
-- an expired session: a page that should need a login shows the login form instead.
+- an expired session: a page that should need a login shows the login form instead;
+- locking a topic (a moderator's quick-mod tool): the topic page's quick-mod menu links to
+  mcp.php?...&quickmod=1&action=lock (or unlock, when locked); that page is a confirm form
+  (`confirm`, with a one-time confirm_key) posted with confirm=Yes.
 """
 
 from __future__ import annotations
@@ -210,6 +213,49 @@ class PhpBB:
         msg_id = self._submit(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform",
                               {"subject": subject[:120], "message": text}, accepted=accepted)
         return Sent(msg_id, self.s.url(f"ucp.php?i=pm&mode=view&p={msg_id}"))
+
+    # ------------------------------------------------------------------ moderating
+    def locked(self, thread: str) -> bool | None:
+        """Whether the topic is locked (None: the account has no moderator's lock tool there)."""
+        page = self.s.get(f"viewtopic.php?t={_topic(thread)}")
+        if "mode=logout" not in page:  # a guest sees no tools: log in first
+            raise LoginNeeded(f"{self.s.site}: the session has expired")
+        found = set(re.findall(r"quickmod=1[^\"]*?action=(lock|unlock)&", page))
+        if not found:
+            return None
+        return "unlock" in found
+
+    def set_locked(self, thread: str, lock: bool = True) -> str:
+        """Lock (or unlock) the topic with the quick-mod tool, as a moderator does; what
+        happened: "locked", "unlocked", or "already locked"/"already unlocked" (nothing done).
+        ForumError when the account may not moderate the topic."""
+        topic = _topic(thread)
+        want = "lock" if lock else "unlock"
+        page = self.s.get(f"viewtopic.php?t={topic}")
+        if "mode=logout" not in page:
+            raise LoginNeeded(f"{self.s.site}: the session has expired")
+        links = {m.group(2): _html.unescape(m.group(1)) for m in
+                 re.finditer(r'href="\./(mcp\.php\?[^"]*?quickmod=1[^"]*?action=(lock|unlock)&[^"]*)"', page)}
+        if want not in links:
+            if links:
+                return f"already {want}ed"
+            raise ForumError(f"{self.s.site}: the account may not lock topic {topic} (no quick-mod lock tool "
+                             "on its page: the host needs a moderator's rights in the game's forum)")
+        confirm = self.s.get(links[want])
+        served = time.monotonic()
+        found = form_fields(confirm, "confirm")
+        if found is None:
+            raise ForumError(f"{self.s.site}: the forum showed no confirm form to {want} topic {topic}: "
+                             f"{_errors(confirm) or 'no confirm form'}")
+        action, data = found
+        data["confirm"] = "Yes"
+        r = self.s.post(action, data, served=served)
+        if r.status_code >= 400:
+            raise ForumError(f"{self.s.site}: the forum refused to {want} topic {topic}: HTTP {r.status_code}")
+        if self.locked(thread) is not lock:
+            raise ForumError(f"{self.s.site}: topic {topic} is not {want}ed after the moderator's {want}: "
+                             f"{_errors(r.text) or 'the forum did not say why'}")
+        return f"{want}ed"
 
     # ------------------------------------------------------------------ reading
     def folder(self, folder: str) -> list[Message]:

@@ -286,6 +286,47 @@ def _post_parts(conn: Any, journal: Journal, game: Game, item: Item, *, me: str,
     return notes + [f"{part.what}: {what}" + (f" (post {pid})" if pid else "") for part, what, pid in done]
 
 
+def send_pm_to_account(game: Game, item: Item, *, conn: Any, account: str) -> list[str]:
+    """Send `item` as a PM to a forum account that is no player (the host's own, for what a
+    watch tells the host), journalled as every PM is. Lines to print."""
+    from ..store.folder import locked
+
+    me = conn.ensure()
+    ident = conn.call("account", account)
+    if not ident:
+        raise HostkitError(f"no forum account named {account!r} on {conn.site}: nothing was sent")
+    with locked(game.folder):
+        notes, done = _send_parts(conn, Journal(game.folder), game, item, to=account, account_id=ident, me=me,
+                                  thread=None, counting=False)
+    conn.save()
+    return notes + [f"{part.what} -> {account}: {what}" + (f" (PM {pm_id})" if pm_id else "")
+                    for part, what, pm_id in done]
+
+
+def lock_thread(game: Game, key: str, what: str, *, conn: Any, lock: bool = True) -> list[str]:
+    """Lock (or unlock) the game's thread, journalled under `key` as a send is: a rerun does
+    nothing when the journal says it was done; an unsure one is simply done again (locking a
+    locked thread changes nothing). Lines to print."""
+    from ..store.folder import locked
+
+    thread = game.setup.thread
+    me = conn.ensure()
+    with locked(game.folder):
+        journal = Journal(game.folder)
+        entry = journal.get(key)
+        if entry and entry["state"] == "sent":
+            return [f"{what}: already done"]
+        journal.mark(key, kind="lock", to=thread or "", what=what, phase=_phase(game), state="sending", host=me)
+        try:
+            happened = conn.call("set_locked", thread, lock)
+        except ForumError:
+            journal.mark(key, state="dropped")
+            raise
+        journal.mark(key, state="sent", id=thread or "", url=thread or "")
+    conn.save()
+    return [f"{what}: {happened}"]
+
+
 def _title(game: Game) -> str:
     return getattr(game.setup, "title", "") or game.folder.resolve().name
 

@@ -654,6 +654,23 @@ class Stranger(Record):
         return f"hostkit alias {shlex.quote(player or self.player or 'PLAYER')} {shlex.quote(self.name)}"
 
 
+class Unsure(Record):
+    """What a count did not settle and the host must (a stranger voting, a name that could be two
+    players or none, an empty vote): the post, its author and text, what to settle, and the
+    `hostkit` command that settles it (`choices`: one command per reading, best first)."""
+
+    post: int | None
+    author: str
+    text: str
+    what: str
+    command: str
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"post": self.post, "author": self.author, "text": self.text, "what": self.what,
+                "command": self.command, "choices": list(self.choices)}
+
+
 class VoteCount(Record):
     day: int
     alive: int
@@ -674,6 +691,7 @@ class VoteCount(Record):
     thresholds: Mapping[str, int] = EMPTY  # living player -> their non-zero threshold modifier
     strangers: tuple[Stranger, ...] = ()  # accounts that are no player but vote like one (host only)
     edited: tuple[tuple[int, str], ...] = ()  # (post, author): a counted vote in a post edited since (host only)
+    unsure: tuple[Unsure, ...] = ()  # what the count could not settle: the host must (host only)
 
     def needed(self, target: str) -> int:
         """The votes a wagon on TARGET (a player) needs: the majority plus their modifier, at least 1."""
@@ -708,6 +726,8 @@ class VoteCount(Record):
                            "unlike": list(x.unlike), "command": x.command()} for x in self.strangers],
             # host output: counted votes in posts the forum says were edited (the vote may be newer)
             "edited": [{"post": n, "author": a} for n, a in self.edited],
+            # host output: what the count could not settle, each with the command that settles it
+            "unsure": [u.to_json() for u in self.unsure],
         }
 
 

@@ -49,6 +49,7 @@ from hostkit.model.core import HistoryEntry, Ignored, Post, Stranger, VoteCount,
 from hostkit.votes.events import Event, day_events, replaced_out
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import REORDERED, Match, NameMatcher
+from hostkit.votes.unsure import unsure_items
 from hostkit.votes.outcome import _EPS, NONE, SLOT, edited_votes, leaders, plurality_pick, wagons
 from hostkit.votes.votetext import is_no_elimination, parse_vote, written_name
 
@@ -227,7 +228,7 @@ def tally(
                 continue
             m = Match(NONE) if pv.kind == "none" else read_name(pv.name or "", ev.post, voter)
             if m.player is None or m.player != NONE and (not by_name[m.player].alive or by_name[m.player].absent):
-                skip(text, m.reason or f"{m.player} cannot be voted")
+                skip(text, m.reason or f"{m.player} cannot be voted", candidates=m.candidates)
                 continue
             chosen.append((m.player, text))
         keep = int(by_name[voter].weight)
@@ -248,9 +249,13 @@ def tally(
             if majority == "half-plus-one" and total(target) + _EPS >= needed(target) and not hammered:
                 hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
 
+    doubts: dict[tuple[int | None, str, str], tuple[str, ...]] = {}  # ignored text -> the players it may mean
+
     for idx, (_, ev) in enumerate(keyed):
-        def skip(text: str, reason: str, _ev: Event = ev) -> None:
+        def skip(text: str, reason: str, _ev: Event = ev, candidates: tuple[str, ...] = ()) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
+            if candidates:
+                doubts[(_ev.post, _ev.author, text)] = candidates
 
         if hammered:
             for text in ev.texts:
@@ -300,8 +305,11 @@ def tally(
                     break
             for later in ev.texts[last + 1:]:
                 pv = parse_vote(later)
-                skip(later, read_name(pv.name or "", ev.post, voter).reason if pv and pv.kind == "vote"
-                     else "not a vote")
+                if pv and pv.kind == "vote":
+                    m = read_name(pv.name or "", ev.post, voter)
+                    skip(later, m.reason, candidates=m.candidates)
+                else:
+                    skip(later, "not a vote")
         text = ev.texts[last]
         if last and not ev.host:
             # the post's last vote stands, but an earlier one that reached the majority ended the
@@ -364,7 +372,7 @@ def tally(
         else:
             m = matcher.match(name or "") if ev.host else read_name(name or "", ev.post, voter)
             if m.player is None:
-                skip(text, m.reason)
+                skip(text, m.reason, candidates=m.candidates)
                 continue
             target = m.player
             if not by_name[target].alive or by_name[target].absent:
@@ -394,8 +402,10 @@ def tally(
         pick = plurality_pick(leading, tie, rng_seed)
         eliminated = None if pick == NONE else pick
 
+    strangers = _strangers(strange, matcher, players, posts, window, hosts)
     return VoteCount(
-        strangers=_strangers(strange, matcher, players, posts, window, hosts),
+        strangers=strangers,
+        unsure=unsure_items(ignored, strangers, manual, matcher, doubts),
         day=day,
         alive=len(alive),
         majority=need,
