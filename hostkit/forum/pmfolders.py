@@ -138,7 +138,7 @@ def _listing(folder: str, start: int, sort: str) -> str:
 
 def read_page(session: Session, folder: str, start: int, sort: str) -> tuple[int, list[Message], str]:
     """One page of a folder: its size, its PMs (in the listing's order) and the page itself."""
-    from .phpbb import form_fields
+    from .forms import form_fields
 
     for _ in range(REREADS + 1):
         page = session.get(_listing(folder, start, sort))
