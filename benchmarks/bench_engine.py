@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hostkit.cli import GC_FIRST_THRESHOLD  # noqa: E402
 from hostkit.engine import resolve_night, rng_for  # noqa: E402
-from hostkit.model.core import Action, GameState, PlayerState  # noqa: E402
+from hostkit.model.entries import Action
+from hostkit.model.state import GameState, PlayerState  # noqa: E402
 from hostkit.rules.rulesets import RULESETS, load_ruleset  # noqa: E402
 
 SIZES = (1_000, 10_000)

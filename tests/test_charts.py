@@ -326,7 +326,8 @@ def test_deadline_from_the_day_record_falls_between_posts(tmp_path):
     made by then, where the thread's posts and times are at hand; a later entry replaces it and an
     empty one clears it."""
     from hostkit.game.game import Phase
-    from hostkit.model.core import DayEvent, PhaseRecord, Post
+    from hostkit.model.entries import DayEvent, PhaseRecord
+    from hostkit.model.counts import Post
     from hostkit.words.publish.page import deadline_of
 
     game = new_classic(tmp_path / "g")

@@ -21,7 +21,8 @@ from hostkit.game.game import replaycache
 from hostkit.store import folder as store
 from hostkit.cli import cli
 from hostkit.game.game import Game
-from hostkit.model.core import Effect, NightOutcome
+from hostkit.model.roles import Effect
+from hostkit.model.outcome import NightOutcome
 from hostkit.rules.rulesets import RULESETS, load_ruleset
 
 from conftest import Host, new_classic, snapshot

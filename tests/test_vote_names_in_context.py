@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit.model.core import Post, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..model.core import RETURNED, GameState, NightOutcome, Side
+from ..model.state import RETURNED, GameState
+from ..model.outcome import NightOutcome, Side
 
 
 def apply_outcome(state: GameState, outcome: NightOutcome, phase_index: int = 0) -> None:
@@ -91,7 +92,7 @@ BOUND = "bound-to"
 FLIP_HELD = "flip-held"
 # Captives returned to play by an abductor's death outside the night's resolution (a lynch, a
 # modkill, a last shot): {"day 1": "Xe"}, the death's time -> the abductor; `hostkit pm` tells them.
-# RETURNED is model.py's (imported above).
+# RETURNED is model/state.py's (imported above).
 
 
 def release(state: GameState, player: str, when: str | None = None) -> list[str]:

@@ -16,7 +16,9 @@ import random
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..model.core import Ability, Action, Effect, GameState, PlayerState, Role, Ruleset, body_name
+from ..model.roles import Ability, Effect, Role, Ruleset
+from ..model.entries import Action
+from ..model.state import GameState, PlayerState, body_name
 from ..model.records import slotted
 
 HOME = "home"

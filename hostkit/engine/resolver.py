@@ -17,7 +17,10 @@ from types import MappingProxyType
 from typing import Sequence
 
 from ..rules.items import find_ability
-from ..model.core import Ability, Action, GameState, NightOutcome, PlayerState, Role, Ruleset
+from ..model.roles import Ability, Role, Ruleset
+from ..model.entries import Action
+from ..model.state import GameState, PlayerState
+from ..model.outcome import NightOutcome
 from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
 from .night import Act, Night

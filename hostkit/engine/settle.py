@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model.core import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved,
-    where)
-from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, protect, tech
+from ..model.outcome import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result,
+    Saved, where)
+from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, protect, tech
 from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -369,7 +369,7 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             die(t, attack, attack.location)
             continue
         role = night.role(t)
-        if role.immunity >= attack.strength:
+        if role.immunity >= attack.strength and conditions.immune(night, t, role):
             saved.setdefault(t, []).append(role.name)
             night.say(f"{t} ({role.name}) is immune to {who}'s attack.")
             night.notices.append((t, "You were attacked tonight, but you survived."))

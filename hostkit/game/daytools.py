@@ -266,7 +266,7 @@ def no_elimination(game: "Game", count: Any) -> tuple[float | None, bool]:
 
 def deadline_events(game: "Game", text: str | None, now: "datetime | None" = None) -> list[Any]:
     """The entry that sets (or, with TEXT None, clears) the current day's deadline."""
-    from ..model.core import DayEvent
+    from ..model.entries import DayEvent
 
     game.open_phase("day")
     if text is None:
@@ -283,7 +283,7 @@ def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
     dies now. Like a last shot, the victim's actions and actions aimed at them this phase are
     taken back. The cause reads 'modkill (REASON)' in the record and the flip."""
     from ..model.errors import RuleError
-    from ..model.core import DayEvent, Removal
+    from ..model.entries import DayEvent, Removal
 
     game.open_phase()
     name = game.player(player)
@@ -426,7 +426,7 @@ def checked_elimination(game: "Game", player: str | None, *, force: bool = False
 
 def _returns(tags: dict) -> list[str]:
     """The times ("day 2") of a player's returns to play kept by engine/day.release."""
-    from ..model.core import RETURNED
+    from ..model.state import RETURNED
 
     held = tags.get(RETURNED)
     return list(held) if isinstance(held, dict) else []

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from ..model.errors import HostkitError, RuleError, suggest
-from ..model.core import Ability, Action, GameState, PhaseRecord, withheld_ability
+from ..model.roles import Ability
+from ..model.entries import Action, PhaseRecord
+from ..model.state import GameState, withheld_ability
 from ..rules.items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover

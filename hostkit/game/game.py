@@ -26,10 +26,13 @@ from ..store import folder as store, tomlio
 from ..engine.day import apply_outcome, election, flip_held, guild_of, kill, night_tag_today, owed, weight_today
 from ..engine.sides import option_refusal
 from ..model.errors import FileError, HostkitError, NameError_, RuleError, suggest
-from ..model.core import (Ability, Action, DayEvent, GameState, NightOutcome, PhaseEnd, PhaseRecord, PlayerState,
-    Removal, Ruleset, Setup, VoteEntry, entry_id, entry_key)
+from ..model.roles import Ability, Ruleset
+from ..model.entries import Action, DayEvent, PhaseEnd, PhaseRecord, Removal, Setup, VoteEntry, entry_id, entry_key
+from ..model.state import GameState, PlayerState
+from ..model.outcome import NightOutcome
 from ..rules.items import find_ability, inert_grants, starting_items
 from ..rules.rulesets import load_ruleset
+from ..rules.written import for_setup
 from ..model.view import Phase
 from .standing import tag_texts
 from .entry import SKIP_WORDS, parse_act_lines  # noqa: F401 (re-exported)
@@ -184,6 +187,7 @@ class Game:
                                    lambda: load_ruleset(setup.ruleset, folder / "roles.toml"))
         except NameError_ as exc:
             raise FileError(f"{path}: ruleset: {exc}") from None
+        rs = for_setup(rs, (p.role for p in setup.players))  # roles as MafiaScum writes them
         for i, p in enumerate(setup.players):
             if p.role not in rs.roles:
                 raise FileError(f"{path}: players[{i}].role: {rs.name} has no role {p.role!r}{suggest(p.role, rs.roles)}")
@@ -222,6 +226,7 @@ class Game:
         for p in self.setup.players:
             role = rs.roles[p.role]
             charges = {a.key: a.uses for a in role.abilities if a.uses is not None}
+            charges.update(role.charged)  # a limited passive (a 1-Shot Bulletproof)
             charges.update((k, v) for k, v in innate.items() if v is not None)
             players[p.name] = PlayerState(
                 name=p.name, role=role.name, faction=role.faction, alignment=role.alignment,

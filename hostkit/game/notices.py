@@ -15,7 +15,7 @@ from .day import shortening, stockpile
 from .day.bonds import SPIRIT_BOND
 from ..engine import sides
 from ..engine.day import communication_todo, holds_today, victory
-from ..model.core import ROBOT_DESTROYED, GameState
+from ..model.state import ROBOT_DESTROYED, GameState
 from .day.sheriffrace import race_open
 
 if TYPE_CHECKING:  # pragma: no cover

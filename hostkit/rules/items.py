@@ -16,7 +16,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..model.errors import RuleError, suggest
-from ..model.core import Ability, Action, Effect, GameState, Item, PlayerState, Role, Ruleset
+from ..model.roles import Ability, Effect, Item, Role, Ruleset
+from ..model.entries import Action
+from ..model.state import GameState, PlayerState
 
 PASS = "pass"
 

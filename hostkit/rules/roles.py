@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..engine.sides import VICTORIES
 from ..model.errors import FileError, suggest
-from ..model.core import Ability, Effect, OptionSpec, Role, Ruleset
+from ..model.roles import Ability, Effect, OptionSpec, Role, Ruleset
 from ..store.tomlio import Table, load
 
 PASSIVES = {
@@ -30,6 +30,11 @@ PASSIVES = {
     "psychic-vote": "your vote's extra weight works only while Mind Shield holders do not outnumber the other living "
                     "players",
     "no-team-actions": "you take no part in the factional actions your partners' roles own: you use only your own",
+    "macho": "you cannot be protected: a protection or heal aimed at you does nothing",
+    "ninja": "when you perform your faction's kill, Trackers and Watchers do not see you",
+    "loyal": "your own actions fail, as though roleblocked, on a player not of your alignment",
+    "disloyal": "your own actions fail, as though roleblocked, on a player of your alignment",
+    "weak": "if your own action reaches a player who is not Town, you die that night",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).

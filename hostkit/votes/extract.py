@@ -266,7 +266,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
 
 
 def post_votes(body_html: str, marks: Marks | None, markups: Sequence[str] = ("red",)) -> Extracted:
-    """A post's vote texts: from its MARKS where the page reader made them (hostkit.model.core.Post's
+    """A post's vote texts: from its MARKS where the page reader made them (hostkit.model.counts.Post's
     `marks`), else from its body's HTML."""
     if marks is None:
         return extract(body_html, markups)

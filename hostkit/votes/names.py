@@ -91,7 +91,7 @@ class Candidate(Record):
 class NameMatcher:
     """Matches names written in the thread (or typed by a host) against players and aliases.
 
-    PLAYERS are objects with ``name`` and ``aliases`` (hostkit.model.core.VoteSetupPlayer), or
+    PLAYERS are objects with ``name`` and ``aliases`` (hostkit.model.counts.VoteSetupPlayer), or
     (name, aliases) pairs; aliases are the slot's other names (replaced players, nicknames).
     """
 

@@ -45,7 +45,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from hostkit.model.errors import HostkitError
-from hostkit.model.core import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteEntry, VoteSetupPlayer
+from hostkit.model.counts import HistoryEntry, Ignored, Post, Stranger, VoteCount, VoteSetupPlayer
+from hostkit.model.entries import VoteEntry
 from hostkit.votes.events import Event, day_events, replaced_out
 from hostkit.votes.extract import MARKUPS
 from hostkit.votes.names import REORDERED, Match, NameMatcher

@@ -22,7 +22,8 @@ from __future__ import annotations
 import shlex
 from typing import Mapping, Sequence
 
-from hostkit.model.core import Ignored, Stranger, Unsure, VoteEntry
+from ..model.counts import Ignored, Stranger, Unsure
+from ..model.entries import VoteEntry
 from hostkit.votes.extract import EMPTY
 from hostkit.votes.names import NameMatcher
 from hostkit.votes.votetext import REORDERED, parse_vote

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model.core import Effect, Role, Side
+from ...model.roles import Effect, Role
+from ...model.outcome import Side
 from ..day import faction_alignment
 from ...model.records import Record
 from ..night import Act, Attack, Night

@@ -24,7 +24,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...rules.items import items_of
-from ...model.core import Death, Effect
+from ...model.outcome import Death
+from ...model.roles import Effect
 from ..night import AWAY, Act, Night
 from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
 from .info import investigate
@@ -380,7 +381,7 @@ def _releases(night: Night, deaths: list) -> list:
 def _bonds(night: Night, deaths: list) -> list:
     """Seed Hivemind: 'If the Hivemind dies, all converted players die with them': the players a
     converter bound (tag bound-to), and those it converted tonight, die when it dies tonight."""
-    from ...model.core import Death
+    from ...model.outcome import Death
     from ..night import Attack
     from .base import fill, flavour_text
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ...model.errors import HostkitError
-from ...model.core import Ignored, VoteCount, VoteSetupPlayer
+from ...model.counts import Ignored, VoteCount, VoteSetupPlayer
 from ...store.folder import atomic_write
 from ...votes import count as counter  # through the module: tests replace counter.read_pages
 from ...votes.forums import Page

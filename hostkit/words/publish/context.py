@@ -13,14 +13,14 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from ...model.core import PICKED
+from ...model.state import PICKED
 from ...rules.rulesets import PASSIVE_NAMES, PASSIVES
 from ...game.day.rulings import SPIRIT_BOND
 from ..text import ability_when
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import Ability, Role
+    from ...model.roles import Ability, Role
     from ..render import Renderer
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}

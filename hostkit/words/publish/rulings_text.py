@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game, Phase
-    from ...model.core import DayEvent
+    from ...model.entries import DayEvent
 
 PUBLIC_KINDS = ("candidate", "withdraw", "sheriff-vote", "revote", "elected", "shot", "badge", "kill", "deadline")
 
