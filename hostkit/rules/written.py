@@ -187,7 +187,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     side = w.alignment or role.alignment
     if w.alignment and role.alignment not in ALIGNMENTS:
         raise HostkitError(f"{name!r}: a {what} is its own side ({role.alignment}), never {w.alignment}")
-    if w.alignment == "Town" and role.faction:
+    if (w.alignment == "Town" and role.alignment != "Town") or (w.alignment == "Mafia" and role.faction
+                                                                  and role.faction != "Mafia"):
         raise HostkitError(f"{name!r}: a {what} is {role.alignment} only")
     if w.alignment == "Mafia" and role.faction != "Mafia":
         goon = rs.roles["Goon"]  # the plain Mafia role: its win condition
