@@ -25,8 +25,10 @@ from ..store.tomlio import Table, load
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
+NIGHT_X = re.compile(r"^night ?(\d+)$")
+NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
 
 
 class Modifier(NamedTuple):
@@ -132,22 +134,23 @@ def parse(rs: Ruleset, text: str) -> Written:
         if found is not None:
             base, words = found, words[:i]
             break
-    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name != "X-Shot"}
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name not in NUMBERED}
     names: list[str] = []
     shots: list[int] = []
     i = 0
     while i < len(words):
         for j in range(len(words), i, -1):
             phrase = " ".join(words[i:j])
-            shot = SHOT.match(phrase)
-            if phrase in by_key or shot:
-                names.append("X-Shot" if shot else by_key[phrase])
-                shots.append(int(shot.group(1)) if shot else 0)
+            numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
+                            None)
+            if phrase in by_key or numbered:
+                names.append(numbered[0] if numbered else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else 0)
                 i = j
                 break
         else:
             rest = " ".join(words[i:])
-            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m != "X-Shot"] + ["1-Shot"]
+            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + ["1-Shot", "Night 2"]
             raise NameError_(f"unknown role or modifier {rest!r} in {text!r}{suggest(rest, everything)}; "
                              f"see 'hostkit roles {rs.name}'")
     if base is None:
@@ -161,7 +164,8 @@ def parse(rs: Ruleset, text: str) -> Written:
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += [f"{x}-Shot" if m == "X-Shot" else m for m, x in zip(w.modifiers, w.shots)]
+    parts += [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
+              for m, x in zip(w.modifiers, w.shots)]
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -182,12 +186,15 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     """The Role a written name means (see the module's docstring)."""
     w = w or parse(rs, name)
     mods = modifiers(rs)
+    if "Backup" in w.modifiers:
+        return _backup(rs, name, w)
     role = rs.roles[w.base]
     what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
     side = w.alignment or role.alignment
     if w.alignment and role.alignment not in ALIGNMENTS:
         raise HostkitError(f"{name!r}: a {what} is its own side ({role.alignment}), never {w.alignment}")
-    if w.alignment == "Town" and role.faction:
+    if (w.alignment == "Town" and role.alignment != "Town") or (w.alignment == "Mafia" and role.faction
+                                                                  and role.faction != "Mafia"):
         raise HostkitError(f"{name!r}: a {what} is {role.alignment} only")
     if w.alignment == "Mafia" and role.faction != "Mafia":
         goon = rs.roles["Goon"]  # the plain Mafia role: its win condition
@@ -199,7 +206,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     told: list[str] = []
     for i, (m_name, x) in enumerate(zip(w.modifiers, w.shots)):
         m = mods[m_name]
-        if m_name in seen and m_name != "X-Shot":
+        if m_name in seen and m_name != "X-Shot":  # '1-Shot Bulletproof 2-Shot Cop' limits two things
             raise HostkitError(f"{name!r}: {m_name} is written twice")
         clash = next((c for c in m.conflicts if c in seen), None)
         if clash:
@@ -216,6 +223,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
                 continue
             if x < 1:
                 raise HostkitError(f"{name!r}: an X-Shot is used at least once (1-Shot)")
+        if m_name == "Night X" and x < 1:
+            raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
@@ -229,10 +238,38 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     return role._replace(name=name, summary=summary, aliases=())
 
 
+def _backup(rs: Ruleset, name: str, w: Written) -> Role:
+    """A Backup ('Town Backup Cop'): vanilla until a player of the role it backs up dies, then
+    that role (engine/effects/backup.py)."""
+    from ..engine.backups import backed_up
+
+    if w.modifiers.count("Backup") > 1:
+        raise HostkitError(f"{name!r}: Backup is written twice")
+    target = backed_up(name)
+    taken = compose(rs, target) if target not in rs.roles else rs.roles[target]
+    if not any(not a.factional for a in taken.abilities) and not taken.passives:
+        raise HostkitError(f"{name!r}: a Backup takes over a power role, and a {w.base_words or 'Vanilla'} has none")
+    plain = rs.roles["Goon" if taken.faction == "Mafia" else "Villager"]
+    told = modifiers(rs)["Backup"].told.replace("{role}", _plain_name(target))
+    return plain._replace(name=name, alignment=taken.alignment, faction=taken.faction,
+                          knows_faction=taken.knows_faction, win=taken.win, aliases=(),
+                          summary=" ".join(s for s in ((f"Mafia. " if taken.faction == "Mafia" else "") + told,) if s),
+                          passives=frozenset({"backup"}))
+
+
+def _plain_name(name: str) -> str:
+    for word in ALIGNMENTS:
+        if name.startswith(word + " "):
+            return name[len(word) + 1:]
+    return name
+
+
 def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Ability]) -> Role:
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
         changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Night X":
+        changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
     if m.ability:
         fields = {("self_target" if k == "self" else k): v for k, v in m.ability.items()}
         changed.update((a.key, changed.get(a.key, a)._replace(**fields)) for a in own)
@@ -261,12 +298,16 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         return rs
     names = list(dict.fromkeys(names))
     roles = dict(rs.roles)
-    for n in names:
+    from ..engine.backups import backed_up
+
+    for n in list(names):
         if n not in roles:
             try:
                 roles[n] = compose(rs, n)
             except HostkitError:
                 continue  # the game's loader names the role it cannot find
+            if "backup" in roles[n].passives and backed_up(n) not in roles:
+                roles[backed_up(n)] = compose(rs, backed_up(n))  # the role it will take over
     dealt = [roles[n] for n in names if n in roles]
     foes = []
     for r in dealt:
