@@ -32,12 +32,36 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
     elimination-threshold modifier, and whether their votes may be split."""
     out = []
+    killed = killed_at(game)
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
                                    game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split,
-                                   tuple(p.previous)))
+                                   tuple(p.previous), None if ps.alive else killed.get(p.name)))
     return out
+
+
+def killed_at(game: Game) -> dict[str, int]:
+    """The players the host killed today at a post (`hostkit kill --post N`): player -> N, the
+    first post from which they are dead (the posts before it are counted with them alive)."""
+    ph = game.current
+    if ph.record.kind != "day":
+        return {}
+    return {e.target: int(e.data["post"]) for e in ph.record.events
+            if e.kind == "kill" and e.target and isinstance(e.data.get("post"), int)}
+
+
+def latest_post_read(game: Game) -> int | None:
+    """The thread's latest post as hostkit has read it (the game's cached thread, or the day's
+    last count), or None when it has read none."""
+    known = [c["last_post"] for c in saved_counts(game.folder, game.current.record.number)
+             if isinstance(c.get("last_post"), int)]
+    if game.setup.thread:
+        from ...votes.fetch import _Cache  # only when a kill asks: it reads the cached pages
+
+        known += [p.number for page in _Cache(game.folder / ".cache" / "thread", game.setup.thread).load()
+                  for p in page.posts]
+    return max(known, default=None)
 
 
 def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None = None,
