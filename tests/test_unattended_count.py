@@ -9,6 +9,7 @@ wrote ourselves in the shape of the real ones (the structure only; the words and
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,17 @@ def test_a_kill_post_is_a_post_number_and_only_by_day(tmp_path):
     assert "--post" in host.refused("kill", "Gunwale", "--post", "0")
     host.ok("eliminate", "Oarlock", "--force")
     assert "by day only" in host.refused("kill", "Gunwale", "--post", "40")
+
+
+def test_a_later_day_with_no_start_post_is_unsure(tmp_path):
+    """A vote in the host-only notes the host must settle: on day 2 with no start post, the count
+    runs from the thread's first post, day 1's votes with it. Day 1 is counted from the first post."""
+    host = tidewater(tmp_path)
+    page = ["votes", "--html", str(PAGE), "--json"]
+    assert json.loads(host.ok(*page))["unsure"][0]["command"] != "hostkit start-post N"
+    host.ok("eliminate", "Oarlock", "--force")
+    host.ok("resolve", "--force")
+    unsure = json.loads(host.ok(*page))["unsure"]
+    assert (unsure[0]["post"], unsure[0]["command"]) == (None, "hostkit start-post N")
+    host.ok("start-post", "37")
+    assert json.loads(host.ok(*page, "--to-post", "37"))["unsure"] == []
