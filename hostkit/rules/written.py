@@ -186,6 +186,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     """The Role a written name means (see the module's docstring)."""
     w = w or parse(rs, name)
     mods = modifiers(rs)
+    if "Backup" in w.modifiers:
+        return _backup(rs, name, w)
     role = rs.roles[w.base]
     what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
     side = w.alignment or role.alignment
@@ -236,6 +238,32 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     return role._replace(name=name, summary=summary, aliases=())
 
 
+def _backup(rs: Ruleset, name: str, w: Written) -> Role:
+    """A Backup ('Town Backup Cop'): vanilla until a player of the role it backs up dies, then
+    that role (engine/effects/backup.py)."""
+    from ..engine.backups import backed_up
+
+    if w.modifiers.count("Backup") > 1:
+        raise HostkitError(f"{name!r}: Backup is written twice")
+    target = backed_up(name)
+    taken = compose(rs, target) if target not in rs.roles else rs.roles[target]
+    if not any(not a.factional for a in taken.abilities) and not taken.passives:
+        raise HostkitError(f"{name!r}: a Backup takes over a power role, and a {w.base_words or 'Vanilla'} has none")
+    plain = rs.roles["Goon" if taken.faction == "Mafia" else "Villager"]
+    told = modifiers(rs)["Backup"].told.replace("{role}", _plain_name(target))
+    return plain._replace(name=name, alignment=taken.alignment, faction=taken.faction,
+                          knows_faction=taken.knows_faction, win=taken.win, aliases=(),
+                          summary=" ".join(s for s in ((f"Mafia. " if taken.faction == "Mafia" else "") + told,) if s),
+                          passives=frozenset({"backup"}))
+
+
+def _plain_name(name: str) -> str:
+    for word in ALIGNMENTS:
+        if name.startswith(word + " "):
+            return name[len(word) + 1:]
+    return name
+
+
 def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Ability]) -> Role:
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
@@ -270,12 +298,16 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         return rs
     names = list(dict.fromkeys(names))
     roles = dict(rs.roles)
-    for n in names:
+    from ..engine.backups import backed_up
+
+    for n in list(names):
         if n not in roles:
             try:
                 roles[n] = compose(rs, n)
             except HostkitError:
                 continue  # the game's loader names the role it cannot find
+            if "backup" in roles[n].passives and backed_up(n) not in roles:
+                roles[backed_up(n)] = compose(rs, backed_up(n))  # the role it will take over
     dealt = [roles[n] for n in names if n in roles]
     foes = []
     for r in dealt:
