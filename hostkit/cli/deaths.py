@@ -57,7 +57,7 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
     Example: hostkit shoot Eve Bob
     """
     from ..game.daytools import aftermath
-    from ..game.game import SKIP_WORDS
+    from ..game.entry import SKIP_WORDS
     from ..game.day.rulings import shot_events
 
     with locked(ctx):

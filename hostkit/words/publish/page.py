@@ -26,7 +26,8 @@ from ...game.standing import tag_texts
 from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...game.game import Game, Phase
+    from ...game.game import Game
+    from ...model.view import Phase
     from .public import PublicView
 
 
