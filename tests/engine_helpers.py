@@ -8,7 +8,10 @@ from types import MappingProxyType
 
 from hostkit.engine import resolve, rng_for
 from hostkit.rules.items import starting_items
-from hostkit.model.core import PICKED, Action, GameState, NightOutcome, PlayerState, Ruleset
+from hostkit.model.state import PICKED, GameState, PlayerState
+from hostkit.model.entries import Action
+from hostkit.model.outcome import NightOutcome
+from hostkit.model.roles import Ruleset
 from hostkit.rules.rulesets import load_ruleset, read_roles
 
 

@@ -325,8 +325,9 @@ def test_deadline_from_the_day_record_falls_between_posts(tmp_path):
     """The host's deadline entry (a day event `deadline` with its time) is drawn at the last post
     made by then, where the thread's posts and times are at hand; a later entry replaces it and an
     empty one clears it."""
-    from hostkit.game.game import Phase
-    from hostkit.model.core import DayEvent, PhaseRecord, Post
+    from hostkit.model.view import Phase
+    from hostkit.model.entries import DayEvent, PhaseRecord
+    from hostkit.model.counts import Post
     from hostkit.words.publish.page import deadline_of
 
     game = new_classic(tmp_path / "g")

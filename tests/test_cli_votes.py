@@ -37,7 +37,7 @@ def woods(tmp_path: Path, **kw) -> Host:
     create(folder, ruleset="classic-werewolf", seed=4,
            assign=["Old Man Willow=Villager", "Red Riding Hood=Seer", "The_Woodsman=Werewolf", "Grandma=Villager",
                    "Wolf=Werewolf"], aliases=["Old Man Willow=Willow"],
-           options=["majority=half-plus-one", "no-elimination=true"], **kw)
+           options=["majority=half-plus-one", "no-elimination=true"], **{"markups": ("red",), **kw})
     host = Host(folder)
     host.ok("resolve", "--force")
     return host

@@ -21,7 +21,7 @@ from hostkit.store import folder as store
 from hostkit.store.cohost import GITIGNORE, merge_phase
 from hostkit.model.errors import HostkitError
 from hostkit.game.game import Game, create
-from hostkit.model.core import Action, PhaseEnd, PhaseRecord
+from hostkit.model.entries import Action, PhaseEnd, PhaseRecord
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 NEW = ["new", "origin", "--git", "--ruleset", "classic-werewolf", "--seed", "1",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit.model.core import Post, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.votes.extract import extract
 from hostkit.votes.names import NameMatcher
 from hostkit.votes.tally import tally

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine_helpers import ruleset
 from hostkit.engine import resolve, rng_for
-from hostkit.model.core import Action, GameState, PlayerState
+from hostkit.model.entries import Action
+from hostkit.model.state import GameState, PlayerState
 
 RS = ruleset("natural")
 ROLES = sorted(RS.roles)

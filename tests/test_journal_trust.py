@@ -60,7 +60,10 @@ def _sealed_for(folder: Path, writes, removes) -> str:
     """A journal with a right seal for FOLDER under this run's key, whatever its paths (the
     path checks must refuse it on their own, seal or no seal)."""
     key = journal._key(create=True)
-    return json.dumps({"writes": writes, "removes": removes, "mac": journal._mac(key, folder, writes, removes)})
+    before = {rel: journal._digest_of(folder / rel) for rel in [*(w[0] for w in writes), *removes]
+              if "/" not in rel or rel.startswith("phases/")}
+    return json.dumps({"writes": writes, "removes": removes, "before": before,
+                       "mac": journal._mac(key, folder, writes, removes, before)})
 
 
 # --------------------------------------------------------------------------- in one folder

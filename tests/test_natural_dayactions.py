@@ -378,7 +378,7 @@ def test_natural_II_innate_is_not_an_ability_of_the_role(tmp_path):
     (roles, role PMs), its uses apart from the role's charges, kept through a conversion."""
     from engine_helpers import ruleset, state
     from hostkit.engine.day import apply_outcome
-    from hostkit.model.core import Change, NightOutcome
+    from hostkit.model.outcome import Change, NightOutcome
 
     info = json.loads(Host(tmp_path)("roles", "natural", "--json").stdout)
     assert [a["name"] for a in info["innate"]] == ["ITA Shot"]

@@ -222,7 +222,7 @@ def test_status_shows_the_plague_carriers_and_the_gluttons_kills(tmp_path):
 
 
 def test_status_json_counts_carry_the_gluttons_kills():
-    from hostkit.model.core import PlayerState
+    from hostkit.model.state import PlayerState
     import dataclasses
     fields = {f.name for f in dataclasses.fields(PlayerState)}
     assert "tags" in fields
@@ -285,7 +285,7 @@ def test_9_a_vanished_body_is_not_flipped(tmp_path):
 ], ids=["9_a_home_is_in", "9_the_town_square_is_in", "9_a_porch_keeps_on", "9_a_door_keeps_outside",
         "9_a_vanished_body_keeps_nowhere", "9_a_bodyguard_keeps_somewhere", "9_a_player_named_like_a_preposition"])
 def test_9_location_phrases(location, phrase):
-    from hostkit.model.core import where
+    from hostkit.model.outcome import where
     assert where(location) == phrase
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hostkit.model.errors import FileError
-from hostkit.model.core import Post
+from hostkit.model.counts import Post
 from hostkit.votes import forums, pages
 from hostkit.votes.extract import COUNT_MARKER, MARKUPS, extract, is_count_post, post_is_count, post_votes
 from hostkit.votes.pages import read_files

@@ -364,7 +364,8 @@ def test_mind_control_ray_controls_the_next_days_vote(tmp_path):
 
 def test_mind_controlled_players_posted_votes_are_not_counted():
     """Seed Mad Scientist Mind Control Ray: the controller's choice replaces the player's vote."""
-    from hostkit.model.core import Post, VoteEntry, VoteSetupPlayer
+    from hostkit.model.counts import Post, VoteSetupPlayer
+    from hostkit.model.entries import VoteEntry
     from hostkit.votes.tally import tally
 
     players = [VoteSetupPlayer(n, (), True, 1.0, None, 0) for n in ("Ann", "Bob", "Dee", "Ms")]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import ruleset, run
-from hostkit.model.core import ROBOT_DESTROYED
+from hostkit.model.state import ROBOT_DESTROYED
 from test_ruleset_paranormal import TECH, check
 
 SEED = "seed Harvester: 'The Robot can use that role in addition to any actions the MS takes'"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hostkit.engine import sides
-from hostkit.model.core import GameState, PlayerState
+from hostkit.model.state import GameState, PlayerState
 from hostkit.rules.rulesets import load_ruleset
 
 from conftest import Host

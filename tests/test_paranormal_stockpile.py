@@ -12,7 +12,7 @@ import pytest
 
 from hostkit.game.day import stockpile
 from hostkit.model.errors import RuleError
-from hostkit.model.core import GameState, PlayerState
+from hostkit.model.state import GameState, PlayerState
 from hostkit.rules.rulesets import load_ruleset
 
 from test_paranormal_sides import new

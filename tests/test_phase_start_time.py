@@ -12,7 +12,7 @@ from hostkit.store.cohost import merge_phase
 from hostkit.forum.base import Message
 from hostkit.forum.inbox import phase_start, readings, report_lines
 from hostkit.forum.journal import Journal
-from hostkit.model.core import PhaseEnd, entry_id
+from hostkit.model.entries import PhaseEnd, entry_id
 
 
 def _file(folder, name="night-1"):

@@ -115,7 +115,7 @@ def test_the_summary_line_has_a_space_before_each_separator(ended_on_night_3):
 
 def test_a_private_ruling_stays_off_the_public_page(tmp_path):
     from hostkit.words.publish.rulings_text import ruling_lines
-    from hostkit.model.core import DayEvent
+    from hostkit.model.entries import DayEvent
 
     create(tmp_path / "g", ruleset="classic-werewolf", seed=1, assign=["Ann=Seer", "Bob=Werewolf", "Cy=Villager"])
     host = Host(tmp_path / "g")

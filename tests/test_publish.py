@@ -14,7 +14,8 @@ import pytest
 from hostkit.words import publish, render
 from hostkit.model.errors import FileError, RuleError
 from hostkit.game.game import Game, create
-from hostkit.model.core import Ignored, NightOutcome, Notice, Result, VoteCount, Wagon
+from hostkit.model.counts import Ignored, VoteCount, Wagon
+from hostkit.model.outcome import NightOutcome, Notice, Result
 
 from conftest import bbcode_unbalanced
 

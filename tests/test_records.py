@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from hostkit.model.core import Action, PhaseRecord
+from hostkit.model.entries import Action, PhaseRecord
 from hostkit.model.records import Record
 
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from hostkit.model.core import Post, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host, snapshot

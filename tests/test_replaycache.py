@@ -16,12 +16,13 @@ from types import MappingProxyType
 import pytest
 
 import hostkit.engine
-import hostkit.game.game as game_module
-from hostkit.game.game import replaycache
+import hostkit.game.replay as game_module
+from hostkit.game import replaycache
 from hostkit.store import folder as store
 from hostkit.cli import cli
 from hostkit.game.game import Game
-from hostkit.model.core import Effect, NightOutcome
+from hostkit.model.roles import Effect
+from hostkit.model.outcome import NightOutcome
 from hostkit.rules.rulesets import RULESETS, load_ruleset
 
 from conftest import Host, new_classic, snapshot

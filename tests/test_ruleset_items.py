@@ -18,7 +18,7 @@ from engine_helpers import night, ruleset, state
 from hostkit.engine.day import apply_outcome, victory
 from hostkit.game.game import create
 from hostkit.rules.items import starting_items
-from hostkit.model.core import Ability, Effect
+from hostkit.model.roles import Ability, Effect
 
 RS = ruleset("items-werewolf")
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from hostkit.game.game import create
-from hostkit.model.core import Post, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from conftest import Host

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hostkit.model.errors import HostkitError
-from hostkit.model.core import HistoryEntry, Ignored, Post, VoteEntry, VoteSetupPlayer
+from hostkit.model.counts import HistoryEntry, Ignored, Post, VoteSetupPlayer
+from hostkit.model.entries import VoteEntry
 from hostkit.votes.extract import COUNT_MARKER
 from hostkit.votes.tally import NameMatcher, tally
 

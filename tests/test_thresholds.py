@@ -11,7 +11,8 @@ import pytest
 
 from hostkit.cli import cli
 from hostkit.game.game import create
-from hostkit.model.core import Post, VoteEntry, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
+from hostkit.model.entries import VoteEntry
 from hostkit.votes.tally import tally
 
 from conftest import Host, snapshot

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from hostkit.model.core import Post, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.votes.tally import tally
 
 from test_vote_names_in_context import day as count_of

@@ -33,8 +33,9 @@ def harbour(tmp_path: Path, markups=("tag", "bold")) -> Host:
     return host
 
 
-def count(host: Host, first: int, last: int) -> dict:
-    return json.loads(host.ok("votes", "--html", str(PAGE), "--from-post", str(first), "--to-post", str(last),
+def count(host: Host, first: int, last: int, page: Path = PAGE) -> dict:
+    """`votes --json` of PAGE's posts FIRST to LAST."""
+    return json.loads(host.ok("votes", "--html", str(page), "--from-post", str(first), "--to-post", str(last),
                               "--json"))
 
 

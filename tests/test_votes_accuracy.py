@@ -76,7 +76,7 @@ def test_saved_pages_without_numbers_or_offset_follow_the_page_before(tmp_path):
 # --------------------------------------------------------------------------- names as people write them
 
 from hostkit.model.errors import NameError_  # noqa: E402
-from hostkit.model.core import VoteSetupPlayer  # noqa: E402
+from hostkit.model.counts import VoteSetupPlayer  # noqa: E402
 from hostkit.votes.extract import extract, parse_vote  # noqa: E402
 from hostkit.votes.names import NameMatcher, pick  # noqa: E402
 
@@ -225,7 +225,7 @@ def test_subsilver_titled_quotes_are_still_quotes():
 
 
 def test_the_last_readable_vote_of_a_post_wins():
-    from hostkit.model.core import Post
+    from hostkit.model.counts import Post
     from hostkit.votes.tally import tally
 
     body = B.format("Vote: Bob") + " and now " + B.format("Vote: the whole lot of you")

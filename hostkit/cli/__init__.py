@@ -56,7 +56,8 @@ except BaseException:
 MODULES = ("setup", "night", "day", "sheriff", "deaths", "powers", "posts", "charts", "cohost", "tech", "forum", "watch")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
-    **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias", "split-votes"), "setup"),
+    **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias", "split-votes",
+                      "vote-markup"), "setup"),
     **dict.fromkeys(("act", "actions", "resolve", "undo"), "night"),
     **dict.fromkeys(("vote", "eliminate", "votes", "posts", "start-post", "replace", "deadline", "activity"), "day"),
     "sheriff": "sheriff",

@@ -54,7 +54,8 @@ def roles(ruleset: str, as_json: bool) -> None:
               help="NAME=N: add N (-5..+5) to the votes that eliminate NAME (Loved +1, Hated -1).")
 @click.option("--loved", multiple=True, help="NAME: Loved, one more vote than the majority eliminates them.")
 @click.option("--hated", multiple=True, help="NAME: Hated, one vote fewer than the majority eliminates them.")
-@click.option("--vote-markup", "markups", multiple=True, help="red (default), bold, tag or hash; repeatable.")
+@click.option("--vote-markup", "markups", multiple=True,
+              help="red, bold, tag or hash; repeatable (default: red, bold and tag, what forum players write).")
 @click.option("--option", "options", multiple=True, help="KEY=VALUE: a ruleset option for this game.")
 @click.option("--attribute", "attributes", multiple=True,
               help="NAME=ATTRIBUTE: one of the ruleset's attributes on NAME's role (paranormal: Kook, Mind Shield...).")
@@ -188,4 +189,31 @@ def split_votes(ctx: click.Context, player: str, off: bool) -> None:
         click.echo(f"{who} now controls each of their votes: two votes in one post count one each, one vote one.")
 
 
-COMMANDS = [rulesets, roles, new, option, status, demo, alias, split_votes]
+@click.command("vote-markup")
+@click.argument("markups", nargs=-1, metavar="[MARKUP]...")
+@click.pass_context
+def vote_markup(ctx: click.Context, markups: tuple[str, ...]) -> None:
+    """Show or change how votes are marked in the thread: red, bold, tag ([vote]) or hash (##vote).
+
+    \b
+    A new game reads red, bold and tag (what forum players write); a running game changes it here,
+    and the next count reads the thread so. A setting, not an entry: 'undo' does not take it back.
+    Examples:
+      hostkit vote-markup              the game's markup
+      hostkit vote-markup bold         only bold votes count from the next count on
+      hostkit vote-markup red bold tag
+    """
+    from ..game.markup import set_vote_markup
+
+    if not markups:
+        click.echo("Votes are read in: " + ", ".join(load(ctx).setup.vote_markup))
+        return
+    with locked(ctx):
+        old, new = set_vote_markup(load(ctx), markups)
+    if old == new:
+        click.echo(f"Votes are read in {', '.join(new)} already: nothing changed.")
+    else:
+        click.echo(f"Votes were read in {', '.join(old)}; from the next count on they are read in {', '.join(new)}.")
+
+
+COMMANDS = [rulesets, roles, new, option, status, demo, alias, split_votes, vote_markup]

@@ -270,7 +270,7 @@ def stockpile_robot(ctx: click.Context, player: str, role: tuple[str, ...]) -> N
 
     Example: hostkit stockpile robot Zed "Bodyguard (Guardian)"
     """
-    from ..model.core import borrowable
+    from ..model.state import borrowable
     from ..game.day.stockpile import ROBOT_PREFIX, robot_events
 
     game, events = _record(ctx, robot_events, player, " ".join(role))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..model.core import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved,
-    where)
-from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, protect, tech
+from ..model.outcome import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result,
+    Saved, where)
+from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, links, protect, readings, tech
 from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -171,6 +171,8 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
     ("camouflage", _on_deaths(tech.camouflage)),  # paranormal: Combat Camouflage names another source
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
+    ("linked-deaths", _on_deaths(links.linked_deaths)),  # natural: a Babysitter's, a Hider's
+    ("killers", _on_deaths(readings.killers)),  # natural: who has killed, for a Detective
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives
     ("guards-remains", _on_deaths(protect.guards_remains)),
@@ -369,7 +371,7 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             die(t, attack, attack.location)
             continue
         role = night.role(t)
-        if role.immunity >= attack.strength:
+        if role.immunity >= attack.strength and conditions.immune(night, t, role):
             saved.setdefault(t, []).append(role.name)
             night.say(f"{t} ({role.name}) is immune to {who}'s attack.")
             night.notices.append((t, "You were attacked tonight, but you survived."))

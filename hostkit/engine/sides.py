@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-# DEPARTED, WON_NIGHT (the night a Mind Stealer reached its goal; it stays in the game): model.py's
-from ..model.core import DEPARTED, WON_NIGHT  # noqa: F401 (re-exported)
+# DEPARTED, WON_NIGHT (the night a Mind Stealer reached its goal; it stays in the game): model/state.py's
+from ..model.state import DEPARTED, WON_NIGHT  # noqa: F401 (re-exported)
 
 VICTORIES = {
     "": "wins with its alignment",

@@ -12,10 +12,18 @@ The file is a co-host's data: it is read as untrusted input. A file that is not 
 shape is refused with its path and what is wrong, and nothing is sent until it is mended (a
 damaged journal must never read as "nothing sent yet"). It is a different file from the
 store's write-ahead journal (.hostkit-journal.json), which is deleted after every commit.
+
+**One game's.** The journal names the game it belongs to (`game`: a digest of the setup fixed
+at `hostkit new`: its creation time, ruleset, seed and players) and the thread its posts went
+to (`thread`). A journal of another game (copied with a folder, or a co-host's file) would make
+every send look done: `Journal(folder, game=...)` refuses it by name. A journal written before
+these fields is taken only when every post in it went to this game's thread and every PM to
+one of its players; it is stamped at its next write.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,6 +38,7 @@ STATES = ("sending", "sent", "dropped", "entered")  # entered: a PM read into th
 KINDS = ("pm", "post", "inbox", "lock")  # lock: the thread locked or unlocked (id: the topic)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,
            "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str}
+_OWNER = ("game", "thread")
 _LIMIT = 4 * 2**20  # a journal of a long game is some 100 kB
 
 
@@ -37,14 +46,52 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-class Journal:
-    """The sends of one game folder, by key (one PM to one player, one part of one post)."""
+def identity(game: Any) -> dict[str, str]:
+    """What the journal records of the game it belongs to: the setup's digest and the thread."""
+    setup = game.setup
+    fixed = json.dumps([setup.created, setup.ruleset, setup.seed, sorted(p.name for p in setup.players)],
+                       ensure_ascii=False)
+    return {"game": hashlib.sha256(fixed.encode("utf-8")).hexdigest()[:16], "thread": setup.thread or ""}
 
-    def __init__(self, folder: Path) -> None:
+
+class Journal:
+    """The sends of one game folder, by key (one PM to one player, one part of one post).
+
+    With `game`, the journal must be that game's (see the module's "One game's"); without it
+    (reading the log) it is read as it is."""
+
+    def __init__(self, folder: Path, *, game: Any = None) -> None:
         self.path = Path(folder) / NAME
         self.entries: dict[str, dict[str, str]] = {}
         self.order: list[str] = []
+        self.owner: dict[str, str] = {}
         self._load()
+        if game is not None:
+            self._belongs(game)
+
+    def _belongs(self, game: Any) -> None:
+        mine = identity(game)
+        aside = (f"move {self.path.name} aside only if no send of this game is in it (what it records is then "
+                 "not looked at, and may be sent again)")
+        if self.owner:
+            if self.owner.get("game") != mine["game"]:
+                raise self._fail(f"belongs to another game (game {self.owner.get('game')}, thread "
+                                 f"{self.owner.get('thread') or 'none'}), not this one (game {mine['game']}): "
+                                 f"a send journal copied from another game would skip this game's sends; {aside}")
+            if self.owner.get("thread", "") != mine["thread"]:
+                raise self._fail(f"records sends to the thread {self.owner.get('thread') or 'none'}, but game.toml "
+                                 f"names {mine['thread'] or 'none'}: if the game moved thread, {aside}")
+        elif self.order:  # written before the journal named its game: its sends must all be this game's
+            names = {n.lower() for p in game.setup.players for n in (p.name, *p.aliases)}
+            names |= {h.lower() for h in game.setup.hosts}
+            for e in self.sends():
+                alien = ((e["kind"] in ("post", "lock") and e["to"] != mine["thread"])
+                         or (e["kind"] == "pm" and e["to"].lower() not in names))
+                if alien:
+                    where = "the thread" if e["kind"] == "post" else "the account"
+                    raise self._fail(f"records a send to {where} {e['to']!r}, which is not this game's: it is "
+                                     f"another game's send journal; {aside}")
+        self.owner = mine
 
     def _fail(self, what: str) -> FileError:
         return FileError(f"{self.path}: {what}; nothing is sent until it is mended "
@@ -67,6 +114,12 @@ class Journal:
             raise self._fail(f"not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("sends"), list):
             raise self._fail(f"not a send journal of version {VERSION} (a 'sends' list)")
+        for k in set(data) - {"version", "sends"}:
+            if k not in _OWNER or not isinstance(data[k], str) or len(data[k]) > 2000:
+                raise self._fail(f"unknown or damaged key {k!r} (only {', '.join(_OWNER)} besides the sends)")
+            self.owner[k] = data[k]
+        if self.owner and set(self.owner) != set(_OWNER):
+            raise self._fail(f"names its game only in part (it needs {' and '.join(_OWNER)})")
         for n, e in enumerate(data["sends"]):
             where = f"sends[{n}]"
             if not isinstance(e, dict):
@@ -108,7 +161,7 @@ class Journal:
         entry["time"] = now()
 
     def text(self) -> str:
-        data = {"version": VERSION, "sends": [self.entries[k] for k in self.order]}
+        data = {"version": VERSION, **self.owner, "sends": [self.entries[k] for k in self.order]}
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
     def sends(self) -> list[dict[str, str]]:

@@ -39,6 +39,18 @@ class Item(NamedTuple):
     subject: str = ""
 
 
+CHANGED = "(the text has changed since: not sent again)"
+
+
+class Changed(HostkitError):
+    """PMs that went out with another text than the one rendered now: the host decides (a
+    correction by hand, or nothing). `lines` is what the command did, to print first."""
+
+    def __init__(self, message: str, lines: list[str]) -> None:
+        super().__init__(message)
+        self.lines = lines
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -128,11 +140,13 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
     Returns (what happened, the forum's id)."""
     entry = journal.get(item.key)
     if entry and entry["state"] == "sent":
-        # changed: its beginning differs (a count rendered again differs only in its last line)
-        changed = (entry["start"] != start_of(item.text)) if entry.get("start") else \
-            entry.get("digest") not in (None, "", digest(item.text))
-        return ("already sent" + (" (the text has changed since: not sent again)" if changed else ""),
-                entry.get("id", ""))
+        # changed: a PM's text at all; a post's beginning (a count rendered again differs only in
+        # its last line)
+        if account_id or not entry.get("start"):
+            changed = entry.get("digest") not in (None, "", digest(item.text))
+        else:
+            changed = entry["start"] != start_of(item.text)
+        return ("already sent" + (f" {CHANGED}" if changed else ""), entry.get("id", ""))
     if entry and entry["state"] == "sending":
         start = entry.get("start") or start_of(item.text)  # what was being sent then
         found = (_find_pm(conn, to, item, start) if account_id else _find_post(conn, thread or "", me, start))
@@ -167,24 +181,29 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
 
     if not items:
         return ["No PMs to send: no one learns anything."]
+    Journal(game.folder, game=game)  # another game's journal is refused before the forum is asked
     me = conn.ensure()
     found = accounts(conn, game, [i.player for i in items if i.player])
     with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
+        journal = Journal(game.folder, game=game)
         if dry_run or progress is None:
-            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=dry_run, progress=None)
+            return _send_pms(conn, journal, game, items, found, me=me, dry_run=dry_run, progress=None)
         with progress(len(items)) as bar:  # the bar starts once every account is found
-            return _send_pms(conn, Journal(game.folder), game, items, found, me=me, dry_run=False,
-                             progress=bar.update)
+            return _send_pms(conn, journal, game, items, found, me=me, dry_run=False, progress=bar.update)
 
 
 def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], found: dict[str, tuple[str, str]],
               *, me: str, dry_run: bool, progress: Callable[[int], Any] | None) -> list[str]:
-    lines = []
+    lines: list[str] = []
+    changed: list[str] = []
     for item in items:
         account, ident = found[item.player]
         entry = journal.get(item.key)
         if dry_run:
-            state = f"already sent (PM {entry['id']})" if entry and entry["state"] == "sent" else "to send"
+            state = "to send"
+            if entry and entry["state"] == "sent":
+                state = f"already sent (PM {entry['id']})" + (
+                    f" {CHANGED}" if entry.get("digest") not in (None, "", digest(item.text)) else "")
             if entry and entry.get("limit", "").isdigit():  # sent in parts under the forum's limit
                 parts = [journal.get(p.key) for p in _parts(item, int(entry["limit"]))]
                 gone = [p["id"] for p in parts if p and p["state"] == "sent"]
@@ -199,9 +218,15 @@ def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], fo
         lines += notes
         for part, what, pm_id in done:
             lines.append(f"{item.player} ({account}): {part.what} {what}" + (f" (PM {pm_id})" if pm_id else ""))
+            if what.endswith(CHANGED) and item.player not in changed:
+                changed.append(item.player)
         if progress:
             progress(1)
     conn.save()
+    if changed:
+        raise Changed(f"{len(changed)} PM(s) went out with another text than the one rendered now ("
+                      f"{', '.join(changed)}); hostkit never sends a second copy: tell the player yourself, "
+                      "or leave it, after seeing what changed ('hostkit pm PLAYER')", lines)
     if dry_run:
         lines.append(f"(dry run: nothing sent; {len(items)} PM(s) to {len(found)} account(s), all found on {conn.site})")
     return lines
@@ -262,12 +287,13 @@ def send_post(game: Game, item: Item, *, conn: Any, recount: Callable[[], Item] 
     from ..store.folder import locked
 
     thread = game.setup.thread
+    Journal(game.folder, game=game)  # another game's journal is refused before the forum is asked
     me = conn.ensure()
     lines: list[str] = []
     for _ in range(3):
         try:
             with locked(game.folder):  # one sender at a time; not while a count is made again
-                lines += _post_parts(conn, Journal(game.folder), game, item, me=me, thread=thread,
+                lines += _post_parts(conn, Journal(game.folder, game=game), game, item, me=me, thread=thread,
                                      counting=recount is not None)
                 conn.save()
                 return lines
@@ -296,7 +322,7 @@ def send_pm_to_account(game: Game, item: Item, *, conn: Any, account: str) -> li
     if not ident:
         raise HostkitError(f"no forum account named {account!r} on {conn.site}: nothing was sent")
     with locked(game.folder):
-        notes, done = _send_parts(conn, Journal(game.folder), game, item, to=account, account_id=ident, me=me,
+        notes, done = _send_parts(conn, Journal(game.folder, game=game), game, item, to=account, account_id=ident, me=me,
                                   thread=None, counting=False)
     conn.save()
     return notes + [f"{part.what} -> {account}: {what}" + (f" (PM {pm_id})" if pm_id else "")
@@ -312,7 +338,7 @@ def lock_thread(game: Game, key: str, what: str, *, conn: Any, lock: bool = True
     thread = game.setup.thread
     me = conn.ensure()
     with locked(game.folder):
-        journal = Journal(game.folder)
+        journal = Journal(game.folder, game=game)
         entry = journal.get(key)
         if entry and entry["state"] == "sent":
             return [f"{what}: already done"]

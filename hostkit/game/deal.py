@@ -14,10 +14,11 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..model import checks
 from ..store import folder as store
 from ..model.errors import HostkitError, NameError_, suggest
-from ..model.core import PhaseRecord, PlayerSetup, Ruleset, Setup
+from ..model.entries import PhaseRecord, PlayerSetup, Setup
+from ..model.roles import Ruleset
 from ..rules.rulesets import find, load_ruleset
 
-MARKUPS = ("red", "bold", "tag", "hash")
+from .markup import DEFAULT_MARKUPS, MARKUPS, check_markups
 
 
 # --------------------------------------------------------------------------- names
@@ -55,7 +56,13 @@ VANILLA = ("vanilla", "vanilla townie", "vt", "townie", "vanilla town")
 def role_name(rs: Ruleset, word: str) -> str:
     """A role as a host types it: its name in any case, one of its `aliases`, or a common alias - 'Vanilla' (also
     'VT', 'Townie', 'Vanilla Townie') is the ruleset's plain town role: its Villager, else the
-    one role with no abilities and no passives."""
+    one role with no abilities and no passives. A ruleset with modifiers (natural) reads it as
+    MafiaScum writes it, '[Town|Mafia] [modifier ...] ROLE' (rules/written.py)."""
+    from ..rules.written import written_name
+
+    written = written_name(rs, word)  # a ruleset that takes roles as MafiaScum writes them
+    if written is not None:
+        return written
     low = " ".join(word.split()).lower()
     if low in VANILLA and not any(r.lower() == low for r in rs.roles):
         plain = [r.name for r in rs.roles.values() if not r.abilities and not r.passives and not r.faction]
@@ -192,9 +199,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
             raise HostkitError(f"--split-votes {who!r}: {name} needs a --weight of 2 or more, whole votes "
                                f"(now {'their role' + chr(39) + 's' if w is None else f'{w:g}'}): only several votes can go to different players")
         split_set.add(name)
-    for m in markups:
-        if m not in MARKUPS:
-            raise HostkitError(f"--vote-markup {m!r} must be one of {', '.join(MARKUPS)}{suggest(m, MARKUPS)}")
+    markups = check_markups(markups)
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
@@ -223,7 +228,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
                                   threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ()),
                                   split=n in split_set) for n in order),
-        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=tuple(dict.fromkeys(markups)) or ("red",),
+        seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=markups or DEFAULT_MARKUPS,
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         start=_start(start, rs, opts),
     )

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from ..model.errors import HostkitError, RuleError, suggest
-from ..model.core import Ability, Action, GameState, PhaseRecord, withheld_ability
+from ..model.roles import Ability
+from ..model.entries import Action, PhaseRecord
+from ..model.state import GameState, withheld_ability
 from ..rules.items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -175,6 +177,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                 raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
             if ability.allied == "unallied" and allied:
                 raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
+    if ability.nights == "non-consecutive" and phase.kind == "night" and ps.last_night.get(ability.key) == phase.number - 1:
+        raise RuleError(f"{where}: used last night, and it is never used two nights running (Non-Consecutive Night)")
     if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
             and ps.last_targets.get(ability.key) == tuple(targets):
         raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
@@ -402,6 +406,8 @@ def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
         return False
     if ability.nights == "odd" and not phase.number % 2:
         return False
+    if ability.only_night and phase.kind == "night" and phase.number != ability.only_night:
+        return False  # Night X
     return True
 
 
@@ -409,6 +415,8 @@ def _when(ability: Ability) -> str:
     base = {"night": "at night", "day": "by day", "cycle": "once a cycle", "any": "once each phase"}[ability.phase]
     if ability.nights != "any":
         base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
+    if ability.only_night:
+        base += f" on night {ability.only_night}"
     return base
 
 

@@ -15,7 +15,7 @@ from .day import shortening, stockpile
 from .day.bonds import SPIRIT_BOND
 from ..engine import sides
 from ..engine.day import communication_todo, holds_today, victory
-from ..model.core import ROBOT_DESTROYED, GameState
+from ..model.state import ROBOT_DESTROYED, GameState
 from .day.sheriffrace import race_open
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,6 +83,12 @@ def host_notices(game: Game) -> list[str]:
     notice = max_day_notice(state)
     if notice:
         out.append(notice)
+    latest = state.deaths[-1][2] if state.deaths else None
+    for p in state.players.values():  # MafiaScum's Backups (engine/effects/backup.py), told once the death is known
+        took = p.tags.get("backup")
+        if isinstance(took, dict) and took.get("when") == latest and p.alive:
+            out.append(f"tell {p.name} they are now a {took['role']}: their Backup took over when {took['of']} died "
+                       f"({took['when']}); send them the role PM ('hostkit pm {p.name}')")
     operatives = [p.name for p in state.players.values() if p.alive and game.ruleset.roles[p.role].name == "Agent Operative"]
     agents = [p.name for p in state.players.values() if p.alive and state.role_of(p.name).appears_as("role") == "Agent"]
     if operatives and state.phase == "night" and state.number == 1:

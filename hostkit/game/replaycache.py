@@ -40,8 +40,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from .. import __version__
-from ..model import core as model
-from ..model.core import NightOutcome, Record, Ruleset
+from ..model import counts, entries, outcome, roles, state
+from ..model.outcome import NightOutcome
+from ..model.records import Record
+from ..model.roles import Ruleset
 
 FORMAT = 1  # bump when the encoding below changes
 MAGIC = b"hostkit-replay\0"
@@ -105,7 +107,7 @@ def _walk(folder: Path | str, rel: str, lines: list[str]) -> None:
 # --------------------------------------------------------------------------- the format
 
 def _records() -> dict[str, type]:
-    return {name: cls for name, cls in vars(model).items()
+    return {name: cls for module in (roles, entries, outcome, counts, state) for name, cls in vars(module).items()
             if isinstance(cls, type) and issubclass(cls, Record) and cls is not Record}
 
 
@@ -121,7 +123,7 @@ def encode(value: Any) -> Any:
         if not _RECORDS:
             _RECORDS.update(_records())
         if _RECORDS.get(t.__name__) is not t:
-            raise TypeError(f"not a record of hostkit.model.core: {t.__name__}")
+            raise TypeError(f"not a record of hostkit.model: {t.__name__}")
         return ("R", t.__name__, tuple(encode(v) for v in value))
     if t is tuple:
         return ("T", tuple(encode(v) for v in value))
@@ -146,7 +148,7 @@ def decode(data: Any) -> Any:
     items = data[1]
     if tag == "D" or tag == "M":
         out = {k if type(k) is not tuple else decode(k): v if type(v) is not tuple else decode(v) for k, v in items}
-        return out if tag == "D" else MappingProxyType(out) if out else model.EMPTY
+        return out if tag == "D" else MappingProxyType(out) if out else roles.EMPTY
     values = [v if type(v) is not tuple else decode(v) for v in items]
     if tag == "T":
         return tuple(values)

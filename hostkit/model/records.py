@@ -6,7 +6,7 @@ construction, `_replace`, `_asdict`, `_make`, `_fields`, `_field_defaults`, a re
 equality and hashing as tuples, pattern matching, pickling and copying.
 
 Why not typing.NamedTuple: collections.namedtuple compiles a fresh `__new__` with eval() for
-every class, about 0.3 ms each; model.py defines some thirty records, which every command pays
+every class, about 0.3 ms each; model/ defines some thirty records, which every command pays
 at start-up (benchmarks/bench_status.py holds `hostkit status` to 1.5x a bare click import).
 Record shares one `__new__` and defines a class in a few microseconds.
 """

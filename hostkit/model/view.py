@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from .core import Action, GameState, PhaseRecord, Ruleset, Setup
+from .entries import Action, PhaseRecord, Setup
+from .state import GameState
+from .roles import Ruleset
 
 
 class Phase:

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..engine.sides import VICTORIES
 from ..model.errors import FileError, suggest
-from ..model.core import Ability, Effect, OptionSpec, Role, Ruleset
+from ..model.roles import Ability, Effect, OptionSpec, Role, Ruleset
 from ..store.tomlio import Table, load
 
 PASSIVES = {
@@ -30,6 +30,18 @@ PASSIVES = {
     "psychic-vote": "your vote's extra weight works only while Mind Shield holders do not outnumber the other living "
                     "players",
     "no-team-actions": "you take no part in the factional actions your partners' roles own: you use only your own",
+    "macho": "you cannot be protected: a protection or heal aimed at you does nothing",
+    "ninja": "when you perform your faction's kill, Trackers and Watchers do not see you",
+    "loyal": "your own actions fail, as though roleblocked, on a player not of your alignment",
+    "disloyal": "your own actions fail, as though roleblocked, on a player of your alignment",
+    "weak": "if your own action reaches a player who is not Town, you die that night",
+    "complex": "your own actions fail, as though roleblocked, on a vanilla player",
+    "simple": "your own actions fail, as though roleblocked, on a player who is not vanilla",
+    "ascetic": "no action reaches you but a kill",
+    "vengeful": "when the vote eliminates you, you may shoot one living player",
+    "traitor": "you are on a faction's side without being in it: you count with it when it reaches parity",
+    "backup": "you take over the role you back up when a player with it dies",
+    "universal-backup": "you take over the role of the first player of your alignment with a power role to die",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).
@@ -283,8 +295,9 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         name=name,
         summary=t.get("summary", str, ""),
         phase=t.get("phase", str, "night", choices=("night", "day", "cycle", "any")),
-        nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
+        nights=t.get("nights", str, "any", choices=("any", "even", "odd", "non-consecutive")),
         first_night=_count(t, "first_night", 1),
+        only_night=_count(t, "only_night", 0),
         targets=targets,
         uses=_count(t, "uses", None),
         category=t.get("category", str, "misc"),

@@ -1,5 +1,5 @@
 """Loads a ruleset from games/<name>/ (ruleset.toml, roles.toml, items.toml), plus a game's own
-roles.toml, into the records of model.py. Every error names the file and key. Reading a
+roles.toml, into the records of model/roles.py. Every error names the file and key. Reading a
 roles.toml (roles, abilities, effects, extends, factions, shared) is roles.py's.
 
 The schema is written down for hosts in games/README.md.
@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ..engine.policies import CYCLE_POLICIES, PRIORITIES
 from ..model.errors import FileError, NameError_, suggest
-from ..model.core import Item, OptionSpec, Role, Ruleset
+from ..model.roles import Item, OptionSpec, Role, Ruleset
 from .roles import read_innate, MESSAGE_KEYS, PASSIVE_NAMES, PASSIVES, RESERVED, TECH_SLOTS, _ability, read_role_file, read_roles
 from ..store.tomlio import Table, load, present
 

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from . import folder as store
 from ..model.errors import HostkitError
-from ..model.core import PhaseRecord, entry_id, entry_key
+from ..model.entries import PhaseRecord, entry_id, entry_key
 
 HOST_ENV = "HOSTKIT_HOST"
 DRIVER = "hostkit"
@@ -303,7 +303,9 @@ def faction_slots(folder: Path) -> Slot | None:
         from ..rules.rulesets import load_ruleset
 
         setup = store.read_setup(folder)
-        rs = load_ruleset(setup.ruleset, folder / "roles.toml")
+        from ..rules.written import for_setup
+
+        rs = for_setup(load_ruleset(setup.ruleset, folder / "roles.toml"), (p.role for p in setup.players))
     except (HostkitError, OSError):
         return None
     roles = {p.name.lower(): rs.roles.get(p.role) for p in setup.players}

@@ -376,7 +376,7 @@ def _recover(folder: Path) -> None:
         raise FileError(f"{path}: cannot read the unfinished change: {exc}") from None
     import json
 
-    from .journal import check
+    from .journal import applies, check
 
     try:
         journal = json.loads(raw)
@@ -385,6 +385,8 @@ def _recover(folder: Path) -> None:
     check(folder, path, journal)
     journal.setdefault("writes", [])
     journal.setdefault("removes", [])
+    if not applies(folder, path, journal):  # the files already hold it: only the journal is left
+        journal = {"writes": [], "removes": []}
     try:
         _apply(folder, journal)
     except WriteError as exc:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..model.errors import FileError, HostkitError
-from ..model.core import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
+from ..model.entries import Action, DayEvent, PhaseEnd, PhaseRecord, PlayerSetup, Removal, Setup, VoteEntry, entry_key
 from .tomlio import Table, load, read_bytes
 from .tomlwrite import dump_toml
 

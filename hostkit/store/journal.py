@@ -15,6 +15,14 @@ every check; otherwise it is refused in one line and left for the host to look a
   co-host can commit any file, but cannot compute a seal without this machine's key: a journal
   that did not come from this user's hostkit for this very folder is refused.
 
+- what the files were before: the seal covers each file's digest before the change (`before`,
+  null for a file that did not exist). A journal is carried out only when every file it names
+  is as it was before the change or as the change leaves it (a command killed while applying
+  leaves some of each). A sealed journal restored from a backup, after later commands changed
+  those files, would roll them back (removing a later action): it is refused, naming the file
+  that is neither. A journal sealed before `before` existed is only deleted, and only when the
+  folder already holds what it writes; otherwise it is refused.
+
 The same path checks refuse a write of a command into a symlinked phases/ or phase file, by name.
 """
 
@@ -33,6 +41,7 @@ from ..model.errors import FileError, WriteError
 
 KEY_ENV = "HOSTKIT_KEY"  # the key file's path (tests give each "machine" its own)
 _PHASE = re.compile(r"phases/\d{3}-(?:night|day)-\d{1,9}\.toml")
+_KEEP = "; it is left as it is: look at it, then delete it to keep the folder as it is"
 _WRITABLE = {"game.toml", ".gitignore", ".gitattributes", ".hostkit-sends.json"}  # the last: inbox --accept
 
 
@@ -82,9 +91,11 @@ def _key(create: bool) -> bytes | None:
     return key
 
 
-def _mac(key: bytes, folder: Path, writes: Any, removes: Any) -> str:
-    body = json.dumps({"folder": os.path.realpath(folder), "writes": writes, "removes": removes},
-                      ensure_ascii=False, sort_keys=True)
+def _mac(key: bytes, folder: Path, writes: Any, removes: Any, before: Any = None) -> str:
+    fields = {"folder": os.path.realpath(folder), "writes": writes, "removes": removes}
+    if before is not None:
+        fields["before"] = before
+    body = json.dumps(fields, ensure_ascii=False, sort_keys=True)
     return hmac.new(key, body.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
@@ -96,7 +107,55 @@ def seal(folder: Path, writes: list[list[str]], removes: list[str]) -> dict[str,
         check_path(folder, rel, remove=True, source=str(folder / rel))
     key = _key(create=True)
     assert key is not None
-    return {"writes": writes, "removes": removes, "mac": _mac(key, folder, writes, removes)}
+    before = {rel: _digest_of(Path(folder) / rel) for rel in [*(w[0] for w in writes), *removes]}
+    return {"writes": writes, "removes": removes, "before": before,
+            "mac": _mac(key, folder, writes, removes, before)}
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest_of(path: Path) -> str | None:
+    """The file's content digest, None when there is no file."""
+    try:
+        with open(path, "rb") as fh:
+            return _digest(fh.read())
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise FileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _states(folder: Path, writes: list[list[str]], removes: list[str]) -> dict[str, tuple[str | None, str | None]]:
+    """Each named file's (digest now, digest after the change)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for rel, text in writes:
+        out[rel] = (_digest_of(Path(folder) / rel), _digest(text.encode("utf-8", "surrogateescape")))
+    for rel in removes:
+        out[rel] = (_digest_of(Path(folder) / rel), None)
+    return out
+
+
+def applies(folder: Path, path: Path, journal: dict[str, Any]) -> bool:
+    """Whether a checked journal is to be carried out (False: the folder already holds what it
+    writes, and it is only deleted). FileError when a file it names has changed since: it is
+    neither what it was before the change nor what the change makes it."""
+    writes, removes = journal.get("writes", []), journal.get("removes", [])
+    states = _states(folder, writes, removes)
+    before = journal.get("before")
+    if before is None:  # sealed by a hostkit that did not keep `before`
+        if all(now == after for now, after in states.values()):
+            return False
+        raise FileError(f"{path}: an unfinished change from an older hostkit, which did not seal what the files were "
+                        f"before it; the files are not what it writes, so it may be an old journal restored from a "
+                        f"backup that would undo later changes{_KEEP}")
+    for rel, (now, after) in states.items():
+        if now != after and now != before.get(rel):
+            raise FileError(f"{path}: {rel} has changed since this unfinished change was made (it is neither what it "
+                            f"was before the change nor what the change writes): carrying it out would undo a later "
+                            f"change (an old journal restored from a backup?){_KEEP}")
+    return True
 
 
 def check_path(folder: Path, rel: str, *, remove: bool, source: str) -> None:
@@ -131,8 +190,11 @@ def check_path(folder: Path, rel: str, *, remove: bool, source: str) -> None:
 def check(folder: Path, path: Path, journal: Any) -> None:
     """Refuse (FileError naming the journal) a journal that fails any check: its shape, its
     paths, its seal. Nothing is carried out and the journal is left as it is."""
-    keep = "; it is left as it is: look at it, then delete it to keep the folder as it is"
-    ok = (isinstance(journal, dict) and set(journal) <= {"writes", "removes", "mac"}
+    keep = _KEEP
+    before = journal.get("before") if isinstance(journal, dict) else None
+    ok = (isinstance(journal, dict) and set(journal) <= {"writes", "removes", "mac", "before"}
+          and (before is None or (isinstance(before, dict) and all(
+              isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in before.items())))
           and isinstance(journal.get("writes", []), list) and isinstance(journal.get("removes", []), list)
           and all(isinstance(w, list) and len(w) == 2 and all(isinstance(x, str) for x in w)
                   for w in journal.get("writes", []))
@@ -149,9 +211,10 @@ def check(folder: Path, path: Path, journal: Any) -> None:
         raise FileError(f"{exc}{keep}") from None
     key = _key(create=False)
     mac = journal.get("mac")
-    if key is None or not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(key, folder, writes, removes)):
+    if key is None or not isinstance(mac, str) or not hmac.compare_digest(mac, _mac(key, folder, writes, removes,
+                                                                                     before)):
         raise FileError(f"{path}: an unfinished change this hostkit did not write for this folder (its seal does "
                         f"not match: it was made elsewhere, edited, or the folder moved){keep}")
 
 
-__all__ = ["check", "check_path", "key_path", "seal", "KEY_ENV"]
+__all__ = ["applies", "check", "check_path", "key_path", "seal", "KEY_ENV"]

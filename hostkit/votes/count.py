@@ -18,7 +18,8 @@ from typing import Any, Sequence
 from urllib.parse import urljoin
 
 from ..model.errors import HostkitError
-from ..model.core import Post, VoteCount, VoteEntry, VoteSetupPlayer
+from ..model.counts import Post, VoteCount, VoteSetupPlayer
+from ..model.entries import VoteEntry
 from .extract import MARKUPS, post_votes
 from .forums import Page
 from .postmeta import strip_session

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from hostkit.model.core import Post, VoteEntry, VoteSetupPlayer
+from hostkit.model.counts import Post, VoteSetupPlayer
+from hostkit.model.entries import VoteEntry
 from hostkit.model.records import Record
 from hostkit.votes.extract import post_is_count, post_votes
 from hostkit.votes.names import NameMatcher

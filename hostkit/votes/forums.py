@@ -20,7 +20,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from hostkit.model.errors import FetchError
-from hostkit.model.core import Post
+from hostkit.model.counts import Post
 from hostkit.model.records import Record
 from hostkit.votes.adapters import _adapter, _Compiled, _ROWS, ENGINES, PAGE_SIZE
 from hostkit.votes.adapters import first as _first

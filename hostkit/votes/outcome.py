@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from hostkit.model.core import HistoryEntry, Post, Wagon
+from hostkit.model.counts import HistoryEntry, Post, Wagon
 
 NONE = "none"  # the No Elimination wagon's target
 SLOT = "\0"  # a split voter's second (third...) vote is keyed NAME\0k among the current votes

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from hostkit.store.cachedir import blake2b
 from hostkit.model.errors import FileError
-from hostkit.model.core import Post
+from hostkit.model.counts import Post
 from hostkit.votes import forums
 from hostkit.votes.forums import Page
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from hostkit.model.core import Post, Stranger, VoteSetupPlayer
+from hostkit.model.counts import Post, Stranger, VoteSetupPlayer
 from hostkit.votes.names import FLOOR, NameMatcher, score
 
 __all__ = ["PLAYING", "strangers"]

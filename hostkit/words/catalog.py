@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.core import Ruleset
+from ..model.roles import Ruleset
 from ..rules.rulesets import available, load_ruleset
 from .text import ability_when
 
@@ -25,14 +25,16 @@ def rulesets_info() -> list[dict[str, Any]]:
 
 
 def roles_info(rs: Ruleset) -> dict[str, Any]:
-    return {"ruleset": rs.name, "roles": [
+    from ..rules.written import listing
+
+    return {"ruleset": rs.name, "modifiers": listing(rs), "roles": [
         {"name": r.name, "alignment": r.alignment, "faction": r.faction, "summary": r.summary, "notes": list(r.notes),
          "race": r.race, "goal": r.goal_text or r.goal, "victory": r.victory,
          "passives": sorted(r.passives), "appears": dict(r.appears),
          "abilities": [{"name": a.name, "phase": a.phase, "nights": a.nights, "when": ability_when(a),
                         "targets": a.targets, "uses": a.uses, "factional": a.factional,
                         "does": a.summary, "effects": [e.kind for e in a.effects]} for a in r.abilities],
-         "items": list(r.items), **({"tech": dict(r.tech)} if r.tech else {})}
+         "items": list(r.items), **({"tech": dict(r.tech)} if r.tech else {}), "aliases": list(r.aliases)}
         for r in rs.roles.values()],
         "items": [{"name": i.name, "summary": i.summary, "consumed": i.consumed, "auto": list(i.auto),
                    **({"slot": i.slot} if i.slot else {}), **({"two_use": i.two_use} if i.two_use else {}),

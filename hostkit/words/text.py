@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model.core import Action, NightOutcome, Ruleset
+from ..model.entries import Action
+from ..model.outcome import NightOutcome
+from ..model.roles import Ruleset
 
 
 def ability_when(ab) -> str:
@@ -16,7 +18,9 @@ def ability_when(ab) -> str:
                 else "Once per game, by day or at night" if ab.uses == 1 else "Once each phase, day or night")
         return _prefixes(ab, when)
     phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
-    if ab.nights != "any":
+    if ab.only_night:
+        when = f"On {phase} {ab.only_night} only"
+    elif ab.nights != "any":
         when = f"On {ab.nights} {phase}s"
     elif ab.uses == 1:
         when = f"Once per game, at {phase}" if phase == "night" else f"Once per game, by {phase}"
@@ -54,6 +58,8 @@ def roles_text(rs: Ruleset) -> str:
     lines = [f"{rs.title} ({rs.name})", ""]
     for role in rs.roles.values():
         lines.append(f"{role.name} [{role.alignment}]" + (f" - {role.summary}" if role.summary else ""))
+        if role.aliases:
+            lines.append(f"    also written: {', '.join(role.aliases)}")
         facts = [f"{k}: {v}" for k, v in (("race", role.race), ("goal", role.goal_text or role.goal)) if v]
         facts += [f"visible {k}: {v}" for k, v in role.appears.items()]
         if facts:
@@ -74,6 +80,13 @@ def roles_text(rs: Ruleset) -> str:
             lines.append(f"    {ab.name} ({how}): {ab.summary}")
     for ab in rs.innate:
         lines.append(f"innate (every player, by the game's rules): {ab.name} ({ability_when(ab)}): {ab.summary}")
+    from ..rules.written import listing
+
+    mods = listing(rs)
+    if mods:
+        lines += ["", "Modifiers, written before a role as MafiaScum writes it ([Town|Mafia] [modifier ...] ROLE, "
+                      "e.g. 'Town 1-Shot Bulletproof Vanilla Townie'):"]
+        lines += [f"{m['name']} - {m['summary']}" + (f" (also: {m['aliases']})" if m["aliases"] else "") for m in mods]
     return "\n".join(lines)
 
 

@@ -11,8 +11,11 @@ blackout), protect.py (protect, heal, guard), kill.py (kill, kill-visitors, igni
 infect, guilt, count-kills), info.py (inspect, observe and the other readings), change.py
 (frame, tag, convert and the other changes of what a player is), items.py (steal, loot,
 give, swap-identity, shift, revive), tech.py (plasma, short, and what alien tech items do),
-talk.py (communicate: natural's Communication), pace.py (accelerate: natural's Accelerator)
-and guild.py (join-guild, leave-guild: natural's Guilds).
+talk.py (communicate: natural's Communication), pace.py (accelerate: natural's Accelerator),
+guild.py (join-guild, leave-guild: natural's Guilds) and conditions.py (MafiaScum's Loyal,
+Disloyal, Weak, Macho, Ninja and a 1-Shot Bulletproof: no effect, a reach rule and readings)
+readings.py (detect: MafiaScum's Role Cop, Vanilla Cop, Gunsmith, Detective, Motion Detector...)
+and links.py (link: a Babysitter's and a Hider's linked deaths).
 Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
@@ -33,10 +36,10 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 from ..night import Act, Night
-from . import block, build, change, control, doom, guild, info, items, kill, pace, protect, steal, talk, tech
+from . import block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings, steal, talk, tech
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links)
 
 
 def _join() -> dict[str, EffectSpec]:
@@ -69,12 +72,12 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 
 # Why an act cannot reach a target (fn(night, act, target) -> reason or None), in this order.
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
-    block.locked, block.shielded, block.abducted, info.hidden)
+    block.locked, block.shielded, block.abducted, info.hidden, conditions.loyalty)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
 USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing)
 # After an act reached its targets, before its effects: True when the act is taken care of (an
 # Advanced shield makes it seem to work). fn(night, act) -> bool.
-BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects,)
+BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.weak)
 # A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
 FAKE_READINGS = (tech.fake_reading,)
 # Effects that go off at their target's place: a full shield (a Body Double) spares the target

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ...model.records import slotted
 from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection, scope_stops
 from . import control, tech

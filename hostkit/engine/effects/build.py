@@ -9,7 +9,7 @@ build one.').
 
 from __future__ import annotations
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Night
 from .base import EffectSpec
 

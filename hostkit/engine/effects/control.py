@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...model.core import Ability, Action, GameState, PlayerState, Role
+from ...model.roles import Ability, Role
+from ...model.entries import Action
+from ...model.state import GameState, PlayerState
 from ..night import Act, Night
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from ...model.core import Ability, Action, Effect, Role
+from ...model.roles import Ability, Effect, Role
+from ...model.entries import Action
 from ..night import Act
 from ..sides import in_play, kind
 from .kill import EFFECTS

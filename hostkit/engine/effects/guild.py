@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...model.core import Effect, Ruleset
+from ...model.roles import Effect, Ruleset
 from ..day import GUILD, guild_of
 from ..night import Act, Night
 from .base import TARGET, EffectSpec

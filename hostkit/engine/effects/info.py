@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Attack, Night
 from . import guild
+from .conditions import unseen, unseen_visits
 from .tech import advanced, scan_reading
 from .base import (FRAMED, TARGET, EffectSpec, attacks_on, dealt_roles, fill, framed, goal_of, has, left_home, moving,
                    side_at_dawn, spend_frame, st)
@@ -92,9 +93,10 @@ def _ability_kinds(night: Night, role: Any, effect: Effect) -> tuple[str, ...]:
 def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     mode = effect.get("mode", "track")
     if mode == "track":
-        return tuple(sorted(set(night.visits_from.get(target, ())) - {target}))
+        hidden = unseen_visits(night).get(target, set())  # a Ninja's kill
+        return tuple(sorted(set(night.visits_from.get(target, ())) - {target} - hidden))
     if mode == "watch":
-        return tuple(sorted({v for v, _, _ in night.visits_to.get(target, ())} - {act.body, target}))
+        return tuple(sorted({v for v, _, a in night.visits_to.get(target, ()) if not unseen(a)} - {act.body, target}))
     return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
                  if a.done and a.failed is None and not a.skip)
 
@@ -237,11 +239,12 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    text = fill(effect.get("text"), user=act.actor)  # a Friendly Neighbor names themself
     if effect.get("what"):
-        night.happen(target, effect.get("what"), act.actor, tell=effect.get("text"))
+        night.happen(target, effect.get("what"), act.actor, tell=text)
     else:
-        night.notices.append((target, effect.get("text")))
-    night.say(f"{target} will be told: {effect.get('text')}")
+        night.notices.append((target, text))
+    night.say(f"{target} will be told: {text}")
 
 
 def _read_goal(night: Night, act: Act, effect: Effect, target: str) -> str:

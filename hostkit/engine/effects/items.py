@@ -28,7 +28,10 @@ import re
 from typing import Mapping
 
 from ...rules.items import item_role, items_of
-from ...model.core import Action, Change, Death, Effect, GameState, NightOutcome, PlayerState
+from ...model.entries import Action
+from ...model.outcome import Change, Death, NightOutcome
+from ...model.roles import Effect
+from ...model.state import GameState, PlayerState
 from ..night import Act, Night
 from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text

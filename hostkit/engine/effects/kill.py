@@ -20,7 +20,8 @@ Settle steps: `late-mauls`, `plague` (before the attacks are weighed) and `kill-
 
 from __future__ import annotations
 
-from ...model.core import Death, Effect
+from ...model.outcome import Death
+from ...model.roles import Effect
 from ..night import Act, Attack, Night
 from .base import KILL, TARGET, EffectSpec, attack_from, kill_params, st
 

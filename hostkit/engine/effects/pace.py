@@ -9,7 +9,7 @@ entirely before other actions begin resolution'.
 
 from __future__ import annotations
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Night
 from .base import TARGET, EffectSpec
 

@@ -20,9 +20,10 @@ Settle step: `guards-remains` (a guard's body and an observant guard's word to t
 
 from __future__ import annotations
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..night import Act, Heal, Night, Protection
 from .base import TARGET, EffectSpec, attacks_on, fill
+from .conditions import macho
 
 
 # What each `against` stops, in the log's words (its keys are the closed choices of `against`).
@@ -33,7 +34,7 @@ NO_SIDES: frozenset[str] = frozenset()  # the usual protection's sides: one obje
 
 def protect(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
-    if target is None:
+    if target is None or _macho(night, act, target):
         return
     side = effect.get("side", "none")
     sides = {s for s, on in (("die-instead", effect.get("dies_instead")),
@@ -55,12 +56,21 @@ def protect(night: Night, act: Act, effect: Effect) -> None:
 
 def heal(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
-    if target is None:
+    if target is None or _macho(night, act, target):
         return
     night.heals.setdefault(target, []).append(
         Heal(act, effect.get("strength", 1), tuple(effect.get("kinds", ())), tuple(effect.get("cures", ()))))
     night.say(f"{act.label()} tends to {target}.")
 
+
+
+def _macho(night: Night, act: Act, target: str) -> bool:
+    """A Macho player cannot be protected (MafiaScum): another's protection or heal on them does
+    nothing, though the action resolves and visits."""
+    if target == act.actor or not macho(night, target):
+        return False
+    night.say(f"{target} is Macho: {act.what()} does not protect them.")
+    return True
 
 
 def _guards(night: Night, deaths: list) -> list:

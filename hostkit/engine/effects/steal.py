@@ -14,7 +14,8 @@
 
 from __future__ import annotations
 
-from ...model.core import Effect, Side
+from ...model.roles import Effect
+from ...model.outcome import Side
 from ..night import Act, Night
 from .base import TARGET, EffectSpec
 

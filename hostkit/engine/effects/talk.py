@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model.core import Effect
+from ...model.roles import Effect
 from ..day import TALK_MODES as MODES
 from ..night import Act, Night
 from .base import TARGET, EffectSpec

@@ -33,7 +33,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules.items import items_of, usable_by
-from ...model.core import Death, Effect
+from ...model.outcome import Death
+from ...model.roles import Effect
 from ..night import Act, Attack, Block, Night
 from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has, not_race_told
 from .protect import AGAINST_WORDS

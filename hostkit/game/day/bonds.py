@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...model.errors import RuleError
-from ...model.core import DayEvent, GameState
+from ...model.entries import DayEvent
+from ...model.state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game

@@ -29,7 +29,10 @@ from . import rulings
 from ...engine.day import apply_outcome
 from ...model.errors import FileError, HostkitError, RuleError
 from ...rules.items import find_ability
-from ...model.core import Ability, Action, DayEvent, GameState, NightOutcome, Removal, entry_key
+from ...model.roles import Ability
+from ...model.entries import Action, DayEvent, Removal, entry_key
+from ...model.state import GameState
+from ...model.outcome import NightOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game, Phase
@@ -174,7 +177,7 @@ def end_day(game: Game, state: GameState, ph: Phase) -> list[NightOutcome]:
     if (batch or ignored) and not state.winner:
         outcome = game.resolved_day(state, ph, batch, "day", ph.record.number)
         if ignored:
-            from ...model.core import Failed
+            from ...model.outcome import Failed
 
             outcome = outcome._replace(
                 failed=outcome.failed + tuple(Failed(a.actor, a.ability, why) for a, why in ignored),
@@ -397,7 +400,7 @@ def grant_events(game: Game, player: str, ability: str, uses: int | None, accura
 def day_end_preview(game: Game) -> tuple[list[NightOutcome], GameState]:
     """What the current day's end would resolve (before any elimination), and the state after
     it: the day's actions are replayed in memory with an end of no elimination; nothing is written."""
-    from ...model.core import PhaseEnd
+    from ...model.entries import PhaseEnd
 
     ph = game.current
     if ph.record.kind != "day" or not ph.actions:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 from ...engine.day import victory
-from ...model.core import GameState
+from ...model.state import GameState
 
 
 def notice(state: GameState) -> str:

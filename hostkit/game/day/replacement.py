@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...model import checks
 from . import shortening
 from ...model.errors import RuleError
-from ...model.core import VoteEntry
+from ...model.entries import VoteEntry
 
 if TYPE_CHECKING:
     from ..game import Game

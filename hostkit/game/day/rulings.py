@@ -23,7 +23,8 @@ from .elimination import elimination_refusal
 from ...engine import sides
 from ...engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from ...model.errors import HostkitError, RuleError
-from ...model.core import DayEvent, GameState, Removal
+from ...model.entries import DayEvent, Removal
+from ...model.state import GameState
 from ..notices import host_notices, lynch_required
 from .sheriffrace import (SheriffRace, elect_events, in_race, missing_voters, race_open,
                           race_summary, race_voters, revote_events, run_events, running, vote_events,

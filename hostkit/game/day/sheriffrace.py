@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...model.errors import RuleError
-from ...model.core import DayEvent, GameState
+from ...model.entries import DayEvent
+from ...model.state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game

@@ -20,7 +20,8 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ...model.errors import HostkitError, RuleError
-from ...model.core import DayEvent, GameState
+from ...model.entries import DayEvent
+from ...model.state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game

@@ -32,7 +32,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...model import checks
 from ...model.errors import HostkitError, RuleError
-from ...model.core import ROBOT_DESTROYED, ROBOT_PREFIX, DayEvent, GameState, Removal, Role, stockpile_role as active
+from ...model.state import ROBOT_DESTROYED, ROBOT_PREFIX, GameState, stockpile_role as active
+from ...model.entries import DayEvent, Removal
+from ...model.roles import Role
 from .tech import DECLINED, PICKS, is_stealer
 
 if TYPE_CHECKING:  # pragma: no cover

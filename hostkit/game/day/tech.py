@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...model.errors import HostkitError, RuleError, suggest
 from ...rules.items import held, holding_text, items_of, match_item
-from ...model.core import PICKED, DayEvent, GameState, Item, Removal, Role
+from ...model.state import PICKED, GameState
+from ...model.entries import DayEvent, Removal
+from ...model.roles import Item, Role
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game

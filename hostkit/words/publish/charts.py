@@ -25,7 +25,7 @@ from ...model.errors import HostkitError, RuleError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import ActTrace, NightOutcome
+    from ...model.outcome import ActTrace, NightOutcome
 
 FONT = "'Source Sans Pro', 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
 INK = "#1a202c"
@@ -108,7 +108,7 @@ def day_outcome(game: "Game", day: int) -> "NightOutcome":
     Hold-out Blaster's) as an action of the shooter, and every death of the day (the
     elimination, a shot, a host's kill, the day actions' kills) with its cause. `places` holds
     the players alive when the day began."""
-    from ...model.core import ActTrace, Death, NightOutcome
+    from ...model.outcome import ActTrace, Death, NightOutcome
 
     ph = next((p for p in game.phases if p.record.kind == "day" and p.record.number == day), None)
     if ph is None:

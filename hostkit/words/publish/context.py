@@ -13,14 +13,14 @@ import re
 
 from typing import TYPE_CHECKING, Any
 
-from ...model.core import PICKED
+from ...model.state import PICKED
 from ...rules.rulesets import PASSIVE_NAMES, PASSIVES
 from ...game.day.rulings import SPIRIT_BOND
 from ..text import ability_when
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import Ability, Role
+    from ...model.roles import Ability, Role
     from ..render import Renderer
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -150,6 +150,9 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         ctx_role["facts"].append(
             f"Pick one technology to start the game with, and tell the host: {' or '.join(base.pick_one)}; only the "
             "one you pick is yours." if choosing else f"Your technology: {ps.tags[PICKED]}.")
+    from .setupwords import absent_names, closed_role_words
+
+    closed_role_words(ctx_role, absent_names(game))
     attrs = game.ruleset.attributes
     items = items_context(game, name)
     # Whether the player ever has something to send the host: an ability, tech, a stockpile, an

@@ -20,7 +20,7 @@ from .public import PublicView, plurality_pick, public_view, public_wagons
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import VoteCount
+    from ...model.counts import VoteCount
 
 HOST_ONLY = "--- host only ---"
 NO_ELIMINATION = "No Elimination"

@@ -26,7 +26,8 @@ from ...game.standing import tag_texts
 from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...game.game import Game, Phase
+    from ...game.game import Game
+    from ...model.view import Phase
     from .public import PublicView
 
 
@@ -119,7 +120,7 @@ def day_count(game: "Game", day: int | None = None, *, html: Sequence[Path] = ()
 def _past_hand_count(game: "Game", ph: "Phase") -> dict[str, Any]:
     """A finished day that was never counted from a thread: its hand votes, counted by the tally
     with the players who were alive that day."""
-    from ...model.core import VoteSetupPlayer
+    from ...model.counts import VoteSetupPlayer
     from ...game.day.daycount import hash_seed
     from ...votes.tally import tally
 
@@ -225,7 +226,7 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", pub
 
 def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url: str | None,
          view: "PublicView", public: bool = False) -> dict[str, Any]:
-    from ...model.core import HistoryEntry, Ignored, VoteCount, Wagon
+    from ...model.counts import HistoryEntry, Ignored, VoteCount, Wagon
     from ..text import action_line
     from .charts import votes_svg
     from .posts import flip_post, vote_count_post, vote_count_host_notes

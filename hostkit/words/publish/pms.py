@@ -13,13 +13,13 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from ...model.core import RETURNED
+from ...model.state import RETURNED
 from ...model.errors import HostkitError, RuleError
 from .context import _player, _renderer, _role_pm_context, _seat_order, game_context
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import Role
+    from ...model.roles import Role
     from ..render import Renderer
 
 
@@ -139,7 +139,7 @@ def departed(game: "Game", night: int) -> dict[str, list[str]]:
     tag `departed`): seed Xenozoologist, 'Once he has 1 of each, he wins and he and all abducted
     players are removed from the game' - the Xenozoologist that he has won, each captive that they
     leave with him; and a Mind Stealer that reached its goal that night that it has won."""
-    from ...model.core import DEPARTED, WON_NIGHT
+    from ...model.state import DEPARTED, WON_NIGHT
 
     out: dict[str, list[str]] = {}
     for name, p in game.state.players.items():

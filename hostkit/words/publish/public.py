@@ -30,7 +30,7 @@ from .fates import deaths_outside_outcomes, shooter
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
-    from ...model.core import Death
+    from ...model.outcome import Death
 
 FLAVOUR_FILE = "flavour.toml"
 FLAVOUR_FIELDS = ("player", "location", "cause")

@@ -1,0 +1,123 @@
+"""Detect: MafiaScum's yes-or-no and name readings of a player, read at the end of the night
+(seed natural V) like every investigation. `what` says which:
+
+- `role`: the role as a Role Cop reads it: its name without the alignment word, "Vanilla" for a
+  player with no power of their own (a Vanilla Townie, a Mafia Goon);
+- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `gun` (Gunsmith: a kill
+  ability, the factional kill included), `killed` (Detective: has killed in an earlier night;
+  the tag `has-killed`, which the `killers` settle step gives while a Detective is dealt);
+- `acted` (Reporter), `targeted` (Inspector), `motion` (Motion Detector: either), `action`
+  (Action Detector: both answers), `kinds-on` (Voyeur: the kinds of the actions on the target),
+  `visitors` (Role Watcher: the roles of the visitors, as a Role Cop reads them); a Ninja's kill
+  is not seen (conditions.unseen);
+- `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
+  Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
+
+`results` rewords an answer ("yes"/"no" keys, or the names as read).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...model.outcome import Death
+from ...model.roles import Effect, Role
+from ..night import Act, Night
+from .base import EffectSpec, TARGET, dealt_roles
+from .conditions import unseen, vanilla
+from .info import investigate, kinds_phrase
+
+WORDS = {
+    "vanilla": ("Vanilla", "Not vanilla"),
+    "townie": ("Vanilla Townie", "Not a Vanilla Townie"),
+    "gun": ("Has a gun", "No gun"),
+    "killed": ("Has killed", "Has not killed"),
+    "acted": ("Acted", "Did not act"),
+    "targeted": ("Was targeted", "Was not targeted"),
+    "motion": ("Motion detected", "No motion detected"),
+    "private": ("Can communicate privately", "Cannot communicate privately"),
+    "topic": ("Has a private topic", "Has no private topic"),
+}
+WHATS = ("role", "action", "kinds-on", "visitors", *WORDS)
+KILLED = "has-killed"
+ALIGNMENT_WORDS = ("Town ", "Mafia ")
+
+
+def role_read(role: Role) -> str:
+    """What a Role Cop reads: the role's name without its alignment word; 'Vanilla' for a vanilla."""
+    if vanilla(role):
+        return "Vanilla"
+    name = role.appears.get("role", role.name)
+    for word in ALIGNMENT_WORDS:
+        if name.startswith(word):
+            return name[len(word):]
+    return name
+
+
+def _acts_on(night: Night, target: str) -> list[Act]:
+    return [a for v, _, a in night.visits_to.get(target, ()) if v != target and not unseen(a)]
+
+
+def _acted(night: Night, target: str) -> bool:
+    return any(a.done and a.failed is None and not a.skip and not unseen(a) for a in night.by_actor.get(target, ()))
+
+
+def _talks(night: Night, target: str, alone: bool) -> bool:
+    role = night.role(target)
+    ps = night.state.players[target]
+    faction = ps.faction or role.faction
+    if not faction or not role.knows_faction:
+        return False
+    return alone or any(p.name != target and p.alive and p.faction == faction for p in night.state.players.values())
+
+
+def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
+    what = effect.get("what")
+    words = dict(effect.get("results", {}))
+    role = night.role(target)
+    if what == "role":
+        raw = role_read(role)
+        return words.get(raw, raw)
+    if what == "visitors":
+        return tuple(sorted(words.get(r, r) for r in {role_read(a.role) for a in _acts_on(night, target)
+                                                         if a.body != act.body}))
+    if what == "kinds-on":
+        return tuple(kinds_phrase(a, night.kind_words) for a in _acts_on(night, target) if a.body != act.body)
+    if what == "action":
+        others = [a for a in _acts_on(night, target) if a.body != act.body]
+        return (_word(words, "acted", _acted(night, target)), _word(words, "targeted", bool(others)))
+    yes = {
+        "vanilla": lambda: vanilla(role),
+        "townie": lambda: vanilla(role) and role.alignment == "Town",
+        "gun": lambda: any(e.kind in ("kill", "ignite") for a in role.abilities for e in a.effects),
+        "killed": lambda: KILLED in night.state.players[target].tags,
+        "acted": lambda: _acted(night, target),
+        "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target)),
+        "motion": lambda: _acted(night, target) or any(a.body != act.body for a in _acts_on(night, target)),
+        "private": lambda: _talks(night, target, alone=False),
+        "topic": lambda: _talks(night, target, alone=True),
+    }[what]()
+    return _word(words, what, yes)
+
+
+def _word(words: dict, what: str, yes: bool) -> str:
+    default = WORDS[what][0 if yes else 1]
+    return words.get("yes" if yes else "no", default)
+
+
+def killers(night: Night, deaths: list[Death]) -> list[Death]:
+    """Settle step `killers`: while a role that reads `killed` (a Detective) was dealt, each
+    player whose attack killed tonight carries the tag `has-killed` from now on."""
+    if not any(e.kind == "detect" and e.get("what") == "killed" for r in dealt_roles(night)
+               if r in night.ruleset.roles for a in night.ruleset.roles[r].abilities for e in a.effects):
+        return deaths
+    for k in dict.fromkeys(k for d in deaths for k in d.by):
+        if k in night.state.players and KILLED not in night.state.players[k].tags:
+            night.tags.append((k, KILLED, {"night": night.number}))
+    return deaths
+
+
+EFFECTS: dict[str, EffectSpec] = {
+    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {})}, {"what": WHATS},
+                         "inspect", "inspection", _detect),
+}

@@ -1,0 +1,334 @@
+"""Roles as hosts write them: `[alignment] [modifier ...] ROLE` ("Town 1-Shot Bulletproof Vanilla
+Townie", "Mafia Roleblocker", "Town Odd-Night Cop"), read and composed onto a ruleset's roles.
+
+A ruleset that has a modifiers.toml (games/natural/) takes such names. `parse` reads one into
+its parts, refusing a word it does not know (with the nearest names) and a modifier that makes
+no sense on the role (with the reason); `canonical` is the name a game keeps (each word spelt as
+the ruleset spells it). `compose` builds the Role: the base role of roles.toml (by its name or an
+alias), moved to the alignment written, each modifier applied as its data says. `for_setup`
+adds the composed roles of a game's players to its ruleset, and words every Town role's win
+condition from the sides the setup has (a PM names no role the setup lacks).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, NamedTuple
+
+from ..model.roles import Ability, Effect, Role, Ruleset
+from ..model.errors import HostkitError, NameError_, suggest
+from ..store.tomlio import Table, load
+
+FILE = "modifiers.toml"
+ALIGNMENTS = ("Town", "Mafia")
+NEEDS = ("action", "kill", "any")
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
+SHOT = re.compile(r"^(\d+) ?shot$")
+NIGHT_X = re.compile(r"^night ?(\d+)$")
+NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
+
+
+class Modifier(NamedTuple):
+    name: str
+    summary: str
+    told: str
+    aliases: tuple[str, ...] = ()
+    needs: str = "action"
+    only: str = ""
+    conflicts: tuple[str, ...] = ()
+    ability: Mapping[str, Any] = MappingProxyType({})
+    kill: Mapping[str, Any] = MappingProxyType({})
+    role: Mapping[str, Any] = MappingProxyType({})
+    chargeable: bool = False
+    told_charged: str = ""  # what the PM says of it after an X-Shot ('{x}': X)
+
+
+class Written(NamedTuple):
+    """A written role, parsed: the alignment word (or ""), the modifiers in order (the X of an
+    X-Shot in `shots`, by position), and the base role's name in the ruleset with the words the
+    host wrote it by."""
+
+    alignment: str
+    modifiers: tuple[str, ...]
+    shots: tuple[int, ...]  # X for each modifier (0 but for X-Shot)
+    base: str  # the ruleset's role
+    base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
+
+
+def _key(text: str) -> str:
+    """Case and the hyphens or spaces between words do not matter: 'Odd Night' is 'odd-night'."""
+    return " ".join(text.replace("-", " ").split()).lower()
+
+
+@lru_cache(maxsize=8)
+def _read(path: Path) -> Mapping[str, Modifier]:
+    top = Table(load(path), path)
+    out: dict[str, Modifier] = {}
+    for name in list(top.data):
+        t = top.sub(name)
+        needs = t.get("needs", str, "action", choices=NEEDS)
+        m = Modifier(
+            name=name, summary=t.get("summary", str), told=t.get("told", str),
+            aliases=tuple(t.strings("aliases", ())), needs=needs,
+            only=t.get("only", str, "", choices=("",) + ALIGNMENTS),
+            conflicts=tuple(t.strings("conflicts", ())),
+            ability=MappingProxyType(dict(t.get("ability", dict, {}))),
+            kill=MappingProxyType(dict(t.get("kill", dict, {}))),
+            role=MappingProxyType(dict(t.get("role", dict, {}))),
+            chargeable=t.get("chargeable", bool, False), told_charged=t.get("told_charged", str, ""))
+        if m.chargeable and not m.told_charged:
+            raise t.fail("told_charged", "a chargeable modifier says what it does after an X-Shot")
+        for k, v in m.ability.items():
+            if k not in ABILITY_KEYS or not isinstance(v, ABILITY_KEYS[k]):
+                raise t.fail(f"ability.{k}", f"an ability key of {', '.join(ABILITY_KEYS)}, of its type")
+        for k in m.role:
+            if k not in ("immunity", "passives", "appears"):
+                raise t.fail(f"role.{k}", "one of immunity, passives, appears")
+        t.done()
+        out[name] = m
+    top.seen.update(top.data)
+    for m in out.values():
+        for c in m.conflicts:
+            if c not in out:
+                raise top.fail(f"{m.name}.conflicts", f"no modifier {c!r}{suggest(c, out)}")
+    return MappingProxyType(out)
+
+
+def modifiers(rs: Ruleset) -> Mapping[str, Modifier]:
+    """The ruleset's modifiers (empty: the ruleset takes no written roles)."""
+    from .rulesets import games_dir
+
+    path = games_dir() / rs.name / FILE
+    return _read(path) if path.is_file() else MappingProxyType({})
+
+
+def _words(rs: Ruleset) -> dict[str, tuple[str, str]]:
+    """Every name a role is written by (its name, its aliases), keyed: -> (role, spelling). A
+    role's first alias is its MafiaScum name: every alias is spelt as it ('VT' is a 'Vanilla
+    Townie'), the role's own name as itself."""
+    out: dict[str, tuple[str, str]] = {}
+    for r in rs.roles.values():
+        out.setdefault(_key(r.name), (r.name, r.name))
+        for w in r.aliases:
+            out.setdefault(_key(w), (r.name, r.aliases[0]))
+    return out
+
+
+def parse(rs: Ruleset, text: str) -> Written:
+    """Read a written role; NameError_ names a word it does not know, HostkitError a modifier that
+    cannot modify that role (and why)."""
+    mods = modifiers(rs)
+    words = _key(text).split()
+    if not words:
+        raise NameError_("a role cannot be blank")
+    alignment = ""
+    if words[0] in ("town", "mafia"):
+        alignment = words.pop(0).capitalize()
+    known = _words(rs)
+    base = None
+    for i in range(len(words)):  # the longest written role at the end
+        found = known.get(" ".join(words[i:]))
+        if found is not None:
+            base, words = found, words[:i]
+            break
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name not in NUMBERED}
+    names: list[str] = []
+    shots: list[int] = []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            phrase = " ".join(words[i:j])
+            numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
+                            None)
+            if phrase in by_key or numbered:
+                names.append(numbered[0] if numbered else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else 0)
+                i = j
+                break
+        else:
+            rest = " ".join(words[i:])
+            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + ["1-Shot", "Night 2"]
+            raise NameError_(f"unknown role or modifier {rest!r} in {text!r}{suggest(rest, everything)}; "
+                             f"see 'hostkit roles {rs.name}'")
+    if base is None:
+        if not names or mods[names[-1]].needs != "any":
+            raise NameError_(f"no role in {text!r}: end it with a role, like Vanilla Townie or Cop; "
+                             f"see 'hostkit roles {rs.name}'")
+        plain = "Goon" if alignment == "Mafia" else "Villager"  # a passive role alone ("Town Bulletproof"):
+        base = (plain, "")  # on a vanilla, named as written
+    return Written(alignment, tuple(names), tuple(shots), base[0], base[1])
+
+
+def canonical(w: Written) -> str:
+    parts = [w.alignment] if w.alignment else []
+    parts += [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
+              for m, x in zip(w.modifiers, w.shots)]
+    return " ".join(parts + ([w.base_words] if w.base_words else []))
+
+
+def written_name(rs: Ruleset, text: str) -> str | None:
+    """The name a game keeps for a written role (checked: it composes), or None when the ruleset
+    takes no written roles."""
+    if not modifiers(rs):
+        return None
+    w = parse(rs, text)
+    name = canonical(w)
+    if name in rs.roles:
+        return name
+    compose(rs, name, w)
+    return name
+
+
+def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
+    """The Role a written name means (see the module's docstring)."""
+    w = w or parse(rs, name)
+    mods = modifiers(rs)
+    if "Backup" in w.modifiers:
+        return _backup(rs, name, w)
+    role = rs.roles[w.base]
+    what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
+    side = w.alignment or role.alignment
+    if w.alignment and role.alignment not in ALIGNMENTS:
+        raise HostkitError(f"{name!r}: a {what} is its own side ({role.alignment}), never {w.alignment}")
+    if (w.alignment == "Town" and role.alignment != "Town") or (w.alignment == "Mafia" and role.faction
+                                                                  and role.faction != "Mafia"):
+        raise HostkitError(f"{name!r}: a {what} is {role.alignment} only")
+    if w.alignment == "Mafia" and role.alignment != "Mafia":
+        goon = rs.roles["Goon"]  # the plain Mafia role: its win condition
+        faction = rs.factions.get("Mafia", ())
+        role = role._replace(alignment="Mafia", faction="Mafia", knows_faction=True, win=goon.win,
+                             summary=f"Mafia. {role.summary}",
+                             abilities=role.abilities + tuple(a for a in faction if not role.ability(a.name)))
+    seen: set[str] = set()
+    told: list[str] = []
+    for i, (m_name, x) in enumerate(zip(w.modifiers, w.shots)):
+        m = mods[m_name]
+        if m_name in seen and m_name != "X-Shot":  # '1-Shot Bulletproof 2-Shot Cop' limits two things
+            raise HostkitError(f"{name!r}: {m_name} is written twice")
+        clash = next((c for c in m.conflicts if c in seen), None)
+        if clash:
+            raise HostkitError(f"{name!r}: {m_name} cannot be written with {clash}")
+        seen.add(m_name)
+        if m.only and side != m.only:
+            raise HostkitError(f"{name!r}: {m_name} is for {m.only} roles only")
+        if m_name == "X-Shot":
+            nxt = w.modifiers[i + 1] if i + 1 < len(w.modifiers) else ""
+            if nxt and mods[nxt].chargeable:
+                if x < 1:
+                    raise HostkitError(f"{name!r}: an X-Shot passive works at least once (1-Shot {nxt})")
+                role = role._replace(charged=MappingProxyType({**role.charged, "immunity": x}))
+                continue
+            if x < 1:
+                raise HostkitError(f"{name!r}: an X-Shot is used at least once (1-Shot)")
+        if m_name == "Night X" and x < 1:
+            raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
+        own = [a for a in role.abilities if not a.factional]
+        if m.needs == "action" and not own:
+            raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
+        kills = [a for a in role.abilities if any(e.kind in ("kill", "ignite") for e in a.effects)]
+        if m.needs == "kill" and not kills:
+            raise HostkitError(f"{name!r}: {m_name} modifies a kill, and a {what} has none")
+        role = _apply(role, m, x, own, kills)
+        shot = w.shots[i - 1] if i and w.modifiers[i - 1] == "X-Shot" and m.chargeable else 0
+        told.append((m.told_charged if shot else m.told).replace("{x}", str(shot or x)))
+    summary = " ".join(s for s in [role.summary, *told] if s)
+    return role._replace(name=name, summary=summary, aliases=())
+
+
+def _backup(rs: Ruleset, name: str, w: Written) -> Role:
+    """A Backup ('Town Backup Cop'): vanilla until a player of the role it backs up dies, then
+    that role (engine/effects/backup.py)."""
+    from ..engine.backups import backed_up
+
+    if w.modifiers.count("Backup") > 1:
+        raise HostkitError(f"{name!r}: Backup is written twice")
+    target = backed_up(name)
+    taken = compose(rs, target) if target not in rs.roles else rs.roles[target]
+    if not any(not a.factional for a in taken.abilities) and not taken.passives:
+        raise HostkitError(f"{name!r}: a Backup takes over a power role, and a {w.base_words or 'Vanilla'} has none")
+    plain = rs.roles["Goon" if taken.faction == "Mafia" else "Villager"]
+    told = modifiers(rs)["Backup"].told.replace("{role}", _plain_name(target))
+    return plain._replace(name=name, alignment=taken.alignment, faction=taken.faction,
+                          knows_faction=taken.knows_faction, win=taken.win, aliases=(),
+                          summary=" ".join(s for s in ((f"Mafia. " if taken.faction == "Mafia" else "") + told,) if s),
+                          passives=frozenset({"backup"}))
+
+
+def _plain_name(name: str) -> str:
+    for word in ALIGNMENTS:
+        if name.startswith(word + " "):
+            return name[len(word) + 1:]
+    return name
+
+
+def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Ability]) -> Role:
+    changed: dict[str, Ability] = {}
+    if m.name == "X-Shot":
+        changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Night X":
+        changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
+    if m.ability:
+        fields = {("self_target" if k == "self" else k): v for k, v in m.ability.items()}
+        changed.update((a.key, changed.get(a.key, a)._replace(**fields)) for a in own)
+    if m.kill:
+        for a in kills:
+            a = changed.get(a.key, a)
+            effects = tuple(Effect(e.kind, MappingProxyType({**e.params, **m.kill}))
+                            if e.kind in ("kill", "ignite") else e for e in a.effects)
+            changed[a.key] = a._replace(effects=effects)
+    abilities = tuple(changed.get(a.key, a) for a in role.abilities)
+    role = role._replace(abilities=abilities)
+    r = m.role
+    if "immunity" in r:
+        role = role._replace(immunity=max(role.immunity, r["immunity"]))
+    if "passives" in r:
+        role = role._replace(passives=role.passives | frozenset(r["passives"]))
+    if "appears" in r:
+        role = role._replace(appears=MappingProxyType({**role.appears, **r["appears"]}))
+    return role
+
+
+def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
+    """The ruleset with the composed roles `names` need, and every Town role's win condition
+    worded from the sides dealt (never a side the setup lacks)."""
+    if not modifiers(rs):
+        return rs
+    names = list(dict.fromkeys(names))
+    roles = dict(rs.roles)
+    from ..engine.backups import backed_up
+
+    for n in list(names):
+        if n not in roles:
+            try:
+                roles[n] = compose(rs, n)
+            except HostkitError:
+                continue  # the game's loader names the role it cannot find
+            if "backup" in roles[n].passives and backed_up(n) not in roles:
+                roles[backed_up(n)] = compose(rs, backed_up(n))  # the role it will take over
+    dealt = [roles[n] for n in names if n in roles]
+    foes = []
+    for r in dealt:
+        foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")
+        if foe and foe not in foes:
+            foes.append(foe)
+    foes.sort(key=lambda f: f != "the Mafia")  # the Mafia first, then the third parties as dealt
+    if foes:
+        one = len(foes) == 1 and foes[0] != "the Mafia"  # a lone third party: 'the Arsonist is dead'
+        town = f"Town wins when {_joined(foes)} {'is dead' if one else 'are all dead'}."
+        for n in names:
+            r = roles.get(n)
+            if r is not None and r.alignment == "Town" and not r.victory:
+                roles[n] = r._replace(win=town)
+    return rs._replace(roles=MappingProxyType(roles))
+
+
+def _joined(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def listing(rs: Ruleset) -> list[dict[str, str]]:
+    """Every modifier with its one-line meaning (hostkit roles)."""
+    return [{"name": m.name, "summary": m.summary, "aliases": ", ".join(m.aliases)} for m in modifiers(rs).values()]

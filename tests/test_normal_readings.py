@@ -1,0 +1,104 @@
+"""Issue 38: MafiaScum's Normal investigative roles that read one thing of a player (effect
+detect), written as MafiaScum writes them, through the CLI. Each test is named for its role."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_normal_roles import dead, game, next_night, night, result_of
+
+TOWN = ["Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie", "Fay=Vanilla Townie"]
+
+
+@pytest.mark.parametrize("target, read", [
+    ("Bob", "Vanilla"), ("Rb", "Roleblocker"), ("Cy", "Vanilla"), ("Doc", "Macho Doctor"), ("Gf", "Godfather"),
+], ids=["mafia-goon", "mafia-roleblocker", "vanilla-townie", "town-macho-doctor", "godfather"])
+def test_role_cop_reads_the_role_without_its_alignment(tmp_path, target, read):
+    host = game(tmp_path, "X=Town Role Cop", "Bob=Mafia Goon", "Rb=Mafia Roleblocker", "Doc=Town Macho Doctor",
+                "Gf=Mafia Godfather", *TOWN, "Gus=Vanilla Townie", "Hal=Vanilla Townie")
+    assert result_of(night(host, f"X {target}"), "X") == read
+
+
+@pytest.mark.parametrize("role, target, read", [
+    ("Town Vanilla Cop", "Bob", "Vanilla"), ("Town Vanilla Cop", "Doc", "Not vanilla"),
+    ("Town Vanilla Cop", "Cy", "Vanilla"), ("Town Neapolitan", "Cy", "Vanilla Townie"),
+    ("Town Neapolitan", "Bob", "Not a Vanilla Townie"), ("Town Neapolitan", "Doc", "Not a Vanilla Townie"),
+    ("Town Gunsmith", "Bob", "Has a gun"), ("Town Gunsmith", "Vi", "Has a gun"), ("Town Gunsmith", "Doc", "No gun"),
+], ids=["vanilla-cop-goon", "vanilla-cop-doctor", "vanilla-cop-townie", "neapolitan-townie", "neapolitan-goon",
+        "neapolitan-doctor", "gunsmith-goon", "gunsmith-vigilante", "gunsmith-doctor"])
+def test_vanilla_cop_neapolitan_gunsmith(tmp_path, role, target, read):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", "Vi=Town Vigilante", *TOWN)
+    assert result_of(night(host, f"X {target}"), "X") == read
+
+
+def test_detective_learns_whether_the_target_has_killed_before(tmp_path):
+    host = game(tmp_path, "X=Town Detective", "Bob=Mafia Goon", "Ed2=Mafia Goon", *TOWN, "Gus=Vanilla Townie",
+                "Hal=Vanilla Townie", "Ivy=Vanilla Townie")
+    assert result_of(night(host, "X Bob", "Bob Kill Cy"), "X") == "Has not killed"
+    next_night(host)
+    out = night(host, "X Bob", "Ed2 Kill Di")
+    assert result_of(out, "X") == "Has killed"
+    next_night(host)
+    assert result_of(night(host, "X Ed2"), "X") == "Has killed"
+
+
+@pytest.mark.parametrize("role, acts, read", [
+    ("Town Motion Detector", ["Bob Kill Cy"], "Motion detected"),
+    ("Town Motion Detector", ["Doc Di"], "No motion detected"),
+    ("Town Motion Detector", ["Doc Cy"], "Motion detected"),
+    ("Town Reporter", ["Doc Cy"], "Did not act"),
+    ("Town Reporter", ["Cop Cy"], "Did not act"),
+    ("Town Inspector", ["Doc Cy"], "Was targeted"),
+    ("Town Inspector", ["Doc Di"], "Was not targeted"),
+], ids=["motion-target-killed-by-goon", "motion-nothing", "motion-protected", "reporter-townie-did-not-act",
+        "reporter-on-cy", "inspector-targeted", "inspector-not-targeted"])
+def test_motion_detector_reporter_inspector(tmp_path, role, acts, read):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", "Cop=Town Cop", *TOWN)
+    assert result_of(night(host, "X Cy", *acts), "X") == read
+
+
+def test_reporter_sees_the_target_act(tmp_path):
+    host = game(tmp_path, "X=Town Reporter", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
+    assert result_of(night(host, "X Doc", "Doc Cy"), "X") == "Acted"
+
+
+def test_motion_detector_does_not_see_a_ninja_kill(tmp_path):
+    host = game(tmp_path, "X=Town Motion Detector", "Nin=Mafia Ninja", *TOWN)
+    out = night(host, "X Nin", "Nin Kill Cy")
+    assert dead(out) == ["Cy"] and result_of(out, "X") == "No motion detected"
+
+
+def test_action_detector_gives_both_answers(tmp_path):
+    host = game(tmp_path, "X=Town Action Detector", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
+    assert list(result_of(night(host, "X Doc", "Doc Cy", "Bob Kill Doc"), "X")) == ["Acted", "Was targeted"]
+
+
+def test_voyeur_learns_the_kinds_of_actions_on_the_target(tmp_path):
+    host = game(tmp_path, "X=Town Voyeur", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
+    assert sorted(result_of(night(host, "X Cy", "Doc Cy", "Bob Kill Cy"), "X")) == ["killing", "protection"]
+
+
+def test_role_watcher_learns_the_visitors_roles(tmp_path):
+    host = game(tmp_path, "X=Town Role Watcher", "Bob=Mafia Goon", "Doc=Town Doctor", "Rb=Mafia Roleblocker", *TOWN)
+    out = night(host, "X Cy", "Doc Cy", "Rb Block Cy")
+    assert list(result_of(out, "X")) == ["Doctor", "Roleblocker"]
+
+
+@pytest.mark.parametrize("role, target, read", [
+    ("Town Traffic Analyst", "Bob", "Can communicate privately"),
+    ("Town Traffic Analyst", "Ma", "Can communicate privately"),
+    ("Town Traffic Analyst", "Cy", "Cannot communicate privately"),
+    ("Town PT Cop", "Ma", "Has a private topic"),
+    ("Town PT Cop", "Doc", "Has no private topic"),
+], ids=["analyst-mafia", "analyst-mason", "analyst-townie", "pt-cop-mason", "pt-cop-doctor"])
+def test_traffic_analyst_and_pt_cop(tmp_path, role, target, read):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Rb=Mafia Roleblocker", "Ma=Town Mason", "Mb=Town Mason",
+                "Doc=Town Doctor", *TOWN)
+    assert result_of(night(host, f"X {target}"), "X") == read
+
+
+def test_mason_knows_the_other_masons_and_wins_with_town(tmp_path):
+    host = game(tmp_path, "Ma=Town Mason", "Mb=Mason", "Bob=Mafia Goon", *TOWN)
+    pm = host.ok("pm", "Ma")
+    assert "Mb" in pm and "Town wins when the Mafia are all dead." in pm
+    assert "win when the Masons win" not in pm
