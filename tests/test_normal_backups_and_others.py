@@ -114,3 +114,27 @@ def test_commuter_leaves_and_actions_on_them_fail(tmp_path):
 def test_follower_learns_the_kinds_of_the_target_s_actions(tmp_path):
     host = game(tmp_path, "Fo=Town Follower", "Doc=Town Doctor", "Bob=Mafia Goon", *TOWN)
     assert list(result_of(night(host, "Fo Doc", "Doc Cy"), "Fo")) == ["protection"]
+
+
+def test_traitor_wins_with_the_mafia_without_their_kill_or_chat(tmp_path):
+    host = game(tmp_path, "Tr=Mafia Traitor", "Bob=Mafia Goon", "Cop=Town Cop", "Cy=Vanilla Townie",
+                "Di=Vanilla Townie", "Ed=Vanilla Townie")
+    pm = host.ok("pm", "Tr")
+    assert "[b]Kill[/b]" not in pm and "Bob" not in pm
+    assert "Tr" not in host.ok("pm", "Bob").split("Win condition")[0].split("team")[-1]
+    out = night(host, "Cop Tr", "Bob Kill Cy")
+    assert result_of(out, "Cop") == "Mafia"
+    host.ok("eliminate", "Di")  # Tr, Bob, Cop, Ed: the Mafia and their Traitor are half
+    assert "winner: Mafia" in host.ok("status")
+
+
+def test_serial_killer_kills_alone_and_town_wins_only_once_it_is_dead(tmp_path):
+    host = game(tmp_path, "Sk=Serial Killer", "Bob=Mafia Goon", "Cop=Town Cop", *TOWN)
+    assert "Town wins when the Mafia and the Serial Killer are all dead." in host.ok("pm", "Cop")
+    out = night(host, "Sk Cy", "Cop Sk")
+    assert dead(out) == ["Cy"] and result_of(out, "Cop") == "Serial Killer"
+    host.ok("eliminate", "Bob")
+    assert "winner" not in host.ok("status").splitlines()[0]
+    night(host)
+    host.ok("eliminate", "Sk")
+    assert "winner: Town" in host.ok("status")

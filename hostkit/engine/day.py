@@ -308,6 +308,10 @@ def victory(state: GameState) -> str | None:
         sides = {p.alignment for p in alive}
         return sides.pop() if len(sides) == 1 else None
     for faction, members in killers.items():
+        # A Traitor (MafiaScum) sides with a faction it is not in: it counts for the faction's parity.
+        side = members[0].alignment
+        members = members + [p for p in alive if not p.faction and p.alignment == side
+                             and "traitor" in state.ruleset.roles[p.role].passives]
         if len(members) * 2 >= len(alive) and len(killers) == 1:
             if rule == "parity-unopposed" and any(_lone_killer(state, p, faction) for p in alive):
                 return None

@@ -196,7 +196,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if (w.alignment == "Town" and role.alignment != "Town") or (w.alignment == "Mafia" and role.faction
                                                                   and role.faction != "Mafia"):
         raise HostkitError(f"{name!r}: a {what} is {role.alignment} only")
-    if w.alignment == "Mafia" and role.faction != "Mafia":
+    if w.alignment == "Mafia" and role.alignment != "Mafia":
         goon = rs.roles["Goon"]  # the plain Mafia role: its win condition
         faction = rs.factions.get("Mafia", ())
         role = role._replace(alignment="Mafia", faction="Mafia", knows_faction=True, win=goon.win,
@@ -314,6 +314,7 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")
         if foe and foe not in foes:
             foes.append(foe)
+    foes.sort(key=lambda f: f != "the Mafia")  # the Mafia first, then the third parties as dealt
     if foes:
         one = len(foes) == 1 and foes[0] != "the Mafia"  # a lone third party: 'the Arsonist is dead'
         town = f"Town wins when {_joined(foes)} {'is dead' if one else 'are all dead'}."
