@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import cli
 from hostkit.game.game import create
-from hostkit.words.publish.charts import votes_svg, wagon_series
+from hostkit.words.publish.votechart import votes_svg, wagon_series
 
 from conftest import Host, new_classic
 
