@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..model.outcome import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result,
     Saved, where)
-from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, protect, readings, tech
+from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, links, protect, readings, tech
 from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -171,6 +171,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
     ("camouflage", _on_deaths(tech.camouflage)),  # paranormal: Combat Camouflage names another source
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
+    ("linked-deaths", _on_deaths(links.linked_deaths)),  # natural: a Babysitter's, a Hider's
     ("killers", _on_deaths(readings.killers)),  # natural: who has killed, for a Detective
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives

@@ -25,8 +25,10 @@ from ..store.tomlio import Table, load
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
+NIGHT_X = re.compile(r"^night ?(\d+)$")
+NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
 
 
 class Modifier(NamedTuple):
@@ -132,22 +134,23 @@ def parse(rs: Ruleset, text: str) -> Written:
         if found is not None:
             base, words = found, words[:i]
             break
-    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name != "X-Shot"}
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name not in NUMBERED}
     names: list[str] = []
     shots: list[int] = []
     i = 0
     while i < len(words):
         for j in range(len(words), i, -1):
             phrase = " ".join(words[i:j])
-            shot = SHOT.match(phrase)
-            if phrase in by_key or shot:
-                names.append("X-Shot" if shot else by_key[phrase])
-                shots.append(int(shot.group(1)) if shot else 0)
+            numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
+                            None)
+            if phrase in by_key or numbered:
+                names.append(numbered[0] if numbered else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else 0)
                 i = j
                 break
         else:
             rest = " ".join(words[i:])
-            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m != "X-Shot"] + ["1-Shot"]
+            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + ["1-Shot", "Night 2"]
             raise NameError_(f"unknown role or modifier {rest!r} in {text!r}{suggest(rest, everything)}; "
                              f"see 'hostkit roles {rs.name}'")
     if base is None:
@@ -161,7 +164,8 @@ def parse(rs: Ruleset, text: str) -> Written:
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += [f"{x}-Shot" if m == "X-Shot" else m for m, x in zip(w.modifiers, w.shots)]
+    parts += [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
+              for m, x in zip(w.modifiers, w.shots)]
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -200,7 +204,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     told: list[str] = []
     for i, (m_name, x) in enumerate(zip(w.modifiers, w.shots)):
         m = mods[m_name]
-        if m_name in seen and m_name != "X-Shot":
+        if m_name in seen and m_name != "X-Shot":  # '1-Shot Bulletproof 2-Shot Cop' limits two things
             raise HostkitError(f"{name!r}: {m_name} is written twice")
         clash = next((c for c in m.conflicts if c in seen), None)
         if clash:
@@ -217,6 +221,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
                 continue
             if x < 1:
                 raise HostkitError(f"{name!r}: an X-Shot is used at least once (1-Shot)")
+        if m_name == "Night X" and x < 1:
+            raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
@@ -234,6 +240,8 @@ def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Abil
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
         changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Night X":
+        changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
     if m.ability:
         fields = {("self_target" if k == "self" else k): v for k, v in m.ability.items()}
         changed.update((a.key, changed.get(a.key, a)._replace(**fields)) for a in own)

@@ -24,7 +24,7 @@ from ...model.outcome import Death
 from ...model.roles import Effect, Role
 from ..night import Act, Night
 from .base import EffectSpec, TARGET, dealt_roles
-from .conditions import unseen
+from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
 
 WORDS = {
@@ -41,12 +41,6 @@ WORDS = {
 WHATS = ("role", "action", "kinds-on", "visitors", *WORDS)
 KILLED = "has-killed"
 ALIGNMENT_WORDS = ("Town ", "Mafia ")
-
-
-def vanilla(role: Role) -> bool:
-    """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
-    return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
-        and not role.appears
 
 
 def role_read(role: Role) -> str:
