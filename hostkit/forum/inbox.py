@@ -29,16 +29,11 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
+from .pmread import _STOP  # noqa: F401 - the words never read as a name
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
-_STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
-         "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",
-         "hello", "thanks", "thank", "you", "is", "it", "this", "that", "for", "with", "be", "go", "let", "do",
-         "not", "sure", "but", "if", "so", "maybe", "think", "are", "how", "what", "who", "here", "there", "i'll",
-         "i'd", "i'm", "im", "ill", "id", "can", "could", "should", "just", "also", "then", "now", "today", "yes",
-         "no", "ok", "okay", "action", "actions", "vote", "player", "role", "am", "was", "were", "have", "has"}
 
 
 class Reading(NamedTuple):

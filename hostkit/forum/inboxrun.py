@@ -42,6 +42,7 @@ class Phase(NamedTuple):
     messages: list[Any]  # the forum's PMs, for --accept
     ids: dict[str, str]  # forum user id -> player
     offset: float  # the forum's clock ahead of the host's, seconds
+    new_pins: dict[str, Any]  # players looked up now: (account name, id), pinned by --accept
 
     @property
     def sure(self) -> list[Reading]:
@@ -71,13 +72,14 @@ def _offset(session: Any) -> float | None:
     return (forum.timestamp() + (time.monotonic() - at)) - _host_now().timestamp()
 
 
-def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str], list[str]]:
+def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str], list[str], dict[str, Any]]:
     """Forum user id -> player: the pinned players, and those whose name or alias sent a PM
-    looked up and pinned now (hostkit.forum.senders)."""
-    from .senders import look_up, pin, pinned
+    looked up now (hostkit.forum.senders), to be pinned by --accept's commit."""
+    from .senders import look_up, pinned
 
     pins = pinned(Journal(game.folder))
-    notes = []
+    notes: list[str] = []
+    new: dict[str, Any] = {}
     senders = {m.sender.casefold() for m in messages}
     for p in game.setup.players:
         if p.name in pins or not ({p.name.casefold(), *(a.casefold() for a in p.aliases)} & senders):
@@ -87,9 +89,8 @@ def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str]
             if "both forum accounts" in got:
                 notes.append(got + "; their PMs are left out until then")
             continue
-        pin(game, p.name, *got)
-        pins[p.name] = got
-    return {ident: player for player, (_, ident) in pins.items()}, notes
+        pins[p.name] = new[p.name] = got
+    return {ident: player for player, (_, ident) in pins.items()}, notes, new
 
 
 def read_phase(game: Game) -> Phase:
@@ -100,7 +101,7 @@ def read_phase(game: Game) -> Phase:
     try:
         conn.ensure()
         messages = conn.call("inbox")
-        ids, notes = _ids(conn, game, messages)
+        ids, notes, new = _ids(conn, game, messages)
         offset = _offset(conn.session)
         conn.save()
     finally:
@@ -112,7 +113,7 @@ def read_phase(game: Game) -> Phase:
         notes.append(f"the forum's clock is {abs(offset) / 60:.0f} min {'ahead of' if offset > 0 else 'behind'} "
                      "yours: the phase's start is moved to the forum's clock")
     found, left = readings(game, messages, Journal(game.folder), ids=ids, offset=offset)
-    return Phase(game.current.record.label, found, left, notes, messages, ids, offset)
+    return Phase(game.current.record.label, found, left, notes, messages, ids, offset, new)
 
 
 def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequence[str] = ()) -> dict[str, Any]:
@@ -183,7 +184,11 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
             entered.append({"id": r.id, "player": r.player, "line": r.line})
             journal.stage(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
                           state="entered", id=r.id)
-        if ok_lines:  # one commit: the lines and the journal's marks of their PMs
+        from .senders import stage
+
+        for player, (name, ident) in ph.new_pins.items():
+            stage(journal, player, name, ident, label)
+        if ok_lines:  # one commit: the lines, the journal's marks of their PMs and the senders' pins
             game.enter(ok_lines, ok_labels, on_time=False, also={journal.path: journal.text()})
         for r in sorted(duties, key=lambda r: not r.line.startswith("shoot")):  # the shot before the badge
             try:

@@ -58,6 +58,14 @@ _SELF = {"me", "myself"}
 _PHASE = re.compile(r"\b(?:(night|day)\s*(\d+)|([nd])(\d+))\b")
 
 
+_STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
+         "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",
+         "hello", "thanks", "thank", "you", "is", "it", "this", "that", "for", "with", "be", "go", "let", "do",
+         "not", "sure", "but", "if", "so", "maybe", "think", "are", "how", "what", "who", "here", "there", "i'll",
+         "i'd", "i'm", "im", "ill", "id", "can", "could", "should", "just", "also", "then", "now", "today", "yes",
+         "no", "ok", "okay", "action", "actions", "vote", "player", "role", "am", "was", "were", "have", "has"}
+
+
 class Said(NamedTuple):
     """What a PM says: `line` ("ACTOR ABILITY TARGET..." / "ACTOR ABILITY skip" / "ACTOR skip")
     when sure; else `why` it is unsure ("" with talks False: it says nothing about an action);
@@ -244,8 +252,6 @@ def read(player: str, subject: str, text: str, abilities: Sequence[Any], matcher
          phase: tuple[str, int] | None = None, stop: set[str] | None = None) -> Said:
     """What the PM says (see the module docstring). `abilities`: what the sender can do now (an
     owed duty is one too: .name, .targets); `phase`: the current phase (kind, number)."""
-    from .inbox import _STOP
-
     verbs = verbs_of(abilities)
     words = {f for v in verbs for w in v.words for f in _forms(w)}
     names = _Names(matcher, (stop or _STOP) | words | _NEG | _FIRST | {"target", "targets"})

@@ -35,15 +35,20 @@ def pinned(journal: Journal) -> dict[str, tuple[str, str]]:
             if e["kind"] == KIND and e.get("id")}
 
 
+def stage(journal: Journal, player: str, name: str, ident: str, phase: str) -> None:
+    """Pin the player in the journal in memory: written with the commit that goes with it."""
+    if pinned(journal).get(player, ("", ""))[1] != ident:
+        journal.stage(_key(player), kind=KIND, to=player, what=name, id=ident, state="pinned", phase=phase)
+
+
 def pin(game: Game, player: str, name: str, ident: str) -> None:
     """Keep the player's account id in the journal (under the folder's lock, atomically)."""
-    from ..store.folder import locked
+    from ..store.folder import atomic_write, locked
 
     with locked(game.folder):
         journal = Journal(game.folder)
-        if pinned(journal).get(player, ("", ""))[1] != ident:
-            journal.mark(_key(player), kind=KIND, to=player, what=name, id=ident, state="pinned",
-                         phase=game.current.record.label)
+        stage(journal, player, name, ident, game.current.record.label)
+        atomic_write(journal.path, journal.text())
 
 
 def _names(game: Game, player: str) -> list[str]:
