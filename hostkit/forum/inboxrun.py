@@ -250,7 +250,8 @@ def report_lines(result: dict[str, Any], *, accept: bool, every: bool = False) -
         if pm["line"]:
             mark = {"entered": " [already entered]", "replaced": " [replaced by a later PM]",
                     "early": " [sent before the phase began: --take " + pm["id"] + " to enter it]"}.get(pm["state"], "")
-            out.append(f"{head} -> {pm['line']}{mark}")
+            verb = "act " if pm["player"] and pm["line"].startswith(pm["player"] + " ") else ""
+            out.append(f"{head} -> {verb}{pm['line']}{mark}")
         elif pm.get("note"):
             out.append(f"{head} -> nothing to enter: {pm['note']}")
         else:
