@@ -38,6 +38,10 @@ PASSIVES = {
     "complex": "your own actions fail, as though roleblocked, on a vanilla player",
     "simple": "your own actions fail, as though roleblocked, on a player who is not vanilla",
     "ascetic": "no action reaches you but a kill",
+    "vengeful": "when the vote eliminates you, you may shoot one living player",
+    "traitor": "you are on a faction's side without being in it: you count with it when it reaches parity",
+    "backup": "you take over the role you back up when a player with it dies",
+    "universal-backup": "you take over the role of the first player of your alignment with a power role to die",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).

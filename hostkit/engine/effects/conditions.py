@@ -33,7 +33,7 @@ def _alignment(night: Night, player: str) -> str:
 def vanilla(role: Role) -> bool:
     """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
     return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
-        and not role.appears
+        and not (set(role.appears) - {"modifiers"})
 
 
 CONDITIONS = frozenset({"loyal", "disloyal", "complex", "simple"})
