@@ -116,7 +116,8 @@ def _out(game, what: str, text: str, send: bool) -> None:
 
 @click.group(cls=Group)
 def post() -> None:
-    """Render a public post from the game's templates: deaths, flip, order, votecount or end.
+    """Render a public post from the game's templates: deaths, flip, order, votecount, end, and the
+    host's own: start, night, sheriff, deadline, day.
 
     \b
     Every post takes --format bbcode|markdown|plain (default: the game's 'format' option).
@@ -242,5 +243,10 @@ def end(ctx: click.Context, fmt, send: bool) -> None:
     game = load(ctx)
     _out(game, "end of game", end_post(game, fmt=fmt), send)
 
+
+from .hostposts import HOST_POSTS  # noqa: E402 (the host's own posts, in the same group)
+
+for _command in HOST_POSTS:
+    post.add_command(_command)
 
 COMMANDS = [pm, post]
