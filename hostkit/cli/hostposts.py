@@ -12,21 +12,7 @@ import click
 
 from .base import load
 from .day import format_option
-
-
-def _send_option(f):
-    return click.option("--send", is_flag=True,
-                        help="Post it as a reply in the game's thread (journalled: never twice).")(f)
-
-
-def _out(game, what: str, text: str, send: bool) -> None:
-    if not send:
-        click.echo(text)
-        return
-    from ..forum.send import post_to_forum
-
-    for line in post_to_forum(game, what, text):
-        click.echo(line)
+from .sending import out as _out, send_option as _send_option
 
 
 @click.command("start")

@@ -12,6 +12,7 @@ import click
 
 from .base import Group, complete_names, load, locked
 from .day import format_option, thread_options
+from .sending import out as _out, send_option
 from ..model.errors import HostkitError
 
 
@@ -94,23 +95,6 @@ def _send_pms(game, pms, label: str, dry_run: bool) -> None:
             click.echo(line)
         raise
     for line in lines:
-        click.echo(line)
-
-
-def send_option(f):
-    """--send: post what the command renders as a reply in the game's thread (journalled)."""
-    return click.option("--send", is_flag=True,
-                        help="Post it as a reply in the game's thread (journalled: never twice).")(f)
-
-
-def _out(game, what: str, text: str, send: bool) -> None:
-    """Print the post, or (--send) post it in the thread and print what was done."""
-    if not send:
-        click.echo(text)
-        return
-    from ..forum.send import post_to_forum
-
-    for line in post_to_forum(game, what, text):
         click.echo(line)
 
 
