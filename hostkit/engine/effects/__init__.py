@@ -35,7 +35,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable
 
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from . import block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings, steal, talk, tech
 from .base import EffectSpec
 
