@@ -99,6 +99,7 @@ STEPS = [
     (PARA_D1, ["shorten", "Cy"]),
     (PARA_D1, ["option", "max-day=5"]),
     (D1, ["alias", "Ann", "Annie"]),
+    (D1, ["vote-markup", "bold"]),
     ([[*NEW, "--weight", "Ann=2"], *D1[1:]], ["split-votes", "Ann"]),
     ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
        "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],

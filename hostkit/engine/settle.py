@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..model.outcome import ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved
-from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, links, protect, readings, tech
+from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, links, protect, readings, strength, tech
 from .effects.base import drop_spent_frames, fill
 from .acts import HOME, Act
 from .night import Night
@@ -167,6 +167,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("delayed", _on_night(lambda n: _delayed(n) if n.phase == "night" else None)),  # poison kills at night
     ("index-visits", _on_night(_index_visits)),
     ("plasma-chain", _on_night(tech.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
+    ("strengthened", _on_night(strength.strengthened)),  # natural: a Strengthener's target kills Strong
     ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO
     ("attacks", _attack_step),  # a rampage strikes here, once its target has died of it
     ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker

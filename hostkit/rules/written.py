@@ -29,6 +29,7 @@ ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": i
 SHOT = re.compile(r"^(\d+) ?shot$")
 NIGHT_X = re.compile(r"^night ?(\d+)$")
 NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
+IMMUNE = re.compile(r"^(.+) immune$")  # '[role]-Immune': immune to that role ('Cop-Immune')
 
 
 class Modifier(NamedTuple):
@@ -43,6 +44,8 @@ class Modifier(NamedTuple):
     kill: Mapping[str, Any] = MappingProxyType({})
     role: Mapping[str, Any] = MappingProxyType({})
     chargeable: bool = False
+    activated: Mapping[str, Any] = MappingProxyType({})  # the effect an Activated one is, on its user
+    told_activated: str = ""
     told_charged: str = ""  # what the PM says of it after an X-Shot ('{x}': X)
 
 
@@ -53,7 +56,7 @@ class Written(NamedTuple):
 
     alignment: str
     modifiers: tuple[str, ...]
-    shots: tuple[int, ...]  # X for each modifier (0 but for X-Shot)
+    shots: tuple[Any, ...]  # X for each modifier (an X-Shot's, a Night X's; a [role]-Immune's role; else 0)
     base: str  # the ruleset's role
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
 
@@ -78,7 +81,11 @@ def _read(path: Path) -> Mapping[str, Modifier]:
             ability=MappingProxyType(dict(t.get("ability", dict, {}))),
             kill=MappingProxyType(dict(t.get("kill", dict, {}))),
             role=MappingProxyType(dict(t.get("role", dict, {}))),
-            chargeable=t.get("chargeable", bool, False), told_charged=t.get("told_charged", str, ""))
+            chargeable=t.get("chargeable", bool, False), told_charged=t.get("told_charged", str, ""),
+            activated=MappingProxyType(dict(t.get("activated", dict, {}))),
+            told_activated=t.get("told_activated", str, ""))
+        if m.activated and ("effect" not in m.activated or not m.told_activated):
+            raise t.fail("activated", "an activated passive names its effect and says it (told_activated)")
         if m.chargeable and not m.told_charged:
             raise t.fail("told_charged", "a chargeable modifier says what it does after an X-Shot")
         for k, v in m.ability.items():
@@ -134,7 +141,8 @@ def parse(rs: Ruleset, text: str) -> Written:
         if found is not None:
             base, words = found, words[:i]
             break
-    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name not in NUMBERED}
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases)
+              if m.name not in NUMBERED and m.name != "Role-Immune"}
     names: list[str] = []
     shots: list[int] = []
     i = 0
@@ -143,9 +151,11 @@ def parse(rs: Ruleset, text: str) -> Written:
             phrase = " ".join(words[i:j])
             numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
                             None)
-            if phrase in by_key or numbered:
-                names.append(numbered[0] if numbered else by_key[phrase])
-                shots.append(int(numbered[1].group(1)) if numbered else 0)
+            immune = IMMUNE.match(phrase)
+            immune_to = known.get(immune.group(1)) if immune and "Role-Immune" in mods else None
+            if phrase in by_key or numbered or immune_to:
+                names.append(numbered[0] if numbered else "Role-Immune" if immune_to else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else immune_to[1] if immune_to else 0)
                 i = j
                 break
         else:
@@ -164,8 +174,7 @@ def parse(rs: Ruleset, text: str) -> Written:
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
-              for m, x in zip(w.modifiers, w.shots)]
+    parts += _written(w)
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -216,6 +225,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             raise HostkitError(f"{name!r}: {m_name} is for {m.only} roles only")
         if m_name == "X-Shot":
             nxt = w.modifiers[i + 1] if i + 1 < len(w.modifiers) else ""
+            if nxt == "Activated":
+                continue  # '1-Shot Activated Bulletproof': the activation's uses
             if nxt and mods[nxt].chargeable:
                 if x < 1:
                     raise HostkitError(f"{name!r}: an X-Shot passive works at least once (1-Shot {nxt})")
@@ -223,19 +234,56 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
                 continue
             if x < 1:
                 raise HostkitError(f"{name!r}: an X-Shot is used at least once (1-Shot)")
-        if m_name == "Night X" and x < 1:
+        if m_name == "Activated":
+            nxt = w.modifiers[i + 1] if i + 1 < len(w.modifiers) else ""
+            if not nxt or not mods[nxt].activated:
+                raise HostkitError(f"{name!r}: Activated is written right before a passive it turns into an "
+                                   f"action ({', '.join(n for n, v in mods.items() if v.activated)})")
+            continue
+        if i and w.modifiers[i - 1] == "Activated":
+            shots = w.shots[i - 2] if i > 1 and w.modifiers[i - 2] == "X-Shot" else None
+            role = _activate(role, m, shots)
+            told.append(m.told_activated)
+            continue
+        if m_name == "Night X" and isinstance(x, int) and x < 1:
             raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
         kills = [a for a in role.abilities if any(e.kind in ("kill", "ignite") for e in a.effects)]
+        if m_name == "Announcing" and not any(a.targets for a in own):
+            raise HostkitError(f"{name!r}: Announcing tells the target of an action, and a {what} targets no one")
         if m.needs == "kill" and not kills:
             raise HostkitError(f"{name!r}: {m_name} modifies a kill, and a {what} has none")
         role = _apply(role, m, x, own, kills)
         shot = w.shots[i - 1] if i and w.modifiers[i - 1] == "X-Shot" and m.chargeable else 0
         told.append((m.told_charged if shot else m.told).replace("{x}", str(shot or x)))
+    base = rs.roles[w.base]
+    if not any(not a.factional for a in base.abilities) and any(not a.factional for a in role.abilities):
+        role = role._replace(summary="Mafia." if role.faction == "Mafia" else "")  # a vanilla given an action
     summary = " ".join(s for s in [role.summary, *told] if s)
-    return role._replace(name=name, summary=summary, aliases=())
+    written = _written(w)
+    shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
+    if written:
+        shown["modifiers"] = ", ".join(written)
+    appears = MappingProxyType(shown)
+    return role._replace(name=name, summary=summary, aliases=(), appears=appears)
+
+
+def _written(w: Written) -> list[str]:
+    """The modifiers as the name spells them: '1-Shot', 'Night 2', 'Cop-Immune', 'Macho'."""
+    return [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else f"{x}-Immune"
+            if m == "Role-Immune" else m for m, x in zip(w.modifiers, w.shots)]
+
+
+def _activate(role: Role, m: Modifier, shots: int | None) -> Role:
+    """'Activated Bulletproof': the passive is an action the player takes on themself, night by
+    night (a block stops it), instead of always on."""
+    params = dict(m.activated)
+    kind = params.pop("effect")
+    ab = Ability(name=f"Activate {m.name}", summary=m.told_activated, targets=0,
+                 uses=shots, category="protect", moves=False, effects=(Effect(kind, MappingProxyType(params)),))
+    return role._replace(abilities=role.abilities + (ab,))
 
 
 def _backup(rs: Ruleset, name: str, w: Written) -> Role:
@@ -268,11 +316,18 @@ def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Abil
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
         changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Role-Immune":
+        role = role._replace(passives=role.passives | {f"immune-to:{str(x).lower()}"})
     if m.name == "Night X":
         changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
     if m.ability:
         fields = {("self_target" if k == "self" else k): v for k, v in m.ability.items()}
         changed.update((a.key, changed.get(a.key, a)._replace(**fields)) for a in own)
+    if m.name == "Announcing":
+        for a in own:
+            if a.targets:
+                tell = Effect("tell", MappingProxyType({"target": 0, "text": f"You were targeted tonight by a {_plain_name(role.name)}."}))
+                changed[a.key] = changed.get(a.key, a)._replace(effects=changed.get(a.key, a).effects + (tell,))
     if m.kill:
         for a in kills:
             a = changed.get(a.key, a)

@@ -240,7 +240,8 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
-    text = fill(effect.get("text"), user=act.actor)  # a Friendly Neighbor names themself
+    # a Friendly Neighbor names themself; a Messenger's message is what they typed (Action.choice)
+    text = fill(effect.get("text"), user=act.actor, message=act.action.choice)
     if effect.get("what"):
         night.happen(target, effect.get("what"), act.actor, tell=text)
     else:

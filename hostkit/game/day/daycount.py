@@ -132,8 +132,12 @@ def publish_fresh(game: Game, count: VoteCount, pages: Sequence[Page], *, stamp:
 
 
 def check_day(game: Game) -> None:
-    """Refuse (before any page is read or cached) when it is not day."""
+    """Refuse (before any page is read or cached) when it is not day: the game being over, when
+    it is (a count of the day it ended on may still be read)."""
     ph = game.current
+    if game.state.winner and ph.record.kind != "day":
+        raise HostkitError(f"the game is over ({game.state.winner} won): there are no more votes to count "
+                           "('hostkit post end' is the last post)")
     if ph.record.kind != "day":
         raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
 
@@ -215,16 +219,43 @@ def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None =
     count = tally(counter.thread_posts(pages), players, day=game.current.record.number,
                   hosts=game.setup.hosts, markups=game.setup.vote_markup, start_post=from_post, end_post=to_post,
                   majority="plurality", allow_no_elimination=False)
+    cast, ignored = race_texts(count.ignored, players)
+    cast += [(h.post, 0, h.author, h.target) for h in count.history]
     votes: dict[str, str] = {}
-    ignored = list(count.ignored)
-    for h in count.history:
-        if h.target is None:
-            votes.pop(h.author, None)
-        elif h.target in running:
-            votes[h.author] = h.target
+    for post, _, author, target in sorted(cast, key=lambda c: (float("inf") if c[0] is None else c[0], c[1])):
+        if target is None:
+            votes.pop(author, None)
+        elif target in running:
+            votes[author] = target
         else:
-            ignored.append(Ignored(h.post, h.author, f"Vote: {h.target}", f"{h.target} is not a Sheriff candidate"))
+            ignored.append(Ignored(post, author, f"Vote: {target}", f"{target} is not a Sheriff candidate"))
     return votes, ignored
+
+
+def race_texts(ignored: Sequence[Ignored], players: Sequence[VoteSetupPlayer]
+               ) -> tuple[list[tuple[int | None, int, str, str | None]], list[Ignored]]:
+    """The election's own vote texts among the texts a count ignores as "for another purpose"
+    ("Sheriff vote: Ann", "Election vote: Bob"): [(post, 1, voter, candidate)], each after its
+    post's other votes (it names the race), and the ignored texts left."""
+    import re
+
+    from ...votes.extract import OTHER_PURPOSE
+    from ...votes.names import NameMatcher
+    from ...votes.votetext import parse_vote
+
+    race = re.compile(r"(?i)^\W*(?:sheriff|election|badge)[-\s]*(?=vote\b)")
+    matcher = NameMatcher(players)
+    cast, left = [], []
+    for i in ignored:
+        said = race.match(i.text) if i.reason == OTHER_PURPOSE else None
+        pv = parse_vote(i.text[said.end():]) if said else None
+        voter = matcher.strict(i.author).player
+        target = matcher.match(pv.name).player if pv is not None and pv.kind == "vote" and pv.name else None
+        if voter is not None and target is not None:
+            cast.append((i.post, 1, voter, target))
+        else:
+            left.append(i)
+    return cast, left
 
 
 def hash_seed(seed: int, day: int) -> int:
