@@ -94,25 +94,10 @@ def split(text: str, limit: int) -> list[str]:
 
 
 def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """Each player's forum account (name, id): their game name, else an alias the forum knows.
-    Refuses, naming every player with none, before anything is sent."""
-    found, missing = {}, []
-    by_name = {p.name: p for p in game.setup.players}
-    for player in dict.fromkeys(players):
-        setup = by_name.get(player)
-        names = [player, *(setup.aliases if setup else ())]
-        for name in names:
-            ident = conn.call("account", name)
-            if ident:
-                found[player] = (name, ident)
-                break
-        else:
-            missing.append(f"{player} (tried: {', '.join(names)})")
-    if missing:
-        raise HostkitError(f"no forum account for {'; '.join(missing)} on {conn.site}: nothing was sent. "
-                           "A player's account is their name in the game or an alias "
-                           "(hostkit alias PLAYER NAME)")
-    return found
+    """Each player's forum account (name, id), pinned at the first send (hostkit.forum.senders)."""
+    from .senders import accounts as pinned_accounts
+
+    return pinned_accounts(conn, game, players)
 
 
 def _phase(game: Game) -> str:

@@ -36,8 +36,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable
 
-from ..night import Act, Night
-from . import block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings, steal, strength, talk, tech
+from ..acts import Act
+from ..night import Night
+from . import (block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings,
+               steal, strength, talk, tech)
 from .base import EffectSpec
 
 MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength)
