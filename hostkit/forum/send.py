@@ -119,16 +119,32 @@ def _phase(game: Game) -> str:
     return game.current.record.label
 
 
-def _find_pm(conn: Any, account: str, item: Item, start: str) -> str | None:
-    for m in reversed(conn.call("sent")):
-        if any(t.lower() == account.lower() for t in m.to) and m.subject == item.subject[:120] \
-                and same_text(start, m.text):
+def _find_pm(conn: Any, account: str, account_id: str, item: Item, start: str) -> str | None:
+    """The sent PM (every page of the sent folders, read once a command) to that account with the
+    item's subject and beginning."""
+    sent = getattr(conn, "_sent_read", None)
+    if sent is None:
+        sent = conn._sent_read = conn.call("sent")
+    for m in reversed(sent):
+        to_ids = getattr(m, "to_ids", ())
+        mine = account_id in to_ids if to_ids else any(t.lower() == account.lower() for t in m.to)
+        if mine and m.subject == item.subject[:120] and same_text(start, m.text):
             return m.id
     return None
 
 
-def _find_post(conn: Any, thread: str, me: str, start: str) -> str | None:
-    for pid, author, body in reversed(conn.call("thread_tail", thread)):
+def _last_known_post(journal: Journal, thread: str, key: str) -> int:
+    """The highest id of this thread's posts the journal says went out (0: none): a post sent
+    after them has a higher id, so the thread is read back only that far."""
+    ids = [int(e["id"]) for e in journal.sends() if e["kind"] == "post" and e["to"] == thread
+           and e["state"] == "sent" and e["key"] != key and e.get("id", "").isdigit()]
+    return max(ids, default=0)
+
+
+def _find_post(conn: Any, thread: str, me: str, start: str, after: int) -> str | None:
+    """The host's post in the thread with the item's beginning, among every post made since
+    post `after` (however many pages back)."""
+    for pid, author, body in reversed(conn.call("thread_since", thread, after)):
         if author.lower() == me.lower() and same_text(start, body):
             return pid
     return None
@@ -149,7 +165,8 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
         return ("already sent" + (f" {CHANGED}" if changed else ""), entry.get("id", ""))
     if entry and entry["state"] == "sending":
         start = entry.get("start") or start_of(item.text)  # what was being sent then
-        found = (_find_pm(conn, to, item, start) if account_id else _find_post(conn, thread or "", me, start))
+        found = (_find_pm(conn, to, account_id, item, start) if account_id else
+                 _find_post(conn, thread or "", me, start, _last_known_post(journal, thread or "", item.key)))
         if found:
             journal.mark(item.key, state="sent", id=found)
             return "found on the forum (sent before the journal could say so)", found
