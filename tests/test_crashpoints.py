@@ -174,10 +174,14 @@ def inbox_forum(server, monkeypatch) -> dict[str, str]:
 
     me = ('<a class="header-avatar" href="./ucp.php"><span class="username">Host</span></a>'
           '<a href="./ucp.php?mode=logout&amp;sid=abc">Logout</a>')
-    boxes = "".join(f'<input type="checkbox" name="marked_msg_id[]" value="{i}"/>' for i, *_ in INBOX_PMS)
-    folder = (f'<html><body>{me}<form id="viewfolder" method="post" action="./ucp.php?i=pm&amp;folder=0">{boxes}'
-              f'<input type="hidden" name="form_token" value="t"/></form>{len(INBOX_PMS)} messages &bull; Page 1'
-              '</body></html>')
+    rows = "".join(f'<li class="row bg1"><dl><dt><a href="./ucp.php?i=pm&amp;mode=view&amp;f=0&amp;p={i}" '
+                   f'class="topictitle">{subject}</a><br/>by <a href="./memberlist.php?mode=viewprofile&amp;u={70 + int(i)}" '
+                   f'class="username">{who}</a></dt><dd class="mark"><input type="checkbox" name="marked_msg_id[]" '
+                   f'value="{i}"/></dd></dl></li>' for i, who, subject, _ in INBOX_PMS)
+    folder = (f'<html><body>{me}<form id="viewfolder" method="post" action="./ucp.php?i=pm&amp;folder=0">'
+              f'<div class="pagination">{len(INBOX_PMS)} messages &bull; Page <strong>1</strong> of 1</div>'
+              f'<ul class="topiclist cplist pmlist">{rows}</ul>'
+              '<input type="hidden" name="form_token" value="t"/></form></body></html>')
     export = "<?xml version='1.0'?><phpbb>" + "".join(
         f"<privmsg><sender>{who}</sender><recipient>Host</recipient><date>2100-01-01T00:0{i}:00+00:00</date>"
         f"<subject>{subject}</subject><message>{text}</message></privmsg>" for i, who, subject, text in INBOX_PMS

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hostkit.game.game import create
 
 from conftest import Host
@@ -78,3 +80,102 @@ def test_unsure_leaves_out_what_the_counters_rules_settle(tmp_path):
     data = count(tidewater(tmp_path), 22, 29)
     assert data["hammer"] == 27
     assert data["ignored"] and data["unsure"] == []
+
+
+# --------------------------------------------------------------------------- "the" in front
+
+
+def test_the_in_front_of_a_name_is_not_a_player_whose_name_starts_with_the(tmp_path):
+    """"VOTE: the gunwale" was read as The Brick (the article alone read as the start of "The
+    Brick"); the name after the article is the vote, and The Brick's own name still reads."""
+    data = count(tidewater(tmp_path), 14, 17)
+    assert votes_of(data) == [(14, "Masthead", "Gunwale"), (15, "Oarlock", "Mastina"),
+                              (16, "Tideway", "The Brick"), (17, "Quillon", "Quillon")]
+
+
+def test_the_in_front_of_a_name_with_a_player_named_the_without_a_space(tmp_path):
+    """The next case of the kind: a player whose name runs on from "The" (Thermocline, as
+    TheRealGin) is no more read from the article than "The Brick" is."""
+    players = tuple("Thermocline" if p == "The Brick" else p for p in PLAYERS)
+    data = count(tidewater(tmp_path, players), 14, 17)
+    assert votes_of(data) == [(14, "Masthead", "Gunwale"), (15, "Oarlock", "Mastina"),
+                              (17, "Quillon", "Quillon")]
+
+
+# --------------------------------------------------------------------------- initials
+
+
+def test_initials_are_not_read_as_a_player_whose_initials_differ(tmp_path):
+    """"VOTE: FF" was refused as ambiguous between Formerfish and Flavor Leaf; Flavor Leaf's
+    initials are FL (an FF passes over the L of Leaf), so FF is Formerfish (Former-fish: no one
+    knows where its words start). "FL" and "TB" are initials as written."""
+    data = count(tidewater(tmp_path), 18, 21)
+    assert votes_of(data) == [(18, "Oarlock", "Formerfish"), (19, "Tideway", "Flavor Leaf"),
+                              (21, "Mastina", "The Brick")]
+
+
+def test_initials_that_pass_over_a_word_start_name_no_one_and_are_unsure(tmp_path):
+    """The next case of the kind: "GG" was counted for Gold Nugget, the only player it could
+    be, though its initials are GN; it now names no one, and the host is asked."""
+    players = tuple("Gold Nugget" if p == "The Brick" else p for p in PLAYERS)
+    data = count(tidewater(tmp_path, players), 18, 21)
+    assert votes_of(data) == [(18, "Oarlock", "Formerfish"), (19, "Tideway", "Flavor Leaf")]
+    assert unsure_of(data)[0] == (20, "Sextant", "hostkit vote Sextant PLAYER --after-post 20")
+
+
+# --------------------------------------------------------------------------- another purpose
+
+OTHER_PURPOSE = "a vote for another purpose (a vigilante's shot, an election), not the elimination vote"
+
+
+def test_a_vote_for_another_purpose_never_replaces_the_real_vote_of_its_post(tmp_path):
+    """"Vig-Vote: Quillon" and "Sheriff vote: Tideway", after the post's real vote, were taken as
+    the elimination vote and replaced it; they are listed, and the real vote stands. The same
+    for the next cases of the kind: a Mayor's or an election's vote, a Hunter's, "Vote to shoot:"."""
+    data = count(tidewater(tmp_path), 6, 13)
+    assert votes_of(data) == [(6, "Mastina", "Sextant"), (7, "Formerfish", "Oarlock"), (8, "Flavor Leaf", "Oarlock"),
+                              (9, "Gunwale", "Masthead"), (10, "Oarlock", "Mastina"), (11, "Quillon", "Masthead"),
+                              (12, "Masthead", "Gunwale"), (13, "Sextant", "Mastina")]
+    listed = [(i["post"], i["text"]) for i in data["ignored"] if i["reason"] == OTHER_PURPOSE]
+    assert listed == [(6, "Vig-Vote: Quillon"), (7, "Sheriff vote: Tideway"), (9, "Mayor vote: Quillon"),
+                      (10, "Vote to shoot: Formerfish"), (11, "Election vote: Sextant"), (13, "Hunter vote: Tideway")]
+    assert data["unsure"] == []  # the rule settles them: nothing for the host to settle
+
+
+
+# --------------------------------------------------------------------------- a hand entry at the hammer's post
+
+
+def test_a_hand_unvote_at_the_hammer_post_stops_the_hammer(tmp_path):
+    """Quillon's vote at 27 is the sixth on Oarlock (the hammer). The host unvotes Quillon at 27
+    (`--after-post 27` outranks the votes up to 27): there was no hammer at 27, and Sextant's
+    vote at 28 is the hammer."""
+    host = tidewater(tmp_path)
+    assert (count(host, 22, 28)["hammer"], count(host, 22, 28)["eliminated"]) == (27, "Oarlock")
+    host.ok("vote", "Quillon", "--unvote", "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (28, "Oarlock")
+    assert (None, "Quillon", None) in votes_of(data)
+    data = count(host, 22, 27)
+    assert (data["hammer"], data["eliminated"]) == (None, None)
+    assert [w["votes"] for w in data["wagons"] if w["target"] == "Oarlock"] == [5.0]
+
+
+@pytest.mark.parametrize("entry", [
+    ("Quillon", "Mastina"),      # the host rules the hammer meant another player
+    ("Formerfish", "--unvote"),  # the host rules an earlier vote on the wagon out, at the hammer's post
+], ids=["hand-vote-elsewhere", "hand-unvote-of-another-voter"])
+def test_a_hand_entry_at_the_hammer_post_that_takes_the_wagon_under_majority_stops_it(tmp_path, entry):
+    """The next cases of the kind: any hand entry at the hammer's post that leaves the wagon under
+    the majority stops the hammer there."""
+    host = tidewater(tmp_path)
+    host.ok("vote", *entry, "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (28, "Oarlock")
+
+
+def test_a_hand_entry_at_the_hammer_post_that_leaves_the_majority_keeps_the_hammer(tmp_path):
+    host = tidewater(tmp_path)
+    host.ok("vote", "Tideway", "Oarlock", "--after-post", "27")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"]) == (27, "Oarlock")

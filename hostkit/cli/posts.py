@@ -126,6 +126,10 @@ def deaths(ctx: click.Context, night: int | None, day: int | None, fmt, send: bo
     """The death post of a night, with flavour and where each body was found (--day N: the
     deaths of day N's actions, such as a day kill; the elimination has 'hostkit post flip').
 
+    \b
+    With --send, the death post that opens the day is where the day's votes count from (unless
+    'hostkit start-post' said otherwise); in classic-werewolf it waits for the Day 1 Sheriff
+    election (death announcements come after the Campaign).
     Example: hostkit post deaths --night 2
     """
     from ..words.publish import death_post
@@ -142,7 +146,14 @@ def deaths(ctx: click.Context, night: int | None, day: int | None, fmt, send: bo
         night = max(game.outcomes)
     if night not in game.outcomes:
         raise HostkitError(f"night {night} has not been resolved")
-    _out(game, f"deaths night {night}", death_post(game, night, fmt=fmt), send)
+    text = death_post(game, night, fmt=fmt)
+    if not send:
+        click.echo(text)
+        return
+    from ..forum.dayopen import send_opening
+
+    for line in send_opening(game, f"deaths night {night}", text, night=night, reload=lambda: load(ctx)):
+        click.echo(line)
 
 
 @post.command()

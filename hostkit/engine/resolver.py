@@ -48,13 +48,20 @@ def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, pha
     if holders is None:
         holders = {p.name: p for p in state.players.values() if p.items}
     acts = []
+    table: list[dict[tuple[str, str], tuple[str, Ability]]] = []
+
+    def partners() -> dict[tuple[str, str], tuple[str, Ability]]:  # made once a phase, when first asked
+        if not table:
+            table.append(state.partners(roles))
+        return table[0]
+
     for i, action in enumerate(actions):
         if action.actor not in state.players:
             continue
         role = roles.get(action.actor) or state.role_of(action.actor)
         ability = role.ability(action.ability)
         if ability is None:  # an item's or an innate ability (hostkit/items.py)
-            found = find_ability(state, action.actor, action.ability, strict=False)
+            found = find_ability(state, action.actor, action.ability, strict=False, partners=partners)
             if found is not None:
                 role, ability = found
         if ability is None:  # game.py validates at entry; a hand edit may still get here

@@ -61,6 +61,10 @@ class Message(NamedTuple):
     subject: str
     time: str  # ISO 8601 with offset
     text: str  # as written (BBCode source where the forum keeps it)
+    sender_id: str = ""  # the forum's user id of the sender ("" where the forum shows none)
+    to_ids: tuple[str, ...] = ()  # the forum's user ids of the recipients (sent folders)
+    folder: str = ""  # the forum's folder it was read from
+    readable: bool = True  # False: the forum's export of it was not valid XML; what could be read
 
 
 class Adapter(Protocol):

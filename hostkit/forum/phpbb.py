@@ -12,9 +12,8 @@ Learned from phpBB 3.3's own pages (the board in ../shared/forum):
   `topic_cur_post_id`;
 - a PM: ucp.php?i=pm&mode=compose&u=ID prefills the recipient (`address_list[u][ID]=to`); sent,
   the answer's refresh link names the message (mode=view&p=ID);
-- folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1; each folder's page exports as
-  XML (sender, ISO date, the BBCode as written) with the form `viewfolder`, in the order of the
-  listing, whose `marked_msg_id[]` boxes give the ids;
+- folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1 and the account's own; read
+  whole, every page, by hostkit.forum.pmfolders;
 - an account: memberlist.php?mode=viewprofile&un=NAME answers 404 "does not exist" for none;
 - an expired session: a page that should need a login shows the login form instead;
 - locking a topic (a moderator's quick-mod tool): the topic page's quick-mod menu links to
@@ -31,41 +30,12 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong, Uncertain
+from .forms import _soup, form_fields  # noqa: F401 - form_fields is phpBB's too
 from .session import Session
 
 FLOOD_WAITS = 3  # flood refusals waited out before giving up on one post
 FLOOD_PAUSE = 15.0  # phpBB's default flood interval; the page does not say the board's figure
-INBOX, SENTBOX, OUTBOX = "0", "-1", "-2"
-
-
-def _soup(text: str) -> Any:
-    from bs4 import BeautifulSoup
-
-    return BeautifulSoup(text, "lxml")
-
-
-def form_fields(page: str, form_id: str) -> tuple[str, dict[str, str]] | None:
-    """The form's action and the fields a browser would submit (checked boxes, selected options,
-    hidden inputs; no submit buttons); None when the page has no such form."""
-    form = _soup(page).find("form", id=form_id)
-    if form is None:
-        return None
-    data: dict[str, str] = {}
-    for el in form.find_all(["input", "textarea", "select"]):
-        name = el.get("name")
-        kind = (el.get("type") or "").lower()
-        if not name or kind in ("submit", "button", "image", "file"):
-            continue
-        if kind in ("checkbox", "radio") and not el.has_attr("checked"):
-            continue
-        if el.name == "textarea":
-            data[name] = el.get_text()
-        elif el.name == "select":
-            chosen = el.find("option", selected=True) or el.find("option")
-            data[name] = chosen.get("value", chosen.get_text()) if chosen else ""
-        else:
-            data[name] = el.get("value", "")
-    return _html.unescape(form.get("action") or ""), data
+from .pmfolders import INBOX, OUTBOX, SENTBOX  # noqa: F401 - the folders' numbers, named here too
 
 
 def _errors(page: str) -> str:
@@ -272,47 +242,21 @@ class PhpBB:
         return f"{want}ed"
 
     # ------------------------------------------------------------------ reading
-    def _folder(self, folder: str) -> list[Message]:
-        out: list[Message] = []
-        start, seen, rereads = 0, set(), 0
-        while True:
-            path = f"ucp.php?i=pm&folder={folder}&sk=t&sd=a&start={start}"
-            page = self.s.get(path)
-            served = time.monotonic()
-            if _logged_out(page):
-                raise LoginNeeded(f"{self.s.site}: the session has expired")
-            ids = re.findall(r'name="marked_msg_id\[\]" value="(\d+)"', page)
-            if not ids:
-                return out
-            found = form_fields(page, "viewfolder")
-            if found is None:
-                raise ForumError(f"{self.s.site}: the PM folder page has no export form")
-            action, data = found
-            data.update(submit_export="Go", export_option="XML")
-            r = self.s.post(f"ucp.php?i=pm&mode=view&action=view_folder&f={folder}&sk=t&sd=a&start={start}",
-                            data, served=served)
-            rows = _export_rows(r.text)
-            if len(rows) != len(ids):  # a PM arrived between the two requests: read the page again
-                rereads += 1
-                if rereads > 3:
-                    raise ForumError(f"{self.s.site}: the PM folder changed on every read; try again")
-                continue
-            fresh = [Message(i, *row) for i, row in zip(ids, rows) if i not in seen]
-            if not fresh:
-                return out  # the board did not page on (start past the end)
-            out.extend(fresh)
-            seen.update(ids)
-            total = re.search(r"(\d+) messages?\s*(?:&bull;|\u2022)\s*Page", page)
-            start += len(ids)
-            if total is None or start >= int(total.group(1)):
-                return out
+    def folder(self, folder: str) -> list[Message]:
+        """Every PM of one folder (INBOX, SENTBOX, OUTBOX or an own folder's number), every page."""
+        from .pmfolders import read_folder
+
+        return read_folder(self.s, folder)
 
     def inbox(self) -> list[Message]:
-        return self._folder(INBOX)
+        from .pmfolders import read_received
+
+        return read_received(self.s)
 
     def sent(self) -> list[Message]:
-        both = self._folder(OUTBOX) + self._folder(SENTBOX)
-        return sorted(both, key=lambda m: (m.time, int(m.id) if m.id.isdigit() else 0))
+        from .pmfolders import read_sent
+
+        return read_sent(self.s)
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last page's posts (a reply lands on the last page)."""
@@ -370,22 +314,3 @@ def _topic(thread: str) -> str:
     if m:
         return m.group(1)
     raise ForumError(f"{thread}: not a phpBB topic URL (it names no topic: viewtopic.php?t=N)")
-
-
-def _export_rows(xml: str) -> list[tuple[str, tuple[str, ...], str, str, str]]:
-    """The XML export's rows: (sender, recipients, subject, ISO time, text)."""
-    import xml.etree.ElementTree as ET
-
-    try:
-        root = ET.fromstring(xml.encode("utf-8") if isinstance(xml, str) else xml)
-    except ET.ParseError:
-        raise ForumError("the forum's PM export is not XML (a changed page, or not a phpBB board?)") from None
-    rows = []
-    for pm in root.iter("privmsg"):
-        def get(tag: str) -> str:
-            el = pm.find(tag)
-            return _html.unescape(el.text or "") if el is not None else ""
-        to = tuple(t.text or "" for t in pm.iter("recipient")) or tuple(
-            n for n in get("to").split(",") if n)
-        rows.append((get("sender"), to, get("subject"), get("date"), get("message")))
-    return rows

@@ -9,7 +9,7 @@ while the replay builds them; the engine reads them and never changes them.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Mapping
 
 from .records import field, mutable
 from .roles import Ability, EMPTY, Role, Ruleset
@@ -73,24 +73,48 @@ class GameState:
     def alive(self) -> list[str]:
         return [p.name for p in self.players.values() if p.alive]
 
-    def partner_ability(self, name: str, word: str) -> tuple[str, Ability] | None:
+    def partner_ability(self, name: str, word: str,
+                        partners: Mapping[tuple[str, str], tuple[str, Ability]] | None = None,
+                        ) -> tuple[str, Ability] | None:
         """(owner, ability): a `factional` ability of another living member of NAME's faction's own
         role, which NAME may use in the owner's place (seed natural II: "Factional — May be used
         by allied players instead of the player who owns it"; seed IV: allied is the same side,
         confirmed to them, as a faction that knows itself is), or None. An ability of NAME's own
-        role (a faction-wide one included) is never a partner's."""
+        role (a faction-wide one included) is never a partner's. `partners` (self.partners(),
+        when a phase asks for many) answers without walking every player again."""
         p = self.players.get(name)
         if p is None or not p.faction:
             return None
         own = self.role_of(name)
         if own.ability(word) is not None or "no-team-actions" in own.passives or not own.knows_faction:
             return None
+        if partners is not None:  # NAME's role has no ability of that name: the owner found is another
+            return partners.get((p.faction, word.lower()))
         for other in self.players.values():
             if other.name != name and other.alive and other.faction == p.faction:
                 ab = self.role_of(other.name).ability(word)
                 if ab is not None and ab.factional:
                     return other.name, ab
         return None
+
+    def partners(self, roles: Mapping[str, Role] | None = None) -> dict[tuple[str, str], tuple[str, Ability]]:
+        """Every answer partner_ability can give, from one walk of the players: (faction, ability
+        name in lower case) -> (owner, ability), the first living member in seat order whose own
+        role's ability of that name is `factional`. `roles` (when given) holds living players'
+        roles already worked out. For a phase that looks up many actions: one walk, not one each."""
+        out: dict[tuple[str, str], tuple[str, Ability]] = {}
+        for other in self.players.values():
+            if not other.alive or not other.faction:
+                continue
+            role = roles.get(other.name) if roles else None
+            seen: set[str] = set()
+            for ab in (role or self.role_of(other.name)).abilities:
+                low = ab.name.lower()
+                if low not in seen:  # Role.ability's answer is the first of a name
+                    seen.add(low)
+                    if ab.factional:
+                        out.setdefault((other.faction, low), (other.name, ab))
+        return out
 
     def charge_holder(self, name: str, ability: Ability) -> str:
         """Whose charges a use of `ability` by NAME spends: the owner's, for a partner's factional

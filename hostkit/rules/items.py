@@ -13,7 +13,7 @@ engine (make_acts) both ask it what an action word means.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..model.errors import RuleError, suggest
 from ..model.roles import Ability, Effect, Item, Role, Ruleset
@@ -83,18 +83,21 @@ def pass_ability(ruleset: Ruleset, item: str) -> Ability:
                    effects=(Effect("give", MappingProxyType({"item": item, "target": 0})),))
 
 
-def find_ability(state: GameState, player: str, word: str, *, strict: bool = True) -> tuple[Role, Ability] | None:
+def find_ability(state: GameState, player: str, word: str, *, strict: bool = True,
+                 partners: Callable[[], Mapping[tuple[str, str], tuple[str, Ability]]] | None = None,
+                 ) -> tuple[Role, Ability] | None:
     """The item ability `word` means for `player` (an item ability's name, an item's name, or
     `Pass <Item>`), with the role it is used through; None if the word names no item ability.
     With `strict`, a word that names an item ability the player may not use is refused with a
-    RuleError naming the rule; without it (the engine, replaying checked entries) it is None."""
+    RuleError naming the rule; without it (the engine, replaying checked entries) it is None.
+    `partners` (when given) returns the phase's GameState.partners() table, made once."""
     rs = state.ruleset
     if player not in state.players:
         return None
     innate = innate_of(state, player, word)
     if innate is not None:
         return innate
-    partner = state.partner_ability(player, word)
+    partner = state.partner_ability(player, word, partners() if partners is not None else None)
     if partner is not None:  # used through the user's own role: blocks and the log are theirs
         return state.role_of(player)._replace(abilities=(partner[1],)), partner[1]
     items = items_of(rs)

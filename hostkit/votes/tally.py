@@ -216,7 +216,6 @@ def tally(
         """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
         are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
         The first of them that reaches the majority is the hammer."""
-        nonlocal hammered, hammer, eliminated
         chosen: list[tuple[str, str]] = []
         moved = False
         for text in ev.texts:
@@ -248,11 +247,33 @@ def tally(
             history.append(HistoryEntry(ev.post, voter, target, "thread"))
         for target, _ in chosen:
             if majority == "half-plus-one" and total(target) + _EPS >= needed(target) and not hammered:
-                hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
+                reached(ev.post, target)
+                break
 
     doubts: dict[tuple[int | None, str, str], tuple[str, ...]] = {}  # ignored text -> the players it may mean
 
-    for idx, (_, ev) in enumerate(keyed):
+    # A post that reaches the majority is the hammer, unless the host's hand entries placed at that
+    # post (which outrank it: `hostkit vote X --unvote --after-post N`) take the wagon back under it
+    hand_at = {key[0] for key, ev in keyed if ev.host}
+    pending: list[tuple[int, str]] = []  # (post, target): a hammer that waits for the hand entries at its post
+
+    def reached(post: int | None, target: str) -> None:
+        nonlocal hammered, hammer, eliminated
+        if post is not None and post in hand_at:
+            pending.append((post, target))
+        else:
+            hammered, hammer, eliminated = True, post, None if target == NONE else target
+
+    def settle() -> None:
+        """The waiting hammer, once its post's hand entries are in: it stands if its wagon does."""
+        nonlocal hammered, hammer, eliminated
+        post, target = pending.pop()
+        if not hammered and total(target) + _EPS >= needed(target):
+            hammered, hammer, eliminated = True, post, None if target == NONE else target
+
+    for idx, (key, ev) in enumerate(keyed):
+        if pending and not (ev.host and key[0] == pending[0][0]):
+            settle()
         def skip(text: str, reason: str, _ev: Event = ev, candidates: tuple[str, ...] = ()) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
             if candidates:
@@ -389,11 +410,11 @@ def tally(
         note(target, idx)
         history.append(HistoryEntry(ev.post, voter, target, "host" if ev.host else "thread"))
         abstains = target == NONE and abstention and not allow_no_elimination
-        if majority == "half-plus-one" and not abstains \
+        if majority == "half-plus-one" and not abstains and not pending \
                 and total(target) + _EPS >= (need_none if target == NONE else max(1, need + thresholds.get(target, 0))):
-            hammered = True
-            hammer = ev.post
-            eliminated = None if target == NONE else target
+            reached(ev.post, target)
+    if pending:
+        settle()
 
     # ---- wagons
     ordered, abstained = wagons(current, totals, weight, abstain=abstention and not allow_no_elimination)

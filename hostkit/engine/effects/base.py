@@ -8,7 +8,8 @@ EFFECTS table of each mechanism module, and settle.py runs one named pipeline of
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from itertools import count
+from typing import Any, Callable, Iterable
 
 from ...model.roles import Effect, Role
 from ...model.outcome import Side
@@ -163,6 +164,30 @@ def tags_given(night: Night) -> dict[str, list[tuple[str, str, Any]]]:
         seen.setdefault(t[0], []).append(t)
     night.ext["tags-given"] = (seen, len(tags), tags[-1] if tags else None)
     return seen
+
+
+def drop_given(night: Night, player: str, doomed: Callable[[tuple[str, str, Any]], bool]) -> None:
+    """Take out of tonight's tags the entries naming `player` that `doomed` picks (drop_tags)."""
+    drop_tags(night, [t for t in tags_given(night).get(player, ()) if doomed(t)])
+
+
+def drop_tags(night: Night, gone: Iterable[tuple[str, str, Any]]) -> None:
+    """Take these very entries (by identity; any no longer there are passed over) out of tonight's
+    tags (night.tags), in order, keeping tags_given's index in step. Rewriting the list in Python
+    made the next tags_given scan every tag again, and cost a pass of Python over every tag
+    given tonight for each taking-out (a Doppelganger's consume of a player shielded tonight, a
+    clash of conversions: a night of n players has about n/1,500 of them); here the only pass
+    over the list is the interpreter's own (the positions by identity), with no Python per tag."""
+    gone = list(gone)
+    if not gone:
+        return
+    seen = tags_given(night)
+    tags = night.tags
+    at = dict(zip(map(id, tags), count()))
+    for i in sorted({at[id(t)] for t in gone if id(t) in at}, reverse=True):
+        t = tags.pop(i)
+        seen[t[0]] = [x for x in seen[t[0]] if x is not t]
+    night.ext["tags-given"] = (seen, len(tags), tags[-1] if tags else None)
 
 
 def has(night: Night, player: str, attribute: str) -> bool:

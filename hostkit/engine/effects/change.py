@@ -27,7 +27,7 @@ from ...rules.items import items_of
 from ...model.outcome import Death
 from ...model.roles import Effect
 from ..night import AWAY, Act, Night
-from .base import FRAMED, OUT, TARGET, EffectSpec, not_race_told, st, tags_given
+from .base import FRAMED, OUT, TARGET, EffectSpec, drop_given, drop_tags, not_race_told, st
 from .info import investigate
 
 HEIR = "heir-of"
@@ -167,7 +167,7 @@ def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | 
         notices, happenings, tags, untags = told.get(id(other), ((), (), (), ()))
         night.notices[:] = [n for n in night.notices if n not in notices]
         night.happenings[:] = [h for h in night.happenings if h not in happenings]
-        night.tags[:] = [t for t in night.tags if not any(t is x for x in tags)]
+        drop_tags(night, tags)
         for u in untags:
             night.untags.pop(u, None)
         night.fail(other, why)
@@ -190,8 +190,7 @@ def _converted(night: Night, act: Act, effect: Effect, target: str, new_role: st
         for tag in SHIELD_TAGS:  # seed: 'Any abilities ... are lost, including Mind Shield'
             if tag in night.tags_of(target):
                 night.untags.setdefault((target, tag), None)
-        if any(t[1] in SHIELD_TAGS for t in tags_given(night).get(target, ())):
-            night.tags[:] = [t for t in night.tags if not (t[0] == target and t[1] in SHIELD_TAGS)]
+        drop_given(night, target, lambda t: t[1] in SHIELD_TAGS)
         night.say(f"{act.label()} consumes {target} and takes their place: {target} becomes a "
                   f"{new_role}, and {act.actor} leaves play.")
         night.happen(target, "consumed", act.actor, f"now a {new_role} with no other abilities",
