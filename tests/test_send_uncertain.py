@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 
 import pytest
 
@@ -28,7 +29,7 @@ def proxy(board):
 
 
 def _game(tmp_path, board, proxy, monkeypatch) -> tuple[Host, str, dict[str, str]]:
-    tag = f"U{next(_ids)}{tmp_path.name[-4:].replace('_', '')}"
+    tag = f"U{next(_ids)}x{os.getpid() % 100000}"
     names = {short: f"{short}{tag}" for short in ROLES}
     board.add(*names.values())
     topic = board.new_topic(f"Uncertain {tag}").rsplit("?", 1)[1]

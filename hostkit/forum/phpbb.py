@@ -126,11 +126,13 @@ class PhpBB:
         return action, data, served, page
 
     def _submit(self, page_path: str, form_id: str, fields: dict[str, str], *, ignore_new_posts: bool = True,
-                accepted: Any) -> str:
-        """Fill the form at `page_path`, post it, and return the new id (`accepted(response)`),
-        meeting the forum's limits as a person would."""
+                accepted: Any, filled: tuple[str, dict[str, str], float, str] | None = None) -> str:
+        """Fill the form at `page_path` (or take `filled`, the form fetched before: `_fill`), post
+        it, and return the new id (`accepted(response)`), meeting the forum's limits as a person
+        would."""
         floods = 0
-        action, data, served, _ = self._fill(page_path, form_id)
+        action, data, served, _ = filled or self._fill(page_path, form_id)
+        data = dict(data)
         while True:
             data.update(fields)
             data["post"] = "Submit"
@@ -187,7 +189,13 @@ class PhpBB:
                                ignore_new_posts=ignore_new_posts, accepted=accepted)
         return Sent(post_id, self.s.url(f"viewtopic.php?p={post_id}#p{post_id}"))
 
-    def send_pm(self, account_id: str, subject: str, text: str) -> Sent:
+    def pm_form(self, account_id: str) -> Any:
+        """The PM form to that account, fetched now to be sent later (`send_pm(..., form=)`): the
+        next PM's form is fetched while the current one is sent, so its second of phpBB's form
+        rule runs meanwhile."""
+        return self._fill(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform")
+
+    def send_pm(self, account_id: str, subject: str, text: str, *, form: Any = None) -> Sent:
         def accepted(r: Any) -> str | None:
             if r.status_code != 200 or "sent successfully" not in r.text:
                 return None
@@ -195,7 +203,7 @@ class PhpBB:
             return m.group(1) if m else "?"
 
         msg_id = self._submit(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform",
-                              {"subject": subject[:120], "message": text}, accepted=accepted)
+                              {"subject": subject[:120], "message": text}, accepted=accepted, filled=form)
         return Sent(msg_id, self.s.url(f"ucp.php?i=pm&mode=view&p={msg_id}"))
 
     # ------------------------------------------------------------------ moderating
