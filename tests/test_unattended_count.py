@@ -9,6 +9,7 @@ wrote ourselves in the shape of the real ones (the structure only; the words and
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,66 @@ def test_a_hand_entry_at_the_hammer_post_that_leaves_the_majority_keeps_the_hamm
     host.ok("vote", "Tideway", "Oarlock", "--after-post", "27")
     data = count(host, 22, 28)
     assert (data["hammer"], data["eliminated"]) == (27, "Oarlock")
+
+
+# --------------------------------------------------------------------------- a mid-day kill
+
+
+def test_a_mid_day_kill_applies_from_its_post_and_the_votes_before_it_stand(tmp_path):
+    """Lightning strikes Gunwale at post 32 (the host's post). The kill applied from the start of
+    the day: Gunwale's vote at 29 and the votes on him at 30 and 31 were listed as by or for a
+    dead player. They stand; from 32 on his vote and the votes on him are gone, the majority is
+    the nine living's, and his vote at 33 and one for him at 34 are not counted."""
+    host = tidewater(tmp_path)
+    out = host.ok("kill", "Gunwale", "--reason", "lightning", "--post", "32")
+    assert "The votes before post 32 stand" in out
+    data = count(host, 29, 36)
+    assert votes_of(data) == [(29, "Gunwale", "Tideway"), (30, "Tideway", "Gunwale"), (31, "Oarlock", "Gunwale"),
+                              (35, "Tideway", "Quillon"), (36, "Quillon", "Tideway")]
+    assert [(i["post"], i["reason"]) for i in data["ignored"]] == [(33, "by a dead player"), (34, "Gunwale is dead")]
+    assert (data["alive"], data["majority"]) == (9, 5)
+    assert "Oarlock" in data["not_voting"] and "Gunwale" not in data["not_voting"]
+    before = count(host, 29, 31)  # as of post 31, Gunwale was alive
+    assert (before["alive"], before["majority"]) == (10, 6)
+    assert [(w["target"], w["votes"]) for w in before["wagons"]] == [("Gunwale", 2.0), ("Tideway", 1.0)]
+
+
+def test_a_mid_day_kill_without_a_post_is_after_the_latest_post_hostkit_read(tmp_path):
+    """Without --post the kill is at the post after the thread's latest post as hostkit read it."""
+    host = tidewater(tmp_path)
+    count(host, 29, 31)  # the host counted the thread up to post 31
+    out = host.ok("kill", "Gunwale", "--reason", "lightning")
+    assert "The votes before post 32 stand" in out
+    assert votes_of(count(host, 29, 34))[:3] == [(29, "Gunwale", "Tideway"), (30, "Tideway", "Gunwale"),
+                                                 (31, "Oarlock", "Gunwale")]
+
+
+def test_a_kill_after_the_hammer_leaves_the_hammer_where_it_was(tmp_path):
+    """The next case of the kind: Quillon, whose vote at 27 is the hammer, is modkilled at 29. From
+    the start of the day, the count had nine living (majority 5) and a hammer at 26 with
+    Quillon's vote not counted; the hammer is at 27, with it."""
+    host = tidewater(tmp_path)
+    host.ok("kill", "Quillon", "--reason", "modkill for inactivity", "--post", "29")
+    data = count(host, 22, 28)
+    assert (data["hammer"], data["eliminated"], data["majority"]) == (27, "Oarlock", 6)
+
+
+def test_a_kill_post_is_a_post_number_and_only_by_day(tmp_path):
+    host = tidewater(tmp_path)
+    assert "--post" in host.refused("kill", "Gunwale", "--post", "0")
+    host.ok("eliminate", "Oarlock", "--force")
+    assert "by day only" in host.refused("kill", "Gunwale", "--post", "40")
+
+
+def test_a_later_day_with_no_start_post_is_unsure(tmp_path):
+    """A vote in the host-only notes the host must settle: on day 2 with no start post, the count
+    runs from the thread's first post, day 1's votes with it. Day 1 is counted from the first post."""
+    host = tidewater(tmp_path)
+    page = ["votes", "--html", str(PAGE), "--json"]
+    assert json.loads(host.ok(*page))["unsure"][0]["command"] != "hostkit start-post N"
+    host.ok("eliminate", "Oarlock", "--force")
+    host.ok("resolve", "--force")
+    unsure = json.loads(host.ok(*page))["unsure"]
+    assert (unsure[0]["post"], unsure[0]["command"]) == (None, "hostkit start-post N")
+    host.ok("start-post", "37")
+    assert json.loads(host.ok(*page, "--to-post", "37"))["unsure"] == []

@@ -435,6 +435,11 @@ class Night:
                     else f"{ab.name} cannot be used before night {ab.first_night}")
         if ab.nights == "even" and self.number % 2 or ab.nights == "odd" and not self.number % 2:
             return f"{ab.name} is used only on {ab.nights} " + ("nights" if ab.phase == "night" else "cycles")
+        if ab.only_night and self.phase == "night" and self.number != ab.only_night:
+            return f"{ab.name} is used only on night {ab.only_night}"
+        if ab.nights == "non-consecutive" and self.phase == "night" \
+                and self.state.players[act.actor].last_night.get(ab.key) == self.number - 1:
+            return f"{ab.name} was used last night, and is never used two nights running"
         holder = self.state.charge_holder(act.actor, ab) if ab.uses is not None else act.actor
         if ab.uses is not None and self.state.players[holder].charges.get(ab.key, ab.uses) <= 0:
             return f"{ab.name} has no uses left"

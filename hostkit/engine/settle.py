@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..model.outcome import (ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result,
     Saved, where)
-from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, protect, readings, tech
+from .effects import FAKE_READINGS, READERS, block, change, conditions, info, items, kill, links, protect, readings, strength, tech
 from .effects.base import drop_spent_frames, fill, flavour_text
 from .night import HOME, Act, Attack, Night, Protection
 
@@ -166,11 +166,13 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("delayed", _on_night(lambda n: _delayed(n) if n.phase == "night" else None)),  # poison kills at night
     ("index-visits", _on_night(_index_visits)),
     ("plasma-chain", _on_night(tech.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
+    ("strengthened", _on_night(strength.strengthened)),  # natural: a Strengthener's target kills Strong
     ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO
     ("attacks", _attack_step),  # a rampage strikes here, once its target has died of it
     ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
     ("camouflage", _on_deaths(tech.camouflage)),  # paranormal: Combat Camouflage names another source
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
+    ("linked-deaths", _on_deaths(links.linked_deaths)),  # natural: a Babysitter's, a Hider's
     ("killers", _on_deaths(readings.killers)),  # natural: who has killed, for a Detective
     ("inheritance", _on_deaths(change.inheritance)),  # adoptions and heirs
     ("item-steps", _on_deaths(items.after_deaths)),  # loot, saves spent, passes, swaps, revives

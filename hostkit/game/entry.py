@@ -177,6 +177,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                 raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
             if ability.allied == "unallied" and allied:
                 raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
+    if ability.nights == "non-consecutive" and phase.kind == "night" and ps.last_night.get(ability.key) == phase.number - 1:
+        raise RuleError(f"{where}: used last night, and it is never used two nights running (Non-Consecutive Night)")
     if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
             and ps.last_targets.get(ability.key) == tuple(targets):
         raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
@@ -404,6 +406,8 @@ def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
         return False
     if ability.nights == "odd" and not phase.number % 2:
         return False
+    if ability.only_night and phase.kind == "night" and phase.number != ability.only_night:
+        return False  # Night X
     return True
 
 
@@ -411,6 +415,8 @@ def _when(ability: Ability) -> str:
     base = {"night": "at night", "day": "by day", "cycle": "once a cycle", "any": "once each phase"}[ability.phase]
     if ability.nights != "any":
         base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
+    if ability.only_night:
+        base += f" on night {ability.only_night}"
     return base
 
 

@@ -110,10 +110,14 @@ def tally(
     # split only while the weight is whole votes of 2 or more (weight 0 must not make each vote one)
     by_name = {p.name: p if not p.split or p.weight >= 2 and p.weight == int(p.weight) else p._replace(split=False)
                for p in players}
-    alive = [p.name for p in players if p.alive and not p.absent]
+    # a player killed today at a post (`died_at`) is alive in the posts before it
+    dying = sorted((p.died_at, p.name) for p in players if not p.alive and p.died_at is not None)
+    for _, name in dying:
+        by_name[name] = by_name[name]._replace(alive=True)
+    alive = [p.name for p in by_name.values() if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
-    thresholds = {p.name: int(p.threshold) for p in players if p.threshold and p.alive and not p.absent}
+    thresholds = {p.name: int(p.threshold) for p in by_name.values() if p.threshold and p.alive and not p.absent}
 
     # ---- the events, in thread order; host entries right after their post
     window, keyed = day_events(posts, manual, matcher, hosts=hosts, markups=markups, start_post=start_post,
@@ -182,7 +186,7 @@ def tally(
         if not context:
             from hostkit.votes.context import Context  # only for a name the matcher could not read
 
-            living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
+            living = {p.name: tuple(p.aliases) for p in by_name.values() if p.alive and not p.absent}
             texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
             context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts, outside()))
         earlier = [h.target for h in history if h.author == voter and h.target]
@@ -271,9 +275,25 @@ def tally(
         if not hammered and total(target) + _EPS >= needed(target):
             hammered, hammer, eliminated = True, post, None if target == NONE else target
 
+    def die(name: str, idx: int) -> None:
+        """NAME dies at this point of the day (a host's kill at a post): their vote and the votes
+        on them go, and the majority is the living's from here."""
+        nonlocal need, need_none
+        by_name[name] = by_name[name]._replace(alive=False)
+        for voter in [k for k, (t, _, _) in current.items() if k == name or k.startswith(name + SLOT) or t == name]:
+            target = current.pop(voter)[0]
+            note(target, idx)
+        if name in alive:
+            alive.remove(name)
+        thresholds.pop(name, None)
+        need = majority_for(len(alive))
+        need_none = max(1, need + no_elimination_offset)
+
     for idx, (key, ev) in enumerate(keyed):
         if pending and not (ev.host and key[0] == pending[0][0]):
             settle()
+        while dying and not hammered and key[0] >= dying[0][0]:
+            die(dying.pop(0)[1], idx)
         def skip(text: str, reason: str, _ev: Event = ev, candidates: tuple[str, ...] = ()) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
             if candidates:
@@ -415,6 +435,8 @@ def tally(
             reached(ev.post, target)
     if pending:
         settle()
+    while dying and not hammered and (end_post is None or end_post >= dying[0][0]):
+        die(dying.pop(0)[1], len(keyed))
 
     # ---- wagons
     ordered, abstained = wagons(current, totals, weight, abstain=abstention and not allow_no_elimination)

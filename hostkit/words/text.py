@@ -18,7 +18,9 @@ def ability_when(ab) -> str:
                 else "Once per game, by day or at night" if ab.uses == 1 else "Once each phase, day or night")
         return _prefixes(ab, when)
     phase = {"night": "night", "day": "day", "cycle": "cycle"}[ab.phase]
-    if ab.nights != "any":
+    if ab.only_night:
+        when = f"On {phase} {ab.only_night} only"
+    elif ab.nights != "any":
         when = f"On {ab.nights} {phase}s"
     elif ab.uses == 1:
         when = f"Once per game, at {phase}" if phase == "night" else f"Once per game, by {phase}"

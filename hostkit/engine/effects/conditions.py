@@ -1,9 +1,11 @@
 """Conditions on whom an action works on, and passives that change how others' actions land:
 MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a role as passives.
 
-- `loyal`, `disloyal` (a reach rule): the role's own actions fail, as though roleblocked (no
-  visit; an investigator gets no result), on a player not of / of the user's alignment. The
-  factional kill is the faction's, not the role's: it is never affected.
+- `loyal`, `disloyal`, `complex`, `simple` (a reach rule): the role's own actions fail, as though
+  roleblocked (no visit; an investigator gets no result), on a player not of / of the user's
+  alignment, on a vanilla / a non-vanilla player. The factional kill is the faction's, not the
+  role's: it is never affected.
+- `ascetic` (the same reach rule): no action but a kill reaches the player.
 - `weak` (before effects): a resolved own action on a player who is not Town kills its user at
   the end of the night, by no action (nothing protects it); the action still happens. A blocked
   or failed action never reached its target, so its user lives (MafiaScum's Normal rule).
@@ -28,16 +30,33 @@ def _alignment(night: Night, player: str) -> str:
     return (ps.alignment if ps is not None and ps.alignment else night.role(player).alignment)
 
 
+def vanilla(role: Role) -> bool:
+    """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
+    return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
+        and not (set(role.appears) - {"modifiers"})
+
+
+CONDITIONS = frozenset({"loyal", "disloyal", "complex", "simple"})
+
+
 def loyalty(night: Night, act: Act, target: str) -> str | None:
-    """A reach rule: why a Loyal or Disloyal action cannot work on `target`, or None."""
+    """A reach rule: why a Loyal, Disloyal, Complex or Simple action cannot work on `target`, or
+    None; and an Ascetic target, whom nothing but a kill reaches."""
+    if "ascetic" in night.role(target).passives and not act.is_killing() and target in night.state.players:
+        return f"{target} is Ascetic: only a kill reaches them"
     passives = act.role.passives
-    if act.ability.factional or not ({"loyal", "disloyal"} & passives) or act.body != act.actor:
+    if act.ability.factional or not (CONDITIONS & passives) or act.body != act.actor:
         return None
     same = _alignment(night, target) == _alignment(night, act.actor)
     if "loyal" in passives and not same:
         return f"{act.actor}'s action is Loyal and {target} is not of their alignment"
     if "disloyal" in passives and same:
         return f"{act.actor}'s action is Disloyal and {target} is of their alignment"
+    plain = vanilla(night.role(target))
+    if "complex" in passives and plain:
+        return f"{act.actor}'s action is Complex and {target} is vanilla"
+    if "simple" in passives and not plain:
+        return f"{act.actor}'s action is Simple and {target} is not vanilla"
     return None
 
 

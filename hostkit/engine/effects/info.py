@@ -239,11 +239,12 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    text = fill(effect.get("text"), user=act.actor)  # a Friendly Neighbor names themself
     if effect.get("what"):
-        night.happen(target, effect.get("what"), act.actor, tell=effect.get("text"))
+        night.happen(target, effect.get("what"), act.actor, tell=text)
     else:
-        night.notices.append((target, effect.get("text")))
-    night.say(f"{target} will be told: {effect.get('text')}")
+        night.notices.append((target, text))
+    night.say(f"{target} will be told: {text}")
 
 
 def _read_goal(night: Night, act: Act, effect: Effect, target: str) -> str:

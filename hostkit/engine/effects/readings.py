@@ -10,6 +10,10 @@
   (Action Detector: both answers), `kinds-on` (Voyeur: the kinds of the actions on the target),
   `visitors` (Role Watcher: the roles of the visitors, as a Role Cop reads them); a Ninja's kill
   is not seen (conditions.unseen);
+- `visitor-names` (with `to_target`: a Security Guard's; the names of the others who targeted),
+  `modifiers` (Modifier Cop: the modifiers a written role has, 'none' for none);
+- `to_target`: the target is told the reading instead of the user (a Role Guard gives `visitors`,
+  a Security Guard `visitor-names`, a Visionary `kinds-on`);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -24,7 +28,7 @@ from ...model.outcome import Death
 from ...model.roles import Effect, Role
 from ..night import Act, Night
 from .base import EffectSpec, TARGET, dealt_roles
-from .conditions import unseen
+from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
 
 WORDS = {
@@ -38,15 +42,13 @@ WORDS = {
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
 }
-WHATS = ("role", "action", "kinds-on", "visitors", *WORDS)
+WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", *WORDS)
+# A reading given to the target instead of the user (`to_target`): who says it, in the notice.
+GIVEN = {"visitors": "A Role Guard watched over you tonight: you were targeted by {list}.",
+         "visitor-names": "A Security Guard watched over you tonight: you were targeted by {list}.",
+         "kinds-on": "A Visionary watched over you tonight: the actions on you were {list}."}
 KILLED = "has-killed"
 ALIGNMENT_WORDS = ("Town ", "Mafia ")
-
-
-def vanilla(role: Role) -> bool:
-    """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
-    return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
-        and not role.appears
 
 
 def role_read(role: Role) -> str:
@@ -78,6 +80,18 @@ def _talks(night: Night, target: str, alone: bool) -> bool:
 
 
 def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
+    value = _read(night, act, effect, target)
+    if not effect.get("to_target"):
+        return value
+    what = effect.get("what")
+    items = [value] if isinstance(value, str) else list(value)
+    shown = ", ".join(items) if items else "no one else" if what != "kinds-on" else "none but this one"
+    text = GIVEN.get(what, "You were watched over tonight: {list}.").replace("{list}", shown)
+    night.notices.append((target, text))
+    return None  # the user learns nothing: their target does
+
+
+def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     what = effect.get("what")
     words = dict(effect.get("results", {}))
     role = night.role(target)
@@ -87,6 +101,11 @@ def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
     if what == "visitors":
         return tuple(sorted(words.get(r, r) for r in {role_read(a.role) for a in _acts_on(night, target)
                                                          if a.body != act.body}))
+    if what == "visitor-names":
+        return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
+    if what == "modifiers":
+        raw = role.appears.get("modifiers", "") or "none"
+        return words.get(raw, raw)
     if what == "kinds-on":
         return tuple(kinds_phrase(a, night.kind_words) for a in _acts_on(night, target) if a.body != act.body)
     if what == "action":
@@ -124,6 +143,7 @@ def killers(night: Night, deaths: list[Death]) -> list[Death]:
 
 
 EFFECTS: dict[str, EffectSpec] = {
-    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {})}, {"what": WHATS},
+    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False)},
+                         {"what": WHATS},
                          "inspect", "inspection", _detect),
 }
