@@ -6,12 +6,9 @@ out on whatever page it is now: every player one role PM, the thread one count.
 
 from __future__ import annotations
 
-import itertools
-import signal
-
 import pytest
 
-from test_forum_send import ROLES, _env, _fresh, _run
+from test_forum_send import ROLES, _each_boundary, _env
 from test_pm_folders import _roomy, old_pms
 
 
@@ -21,25 +18,6 @@ def full_sentbox(board):
     board.add("Filler Old")
     _roomy(board, "Host")
     old_pms(board, "Host", "Filler Old", [f"an old game's PM {n}" for n in range(30)])
-
-
-def _kill_each(tmp_path, board, env, args, prepare, between, check) -> int:
-    """Kill `hostkit ARGS` at boundary k = 1, 2, ... (a fresh game each time), let `between`
-    move the forum on, run it again and `check`; until a run ends before its k-th boundary."""
-    killed = 0
-    for k in itertools.count(1):
-        host, thread, names = _fresh(tmp_path, board, k, ROLES)
-        prepare(host, thread, names)
-        first = _run(host.folder, args, env, crash=k)
-        if first.returncode != -signal.SIGKILL:
-            assert first.returncode == 0, first.stderr
-            return killed
-        killed += 1
-        between(thread, names)
-        again = _run(host.folder, args, env)
-        assert again.returncode == 0, again.stderr
-        check(k, thread, names, again.stdout)
-    raise AssertionError("unreachable")
 
 
 @pytest.mark.slow  # some 2 minutes: a fresh game for each of the seven boundaries
@@ -55,7 +33,7 @@ def test_pm_send_killed_at_every_send_with_30_old_pms_in_the_sentbox_sends_each_
         if k % 2 == 0 and k <= 2 * len(ROLES):
             assert "found on the forum" in out, (k, out)
 
-    killed = _kill_each(tmp_path, board, _env(monkeypatch), ["pm", "--send"], lambda *a: None, between, check)
+    killed = _each_boundary(tmp_path, board, _env(monkeypatch), ["pm", "--send"], lambda *a: None, check, between)
     assert killed >= 2 * len(ROLES)
 
 
@@ -74,5 +52,5 @@ def test_votes_send_killed_at_every_send_then_11_posts_later_posts_the_count_onc
         counts = [b for _, author, b in posts if author == "Host" and "Vote Count" in b]
         assert len(counts) == 1, (k, out)
 
-    killed = _kill_each(tmp_path, board, _env(monkeypatch), ["votes", "--send"], prepare, between, check)
+    killed = _each_boundary(tmp_path, board, _env(monkeypatch), ["votes", "--send"], prepare, check, between)
     assert killed >= 3
