@@ -138,3 +138,16 @@ def test_serial_killer_kills_alone_and_town_wins_only_once_it_is_dead(tmp_path):
     night(host)
     host.ok("eliminate", "Sk")
     assert "winner: Town" in host.ok("status")
+
+
+def test_messenger_sends_the_message_typed_after_the_target(tmp_path):
+    host = game(tmp_path, "Ms=Town Messenger", "Bob=Mafia Goon", *TOWN)
+    assert "recorded Ms: Send Cy (message: I am the cop, trust me)" in host.ok("act", "Ms", "Cy", "I am the cop, trust me")
+    out = night(host)
+    assert any(n["player"] == "Cy" and n["text"].endswith(": I am the cop, trust me") and "Ms" not in n["text"]
+               for n in out["notices"])
+
+
+def test_messenger_without_a_message_is_refused(tmp_path):
+    host = game(tmp_path, "Ms=Town Messenger", "Bob=Mafia Goon", *TOWN)
+    assert "then the message, in quotes" in host.refused("act", "Ms", "Send", "Cy")

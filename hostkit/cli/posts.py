@@ -52,13 +52,22 @@ def pm(ctx: click.Context, player: str | None, night: int | None, day: int | Non
     elif night is not None:
         pms = night_pms(game, night, player, fmt=fmt)
     elif info:
+        from ..words.publish.pms import night_info_left_out, nothing_to_learn
+
         names = [game.player(player)] if player else night_info_players(game)
+        if send and player and (why := nothing_to_learn(game, names[0])):
+            raise HostkitError(f"{why}: no PM sent")
+        for why in ([] if player else night_info_left_out(game)):
+            click.echo(f"{why}: no PM.")
         pms = [(n, night_info(game, n, fmt=fmt)) for n in names]
     else:
         pms = role_pms(game, player, fmt=fmt)
     if send or dry_run:
         if out is not None:
             raise HostkitError("give --out DIR or --send, not both")
+        if not pms:
+            click.echo("No PMs to send: no one learns anything.")
+            return
         label = (f"day {day}" if day is not None else f"night {night}" if night is not None
                  else f"{game.current.record.label} information" if info else "your role")
         _send_pms(game, pms, label, dry_run)

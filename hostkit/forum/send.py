@@ -93,30 +93,11 @@ def split(text: str, limit: int) -> list[str]:
     return [p for p in parts if p.strip()]
 
 
-def accounts(conn: Any, game: Game, players: Sequence[str], *,
-             on_found: Callable[[str, tuple[str, str]], Any] | None = None) -> dict[str, tuple[str, str]]:
-    """Each player's forum account (name, id): their game name, else an alias the forum knows
-    (`on_found(player, (name, id))` told of each as it is found). Refuses, naming every player
-    with none, before anything is sent."""
-    found, missing = {}, []
-    by_name = {p.name: p for p in game.setup.players}
-    for player in dict.fromkeys(players):
-        setup = by_name.get(player)
-        names = [player, *(setup.aliases if setup else ())]
-        for name in names:
-            ident = conn.call("account", name)
-            if ident:
-                found[player] = (name, ident)
-                if on_found:
-                    on_found(player, found[player])
-                break
-        else:
-            missing.append(f"{player} (tried: {', '.join(names)})")
-    if missing:
-        raise HostkitError(f"no forum account for {'; '.join(missing)} on {conn.site}: nothing was sent. "
-                           "A player's account is their name in the game or an alias "
-                           "(hostkit alias PLAYER NAME)")
-    return found
+def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """Each player's forum account (name, id), pinned at the first send (hostkit.forum.senders)."""
+    from .senders import accounts as pinned_accounts
+
+    return pinned_accounts(conn, game, players)
 
 
 def _phase(game: Game) -> str:
@@ -205,17 +186,10 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
         return ["No PMs to send: no one learns anything."]
     Journal(game.folder, game=game)  # another game's journal is refused before the forum is asked
     me = conn.ensure()
+    found = accounts(conn, game, [i.player for i in items if i.player])
     with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
         journal = Journal(game.folder, game=game)
-        found: dict[str, tuple[str, str]] = {}
         forms = _Forms(conn, journal, found)
-        def on_found(player: str, account: tuple[str, str]) -> None:
-            found[player] = account
-            for item in items[:AHEAD]:  # their forms age while the other accounts are looked up
-                if item.player == player and not dry_run:
-                    forms.fetch(item)
-
-        accounts(conn, game, [i.player for i in items if i.player], on_found=on_found)
         if dry_run or progress is None:
             return _send_pms(conn, journal, game, items, found, me=me, dry_run=dry_run, progress=None, forms=forms)
         with progress(len(items)) as bar:  # the bar starts once every account is found

@@ -148,10 +148,12 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if ability.choose:
         # Seed natural I: 'If an effect says something like "Choose a Guild," you may choose your
         # own': the choice is typed after the targets.
+        what = "a Guild" if ability.choose == "guild" else "the message, in quotes"
         if len(target_words) != ability.targets + 1:
-            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then a Guild, got "
+            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then {what}, got "
                             f"{len(target_words)} word(s)" + (" (or 'skip')" if ability.skippable else ""))
-        choice = _guild_word(game, target_words[-1], where)
+        choice = _guild_word(game, target_words[-1], where) if ability.choose == "guild" else \
+            _message(target_words[-1], where)
         target_words = target_words[:-1]
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
@@ -204,6 +206,14 @@ def _guild_word(game: Game, word: str, where: str) -> str:
         raise RuleError(f"{where}: no Guild called {word!r}" + suggest(word, list(guilds))
                         + f"; this game's Guilds: {', '.join(guilds) or 'none'}")
     return found[0]
+
+def _message(text: str, where: str) -> str:
+    """A Messenger's message (MafiaScum's Mailman): one line of text, not blank."""
+    text = " ".join(text.split())
+    if not text:
+        raise RuleError(f"{where}: the message is blank; type it after the target, in quotes")
+    return text
+
 
 def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:
     """`act X skip` with no ability named answers X's own abilities: it does not take back the

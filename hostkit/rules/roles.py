@@ -39,6 +39,7 @@ PASSIVES = {
     "simple": "your own actions fail, as though roleblocked, on a player who is not vanilla",
     "ascetic": "no action reaches you but a kill",
     "vengeful": "when the vote eliminates you, you may shoot one living player",
+    "lazy": "your own actions fail while one non-Town player at most is alive",
     "traitor": "you are on a faction's side without being in it: you count with it when it reaches parity",
     "backup": "you take over the role you back up when a player with it dies",
     "universal-backup": "you take over the role of the first player of your alignment with a power role to die",
@@ -322,7 +323,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         standing=t.get("standing", bool, False),
         max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
-        choose=t.get("choose", str, "", choices=("", "guild")),
+        choose=t.get("choose", str, "", choices=("", "guild", "message")),
     )
     t.done()
     from ..engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import

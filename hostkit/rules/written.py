@@ -29,6 +29,7 @@ ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": i
 SHOT = re.compile(r"^(\d+) ?shot$")
 NIGHT_X = re.compile(r"^night ?(\d+)$")
 NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
+IMMUNE = re.compile(r"^(.+) immune$")  # '[role]-Immune': immune to that role ('Cop-Immune')
 
 
 class Modifier(NamedTuple):
@@ -55,7 +56,7 @@ class Written(NamedTuple):
 
     alignment: str
     modifiers: tuple[str, ...]
-    shots: tuple[int, ...]  # X for each modifier (0 but for X-Shot)
+    shots: tuple[Any, ...]  # X for each modifier (an X-Shot's, a Night X's; a [role]-Immune's role; else 0)
     base: str  # the ruleset's role
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
 
@@ -140,7 +141,8 @@ def parse(rs: Ruleset, text: str) -> Written:
         if found is not None:
             base, words = found, words[:i]
             break
-    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name not in NUMBERED}
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases)
+              if m.name not in NUMBERED and m.name != "Role-Immune"}
     names: list[str] = []
     shots: list[int] = []
     i = 0
@@ -149,9 +151,11 @@ def parse(rs: Ruleset, text: str) -> Written:
             phrase = " ".join(words[i:j])
             numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
                             None)
-            if phrase in by_key or numbered:
-                names.append(numbered[0] if numbered else by_key[phrase])
-                shots.append(int(numbered[1].group(1)) if numbered else 0)
+            immune = IMMUNE.match(phrase)
+            immune_to = known.get(immune.group(1)) if immune and "Role-Immune" in mods else None
+            if phrase in by_key or numbered or immune_to:
+                names.append(numbered[0] if numbered else "Role-Immune" if immune_to else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else immune_to[1] if immune_to else 0)
                 i = j
                 break
         else:
@@ -170,8 +174,7 @@ def parse(rs: Ruleset, text: str) -> Written:
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
-              for m, x in zip(w.modifiers, w.shots)]
+    parts += _written(w)
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -242,7 +245,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             role = _activate(role, m, shots)
             told.append(m.told_activated)
             continue
-        if m_name == "Night X" and x < 1:
+        if m_name == "Night X" and isinstance(x, int) and x < 1:
             raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
@@ -259,10 +262,18 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if not any(not a.factional for a in base.abilities) and any(not a.factional for a in role.abilities):
         role = role._replace(summary="Mafia." if role.faction == "Mafia" else "")  # a vanilla given an action
     summary = " ".join(s for s in [role.summary, *told] if s)
-    written = [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else m
-               for m, x in zip(w.modifiers, w.shots)]
-    appears = MappingProxyType({**role.appears, "modifiers": ", ".join(written)}) if written else role.appears
+    written = _written(w)
+    shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
+    if written:
+        shown["modifiers"] = ", ".join(written)
+    appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
+
+
+def _written(w: Written) -> list[str]:
+    """The modifiers as the name spells them: '1-Shot', 'Night 2', 'Cop-Immune', 'Macho'."""
+    return [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else f"{x}-Immune"
+            if m == "Role-Immune" else m for m, x in zip(w.modifiers, w.shots)]
 
 
 def _activate(role: Role, m: Modifier, shots: int | None) -> Role:
@@ -305,6 +316,8 @@ def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Abil
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
         changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Role-Immune":
+        role = role._replace(passives=role.passives | {f"immune-to:{str(x).lower()}"})
     if m.name == "Night X":
         changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
     if m.ability:

@@ -36,8 +36,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable
 
-from ..night import Act, Night
-from . import block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings, steal, strength, talk, tech
+from ..acts import Act
+from ..night import Night
+from . import (block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings,
+               steal, strength, talk, tech)
 from .base import EffectSpec
 
 MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength)
@@ -75,10 +77,10 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
     block.locked, block.shielded, block.abducted, info.hidden, conditions.loyalty)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
-USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing)
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy)
 # After an act reached its targets, before its effects: True when the act is taken care of (an
 # Advanced shield makes it seem to work). fn(night, act) -> bool.
-BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.weak)
+BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.immunity_to, conditions.weak)
 # A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
 FAKE_READINGS = (tech.fake_reading,)
 # Effects that go off at their target's place: a full shield (a Body Double) spares the target

@@ -6,6 +6,9 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
   alignment, on a vanilla / a non-vanilla player. The factional kill is the faction's, not the
   role's: it is never affected.
 - `ascetic` (the same reach rule): no action but a kill reaches the player.
+- `immune-to:ROLE` (before effects: a written "Cop-Immune"): the actions of that base role fail on
+  the player (an investigator gets no result); the visit is still made, so a Tracker sees it.
+- `lazy` (a usable rule): the role's own actions fail while one non-Town player at most is alive.
 - `weak` (before effects): a resolved own action on a player who is not Town kills its user at
   the end of the night, by no action (nothing protects it); the action still happens. A blocked
   or failed action never reached its target, so its user lives (MafiaScum's Normal rule).
@@ -18,7 +21,8 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
 from __future__ import annotations
 
 from ...model.roles import Role
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 
 from .base import EffectSpec
 
@@ -33,7 +37,7 @@ def _alignment(night: Night, player: str) -> str:
 def vanilla(role: Role) -> bool:
     """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
     return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
-        and not (set(role.appears) - {"modifiers"})
+        and not (set(role.appears) - {"modifiers", "base"})
 
 
 CONDITIONS = frozenset({"loyal", "disloyal", "complex", "simple"})
@@ -58,6 +62,34 @@ def loyalty(night: Night, act: Act, target: str) -> str | None:
     if "simple" in passives and not plain:
         return f"{act.actor}'s action is Simple and {target} is not vanilla"
     return None
+
+
+def lazy(night: Night, act: Act) -> str | None:
+    """A usable rule: a Lazy role's own actions fail while only one non-Town player was alive at
+    the start of the phase (MafiaScum's Lazy)."""
+    if act.ability.factional or "lazy" not in act.role.passives:
+        return None
+    foes = [p for p in night.state.players.values() if p.alive and (p.alignment or night.role(p.name).alignment) != "Town"]
+    if len(foes) <= 1:
+        return f"{act.actor} is Lazy and only one non-Town player is left"
+    return None
+
+
+def immunity_to(night: Night, act: Act) -> bool:
+    """Before effects: a [role]-Immune target (passive 'immune-to:ROLE') makes that role's own
+    action on them fail (an investigator gets no result), though the visit is made and a Tracker
+    sees it (MafiaScum's Immune). True when it took the act over."""
+    if act.ability.factional:
+        return False
+    base = act.role.appears.get("base", act.role.name)
+    for t in act.targets:
+        if t != act.actor and t in night.state.players and f"immune-to:{base.lower()}" in night.role(t).passives:
+            if act.ability.moves:
+                for v in dict.fromkeys(act.targets):
+                    night.visit(act, v)
+            night.fail(act, f"{t} is immune to the {base}")
+            return True
+    return False
 
 
 def weak(night: Night, act: Act) -> bool:

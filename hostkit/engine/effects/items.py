@@ -32,7 +32,8 @@ from ...model.entries import Action
 from ...model.outcome import Change, Death, NightOutcome
 from ...model.roles import Effect
 from ...model.state import GameState, PlayerState
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 

@@ -26,7 +26,8 @@ from typing import Any
 
 from ...model.outcome import Death
 from ...model.roles import Effect, Role
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import EffectSpec, TARGET, dealt_roles
 from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
