@@ -59,6 +59,7 @@ class Written(NamedTuple):
     shots: tuple[Any, ...]  # X for each modifier (an X-Shot's, a Night X's; a [role]-Immune's role; else 0)
     base: str  # the ruleset's role
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
+    finds: str = ""  # a '[role]-Finder': the role it finds
 
 
 def _key(text: str) -> str:
@@ -118,9 +119,9 @@ def _words(rs: Ruleset) -> dict[str, tuple[str, str]]:
     Townie'), the role's own name as itself."""
     out: dict[str, tuple[str, str]] = {}
     for r in rs.roles.values():
-        out.setdefault(_key(r.name), (r.name, r.name))
         for w in r.aliases:
             out.setdefault(_key(w), (r.name, r.aliases[0]))
+    out.update((_key(r.name), (r.name, r.name)) for r in rs.roles.values())  # a role's own name first (a game's Courier)
     return out
 
 
@@ -136,8 +137,12 @@ def parse(rs: Ruleset, text: str) -> Written:
         alignment = words.pop(0).capitalize()
     known = _words(rs)
     base = None
+    finds = ""
     for i in range(len(words)):  # the longest written role at the end
         found = known.get(" ".join(words[i:]))
+        sought = known.get(" ".join(words[i:-1])) if words[-1] == "finder" and i < len(words) - 1 else None
+        if found is None and sought is not None and "Finder" in rs.roles:  # 'Cop-Finder'
+            found, finds = ("Finder", f"{sought[1]}-Finder"), sought[1]
         if found is not None:
             base, words = found, words[:i]
             break
@@ -160,7 +165,8 @@ def parse(rs: Ruleset, text: str) -> Written:
                 break
         else:
             rest = " ".join(words[i:])
-            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + ["1-Shot", "Night 2"]
+            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + \
+                ["1-Shot", "Night 2", *ALIGNMENTS]
             raise NameError_(f"unknown role or modifier {rest!r} in {text!r}{suggest(rest, everything)}; "
                              f"see 'hostkit roles {rs.name}'")
     if base is None:
@@ -169,7 +175,7 @@ def parse(rs: Ruleset, text: str) -> Written:
                              f"see 'hostkit roles {rs.name}'")
         plain = "Goon" if alignment == "Mafia" else "Villager"  # a passive role alone ("Town Bulletproof"):
         base = (plain, "")  # on a vanilla, named as written
-    return Written(alignment, tuple(names), tuple(shots), base[0], base[1])
+    return Written(alignment, tuple(names), tuple(shots), base[0], base[1], finds)
 
 
 def canonical(w: Written) -> str:
@@ -198,6 +204,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if "Backup" in w.modifiers:
         return _backup(rs, name, w)
     role = rs.roles[w.base]
+    if w.finds:
+        role = _finder(role, w.finds)
     what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
     side = w.alignment or role.alignment
     if w.alignment and role.alignment not in ALIGNMENTS:
@@ -268,6 +276,15 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
         shown["modifiers"] = ", ".join(written)
     appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
+
+
+def _finder(role: Role, finds: str) -> Role:
+    """A '[role]-Finder': the Finder's reading names the role it finds."""
+    abilities = tuple(a._replace(effects=tuple(Effect(e.kind, MappingProxyType({**e.params, "role": finds}))
+                                               if e.kind == "detect" else e for e in a.effects)) for a in role.abilities)
+    return role._replace(abilities=abilities, appears=MappingProxyType({**role.appears, "base": "Finder"}),
+                         summary=f"Each night, investigate a player: you learn whether they are a {finds} "
+                                 f"(modifiers aside).")
 
 
 def _written(w: Written) -> list[str]:

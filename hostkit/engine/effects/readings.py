@@ -14,6 +14,9 @@
   `modifiers` (Modifier Cop: the modifiers a written role has, 'none' for none);
 - `to_target`: the target is told the reading instead of the user (a Role Guard gives `visitors`,
   a Security Guard `visitor-names`, a Visionary `kinds-on`);
+- `unused-kill` (Psychologist: Positive while the target can choose to kill and has not killed
+  yet, the factional kill included; Negative otherwise), `has-role` (a [role]-Finder: whether
+  the target's base role, modifiers aside, is `role`);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -42,8 +45,9 @@ WORDS = {
     "motion": ("Motion detected", "No motion detected"),
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
+    "unused-kill": ("Positive", "Negative"),
 }
-WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", *WORDS)
+WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", "has-role", *WORDS)
 # A reading given to the target instead of the user (`to_target`): who says it, in the notice.
 GIVEN = {"visitors": "A Role Guard watched over you tonight: you were targeted by {list}.",
          "visitor-names": "A Security Guard watched over you tonight: you were targeted by {list}.",
@@ -104,6 +108,11 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
                                                          if a.body != act.body}))
     if what == "visitor-names":
         return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
+    if what == "has-role":
+        wanted = effect.get("role", "")
+        base = role.appears.get("base", role_read(role))
+        found = base.lower() == wanted.lower()
+        return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
     if what == "modifiers":
         raw = role.appears.get("modifiers", "") or "none"
         return words.get(raw, raw)
@@ -120,10 +129,19 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
         "acted": lambda: _acted(night, target),
         "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target)),
         "motion": lambda: _acted(night, target) or any(a.body != act.body for a in _acts_on(night, target)),
+        "unused-kill": lambda: not _has_killed(night, target) and any(
+            any(e.kind in ("kill", "ignite") for e in a.effects)
+            and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)
+            for a in role.abilities),
         "private": lambda: _talks(night, target, alone=False),
         "topic": lambda: _talks(night, target, alone=True),
     }[what]()
     return _word(words, what, yes)
+
+
+def _has_killed(night: Night, target: str) -> bool:
+    """Has killed, tonight's kills included (a Psychologist reads after the kills)."""
+    return KILLED in night.state.players[target].tags or any(t[0] == target and t[1] == KILLED for t in night.tags)
 
 
 def _word(words: dict, what: str, yes: bool) -> str:
@@ -134,7 +152,7 @@ def _word(words: dict, what: str, yes: bool) -> str:
 def killers(night: Night, deaths: list[Death]) -> list[Death]:
     """Settle step `killers`: while a role that reads `killed` (a Detective) was dealt, each
     player whose attack killed tonight carries the tag `has-killed` from now on."""
-    if not any(e.kind == "detect" and e.get("what") == "killed" for r in dealt_roles(night)
+    if not any(e.kind == "detect" and e.get("what") in ("killed", "unused-kill") for r in dealt_roles(night)
                if r in night.ruleset.roles for a in night.ruleset.roles[r].abilities for e in a.effects):
         return deaths
     for k in dict.fromkeys(k for d in deaths for k in d.by):
@@ -144,7 +162,8 @@ def killers(night: Night, deaths: list[Death]) -> list[Death]:
 
 
 EFFECTS: dict[str, EffectSpec] = {
-    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False)},
+    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False),
+                                       "role": (str, "")},
                          {"what": WHATS},
                          "inspect", "inspection", _detect),
 }
