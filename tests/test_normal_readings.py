@@ -121,3 +121,12 @@ def test_finder_learns_whether_the_target_has_the_role(tmp_path, finder, target,
     host = game(tmp_path, f"X={finder}", "Cop=Town Cop", "MCop=Town Macho Cop", "Doc=Town Doctor",
                 "Rb=Mafia Roleblocker", "Bob=Mafia Goon", *TOWN)
     assert result_of(night(host, f"X {target}"), "X") == read
+
+
+@pytest.mark.parametrize("acts, read", [([], "Your action succeeded"), (["Rb Block X"], None), (["As"], None)],
+                         ids=["got-through", "blocked", "ascetic-target"])
+def test_checker_learns_whether_its_action_got_through(tmp_path, acts, read):
+    host = game(tmp_path, "X=Town Checker", "Rb=Mafia Roleblocker", "As=Town Ascetic", "Bob=Mafia Goon", *TOWN)
+    target = "As" if acts == ["As"] else "Cy"
+    out = night(host, f"X {target}", *[a for a in acts if a != "As"])
+    assert result_of(out, "X") == read

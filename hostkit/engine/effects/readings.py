@@ -17,6 +17,7 @@
 - `unused-kill` (Psychologist: Positive while the target can choose to kill and has not killed
   yet, the factional kill included; Negative otherwise), `has-role` (a [role]-Finder: whether
   the target's base role, modifiers aside, is `role`);
+- `success` (Checker: the action got through; a failed one gets 'no result', as any);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -46,6 +47,7 @@ WORDS = {
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
     "unused-kill": ("Positive", "Negative"),
+    "success": ("Your action succeeded", "Your action failed"),
 }
 WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", "has-role", *WORDS)
 # A reading given to the target instead of the user (`to_target`): who says it, in the notice.
@@ -133,6 +135,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
             any(e.kind in ("kill", "ignite") for e in a.effects)
             and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)
             for a in role.abilities),
+        "success": lambda: True,  # a Checker: a reading at all means the action got through
         "private": lambda: _talks(night, target, alone=False),
         "topic": lambda: _talks(night, target, alone=True),
     }[what]()
