@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from hostkit.cli import cli
 from hostkit.game.game import create
-from hostkit.words.publish.charts import votes_svg, wagon_series
+from hostkit.words.publish.votechart import votes_svg, wagon_series
 
 from conftest import Host, new_classic
 
@@ -325,7 +325,7 @@ def test_deadline_from_the_day_record_falls_between_posts(tmp_path):
     """The host's deadline entry (a day event `deadline` with its time) is drawn at the last post
     made by then, where the thread's posts and times are at hand; a later entry replaces it and an
     empty one clears it."""
-    from hostkit.game.game import Phase
+    from hostkit.model.view import Phase
     from hostkit.model.entries import DayEvent, PhaseRecord
     from hostkit.model.counts import Post
     from hostkit.words.publish.page import deadline_of

@@ -465,6 +465,22 @@ def test_SheriffElection_votes_read_from_the_thread(day1, tmp_path):
     assert result == {"totals": {"Ann": 9.0, "Dave": 3.0}, "winner": "Ann"}
 
 
+def test_SheriffElection_votes_written_as_sheriff_votes_count_in_the_race(day1, tmp_path):
+    """Issue 37: "Sheriff vote: X" is no elimination vote (the day's count lists it); it is the
+    race's own vote, beside a plain vote in the same post."""
+    red = '<span style="color: #ff0000">{}</span>'
+    posts = [(2, "Bob", red.format("Sheriff vote: Dave")),
+             (3, "Gus", red.format("Vote: Ann") + "<br>" + red.format("Sheriff vote: Dave")),
+             (4, "Leo", red.format("Election vote: Ann"))]
+    page = tmp_path / "election.html"
+    page.write_text(xenforo_page(posts))
+    day1.ok("sheriff", "run", "Ann", "Dave")
+    data = json.loads(day1.ok("sheriff", "count", "--html", str(page), "--from-post", "2", "--to-post", "4",
+                              "--json"))
+    assert data["votes"] == {"Bob": "Dave", "Gus": "Dave", "Leo": "Ann"}
+    assert data["ignored"] == []
+
+
 def test_sheriff_status_shows_the_race_and_who_has_not_voted(day1):
     day1.ok("sheriff", "run", "Ann", "Dave")
     day1.ok("sheriff", "withdraw", "Dave")

@@ -218,3 +218,17 @@ def test_shortening_vote_of_a_replaced_player_is_withdrawn(tmp_path):
     assert _shortening(host)["votes"] == ["Amy", "Cy"]
     host.ok("replace", "Cy", "Cyd")  # no lynch vote: the vote to shorten is still withdrawn
     assert _shortening(host)["votes"] == ["Amy"]
+
+
+def test_shortening_vote_in_the_thread_is_unsure_for_a_count_that_posts_itself(tmp_path):
+    """Issue 37: what the host-only notes ask the host to settle is in votes --json "unsure" too,
+    with the command that settles it; once entered, it is no longer there."""
+    host = _day(tmp_path)
+    page = tmp_path / "p.html"
+    page.write_text(phpbb_page([("Ann", red("vote Bob")), ("Cy", red("vote: shorten"))], start=0, next_start=None),
+                    encoding="utf-8")
+    unsure = json.loads(host.ok("votes", "--html", str(page), "--json"))["unsure"]
+    assert [(u["post"], u["author"], u["text"], u["command"]) for u in unsure] == [
+        (2, "Cy", "vote: shorten", "hostkit shorten Cy")]
+    host.ok("shorten", "Cy")
+    assert json.loads(host.ok("votes", "--html", str(page), "--json"))["unsure"] == []

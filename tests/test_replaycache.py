@@ -16,8 +16,8 @@ from types import MappingProxyType
 import pytest
 
 import hostkit.engine
-import hostkit.game.game as game_module
-from hostkit.game.game import replaycache
+import hostkit.game.replay as game_module
+from hostkit.game import replaycache
 from hostkit.store import folder as store
 from hostkit.cli import cli
 from hostkit.game.game import Game

@@ -53,7 +53,7 @@ except BaseException:
 
 # The command modules, one a room; each lists its commands in COMMANDS. They are imported only
 # when one of their commands runs (or help lists them): see base.LazyGroup.
-MODULES = ("setup", "night", "day", "sheriff", "deaths", "powers", "posts", "charts", "cohost", "tech", "forum")
+MODULES = ("setup", "night", "day", "sheriff", "deaths", "powers", "posts", "charts", "cohost", "tech", "forum", "watch")
 # Which module holds each command (tests/test_cli_foundation.py checks this against COMMANDS).
 WHERE = {
     **dict.fromkeys(("rulesets", "roles", "new", "option", "status", "demo", "alias", "split-votes",
@@ -68,6 +68,7 @@ WHERE = {
     **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
     **dict.fromkeys(("tech", "stockpile"), "tech"),
     **dict.fromkeys(("forum", "inbox"), "forum"),
+    "watch": "watch",
 }
 
 

@@ -76,7 +76,7 @@ def chart_night(ctx: click.Context, number: int, out: Path | None, png: bool) ->
 
     Example: hostkit chart night 2 --out night2.png
     """
-    from ..words.publish.charts import night_svg
+    from ..words.publish.nightmap import night_svg
 
     _write(out, night_svg(load(ctx), number), png)
 
@@ -94,7 +94,7 @@ def chart_day(ctx: click.Context, number: int, out: Path | None, png: bool) -> N
 
     Example: hostkit chart day 1 --out day1-map.png
     """
-    from ..words.publish.charts import day_svg
+    from ..words.publish.nightmap import day_svg
 
     _write(out, day_svg(load(ctx), number), png)
 
@@ -121,7 +121,7 @@ def chart_votes(ctx: click.Context, day: int | None, html, url, out: Path | None
 
     Example: hostkit chart votes --day 1 --out day1.svg
     """
-    from ..words.publish.charts import votes_svg
+    from ..words.publish.votechart import votes_svg
     from ..words.publish.page import day_count
 
     game = load(ctx)

@@ -57,7 +57,7 @@ def shoot(ctx: click.Context, shooter: str, target: str) -> None:
     Example: hostkit shoot Eve Bob
     """
     from ..game.daytools import aftermath
-    from ..game.game import SKIP_WORDS
+    from ..game.entry import SKIP_WORDS
     from ..game.day.rulings import shot_events
 
     with locked(ctx):
@@ -89,15 +89,21 @@ def badge(ctx: click.Context, sheriff_name: str, heir: str) -> None:
 @click.command("kill")
 @click.argument("player", shell_complete=complete_names)
 @click.option("--reason", default="", help="Why (said in the flip): 'modkill for inactivity', 'lightning'.")
+@click.option("--post", type=int, default=None,
+              help="By day, the thread's post the kill happened at: the votes in posts before it stand "
+                   "(default: the post after the latest one hostkit has read).")
 @format_option
 @click.pass_context
-def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
+def kill_(ctx: click.Context, player: str, reason: str, post: int | None, fmt) -> None:
     """A host's kill outside the vote: a modkill, or a day kill no ability covers.
 
     \b
     The player dies now (day or night); their actions, and actions aimed at them, this phase
     are taken back. Prints the flip at the game's flip level, and the winner if it ends the game.
-    Example: hostkit kill Bob --reason "modkill for inactivity"
+    By day the kill happens at a post of the thread (--post N, else the post after the latest one
+    hostkit has read): the day's count keeps the votes before it, and from it on the player
+    neither votes nor can be voted, and the majority is the living's.
+    Example: hostkit kill Bob --reason "modkill for inactivity"    /    hostkit kill Bob --post 412
     """
     from ..game.daytools import aftermath, kill_events
     from ..engine.day import flip_held
@@ -105,7 +111,7 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
 
     with locked(ctx):
         old = game = load(ctx)
-        events = kill_events(game, player, reason)
+        events = kill_events(game, player, reason, post)
         game = game.append(*events)
     name = events[-1].target
     reason = " ".join((reason or "").split())  # as the record keeps it: one line ("a\nb" split the echo)
@@ -121,6 +127,11 @@ def kill_(ctx: click.Context, player: str, reason: str, fmt) -> None:
     for line in aftermath(old, game):
         if not line.startswith(f"{name} "):  # the killed player's own death is the flip above
             click.echo(line)
+    if old.current.record.kind == "day":
+        at = events[-1].data.get("post")
+        click.echo(f"The votes before post {at} stand; from it on {name} neither votes nor can be voted." if at
+                   else f"No post of the thread is known: {name} is dead for all of today's count (give --post N, "
+                   "the post the kill happened at, to keep the votes before it).")
     if game.state.winner:
         click.echo(_over(game.state))
 

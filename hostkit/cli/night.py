@@ -44,7 +44,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     ('hostkit deadline') an action is refused, since actions must be submitted before it;
     --on-time enters one the player submitted in time.
     """
-    from ..game.game import parse_act_lines
+    from ..game.entry import parse_act_lines
     from ..words.text import recorded_line
     from ..words.text import outcome_text
     from ..game.waiting import ignored_note, replaced_note
@@ -210,9 +210,14 @@ def undo(ctx: click.Context, entry: str | None, force: bool) -> None:
     Taking back a phase's end deletes the next phase's file; where you wrote in that file (a
     comment, a start post), undo refuses and names the line: --force deletes it all the same.
     """
+    from ..forum.told import told_of_undone
+
     with locked(ctx):
-        what = load(ctx).undo(entry, force=force)
+        before = load(ctx)
+        after, what = before.undone(entry, force=force)
     click.echo(f"undone: {what}")
+    for line in told_of_undone(before, after):
+        click.echo(f"Warning: {line}", err=True)
 
 
 COMMANDS = [act, actions, resolve, undo]

@@ -252,6 +252,10 @@ def note_death(state: GameState, player: str, kind: str, when: str, phase_index:
     their return for their PM."""
     state.deaths.append((player, kind, when, phase_index))
     release(state, player, None if told else when)
+    if any({"backup", "universal-backup"} & r.passives for r in state.ruleset.roles.values()):
+        from .backups import on_death  # MafiaScum's Backups take the role over now
+
+        on_death(state, player, when)
     if state.sheriff == player:
         state.sheriff = None
         state.players[player].tags["sheriff-at-death"] = True
@@ -304,6 +308,10 @@ def victory(state: GameState) -> str | None:
         sides = {p.alignment for p in alive}
         return sides.pop() if len(sides) == 1 else None
     for faction, members in killers.items():
+        # A Traitor (MafiaScum) sides with a faction it is not in: it counts for the faction's parity.
+        side = members[0].alignment
+        members = members + [p for p in alive if not p.faction and p.alignment == side
+                             and "traitor" in state.ruleset.roles[p.role].passives]
         if len(members) * 2 >= len(alive) and len(killers) == 1:
             if rule == "parity-unopposed" and any(_lone_killer(state, p, faction) for p in alive):
                 return None
@@ -366,8 +374,9 @@ def owed(state: GameState, deaths: list[tuple[str, str, str]], done: set[tuple[s
         speaks = "last-words" in state.ruleset.options
         if speaks and (not night or when == "night 1" or state.options.get("last-words", "night-1") == "always"):
             duties.append("last words")
-        if "last-shot" in role.passives and kind not in no_shot and (player, "shot") not in done:
-            duties.append("shot")
+        if ("last-shot" in role.passives and kind not in no_shot
+                or "vengeful" in role.passives and kind == "eliminated") and (player, "shot") not in done:
+            duties.append("shot")  # a Vengeful player (MafiaScum) shoots only when eliminated
         elif kind == "eliminated" and _item_shot(state, ps) and (player, "shot") not in done:
             duties.append("shot")  # seed paranormal: a lynched Hold-out Blaster holder shoots before dying
         if ps.tags.get("sheriff-at-death") and (player, "badge") not in done:
@@ -387,7 +396,7 @@ def _item_shot(state: GameState, ps) -> str | None:
 def spend_last_shot_item(state: GameState, player: str) -> None:
     """A Hold-out Blaster is one-shot: the lynched holder's shot uses it up."""
     ps = state.players[player]
-    if "last-shot" in state.ruleset.roles[ps.role].passives:
+    if {"last-shot", "vengeful"} & state.ruleset.roles[ps.role].passives:
         return
     name = _item_shot(state, ps)
     if name:

@@ -7,6 +7,7 @@
     base.py         the small interface every forum engine's adapter implements (`Adapter`),
                     and what it returns (`Sent`, `Message`)
     phpbb.py        phpBB 3's adapter (forms, tokens, the one-second rule, flood, new posts)
+    pmfolders.py    phpBB 3's PM folders read whole: every page of any folder, with user ids
     journal.py      the send journal in the game folder: nothing is sent twice
     send.py         sending rendered PMs and posts through an adapter, journalled
     inbox.py        reading players' action PMs into `act` lines

@@ -61,6 +61,10 @@ class Message(NamedTuple):
     subject: str
     time: str  # ISO 8601 with offset
     text: str  # as written (BBCode source where the forum keeps it)
+    sender_id: str = ""  # the forum's user id of the sender ("" where the forum shows none)
+    to_ids: tuple[str, ...] = ()  # the forum's user ids of the recipients (sent folders)
+    folder: str = ""  # the forum's folder it was read from
+    readable: bool = True  # False: the forum's export of it was not valid XML; what could be read
 
 
 class Adapter(Protocol):
@@ -93,6 +97,10 @@ class Adapter(Protocol):
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last posts as (post id, author, text), oldest first."""
+
+    def thread_since(self, thread: str, after: int) -> list[tuple[str, str, str]]:
+        """Every post of the thread with an id over `after`, oldest first, however many pages
+        back they go (ForumError when the thread cannot be read back whole)."""
 
     def locked(self, thread: str) -> bool | None:
         """Whether the thread is locked (None: the account cannot moderate it)."""

@@ -12,9 +12,8 @@ Learned from phpBB 3.3's own pages (the board in ../shared/forum):
   `topic_cur_post_id`;
 - a PM: ucp.php?i=pm&mode=compose&u=ID prefills the recipient (`address_list[u][ID]=to`); sent,
   the answer's refresh link names the message (mode=view&p=ID);
-- folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1; each folder's page exports as
-  XML (sender, ISO date, the BBCode as written) with the form `viewfolder`, in the order of the
-  listing, whose `marked_msg_id[]` boxes give the ids;
+- folders: inbox 0, outbox -2 (sent, not yet read), sentbox -1 and the account's own; read
+  whole, every page, by hostkit.forum.pmfolders;
 - an account: memberlist.php?mode=viewprofile&un=NAME answers 404 "does not exist" for none;
 - an expired session: a page that should need a login shows the login form instead;
 - locking a topic (a moderator's quick-mod tool): the topic page's quick-mod menu links to
@@ -30,42 +29,13 @@ import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong
+from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong, Uncertain
+from .forms import _soup, form_fields  # noqa: F401 - form_fields is phpBB's too
 from .session import Session
 
 FLOOD_WAITS = 3  # flood refusals waited out before giving up on one post
 FLOOD_PAUSE = 15.0  # phpBB's default flood interval; the page does not say the board's figure
-INBOX, SENTBOX, OUTBOX = "0", "-1", "-2"
-
-
-def _soup(text: str) -> Any:
-    from bs4 import BeautifulSoup
-
-    return BeautifulSoup(text, "lxml")
-
-
-def form_fields(page: str, form_id: str) -> tuple[str, dict[str, str]] | None:
-    """The form's action and the fields a browser would submit (checked boxes, selected options,
-    hidden inputs; no submit buttons); None when the page has no such form."""
-    form = _soup(page).find("form", id=form_id)
-    if form is None:
-        return None
-    data: dict[str, str] = {}
-    for el in form.find_all(["input", "textarea", "select"]):
-        name = el.get("name")
-        kind = (el.get("type") or "").lower()
-        if not name or kind in ("submit", "button", "image", "file"):
-            continue
-        if kind in ("checkbox", "radio") and not el.has_attr("checked"):
-            continue
-        if el.name == "textarea":
-            data[name] = el.get_text()
-        elif el.name == "select":
-            chosen = el.find("option", selected=True) or el.find("option")
-            data[name] = chosen.get("value", chosen.get_text()) if chosen else ""
-        else:
-            data[name] = el.get("value", "")
-    return _html.unescape(form.get("action") or ""), data
+from .pmfolders import INBOX, OUTBOX, SENTBOX  # noqa: F401 - the folders' numbers, named here too
 
 
 def _errors(page: str) -> str:
@@ -76,6 +46,11 @@ def _errors(page: str) -> str:
         if box is not None:
             found = [box.get_text(" ", strip=True)]
     return " ".join(f for f in found if f)[:300]
+
+
+def _message_box(page: str) -> bool:
+    """Whether the page is phpBB's message page (trigger_error: "Information", "General Error")."""
+    return _soup(page).select_one("#message") is not None
 
 
 def _logged_out(page: str) -> bool:
@@ -151,11 +126,13 @@ class PhpBB:
         return action, data, served, page
 
     def _submit(self, page_path: str, form_id: str, fields: dict[str, str], *, ignore_new_posts: bool = True,
-                accepted: Any) -> str:
-        """Fill the form at `page_path`, post it, and return the new id (`accepted(response)`),
-        meeting the forum's limits as a person would."""
+                accepted: Any, filled: tuple[str, dict[str, str], float, str] | None = None) -> str:
+        """Fill the form at `page_path` (or take `filled`, the form fetched before: `_fill`), post
+        it, and return the new id (`accepted(response)`), meeting the forum's limits as a person
+        would."""
         floods = 0
-        action, data, served, _ = self._fill(page_path, form_id)
+        action, data, served, _ = filled or self._fill(page_path, form_id)
+        data = dict(data)
         while True:
             data.update(fields)
             data["post"] = "Submit"
@@ -164,6 +141,10 @@ class PhpBB:
             if found:
                 return found
             page = r.text
+            what = "post" if form_id == "postform" else "form"
+            if r.status_code >= 500 or r.status_code in (0, 408, 429):  # the forum may have stored it first
+                raise Uncertain(f"{self.s.site}: the forum answered HTTP {r.status_code} to the {what}: it may have "
+                                "gone out")
             if _logged_out(page):
                 raise LoginNeeded(f"{self.s.site}: the session has expired")
             why = _errors(page)
@@ -187,8 +168,12 @@ class PhpBB:
                 floods += 1  # a stale token (the form waited too long): once more, with the new one
                 action, data, served, _ = self._fill(page_path, form_id)
                 continue
-            raise ForumError(f"{self.s.site}: the forum refused the {form_id == 'postform' and 'post' or 'form'}: "
-                             f"{why or 'HTTP ' + str(r.status_code)}")
+            if r.status_code == 200 and why and "successfully" not in why.lower() and (
+                    again is not None or _message_box(page)):  # phpBB's error box: the form again, or its message
+                raise ForumError(f"{self.s.site}: the forum refused the {what}: {why}")
+            raise Uncertain(f"{self.s.site}: the forum's answer to the {what} (HTTP {r.status_code}"
+                            f"{': ' + why[:120] if why else ''}) is neither its page for a {what} sent nor its error "
+                            "box: it may have gone out")
 
     def reply(self, thread: str, text: str, *, subject: str = "", ignore_new_posts: bool = True) -> Sent:
         topic = _topic(thread)
@@ -204,7 +189,13 @@ class PhpBB:
                                ignore_new_posts=ignore_new_posts, accepted=accepted)
         return Sent(post_id, self.s.url(f"viewtopic.php?p={post_id}#p{post_id}"))
 
-    def send_pm(self, account_id: str, subject: str, text: str) -> Sent:
+    def pm_form(self, account_id: str) -> Any:
+        """The PM form to that account, fetched now to be sent later (`send_pm(..., form=)`): the
+        next PM's form is fetched while the current one is sent, so its second of phpBB's form
+        rule runs meanwhile."""
+        return self._fill(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform")
+
+    def send_pm(self, account_id: str, subject: str, text: str, *, form: Any = None) -> Sent:
         def accepted(r: Any) -> str | None:
             if r.status_code != 200 or "sent successfully" not in r.text:
                 return None
@@ -212,7 +203,7 @@ class PhpBB:
             return m.group(1) if m else "?"
 
         msg_id = self._submit(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform",
-                              {"subject": subject[:120], "message": text}, accepted=accepted)
+                              {"subject": subject[:120], "message": text}, accepted=accepted, filled=form)
         return Sent(msg_id, self.s.url(f"ucp.php?i=pm&mode=view&p={msg_id}"))
 
     # ------------------------------------------------------------------ moderating
@@ -259,60 +250,67 @@ class PhpBB:
         return f"{want}ed"
 
     # ------------------------------------------------------------------ reading
-    def _folder(self, folder: str) -> list[Message]:
-        out: list[Message] = []
-        start, seen, rereads = 0, set(), 0
-        while True:
-            path = f"ucp.php?i=pm&folder={folder}&sk=t&sd=a&start={start}"
-            page = self.s.get(path)
-            served = time.monotonic()
-            if _logged_out(page):
-                raise LoginNeeded(f"{self.s.site}: the session has expired")
-            ids = re.findall(r'name="marked_msg_id\[\]" value="(\d+)"', page)
-            if not ids:
-                return out
-            found = form_fields(page, "viewfolder")
-            if found is None:
-                raise ForumError(f"{self.s.site}: the PM folder page has no export form")
-            action, data = found
-            data.update(submit_export="Go", export_option="XML")
-            r = self.s.post(f"ucp.php?i=pm&mode=view&action=view_folder&f={folder}&sk=t&sd=a&start={start}",
-                            data, served=served)
-            rows = _export_rows(r.text)
-            if len(rows) != len(ids):  # a PM arrived between the two requests: read the page again
-                rereads += 1
-                if rereads > 3:
-                    raise ForumError(f"{self.s.site}: the PM folder changed on every read; try again")
-                continue
-            fresh = [Message(i, *row) for i, row in zip(ids, rows) if i not in seen]
-            if not fresh:
-                return out  # the board did not page on (start past the end)
-            out.extend(fresh)
-            seen.update(ids)
-            total = re.search(r"(\d+) messages?\s*(?:&bull;|\u2022)\s*Page", page)
-            start += len(ids)
-            if total is None or start >= int(total.group(1)):
-                return out
+    def folder(self, folder: str) -> list[Message]:
+        """Every PM of one folder (INBOX, SENTBOX, OUTBOX or an own folder's number), every page."""
+        from .pmfolders import read_folder
+
+        return read_folder(self.s, folder)
 
     def inbox(self) -> list[Message]:
-        return self._folder(INBOX)
+        from .pmfolders import read_received
+
+        return read_received(self.s)
 
     def sent(self) -> list[Message]:
-        both = self._folder(OUTBOX) + self._folder(SENTBOX)
-        return sorted(both, key=lambda m: (m.time, int(m.id) if m.id.isdigit() else 0))
+        from .pmfolders import read_sent
+
+        return read_sent(self.s)
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last page's posts (a reply lands on the last page)."""
+        return self._thread_page(f"viewtopic.php?t={_topic(thread)}&start=999999", thread)[0]
+
+    def _thread_page(self, path: str, thread: str) -> tuple[list[tuple[str, str, str]], str | None]:
+        """One thread page's posts (post id, author, text) and the previous page's path (None on
+        the first)."""
         from ..votes.forums import parse_page
 
-        topic = _topic(thread)
-        page = self.s.get(f"viewtopic.php?t={topic}&start=999999")
-        parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={topic}"))
+        page = self.s.get(path)
+        parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={_topic(thread)}"))
         out = []
         for p in parsed.posts:
             pid = re.sub(r"\D", "", p.post_id or "") or str(p.number)
             out.append((pid, p.author, p.body))
-        return out
+        prev = re.search(r'<a\b[^>]*\brel="prev"[^>]*>', page)
+        href = re.search(r'href="([^"]+)"', prev.group(0)) if prev else None
+        return out, (_html.unescape(href.group(1)) if href else None)
+
+    def thread_since(self, thread: str, after: int) -> list[tuple[str, str, str]]:
+        """Every post of the thread whose id is over `after` (the forum numbers posts in the order
+        they are made), oldest first: the last page, then the pages before it, as far back as
+        such posts go. A page that repeats posts already read (a forum or proxy that ignores
+        `start=`) ends the reading with a ForumError: what was not read is never taken as not
+        there."""
+        path: str | None = f"viewtopic.php?t={_topic(thread)}&start=999999"
+        found: dict[int, tuple[str, str, str]] = {}
+        seen: set[str] = set()
+        while path:
+            posts, prev = self._thread_page(path, thread)
+            ids = [int(pid) for pid, _, _ in posts if pid.isdigit()]
+            if posts and all(pid in seen for pid, _, _ in posts):
+                raise ForumError(f"{self.s.site}: the thread's page {_start_of(path)} repeats posts of a page already "
+                                 "read (the forum or a proxy ignores start=): the thread cannot be read back whole")
+            seen.update(pid for pid, _, _ in posts)
+            found.update((int(pid), (pid, a, b)) for pid, a, b in posts if pid.isdigit() and int(pid) > after)
+            if not ids or min(ids) <= after:
+                break
+            path = prev
+        return [found[k] for k in sorted(found)]
+
+
+def _start_of(path: str) -> str:
+    m = re.search(r"[?&]start=(\d+)", path)
+    return f"at start={m.group(1)}" if m else "(the first)"
 
 
 def _topic(thread: str) -> str:
@@ -324,22 +322,3 @@ def _topic(thread: str) -> str:
     if m:
         return m.group(1)
     raise ForumError(f"{thread}: not a phpBB topic URL (it names no topic: viewtopic.php?t=N)")
-
-
-def _export_rows(xml: str) -> list[tuple[str, tuple[str, ...], str, str, str]]:
-    """The XML export's rows: (sender, recipients, subject, ISO time, text)."""
-    import xml.etree.ElementTree as ET
-
-    try:
-        root = ET.fromstring(xml.encode("utf-8") if isinstance(xml, str) else xml)
-    except ET.ParseError:
-        raise ForumError("the forum's PM export is not XML (a changed page, or not a phpBB board?)") from None
-    rows = []
-    for pm in root.iter("privmsg"):
-        def get(tag: str) -> str:
-            el = pm.find(tag)
-            return _html.unescape(el.text or "") if el is not None else ""
-        to = tuple(t.text or "" for t in pm.iter("recipient")) or tuple(
-            n for n in get("to").split(",") if n)
-        rows.append((get("sender"), to, get("subject"), get("date"), get("message")))
-    return rows

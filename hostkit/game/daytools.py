@@ -278,10 +278,15 @@ def deadline_events(game: "Game", text: str | None, now: "datetime | None" = Non
 MAX_REASON = 200  # a modkill's reason: one line of the flip and of status (decision: refused beyond)
 
 
-def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
+def kill_events(game: "Game", player: str, reason: str = "", post: int | None = None) -> list[Any]:
     """A host's kill outside the vote (a modkill, or a day kill no ability covers): the player
     dies now. Like a last shot, the victim's actions and actions aimed at them this phase are
-    taken back. The cause reads 'modkill (REASON)' in the record and the flip."""
+    taken back. The cause reads 'modkill (REASON)' in the record and the flip.
+
+    By day the kill happens at a post of the thread, kept in the record (`post`: the first post
+    from which the player is dead, so the day's count keeps the votes before it): POST, else the
+    post after the latest post hostkit has read of the thread, else none (dead all day)."""
+    from ..model.checks import check_post
     from ..model.errors import RuleError
     from ..model.entries import DayEvent, Removal
 
@@ -294,11 +299,22 @@ def kill_events(game: "Game", player: str, reason: str = "") -> list[Any]:
         raise RuleError(f"--reason is {len(reason)} characters long: at most {MAX_REASON} (it is one line of the "
                         "flip, 'status' and the record); shorten it")
     cause = f"modkill ({reason})" if reason else "modkill"
+    data: dict[str, Any] = {"cause": cause, "reason": reason}
+    if game.current.record.kind == "day":
+        if post is None:
+            from .day.daycount import latest_post_read
+
+            latest = latest_post_read(game)
+            post = None if latest is None else latest + 1
+        if post is not None:
+            data["post"] = check_post(post, "--post")
+    elif post is not None:
+        raise RuleError(f"--post {post}: it is {game.current.record.label}; a kill is at a post of the thread by day only")
     removals = [Removal(a.actor, a.ability) for a in game.current.actions if name in (a.actor, *a.targets)]
     # the removals first: 'hostkit undo' then takes back the kill itself first
     from .day.rulings import game_over_removals
 
-    events = [*removals, DayEvent("kill", None, name, data={"cause": cause, "reason": reason})]
+    events = [*removals, DayEvent("kill", None, name, data=data)]
     return game_over_removals(game, events) + events
 
 

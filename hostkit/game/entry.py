@@ -148,10 +148,12 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if ability.choose:
         # Seed natural I: 'If an effect says something like "Choose a Guild," you may choose your
         # own': the choice is typed after the targets.
+        what = "a Guild" if ability.choose == "guild" else "the message, in quotes"
         if len(target_words) != ability.targets + 1:
-            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then a Guild, got "
+            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then {what}, got "
                             f"{len(target_words)} word(s)" + (" (or 'skip')" if ability.skippable else ""))
-        choice = _guild_word(game, target_words[-1], where)
+        choice = _guild_word(game, target_words[-1], where) if ability.choose == "guild" else \
+            _message(target_words[-1], where)
         target_words = target_words[:-1]
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
@@ -177,6 +179,8 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
                 raise RuleError(msg.get("allied") or f"{where}: {t} is not an allied player")
             if ability.allied == "unallied" and allied:
                 raise RuleError(msg.get("unallied") or f"{where}: {t} is an allied player")
+    if ability.nights == "non-consecutive" and phase.kind == "night" and ps.last_night.get(ability.key) == phase.number - 1:
+        raise RuleError(f"{where}: used last night, and it is never used two nights running (Non-Consecutive Night)")
     if ability.no_repeat and targets and ps.last_night.get(ability.key) == phase.number - 1 \
             and ps.last_targets.get(ability.key) == tuple(targets):
         raise RuleError((msg.get("repeat") or f"{where}: cannot target {{target}} two phases in a row")
@@ -202,6 +206,14 @@ def _guild_word(game: Game, word: str, where: str) -> str:
         raise RuleError(f"{where}: no Guild called {word!r}" + suggest(word, list(guilds))
                         + f"; this game's Guilds: {', '.join(guilds) or 'none'}")
     return found[0]
+
+def _message(text: str, where: str) -> str:
+    """A Messenger's message (MafiaScum's Mailman): one line of text, not blank."""
+    text = " ".join(text.split())
+    if not text:
+        raise RuleError(f"{where}: the message is blank; type it after the target, in quotes")
+    return text
+
 
 def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:
     """`act X skip` with no ability named answers X's own abilities: it does not take back the
@@ -404,6 +416,8 @@ def phase_ok(ability: Ability, phase: PhaseRecord) -> bool:
         return False
     if ability.nights == "odd" and not phase.number % 2:
         return False
+    if ability.only_night and phase.kind == "night" and phase.number != ability.only_night:
+        return False  # Night X
     return True
 
 
@@ -411,6 +425,8 @@ def _when(ability: Ability) -> str:
     base = {"night": "at night", "day": "by day", "cycle": "once a cycle", "any": "once each phase"}[ability.phase]
     if ability.nights != "any":
         base += f" on {ability.nights} {'nights' if ability.phase == 'night' else 'cycles'}"
+    if ability.only_night:
+        base += f" on night {ability.only_night}"
     return base
 
 

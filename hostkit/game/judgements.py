@@ -1,6 +1,7 @@
 """The host's judgements a running game may still take: the numbers a seed leaves to the host
 (paranormal's maximum game day, the Abomination's night, the Mind Stealer's goal and points),
-set with `hostkit option KEY=VALUE` instead of by editing game.toml.
+set with `hostkit option KEY=VALUE` instead of by editing game.toml; and the switches of
+`hostkit watch` (game.watchoptions), which change what the watch does next, never the past.
 
 Only these: every other option shapes what has already been resolved and is fixed at `new`. A
 judgement is refused where it would reach into the past: a maximum day before today (the game
@@ -55,11 +56,14 @@ def set_option(game: "Game", text: str) -> tuple[str, Any, Any]:
     key = key.strip().lower()
     if key not in game.ruleset.options:
         option_value(game.ruleset, key, raw, where="option")  # the unknown key, with the nearest named
-    if key not in JUDGEMENTS:
+    from .watchoptions import WATCH_OPTIONS, check as check_watch
+
+    if key not in JUDGEMENTS + WATCH_OPTIONS:
         raise HostkitError(f"option {key}: fixed when the game was created (it shapes what was resolved); only "
                            f"the host's judgements can be set in a running game: "
-                           + ", ".join(k for k in JUDGEMENTS if k in game.ruleset.options))
+                           + ", ".join(k for k in JUDGEMENTS + WATCH_OPTIONS if k in game.ruleset.options))
     value = option_value(game.ruleset, key, raw.strip(), where="option")
+    check_watch(key, value)
     options = dict(game.setup.options)
     options[key] = value
     bad = option_refusal(game.ruleset, options)

@@ -83,6 +83,12 @@ def host_notices(game: Game) -> list[str]:
     notice = max_day_notice(state)
     if notice:
         out.append(notice)
+    latest = state.deaths[-1][2] if state.deaths else None
+    for p in state.players.values():  # MafiaScum's Backups (engine/effects/backup.py), told once the death is known
+        took = p.tags.get("backup")
+        if isinstance(took, dict) and took.get("when") == latest and p.alive:
+            out.append(f"tell {p.name} they are now a {took['role']}: their Backup took over when {took['of']} died "
+                       f"({took['when']}); send them the role PM ('hostkit pm {p.name}')")
     operatives = [p.name for p in state.players.values() if p.alive and game.ruleset.roles[p.role].name == "Agent Operative"]
     agents = [p.name for p in state.players.values() if p.alive and state.role_of(p.name).appears_as("role") == "Agent"]
     if operatives and state.phase == "night" and state.number == 1:

@@ -40,6 +40,9 @@ class VoteSetupPlayer(Record):
     threshold: int = 0  # added to the majority a wagon on this player needs (Loved +1, Hated -1)
     split: bool = False  # their `weight` is so many votes of one each, which may go to different players
     previous: tuple[str, ...] = ()  # the names this slot replaced (also among `aliases`)
+    # a player who died today at a post (`hostkit kill --post N`): alive in the posts before it, dead
+    # from it on; None: as `alive` says, all day
+    died_at: int | None = None
 
 
 class Wagon(Record):

@@ -34,8 +34,9 @@ class Ability(Record):
     name: str
     summary: str = ""
     phase: str = "night"  # night | day | cycle | any (seed natural II: no prefix, once each phase)
-    nights: str = "any"  # any | even | odd
+    nights: str = "any"  # any | even | odd | non-consecutive (never two nights running)
     first_night: int = 1  # actions cannot be used before this night (seed natural I: no Night 0)
+    only_night: int = 0  # Night X (MafiaScum): usable on that night only; 0 = any night
     targets: int = 1  # how many players it names
     uses: int | None = None  # charges for the game; None = unlimited
     category: str = "misc"  # which step of the ruleset's order it sorts in

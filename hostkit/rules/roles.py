@@ -35,6 +35,14 @@ PASSIVES = {
     "loyal": "your own actions fail, as though roleblocked, on a player not of your alignment",
     "disloyal": "your own actions fail, as though roleblocked, on a player of your alignment",
     "weak": "if your own action reaches a player who is not Town, you die that night",
+    "complex": "your own actions fail, as though roleblocked, on a vanilla player",
+    "simple": "your own actions fail, as though roleblocked, on a player who is not vanilla",
+    "ascetic": "no action reaches you but a kill",
+    "vengeful": "when the vote eliminates you, you may shoot one living player",
+    "lazy": "your own actions fail while one non-Town player at most is alive",
+    "traitor": "you are on a faction's side without being in it: you count with it when it reaches parity",
+    "backup": "you take over the role you back up when a player with it dies",
+    "universal-backup": "you take over the role of the first player of your alignment with a power role to die",
 }
 
 # How a role PM names a passive whose key is not a plain word (a key stays the data's name).
@@ -288,8 +296,9 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         name=name,
         summary=t.get("summary", str, ""),
         phase=t.get("phase", str, "night", choices=("night", "day", "cycle", "any")),
-        nights=t.get("nights", str, "any", choices=("any", "even", "odd")),
+        nights=t.get("nights", str, "any", choices=("any", "even", "odd", "non-consecutive")),
         first_night=_count(t, "first_night", 1),
+        only_night=_count(t, "only_night", 0),
         targets=targets,
         uses=_count(t, "uses", None),
         category=t.get("category", str, "misc"),
@@ -314,7 +323,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         standing=t.get("standing", bool, False),
         max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
-        choose=t.get("choose", str, "", choices=("", "guild")),
+        choose=t.get("choose", str, "", choices=("", "guild", "message")),
     )
     t.done()
     from ..engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import

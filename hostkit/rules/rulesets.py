@@ -54,6 +54,27 @@ COMMON_OPTIONS = {
                                "natural resolution: what an unresolvable cycle of actions does"),
     "out-of-play": OptionSpec("out-of-play", "", (),
                               "tags (comma-separated) that take a living player out of the day's vote"),
+    # `hostkit watch` (issue 37): each is set in a running game with `hostkit option KEY=VALUE`
+    "watch-count-votes": OptionSpec("watch-count-votes", 3, (),
+                                    "hostkit watch posts a vote count once this many votes changed since the "
+                                    "last count posted (0: never on its own)"),
+    "watch-count-gap": OptionSpec("watch-count-gap", 0, (),
+                                  "minutes at least between two counts hostkit watch posts on its own"),
+    "watch-reminders": OptionSpec("watch-reminders", "24h,1h", (),
+                                  "when hostkit watch posts a deadline reminder naming who has not voted: "
+                                  "times before the deadline, comma-separated (24h, 90m, 1d), or none"),
+    "watch-lock": OptionSpec("watch-lock", True, (True, False),
+                             "hostkit watch locks the thread at the hammer or the deadline (and unlocks it "
+                             "when the next day opens)"),
+    "watch-vc": OptionSpec("watch-vc", True, (True, False), "hostkit watch answers a player's !vc with a count"),
+    "watch-vc-gap": OptionSpec("watch-vc-gap", 10, (), "minutes at least between two counts that answer !vc"),
+    "watch-prods": OptionSpec("watch-prods", True, (True, False),
+                              "hostkit watch PMs the host, once a day, the players with no post for "
+                              "watch-prod-hours"),
+    "watch-prod-hours": OptionSpec("watch-prod-hours", 48, (),
+                                   "hours without a post after which a player is listed for a prod"),
+    "watch-actions-in": OptionSpec("watch-actions-in", True, (True, False),
+                                   "hostkit watch PMs the host when every night action is in"),
     "shortening": OptionSpec("shortening", "none", ("none", "majority"),
                              "whether the players may vote to shorten the day ('hostkit shorten'): none, or "
                              "majority (more than half of the living players in play)"),

@@ -25,8 +25,11 @@ from ..store.tomlio import Table, load
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
+NIGHT_X = re.compile(r"^night ?(\d+)$")
+NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
+IMMUNE = re.compile(r"^(.+) immune$")  # '[role]-Immune': immune to that role ('Cop-Immune')
 
 
 class Modifier(NamedTuple):
@@ -41,6 +44,8 @@ class Modifier(NamedTuple):
     kill: Mapping[str, Any] = MappingProxyType({})
     role: Mapping[str, Any] = MappingProxyType({})
     chargeable: bool = False
+    activated: Mapping[str, Any] = MappingProxyType({})  # the effect an Activated one is, on its user
+    told_activated: str = ""
     told_charged: str = ""  # what the PM says of it after an X-Shot ('{x}': X)
 
 
@@ -51,9 +56,10 @@ class Written(NamedTuple):
 
     alignment: str
     modifiers: tuple[str, ...]
-    shots: tuple[int, ...]  # X for each modifier (0 but for X-Shot)
+    shots: tuple[Any, ...]  # X for each modifier (an X-Shot's, a Night X's; a [role]-Immune's role; else 0)
     base: str  # the ruleset's role
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
+    finds: str = ""  # a '[role]-Finder': the role it finds
 
 
 def _key(text: str) -> str:
@@ -76,7 +82,11 @@ def _read(path: Path) -> Mapping[str, Modifier]:
             ability=MappingProxyType(dict(t.get("ability", dict, {}))),
             kill=MappingProxyType(dict(t.get("kill", dict, {}))),
             role=MappingProxyType(dict(t.get("role", dict, {}))),
-            chargeable=t.get("chargeable", bool, False), told_charged=t.get("told_charged", str, ""))
+            chargeable=t.get("chargeable", bool, False), told_charged=t.get("told_charged", str, ""),
+            activated=MappingProxyType(dict(t.get("activated", dict, {}))),
+            told_activated=t.get("told_activated", str, ""))
+        if m.activated and ("effect" not in m.activated or not m.told_activated):
+            raise t.fail("activated", "an activated passive names its effect and says it (told_activated)")
         if m.chargeable and not m.told_charged:
             raise t.fail("told_charged", "a chargeable modifier says what it does after an X-Shot")
         for k, v in m.ability.items():
@@ -109,9 +119,9 @@ def _words(rs: Ruleset) -> dict[str, tuple[str, str]]:
     Townie'), the role's own name as itself."""
     out: dict[str, tuple[str, str]] = {}
     for r in rs.roles.values():
-        out.setdefault(_key(r.name), (r.name, r.name))
         for w in r.aliases:
             out.setdefault(_key(w), (r.name, r.aliases[0]))
+    out.update((_key(r.name), (r.name, r.name)) for r in rs.roles.values())  # a role's own name first (a game's Courier)
     return out
 
 
@@ -127,27 +137,36 @@ def parse(rs: Ruleset, text: str) -> Written:
         alignment = words.pop(0).capitalize()
     known = _words(rs)
     base = None
+    finds = ""
     for i in range(len(words)):  # the longest written role at the end
         found = known.get(" ".join(words[i:]))
+        sought = known.get(" ".join(words[i:-1])) if words[-1] == "finder" and i < len(words) - 1 else None
+        if found is None and sought is not None and "Finder" in rs.roles:  # 'Cop-Finder'
+            found, finds = ("Finder", f"{sought[1]}-Finder"), sought[1]
         if found is not None:
             base, words = found, words[:i]
             break
-    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases) if m.name != "X-Shot"}
+    by_key = {_key(w): m.name for m in mods.values() for w in (m.name, *m.aliases)
+              if m.name not in NUMBERED and m.name != "Role-Immune"}
     names: list[str] = []
     shots: list[int] = []
     i = 0
     while i < len(words):
         for j in range(len(words), i, -1):
             phrase = " ".join(words[i:j])
-            shot = SHOT.match(phrase)
-            if phrase in by_key or shot:
-                names.append("X-Shot" if shot else by_key[phrase])
-                shots.append(int(shot.group(1)) if shot else 0)
+            numbered = next(((n, m) for n, rx in NUMBERED.items() if n in mods for m in [rx.match(phrase)] if m),
+                            None)
+            immune = IMMUNE.match(phrase)
+            immune_to = known.get(immune.group(1)) if immune and "Role-Immune" in mods else None
+            if phrase in by_key or numbered or immune_to:
+                names.append(numbered[0] if numbered else "Role-Immune" if immune_to else by_key[phrase])
+                shots.append(int(numbered[1].group(1)) if numbered else immune_to[1] if immune_to else 0)
                 i = j
                 break
         else:
             rest = " ".join(words[i:])
-            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m != "X-Shot"] + ["1-Shot"]
+            everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + \
+                ["1-Shot", "Night 2", *ALIGNMENTS]
             raise NameError_(f"unknown role or modifier {rest!r} in {text!r}{suggest(rest, everything)}; "
                              f"see 'hostkit roles {rs.name}'")
     if base is None:
@@ -156,12 +175,12 @@ def parse(rs: Ruleset, text: str) -> Written:
                              f"see 'hostkit roles {rs.name}'")
         plain = "Goon" if alignment == "Mafia" else "Villager"  # a passive role alone ("Town Bulletproof"):
         base = (plain, "")  # on a vanilla, named as written
-    return Written(alignment, tuple(names), tuple(shots), base[0], base[1])
+    return Written(alignment, tuple(names), tuple(shots), base[0], base[1], finds)
 
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += [f"{x}-Shot" if m == "X-Shot" else m for m, x in zip(w.modifiers, w.shots)]
+    parts += _written(w)
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -182,7 +201,11 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     """The Role a written name means (see the module's docstring)."""
     w = w or parse(rs, name)
     mods = modifiers(rs)
+    if "Backup" in w.modifiers:
+        return _backup(rs, name, w)
     role = rs.roles[w.base]
+    if w.finds:
+        role = _finder(role, w.finds)
     what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
     side = w.alignment or role.alignment
     if w.alignment and role.alignment not in ALIGNMENTS:
@@ -190,7 +213,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if (w.alignment == "Town" and role.alignment != "Town") or (w.alignment == "Mafia" and role.faction
                                                                   and role.faction != "Mafia"):
         raise HostkitError(f"{name!r}: a {what} is {role.alignment} only")
-    if w.alignment == "Mafia" and role.faction != "Mafia":
+    if w.alignment == "Mafia" and role.alignment != "Mafia":
         goon = rs.roles["Goon"]  # the plain Mafia role: its win condition
         faction = rs.factions.get("Mafia", ())
         role = role._replace(alignment="Mafia", faction="Mafia", knows_faction=True, win=goon.win,
@@ -200,7 +223,7 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     told: list[str] = []
     for i, (m_name, x) in enumerate(zip(w.modifiers, w.shots)):
         m = mods[m_name]
-        if m_name in seen and m_name != "X-Shot":
+        if m_name in seen and m_name != "X-Shot":  # '1-Shot Bulletproof 2-Shot Cop' limits two things
             raise HostkitError(f"{name!r}: {m_name} is written twice")
         clash = next((c for c in m.conflicts if c in seen), None)
         if clash:
@@ -210,6 +233,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             raise HostkitError(f"{name!r}: {m_name} is for {m.only} roles only")
         if m_name == "X-Shot":
             nxt = w.modifiers[i + 1] if i + 1 < len(w.modifiers) else ""
+            if nxt == "Activated":
+                continue  # '1-Shot Activated Bulletproof': the activation's uses
             if nxt and mods[nxt].chargeable:
                 if x < 1:
                     raise HostkitError(f"{name!r}: an X-Shot passive works at least once (1-Shot {nxt})")
@@ -217,26 +242,109 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
                 continue
             if x < 1:
                 raise HostkitError(f"{name!r}: an X-Shot is used at least once (1-Shot)")
+        if m_name == "Activated":
+            nxt = w.modifiers[i + 1] if i + 1 < len(w.modifiers) else ""
+            if not nxt or not mods[nxt].activated:
+                raise HostkitError(f"{name!r}: Activated is written right before a passive it turns into an "
+                                   f"action ({', '.join(n for n, v in mods.items() if v.activated)})")
+            continue
+        if i and w.modifiers[i - 1] == "Activated":
+            shots = w.shots[i - 2] if i > 1 and w.modifiers[i - 2] == "X-Shot" else None
+            role = _activate(role, m, shots)
+            told.append(m.told_activated)
+            continue
+        if m_name == "Night X" and isinstance(x, int) and x < 1:
+            raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
         kills = [a for a in role.abilities if any(e.kind in ("kill", "ignite") for e in a.effects)]
+        if m_name == "Announcing" and not any(a.targets for a in own):
+            raise HostkitError(f"{name!r}: Announcing tells the target of an action, and a {what} targets no one")
         if m.needs == "kill" and not kills:
             raise HostkitError(f"{name!r}: {m_name} modifies a kill, and a {what} has none")
         role = _apply(role, m, x, own, kills)
         shot = w.shots[i - 1] if i and w.modifiers[i - 1] == "X-Shot" and m.chargeable else 0
         told.append((m.told_charged if shot else m.told).replace("{x}", str(shot or x)))
+    base = rs.roles[w.base]
+    if not any(not a.factional for a in base.abilities) and any(not a.factional for a in role.abilities):
+        role = role._replace(summary="Mafia." if role.faction == "Mafia" else "")  # a vanilla given an action
     summary = " ".join(s for s in [role.summary, *told] if s)
-    return role._replace(name=name, summary=summary, aliases=())
+    written = _written(w)
+    shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
+    if written:
+        shown["modifiers"] = ", ".join(written)
+    appears = MappingProxyType(shown)
+    return role._replace(name=name, summary=summary, aliases=(), appears=appears)
+
+
+def _finder(role: Role, finds: str) -> Role:
+    """A '[role]-Finder': the Finder's reading names the role it finds."""
+    abilities = tuple(a._replace(effects=tuple(Effect(e.kind, MappingProxyType({**e.params, "role": finds}))
+                                               if e.kind == "detect" else e for e in a.effects)) for a in role.abilities)
+    return role._replace(abilities=abilities, appears=MappingProxyType({**role.appears, "base": "Finder"}),
+                         summary=f"Each night, investigate a player: you learn whether they are a {finds} "
+                                 f"(modifiers aside).")
+
+
+def _written(w: Written) -> list[str]:
+    """The modifiers as the name spells them: '1-Shot', 'Night 2', 'Cop-Immune', 'Macho'."""
+    return [f"{x}-Shot" if m == "X-Shot" else f"Night {x}" if m == "Night X" else f"{x}-Immune"
+            if m == "Role-Immune" else m for m, x in zip(w.modifiers, w.shots)]
+
+
+def _activate(role: Role, m: Modifier, shots: int | None) -> Role:
+    """'Activated Bulletproof': the passive is an action the player takes on themself, night by
+    night (a block stops it), instead of always on."""
+    params = dict(m.activated)
+    kind = params.pop("effect")
+    ab = Ability(name=f"Activate {m.name}", summary=m.told_activated, targets=0,
+                 uses=shots, category="protect", moves=False, effects=(Effect(kind, MappingProxyType(params)),))
+    return role._replace(abilities=role.abilities + (ab,))
+
+
+def _backup(rs: Ruleset, name: str, w: Written) -> Role:
+    """A Backup ('Town Backup Cop'): vanilla until a player of the role it backs up dies, then
+    that role (engine/effects/backup.py)."""
+    from ..engine.backups import backed_up
+
+    if w.modifiers.count("Backup") > 1:
+        raise HostkitError(f"{name!r}: Backup is written twice")
+    target = backed_up(name)
+    taken = compose(rs, target) if target not in rs.roles else rs.roles[target]
+    if not any(not a.factional for a in taken.abilities) and not taken.passives:
+        raise HostkitError(f"{name!r}: a Backup takes over a power role, and a {w.base_words or 'Vanilla'} has none")
+    plain = rs.roles["Goon" if taken.faction == "Mafia" else "Villager"]
+    told = modifiers(rs)["Backup"].told.replace("{role}", _plain_name(target))
+    return plain._replace(name=name, alignment=taken.alignment, faction=taken.faction,
+                          knows_faction=taken.knows_faction, win=taken.win, aliases=(),
+                          summary=" ".join(s for s in ((f"Mafia. " if taken.faction == "Mafia" else "") + told,) if s),
+                          passives=frozenset({"backup"}))
+
+
+def _plain_name(name: str) -> str:
+    for word in ALIGNMENTS:
+        if name.startswith(word + " "):
+            return name[len(word) + 1:]
+    return name
 
 
 def _apply(role: Role, m: Modifier, x: int, own: list[Ability], kills: list[Ability]) -> Role:
     changed: dict[str, Ability] = {}
     if m.name == "X-Shot":
         changed.update((a.key, a._replace(uses=x)) for a in own)
+    if m.name == "Role-Immune":
+        role = role._replace(passives=role.passives | {f"immune-to:{str(x).lower()}"})
+    if m.name == "Night X":
+        changed.update((a.key, a._replace(only_night=x, first_night=min(a.first_night, x))) for a in own)
     if m.ability:
         fields = {("self_target" if k == "self" else k): v for k, v in m.ability.items()}
         changed.update((a.key, changed.get(a.key, a)._replace(**fields)) for a in own)
+    if m.name == "Announcing":
+        for a in own:
+            if a.targets:
+                tell = Effect("tell", MappingProxyType({"target": 0, "text": f"You were targeted tonight by a {_plain_name(role.name)}."}))
+                changed[a.key] = changed.get(a.key, a)._replace(effects=changed.get(a.key, a).effects + (tell,))
     if m.kill:
         for a in kills:
             a = changed.get(a.key, a)
@@ -262,18 +370,23 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         return rs
     names = list(dict.fromkeys(names))
     roles = dict(rs.roles)
-    for n in names:
+    from ..engine.backups import backed_up
+
+    for n in list(names):
         if n not in roles:
             try:
                 roles[n] = compose(rs, n)
             except HostkitError:
                 continue  # the game's loader names the role it cannot find
+            if "backup" in roles[n].passives and backed_up(n) not in roles:
+                roles[backed_up(n)] = compose(rs, backed_up(n))  # the role it will take over
     dealt = [roles[n] for n in names if n in roles]
     foes = []
     for r in dealt:
         foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")
         if foe and foe not in foes:
             foes.append(foe)
+    foes.sort(key=lambda f: f != "the Mafia")  # the Mafia first, then the third parties as dealt
     if foes:
         one = len(foes) == 1 and foes[0] != "the Mafia"  # a lone third party: 'the Arsonist is dead'
         town = f"Town wins when {_joined(foes)} {'is dead' if one else 'are all dead'}."

@@ -20,7 +20,8 @@ from hostkit.model.errors import HostkitError
 from hostkit.model.records import Record
 from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, line_hint, marks_of
 from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
-from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, REORDERED, ParsedVote,
+from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, PURPOSE,
+                                    PURPOSE_AFTER, REORDERED, ParsedVote,
                                      _split_run, _visible, is_no_elimination, parse_vote)
 from hostkit.votes.walk import _fragment
 
@@ -45,9 +46,14 @@ NOT_A_VOTE = "the writer says it is not a vote"
 EMPTY = "an empty vote: it names no one"
 INTENT = "an intent to vote, not a vote"
 HIDDEN = "in white, tiny or struck-through text: no reader sees it as a vote"
+OTHER_PURPOSE = "a vote for another purpose (a vigilante's shot, an election), not the elimination vote"
 # The word just before a vote word that makes it none ("pseudo vote Bob", "Fake vote: Ann")
 _QUALIFIER = re.compile(rf"(?i)(?<![\w])(?:{DISOWNING})[-\s]*$")
 _DISOWNED = re.compile(rf"(?i)^(?:{DISOWNING})[-\s]*vote\b")  # a vote line that opens so
+# The word just before a vote word that gives it another purpose ("Vig-Vote: X", "Sheriff vote: Y"),
+# or the words after it ("Vote to shoot: X")
+_PURPOSED = re.compile(rf"(?i)(?<![\w])(?:{PURPOSE})[-\s]*$")
+_PURPOSE_AFTER = re.compile(rf"(?i)^vote\s+to\s+(?:{PURPOSE_AFTER})\b")
 # A run that announces a vote ("Intent to vote Bob", "Going to vote: Ann"): the vote text after it
 _INTENT = re.compile(rf"(?i)^[^\w]*(?:{ANNOUNCING})\s+(?:to\s+)?(?=vote\b)")
 
@@ -57,7 +63,8 @@ class Extracted(Record):
     quotes; ``unmarked`` vote-looking texts not counted, each with why, so a count can list them:
     marked in a way the game does not read (rainbow or red text, italics or none in a game of
     bold votes: RAINBOW, UNMARKED), called no vote by its writer ("pseudo vote Bob":
-    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), an empty [vote]
+    NOT_A_VOTE), a vote announced, not cast ("Intent to vote Bob": INTENT), a vote for another
+    purpose ("Vig-Vote: Bob", "Sheriff vote: Ann": OTHER_PURPOSE), an empty [vote]
     tag or marked vote word ("[b]VOTE:[/b]" with its name on the next line: EMPTY), or one in
     white, tiny or struck-through text (HIDDEN)."""
 
@@ -165,6 +172,10 @@ def read_marks(marks: Marks, markups: Sequence[str] = ("red",)) -> Extracted:
                 elif (q := _QUALIFIER.search(run, 0, offset)) is not None:  # "pseudo vote Bob"
                     listed.append((start + q.start(), at + len(t), " ".join((run[q.start():offset] + t).split()),
                                    NOT_A_VOTE))
+                elif (q := _PURPOSED.search(run, 0, offset)) is not None or _PURPOSE_AFTER.match(t):
+                    # "Vig-Vote: X" beside the real vote of the post: it never replaces it
+                    at0 = start + q.start() if q is not None else at
+                    listed.append((at0, at + len(t), " ".join((run[at0 - start:offset] + t).split()), OTHER_PURPOSE))
                 else:
                     found.append((at, at + len(t), " ".join(t.split()), False))
             elif counted and not quoted and ":" in t and _BARE.match(t) and parse_vote(t) is None:

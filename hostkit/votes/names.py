@@ -222,7 +222,18 @@ class NameMatcher:
             slots = {r.player for r in read}
             if len(slots) == 1 and None not in slots:
                 return Match(read[0].player, how="words of the slot's names", score=min(r.score for r in read))
+        lead = 0
+        while lead < len(words) - 1 and words[lead].casefold() in _ARTICLES:
+            lead += 1
+        if lead:
+            # "the gunwale": the name after the article, never a player whose name starts "The"
+            # read from the article alone (its own name, "the brick", was read above)
+            got = self._match(" ".join(words[lead:]))
+            if got.player or got.reason.startswith("ambiguous"):
+                return got
         for n in range(len(words) - 1, 0, -1):
+            if n == 1 and words[0].casefold() in _ARTICLES:
+                break  # an article alone is no name
             head = " ".join(words[:n])
             got = self._exactish(head) or self._decide(head, floor=0.85)
             if got.player:
@@ -291,6 +302,8 @@ class NameMatcher:
 # no typo where the name reads without one
 _LETTERS_KEPT = frozenset({"prefix", "initials", "word", "part", "words swapped"})
 _LETTERS_CHANGED = frozenset({"misspelt", "letters shuffled", "ends kept"})
+# words written before a name that are no part of it ("vote: the gunwale")
+_ARTICLES = frozenset({"the", "a", "an"})
 # letters in brackets (or parentheses) inside a word, between two letters: "m[afia]td"
 _INSERTED = re.compile(r"(?<=\w)([\[(])([^\W\d_]{2,})[\])](?=\w)")
 # BBCode tag names, never read as inserted letters

@@ -71,6 +71,18 @@ def _subsequence(t: str, k: str, starts: frozenset[int]) -> int | None:
     return None if rest is None else rest + 1
 
 
+def _initials_in_order(t: str, k: str, starts: frozenset[int]) -> bool:
+    """Whether the few letters T can be found in K in order, T[0] at K[0], passing over no word
+    start of K: "DGB" reads DrippingGoofball (D, G, and a B inside Goofball), but "FF" is not
+    Flavor Leaf (its second F is past the L of Leaf, the initial it leaves out)."""
+    from itertools import combinations  # only for a name of two or three letters
+
+    for rest in combinations(range(1, len(k)), len(t) - 1):
+        if all(k[j] == c for j, c in zip(rest, t[1:])) and all(i in rest for i in starts if 0 < i < rest[-1]):
+            return True
+    return False
+
+
 MISSPELT = 0.74  # the least similarity (1 - OSA distance / length) read as a misspelling
 
 
@@ -155,6 +167,9 @@ def score(typed: str, key: str) -> tuple[float, str]:
         found.append((0.85, "name with an ending"))
     if 2 <= len(t) < len(k):
         hits = _subsequence(t, k, starts)
+        if hits is not None and len(t) <= 3 and len(words) >= 2 and hits < len(t) \
+                and not _initials_in_order(t, k, starts):
+            hits = None  # two or three letters are initials: "FF" is not Flavor Leaf's (FL)
         if hits is not None:
             found.append((0.7 + 0.2 * hits / len(t) + (0.02 if len(t) >= 4 else 0.0), "letters in order"))
     if len(t) >= 4:

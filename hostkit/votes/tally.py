@@ -28,6 +28,10 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   player needs, never below 1 vote. Under "plurality" there is no hammer, so it changes nothing.
 - A host entry is placed right after post ``after_post`` (before the day's first post if earlier;
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
+  A post's hammer waits for the entries placed at it: one that takes the wagon under the
+  majority (an unvote at the hammer's post) stops the hammer there.
+- A player killed at a post (``died_at``) votes and is voted before it; from it on their vote
+  and the votes on them are gone and the majority is the living's (a hammer before it stands).
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
   longest leading words that match a player exactly or case-insensitively. A name the matcher
@@ -110,10 +114,14 @@ def tally(
     # split only while the weight is whole votes of 2 or more (weight 0 must not make each vote one)
     by_name = {p.name: p if not p.split or p.weight >= 2 and p.weight == int(p.weight) else p._replace(split=False)
                for p in players}
-    alive = [p.name for p in players if p.alive and not p.absent]
+    # a player killed today at a post (`died_at`) is alive in the posts before it
+    dying = sorted((p.died_at, p.name) for p in players if not p.alive and p.died_at is not None)
+    for _, name in dying:
+        by_name[name] = by_name[name]._replace(alive=True)
+    alive = [p.name for p in by_name.values() if p.alive and not p.absent]
     need = majority_for(len(alive))
     need_none = max(1, need + no_elimination_offset)
-    thresholds = {p.name: int(p.threshold) for p in players if p.threshold and p.alive and not p.absent}
+    thresholds = {p.name: int(p.threshold) for p in by_name.values() if p.threshold and p.alive and not p.absent}
 
     # ---- the events, in thread order; host entries right after their post
     window, keyed = day_events(posts, manual, matcher, hosts=hosts, markups=markups, start_post=start_post,
@@ -182,7 +190,7 @@ def tally(
         if not context:
             from hostkit.votes.context import Context  # only for a name the matcher could not read
 
-            living = {p.name: tuple(p.aliases) for p in players if p.alive and not p.absent}
+            living = {p.name: tuple(p.aliases) for p in by_name.values() if p.alive and not p.absent}
             texts = {ev.post: ev.texts + ev.quoted for _, ev in keyed if ev.post is not None}
             context.append(Context(matcher, living, sorted(window, key=lambda p: p.number), texts, outside()))
         earlier = [h.target for h in history if h.author == voter and h.target]
@@ -216,7 +224,6 @@ def tally(
         """A split voter's post (weight W, W votes of one each): its votes, the last W of them,
         are the voter's votes now (one vote is one vote); an unvote clears the earlier ones.
         The first of them that reaches the majority is the hammer."""
-        nonlocal hammered, hammer, eliminated
         chosen: list[tuple[str, str]] = []
         moved = False
         for text in ev.texts:
@@ -248,11 +255,49 @@ def tally(
             history.append(HistoryEntry(ev.post, voter, target, "thread"))
         for target, _ in chosen:
             if majority == "half-plus-one" and total(target) + _EPS >= needed(target) and not hammered:
-                hammered, hammer, eliminated = True, ev.post, None if target == NONE else target
+                reached(ev.post, target)
+                break
 
     doubts: dict[tuple[int | None, str, str], tuple[str, ...]] = {}  # ignored text -> the players it may mean
 
-    for idx, (_, ev) in enumerate(keyed):
+    # A post that reaches the majority is the hammer, unless the host's hand entries placed at that
+    # post (which outrank it: `hostkit vote X --unvote --after-post N`) take the wagon back under it
+    hand_at = {key[0] for key, ev in keyed if ev.host}
+    pending: list[tuple[int, str]] = []  # (post, target): a hammer that waits for the hand entries at its post
+
+    def reached(post: int | None, target: str) -> None:
+        nonlocal hammered, hammer, eliminated
+        if post is not None and post in hand_at:
+            pending.append((post, target))
+        else:
+            hammered, hammer, eliminated = True, post, None if target == NONE else target
+
+    def settle() -> None:
+        """The waiting hammer, once its post's hand entries are in: it stands if its wagon does."""
+        nonlocal hammered, hammer, eliminated
+        post, target = pending.pop()
+        if not hammered and total(target) + _EPS >= needed(target):
+            hammered, hammer, eliminated = True, post, None if target == NONE else target
+
+    def die(name: str, idx: int) -> None:
+        """NAME dies at this point of the day (a host's kill at a post): their vote and the votes
+        on them go, and the majority is the living's from here."""
+        nonlocal need, need_none
+        by_name[name] = by_name[name]._replace(alive=False)
+        for voter in [k for k, (t, _, _) in current.items() if k == name or k.startswith(name + SLOT) or t == name]:
+            target = current.pop(voter)[0]
+            note(target, idx)
+        if name in alive:
+            alive.remove(name)
+        thresholds.pop(name, None)
+        need = majority_for(len(alive))
+        need_none = max(1, need + no_elimination_offset)
+
+    for idx, (key, ev) in enumerate(keyed):
+        if pending and not (ev.host and key[0] == pending[0][0]):
+            settle()
+        while dying and not hammered and key[0] >= dying[0][0]:
+            die(dying.pop(0)[1], idx)
         def skip(text: str, reason: str, _ev: Event = ev, candidates: tuple[str, ...] = ()) -> None:
             ignored.append(Ignored(_ev.post, _ev.author, text, reason))
             if candidates:
@@ -389,11 +434,13 @@ def tally(
         note(target, idx)
         history.append(HistoryEntry(ev.post, voter, target, "host" if ev.host else "thread"))
         abstains = target == NONE and abstention and not allow_no_elimination
-        if majority == "half-plus-one" and not abstains \
+        if majority == "half-plus-one" and not abstains and not pending \
                 and total(target) + _EPS >= (need_none if target == NONE else max(1, need + thresholds.get(target, 0))):
-            hammered = True
-            hammer = ev.post
-            eliminated = None if target == NONE else target
+            reached(ev.post, target)
+    if pending:
+        settle()
+    while dying and not hammered and (end_post is None or end_post >= dying[0][0]):
+        die(dying.pop(0)[1], len(keyed))
 
     # ---- wagons
     ordered, abstained = wagons(current, totals, weight, abstain=abstention and not allow_no_elimination)

@@ -117,6 +117,11 @@ _VOTE_WORDS = ("vote", "lynch", "elim", "exe", "sleep")  # every text parse_vote
 # to vote Bob"): hostkit.votes.extract lists such texts, never counts them
 DISOWNING = r"pseudo|fake|mock|hypothetical|unofficial|unoffical|pretend|imaginary|theoretical|non-?binding"
 ANNOUNCING = r"intent|intend|intending|planning|going|gonna"
+# Words just before a vote word that give it another purpose than the elimination ("Vig-Vote: X",
+# "Sheriff vote: Y", "Mayor vote: Z"), and after it ("Vote to shoot: X"): a vigilante's or a
+# day-vig's shot, an election (hostkit.votes.extract lists such texts, never counts them)
+PURPOSE = r"vig|vigi|vigilante|day[-\s]?vig|dayvig|sheriff|mayor|election|hunter|badge|deputy"
+PURPOSE_AFTER = r"shoot|vig|day[-\s]?vig|elect"
 _BARE = re.compile(r"(?i)^(?:un[-\s]?vote|vote)\W*$")  # a vote word alone: "VOTE:", an empty [vote] tag
 
 

@@ -14,7 +14,9 @@ give, swap-identity, shift, revive), tech.py (plasma, short, and what alien tech
 talk.py (communicate: natural's Communication), pace.py (accelerate: natural's Accelerator),
 guild.py (join-guild, leave-guild: natural's Guilds) and conditions.py (MafiaScum's Loyal,
 Disloyal, Weak, Macho, Ninja and a 1-Shot Bulletproof: no effect, a reach rule and readings)
-and readings.py (detect: MafiaScum's Role Cop, Vanilla Cop, Gunsmith, Detective, Motion Detector...).
+readings.py (detect: MafiaScum's Role Cop, Vanilla Cop, Gunsmith, Detective, Motion Detector...)
+links.py (link: a Babysitter's and a Hider's linked deaths), strength.py (strengthen: a
+Strengthener's target's kills made Strong) and invent.py (invent: an Inventor's one-shot item).
 Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
@@ -34,11 +36,13 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable
 
-from ..night import Act, Night
-from . import block, build, change, conditions, control, doom, guild, info, items, kill, pace, protect, readings, steal, talk, tech
+from ..acts import Act
+from ..night import Night
+from . import (block, build, change, conditions, control, doom, guild, info, invent, items, kill, links, pace, protect, readings,
+               steal, strength, talk, tech)
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength, invent)
 
 
 def _join() -> dict[str, EffectSpec]:
@@ -73,10 +77,10 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
     block.locked, block.shielded, block.abducted, info.hidden, conditions.loyalty)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
-USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing)
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy)
 # After an act reached its targets, before its effects: True when the act is taken care of (an
 # Advanced shield makes it seem to work). fn(night, act) -> bool.
-BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.weak)
+BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.immunity_to, conditions.weak)
 # A reading shown instead of the truth (an Advanced shield, a Holoform): fn(night, act, effect, target) -> value or None.
 FAKE_READINGS = (tech.fake_reading,)
 # Effects that go off at their target's place: a full shield (a Body Double) spares the target

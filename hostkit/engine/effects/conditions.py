@@ -1,9 +1,14 @@
 """Conditions on whom an action works on, and passives that change how others' actions land:
 MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a role as passives.
 
-- `loyal`, `disloyal` (a reach rule): the role's own actions fail, as though roleblocked (no
-  visit; an investigator gets no result), on a player not of / of the user's alignment. The
-  factional kill is the faction's, not the role's: it is never affected.
+- `loyal`, `disloyal`, `complex`, `simple` (a reach rule): the role's own actions fail, as though
+  roleblocked (no visit; an investigator gets no result), on a player not of / of the user's
+  alignment, on a vanilla / a non-vanilla player. The factional kill is the faction's, not the
+  role's: it is never affected.
+- `ascetic` (the same reach rule): no action but a kill reaches the player.
+- `immune-to:ROLE` (before effects: a written "Cop-Immune"): the actions of that base role fail on
+  the player (an investigator gets no result); the visit is still made, so a Tracker sees it.
+- `lazy` (a usable rule): the role's own actions fail while one non-Town player at most is alive.
 - `weak` (before effects): a resolved own action on a player who is not Town kills its user at
   the end of the night, by no action (nothing protects it); the action still happens. A blocked
   or failed action never reached its target, so its user lives (MafiaScum's Normal rule).
@@ -16,7 +21,8 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
 from __future__ import annotations
 
 from ...model.roles import Role
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 
 from .base import EffectSpec
 
@@ -28,17 +34,62 @@ def _alignment(night: Night, player: str) -> str:
     return (ps.alignment if ps is not None and ps.alignment else night.role(player).alignment)
 
 
+def vanilla(role: Role) -> bool:
+    """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
+    return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
+        and not (set(role.appears) - {"modifiers", "base"})
+
+
+CONDITIONS = frozenset({"loyal", "disloyal", "complex", "simple"})
+
+
 def loyalty(night: Night, act: Act, target: str) -> str | None:
-    """A reach rule: why a Loyal or Disloyal action cannot work on `target`, or None."""
+    """A reach rule: why a Loyal, Disloyal, Complex or Simple action cannot work on `target`, or
+    None; and an Ascetic target, whom nothing but a kill reaches."""
+    if "ascetic" in night.role(target).passives and not act.is_killing() and target in night.state.players:
+        return f"{target} is Ascetic: only a kill reaches them"
     passives = act.role.passives
-    if act.ability.factional or not ({"loyal", "disloyal"} & passives) or act.body != act.actor:
+    if act.ability.factional or not (CONDITIONS & passives) or act.body != act.actor:
         return None
     same = _alignment(night, target) == _alignment(night, act.actor)
     if "loyal" in passives and not same:
         return f"{act.actor}'s action is Loyal and {target} is not of their alignment"
     if "disloyal" in passives and same:
         return f"{act.actor}'s action is Disloyal and {target} is of their alignment"
+    plain = vanilla(night.role(target))
+    if "complex" in passives and plain:
+        return f"{act.actor}'s action is Complex and {target} is vanilla"
+    if "simple" in passives and not plain:
+        return f"{act.actor}'s action is Simple and {target} is not vanilla"
     return None
+
+
+def lazy(night: Night, act: Act) -> str | None:
+    """A usable rule: a Lazy role's own actions fail while only one non-Town player was alive at
+    the start of the phase (MafiaScum's Lazy)."""
+    if act.ability.factional or "lazy" not in act.role.passives:
+        return None
+    foes = [p for p in night.state.players.values() if p.alive and (p.alignment or night.role(p.name).alignment) != "Town"]
+    if len(foes) <= 1:
+        return f"{act.actor} is Lazy and only one non-Town player is left"
+    return None
+
+
+def immunity_to(night: Night, act: Act) -> bool:
+    """Before effects: a [role]-Immune target (passive 'immune-to:ROLE') makes that role's own
+    action on them fail (an investigator gets no result), though the visit is made and a Tracker
+    sees it (MafiaScum's Immune). True when it took the act over."""
+    if act.ability.factional:
+        return False
+    base = act.role.appears.get("base", act.role.name)
+    for t in act.targets:
+        if t != act.actor and t in night.state.players and f"immune-to:{base.lower()}" in night.role(t).passives:
+            if act.ability.moves:
+                for v in dict.fromkeys(act.targets):
+                    night.visit(act, v)
+            night.fail(act, f"{t} is immune to the {base}")
+            return True
+    return False
 
 
 def weak(night: Night, act: Act) -> bool:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...model.roles import Effect
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 from . import guild
 from .conditions import unseen, unseen_visits
 from .tech import advanced, scan_reading
@@ -239,11 +240,13 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
+    # a Friendly Neighbor names themself; a Messenger's message is what they typed (Action.choice)
+    text = fill(effect.get("text"), user=act.actor, message=act.action.choice)
     if effect.get("what"):
-        night.happen(target, effect.get("what"), act.actor, tell=effect.get("text"))
+        night.happen(target, effect.get("what"), act.actor, tell=text)
     else:
-        night.notices.append((target, effect.get("text")))
-    night.say(f"{target} will be told: {effect.get('text')}")
+        night.notices.append((target, text))
+    night.say(f"{target} will be told: {text}")
 
 
 def _read_goal(night: Night, act: Act, effect: Effect, target: str) -> str:

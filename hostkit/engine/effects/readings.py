@@ -10,6 +10,14 @@
   (Action Detector: both answers), `kinds-on` (Voyeur: the kinds of the actions on the target),
   `visitors` (Role Watcher: the roles of the visitors, as a Role Cop reads them); a Ninja's kill
   is not seen (conditions.unseen);
+- `visitor-names` (with `to_target`: a Security Guard's; the names of the others who targeted),
+  `modifiers` (Modifier Cop: the modifiers a written role has, 'none' for none);
+- `to_target`: the target is told the reading instead of the user (a Role Guard gives `visitors`,
+  a Security Guard `visitor-names`, a Visionary `kinds-on`);
+- `unused-kill` (Psychologist: Positive while the target can choose to kill and has not killed
+  yet, the factional kill included; Negative otherwise), `has-role` (a [role]-Finder: whether
+  the target's base role, modifiers aside, is `role`);
+- `success` (Checker: the action got through; a failed one gets 'no result', as any);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -22,9 +30,10 @@ from typing import Any
 
 from ...model.outcome import Death
 from ...model.roles import Effect, Role
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import EffectSpec, TARGET, dealt_roles
-from .conditions import unseen
+from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
 
 WORDS = {
@@ -37,16 +46,16 @@ WORDS = {
     "motion": ("Motion detected", "No motion detected"),
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
+    "unused-kill": ("Positive", "Negative"),
+    "success": ("Your action succeeded", "Your action failed"),
 }
-WHATS = ("role", "action", "kinds-on", "visitors", *WORDS)
+WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", "has-role", *WORDS)
+# A reading given to the target instead of the user (`to_target`): who says it, in the notice.
+GIVEN = {"visitors": "A Role Guard watched over you tonight: you were targeted by {list}.",
+         "visitor-names": "A Security Guard watched over you tonight: you were targeted by {list}.",
+         "kinds-on": "A Visionary watched over you tonight: the actions on you were {list}."}
 KILLED = "has-killed"
 ALIGNMENT_WORDS = ("Town ", "Mafia ")
-
-
-def vanilla(role: Role) -> bool:
-    """No power of its own: no action but the faction's, no passive, no immunity, no disguise."""
-    return not any(not a.factional for a in role.abilities) and not role.passives and not role.immunity \
-        and not role.appears
 
 
 def role_read(role: Role) -> str:
@@ -78,6 +87,18 @@ def _talks(night: Night, target: str, alone: bool) -> bool:
 
 
 def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
+    value = _read(night, act, effect, target)
+    if not effect.get("to_target"):
+        return value
+    what = effect.get("what")
+    items = [value] if isinstance(value, str) else list(value)
+    shown = ", ".join(items) if items else "no one else" if what != "kinds-on" else "none but this one"
+    text = GIVEN.get(what, "You were watched over tonight: {list}.").replace("{list}", shown)
+    night.notices.append((target, text))
+    return None  # the user learns nothing: their target does
+
+
+def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     what = effect.get("what")
     words = dict(effect.get("results", {}))
     role = night.role(target)
@@ -87,6 +108,16 @@ def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
     if what == "visitors":
         return tuple(sorted(words.get(r, r) for r in {role_read(a.role) for a in _acts_on(night, target)
                                                          if a.body != act.body}))
+    if what == "visitor-names":
+        return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
+    if what == "has-role":
+        wanted = effect.get("role", "")
+        base = role.appears.get("base", role_read(role))
+        found = base.lower() == wanted.lower()
+        return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
+    if what == "modifiers":
+        raw = role.appears.get("modifiers", "") or "none"
+        return words.get(raw, raw)
     if what == "kinds-on":
         return tuple(kinds_phrase(a, night.kind_words) for a in _acts_on(night, target) if a.body != act.body)
     if what == "action":
@@ -100,10 +131,20 @@ def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
         "acted": lambda: _acted(night, target),
         "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target)),
         "motion": lambda: _acted(night, target) or any(a.body != act.body for a in _acts_on(night, target)),
+        "unused-kill": lambda: not _has_killed(night, target) and any(
+            any(e.kind in ("kill", "ignite") for e in a.effects)
+            and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)
+            for a in role.abilities),
+        "success": lambda: True,  # a Checker: a reading at all means the action got through
         "private": lambda: _talks(night, target, alone=False),
         "topic": lambda: _talks(night, target, alone=True),
     }[what]()
     return _word(words, what, yes)
+
+
+def _has_killed(night: Night, target: str) -> bool:
+    """Has killed, tonight's kills included (a Psychologist reads after the kills)."""
+    return KILLED in night.state.players[target].tags or any(t[0] == target and t[1] == KILLED for t in night.tags)
 
 
 def _word(words: dict, what: str, yes: bool) -> str:
@@ -114,7 +155,7 @@ def _word(words: dict, what: str, yes: bool) -> str:
 def killers(night: Night, deaths: list[Death]) -> list[Death]:
     """Settle step `killers`: while a role that reads `killed` (a Detective) was dealt, each
     player whose attack killed tonight carries the tag `has-killed` from now on."""
-    if not any(e.kind == "detect" and e.get("what") == "killed" for r in dealt_roles(night)
+    if not any(e.kind == "detect" and e.get("what") in ("killed", "unused-kill") for r in dealt_roles(night)
                if r in night.ruleset.roles for a in night.ruleset.roles[r].abilities for e in a.effects):
         return deaths
     for k in dict.fromkeys(k for d in deaths for k in d.by):
@@ -124,6 +165,8 @@ def killers(night: Night, deaths: list[Death]) -> list[Death]:
 
 
 EFFECTS: dict[str, EffectSpec] = {
-    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {})}, {"what": WHATS},
+    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False),
+                                       "role": (str, "")},
+                         {"what": WHATS},
                          "inspect", "inspection", _detect),
 }

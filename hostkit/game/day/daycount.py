@@ -32,12 +32,36 @@ def setup_players(game: Game) -> list[VoteSetupPlayer]:
     """The players as the tally sees them: aliases, earlier names of the slot, life, weight,
     elimination-threshold modifier, and whether their votes may be split."""
     out = []
+    killed = killed_at(game)
     for p in game.setup.players:
         ps = game.state.players[p.name]
         out.append(VoteSetupPlayer(p.name, tuple(p.aliases) + tuple(p.previous), ps.alive, game.vote_weight(p.name),
                                    game.out_of_play(p.name) if ps.alive else None, p.threshold, p.split,
-                                   tuple(p.previous)))
+                                   tuple(p.previous), None if ps.alive else killed.get(p.name)))
     return out
+
+
+def killed_at(game: Game) -> dict[str, int]:
+    """The players the host killed today at a post (`hostkit kill --post N`): player -> N, the
+    first post from which they are dead (the posts before it are counted with them alive)."""
+    ph = game.current
+    if ph.record.kind != "day":
+        return {}
+    return {e.target: int(e.data["post"]) for e in ph.record.events
+            if e.kind == "kill" and e.target and isinstance(e.data.get("post"), int)}
+
+
+def latest_post_read(game: Game) -> int | None:
+    """The thread's latest post as hostkit has read it (the game's cached thread, or the day's
+    last count), or None when it has read none."""
+    known = [c["last_post"] for c in saved_counts(game.folder, game.current.record.number)
+             if isinstance(c.get("last_post"), int)]
+    if game.setup.thread:
+        from ...votes.fetch import _Cache  # only when a kill asks: it reads the cached pages
+
+        known += [p.number for page in _Cache(game.folder / ".cache" / "thread", game.setup.thread).load()
+                  for p in page.posts]
+    return max(known, default=None)
 
 
 def count_current_day(game: Game, *, html: Sequence[Path] = (), url: str | None = None,
@@ -108,8 +132,12 @@ def publish_fresh(game: Game, count: VoteCount, pages: Sequence[Page], *, stamp:
 
 
 def check_day(game: Game) -> None:
-    """Refuse (before any page is read or cached) when it is not day."""
+    """Refuse (before any page is read or cached) when it is not day: the game being over, when
+    it is (a count of the day it ended on may still be read)."""
     ph = game.current
+    if game.state.winner and ph.record.kind != "day":
+        raise HostkitError(f"the game is over ({game.state.winner} won): there are no more votes to count "
+                           "('hostkit post end' is the last post)")
     if ph.record.kind != "day":
         raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
 
@@ -126,7 +154,31 @@ def count_votes(game: Game, pages: Sequence[Page], *, from_post: int | None = No
         markups=game.setup.vote_markup, start_post=ph.record.start_post, from_post=from_post, to_post=to_post,
         thread=game.setup.thread, count_number=f"{day}.{len(previous) + 1:02d}",
         rng_seed=hash_seed(game.setup.seed, day), controlled=game.vote_controllers(), **tally_options(game))
-    return _numbered(previous, count)
+    return _numbered(previous, game_unsure(game, count, from_post))
+
+
+def game_unsure(game: Game, count: VoteCount, from_post: int | None = None) -> VoteCount:
+    """The count with what only the game knows is unsure added to its `unsure` (the counter's own
+    are there already): a thread vote text that asks to shorten the day (never entered by itself:
+    `hostkit shorten PLAYER`), and a day after the first with no start post, whose count runs from
+    the thread's first post (`hostkit start-post N`)."""
+    from ...model.counts import Unsure
+    from .shortening import ASKS, enabled, thread_asks
+
+    extra = []
+    ph = game.current
+    if ph.record.number > 1 and ph.record.start_post is None and from_post is None and count.last_post is not None:
+        extra.append(Unsure(None, "", "", f"day {ph.record.number} has no start post: the count runs from the "
+                            "thread's first post, and counts the days before it", "hostkit start-post N"))
+    for a in thread_asks(game, count.ignored):
+        text = next((i.text for i in count.ignored if i.post == a["post"] and ASKS.search(str(i.text))), "")
+        extra.append(Unsure(a["post"], a["player"], text, "asks to shorten the day: is it a vote to shorten?",
+                            a["command"]))
+    # "vote: shorten" is no player's name: where the game has shortening, the ask replaces that
+    kept = [u for u in count.unsure if not (u.text and enabled(game.state) and ASKS.search(u.text))]
+    if not extra and len(kept) == len(count.unsure):
+        return count
+    return count._replace(unsure=tuple(sorted((*kept, *extra), key=lambda u: -1 if u.post is None else u.post)))
 
 
 def tally_options(game: Game) -> dict[str, Any]:
@@ -167,16 +219,43 @@ def election_votes(game: Game, pages: Sequence[Page], *, from_post: int | None =
     count = tally(counter.thread_posts(pages), players, day=game.current.record.number,
                   hosts=game.setup.hosts, markups=game.setup.vote_markup, start_post=from_post, end_post=to_post,
                   majority="plurality", allow_no_elimination=False)
+    cast, ignored = race_texts(count.ignored, players)
+    cast += [(h.post, 0, h.author, h.target) for h in count.history]
     votes: dict[str, str] = {}
-    ignored = list(count.ignored)
-    for h in count.history:
-        if h.target is None:
-            votes.pop(h.author, None)
-        elif h.target in running:
-            votes[h.author] = h.target
+    for post, _, author, target in sorted(cast, key=lambda c: (float("inf") if c[0] is None else c[0], c[1])):
+        if target is None:
+            votes.pop(author, None)
+        elif target in running:
+            votes[author] = target
         else:
-            ignored.append(Ignored(h.post, h.author, f"Vote: {h.target}", f"{h.target} is not a Sheriff candidate"))
+            ignored.append(Ignored(post, author, f"Vote: {target}", f"{target} is not a Sheriff candidate"))
     return votes, ignored
+
+
+def race_texts(ignored: Sequence[Ignored], players: Sequence[VoteSetupPlayer]
+               ) -> tuple[list[tuple[int | None, int, str, str | None]], list[Ignored]]:
+    """The election's own vote texts among the texts a count ignores as "for another purpose"
+    ("Sheriff vote: Ann", "Election vote: Bob"): [(post, 1, voter, candidate)], each after its
+    post's other votes (it names the race), and the ignored texts left."""
+    import re
+
+    from ...votes.extract import OTHER_PURPOSE
+    from ...votes.names import NameMatcher
+    from ...votes.votetext import parse_vote
+
+    race = re.compile(r"(?i)^\W*(?:sheriff|election|badge)[-\s]*(?=vote\b)")
+    matcher = NameMatcher(players)
+    cast, left = [], []
+    for i in ignored:
+        said = race.match(i.text) if i.reason == OTHER_PURPOSE else None
+        pv = parse_vote(i.text[said.end():]) if said else None
+        voter = matcher.strict(i.author).player
+        target = matcher.match(pv.name).player if pv is not None and pv.kind == "vote" and pv.name else None
+        if voter is not None and target is not None:
+            cast.append((i.post, 1, voter, target))
+        else:
+            left.append(i)
+    return cast, left
 
 
 def hash_seed(seed: int, day: int) -> int:

@@ -150,6 +150,9 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
         ctx_role["facts"].append(
             f"Pick one technology to start the game with, and tell the host: {' or '.join(base.pick_one)}; only the "
             "one you pick is yours." if choosing else f"Your technology: {ps.tags[PICKED]}.")
+    from .setupwords import absent_names, closed_role_words
+
+    closed_role_words(ctx_role, absent_names(game))
     attrs = game.ruleset.attributes
     items = items_context(game, name)
     # Whether the player ever has something to send the host: an ability, tech, a stockpile, an

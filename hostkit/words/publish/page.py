@@ -1,7 +1,7 @@
 """`hostkit page`: the whole game as one self-contained HTML file (no network, no JavaScript).
 
 The page shows the players (roles, status, standing effects), every phase with its actions,
-outcome, log and posts, the night maps and vote timelines (charts.py, inline SVG), and the
+outcome, log and posts, the night maps and vote timelines (nightmap.py and votechart.py, inline SVG), and the
 current vote count. It is rendered by templates/page/page.html (a game folder's
 templates/page/page.html overrides it) with HTML autoescaping.
 
@@ -26,7 +26,8 @@ from ...game.standing import tag_texts
 from .rulings_text import ruling_lines
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...game.game import Game, Phase
+    from ...game.game import Game
+    from ...model.view import Phase
     from .public import PublicView
 
 
@@ -178,7 +179,7 @@ def _players(game: "Game", public: bool, over: bool, view: "PublicView | None" =
 
 def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ..text import action_line
-    from .charts import night_svg
+    from .nightmap import night_svg
     from .posts import death_post
 
     rec = ph.record
@@ -202,8 +203,9 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", pub
     data["posts"] = [{"title": "Death post", "text": death_post(game, n)}] if outcome else []
     if not show_secret:
         return data
-    bare = game.untargeted_abilities()
-    data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in ph.actions]
+    bare, said = game.untargeted_abilities(), _message_abilities(game)
+    data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None,
+                                   "message" if a.ability.lower() in said else "Guild") for a in ph.actions]
     if outcome:
         data["traces"] = [{"actor": a.actor, "ability": a.ability, "entered": ", ".join(a.entered) or "(no target)",
                            "landed": ", ".join(a.targets) or "(no target)", "status": a.status, "reason": a.reason,
@@ -227,7 +229,7 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
          view: "PublicView", public: bool = False) -> dict[str, Any]:
     from ...model.counts import HistoryEntry, Ignored, VoteCount, Wagon
     from ..text import action_line
-    from .charts import votes_svg
+    from .votechart import votes_svg
     from .posts import flip_post, vote_count_post, vote_count_host_notes
 
     rec = ph.record
@@ -242,11 +244,12 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     if show_secret:
         from ..text import outcome_text
 
-        bare = game.untargeted_abilities()
-        data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in (*ph.done, *ph.actions)]
+        bare, said = game.untargeted_abilities(), _message_abilities(game)
+        data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None,
+                                       "message" if a.ability.lower() in said else "Guild") for a in (*ph.done, *ph.actions)]
         # seed natural II: what the day's actions did (Immediate ones at once, the rest at the day's end)
         data["day_outcomes"] = [outcome_text(o) for o in ph.outcomes]
-        from .charts import day_outcome, day_svg
+        from .nightmap import day_outcome, day_svg
 
         drawn = day_outcome(game, n)
         # the day map, as a night's, where the day did more than its elimination (which the
@@ -345,3 +348,8 @@ def _environment(game: "Game", bundled: Any) -> Any:
 def _majority(count: dict[str, Any]) -> Any:
     """A count's majority: under plurality the JSON's 'majority' is null, and 'half_plus_one' holds it."""
     return count.get("majority") if count.get("majority") is not None else count.get("half_plus_one")
+
+
+def _message_abilities(game) -> set[str]:
+    """The abilities whose choice is a message (a Messenger's), named in lower case."""
+    return {ab.name.lower() for r in game.ruleset.roles.values() for ab in r.abilities if ab.choose == "message"}

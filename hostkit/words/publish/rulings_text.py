@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...game.game import Game, Phase
+    from ...game.game import Game
+    from ...model.view import Phase
     from ...model.entries import DayEvent
 
 PUBLIC_KINDS = ("candidate", "withdraw", "sheriff-vote", "revote", "elected", "shot", "badge", "kill", "deadline")
