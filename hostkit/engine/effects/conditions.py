@@ -21,7 +21,8 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
 from __future__ import annotations
 
 from ...model.roles import Role
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 
 from .base import EffectSpec
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...model.roles import Effect
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 from . import guild
 from .conditions import unseen, unseen_visits
 from .tech import advanced, scan_reading
