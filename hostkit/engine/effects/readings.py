@@ -3,7 +3,7 @@
 
 - `role`: the role as a Role Cop reads it: its name without the alignment word, "Vanilla" for a
   player with no power of their own (a Vanilla Townie, a Mafia Goon);
-- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `gun` (Gunsmith: a kill
+- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `goon` (Goon Cop: a Mafia Goon), `gun` (Gunsmith: a kill
   ability, the factional kill included), `killed` (Detective: has killed in an earlier night;
   the tag `has-killed`, which the `killers` settle step gives while a Detective is dealt);
 - `acted` (Reporter), `targeted` (Inspector), `motion` (Motion Detector: either), `action`
@@ -39,6 +39,7 @@ from .info import investigate, kinds_phrase
 WORDS = {
     "vanilla": ("Vanilla", "Not vanilla"),
     "townie": ("Vanilla Townie", "Not a Vanilla Townie"),
+    "goon": ("Mafia Goon", "Not a Mafia Goon"),
     "gun": ("Has a gun", "No gun"),
     "killed": ("Has killed", "Has not killed"),
     "acted": ("Acted", "Did not act"),
@@ -126,6 +127,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     yes = {
         "vanilla": lambda: vanilla(role),
         "townie": lambda: vanilla(role) and role.alignment == "Town",
+        "goon": lambda: vanilla(role) and role.faction == "Mafia",
         "gun": lambda: any(e.kind in ("kill", "ignite") for a in role.abilities for e in a.effects),
         "killed": lambda: KILLED in night.state.players[target].tags,
         "acted": lambda: _acted(night, target),
