@@ -98,4 +98,8 @@ def test_SeerAction_excluded(night, excluded):
 
 
 def test_only_the_witch_and_guard_are_told_things_mid_night(night):
-    assert publish.night_info_players(night) == ["Carol", "Dave"]
+    """On night 1 the Guard has no last night's target to learn (seed GuardAction): only the Witch."""
+    assert publish.night_info_players(night) == ["Carol"]
+    Game.load(night.folder).resolve()
+    Game.load(night.folder).eliminate(None)
+    assert publish.night_info_players(Game.load(night.folder)) == ["Carol", "Dave"]

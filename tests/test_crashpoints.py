@@ -99,6 +99,7 @@ STEPS = [
     (PARA_D1, ["shorten", "Cy"]),
     (PARA_D1, ["option", "max-day=5"]),
     (D1, ["alias", "Ann", "Annie"]),
+    (D1, ["vote-markup", "bold"]),
     ([[*NEW, "--weight", "Ann=2"], *D1[1:]], ["split-votes", "Ann"]),
     ([["new", "{dir}", "--ruleset", "paranormal", "--seed", "1", "--assign", "Ann=Agent", "--assign", "Bob=Doppelganger",
        "--assign", "Ms=Harvester (Mind Stealer)", "--assign", "Cy=Townie", "--option", "mind-stealer-roles=Detective,Agent"],
@@ -118,14 +119,18 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "chart night": ["chart", "night", "1"], "chart day": ["chart", "day", "1"], "chart votes": ["chart", "votes"],
              "page": ["page"],
              "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"],
-             "stockpile show": ["stockpile", "show"]}
+             "stockpile show": ["stockpile", "show"], "post start": ["post", "start"], "post day": ["post", "day"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
 # `post end` is refused until the game is over and writes nothing then either (test_host_day_tools).
 # `forum login|logout|status` write only the user's cache (the session, mode 0600) and the
 # credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
-OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status"}
+# `post night|sheriff|deadline` are refused on Day 1 before its election and deadline (tests/
+# test_host_posts.py) and write nothing without --send, whose sends go through the send journal.
+# `forum account` writes one entry of the send journal in one atomic write (forum.senders.pin).
+OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status",
+         "forum account", "post night", "post sheriff", "post deadline"}
 
 
 def command_names() -> set[str]:
@@ -188,6 +193,15 @@ def inbox_forum(server, monkeypatch) -> dict[str, str]:
     ) + "</phpbb>"
     server.expect_request("/index.php").respond_with_data(f"<html><body>{me}</body></html>", content_type="text/html")
     server.expect_request("/ucp.php", method="GET").respond_with_data(folder, content_type="text/html")
+    ids = {who: 70 + int(i) for i, who, *_ in INBOX_PMS}
+
+    def profile(r):  # memberlist.php?mode=viewprofile&un=NAME: a player's account, else phpBB's 404
+        name = r.args.get("un", "")
+        if name not in ids:
+            return Response("<html>The requested user does not exist.</html>", status=404)
+        return Response(f'<html>{me}<a href="./ucp.php?i=pm&amp;mode=compose&amp;u={ids[name]}">PM</a></html>',
+                        content_type="text/html")
+    server.expect_request("/memberlist.php").respond_with_handler(profile)
     server.expect_request("/ucp.php", method="POST").respond_with_handler(lambda r: Response(export))
     monkeypatch.setenv("HOSTKIT_FORUM_PASSWORD", "host-pw1")
     monkeypatch.setenv("HOSTKIT_FORUM_USER", "Host")

@@ -243,7 +243,7 @@ def test_an_unresolved_night_is_refused(tmp_path):
 
 def test_the_witch_learns_the_target_and_her_potions(tmp_path):
     game = play(tmp_path / "g", "classic-werewolf", CLASSIC, [("Bob", "Kill", ["Fay"])], resolve=False)
-    assert publish.night_info_players(game) == ["Carol", "Dave"]
+    assert publish.night_info_players(game) == ["Carol"]  # the Guard has no last night's target yet
     text = publish.night_info(game, "Carol")
     assert "Tonight's attack falls on [b]Fay[/b]." in text
     assert "[b]Antidote[/b] (1 left): you may use it on Fay." in text

@@ -64,6 +64,14 @@ def test_unsure_lists_what_the_host_must_settle_with_the_post_and_the_command(tm
                                     "hostkit vote Quillon Masthead --after-post 1"]
 
 
+def test_unsure_names_an_account_that_is_no_player_and_voted_once(tmp_path):
+    """Not a stranger voting like a player (two votes, or one and a few posts): one vote is
+    enough for a count no host reads first to ask who it is."""
+    data = count(tidewater(tmp_path), 37, 37)
+    assert data["strangers"] == []
+    assert unsure_of(data) == [(37, "Deckhand", "hostkit alias PLAYER Deckhand")]
+
+
 def test_unsure_items_leave_once_the_host_settles_them(tmp_path):
     """The host runs the commands: the settled items leave the list, the votes count."""
     host = tidewater(tmp_path)
@@ -241,5 +249,5 @@ def test_a_later_day_with_no_start_post_is_unsure(tmp_path):
     host.ok("resolve", "--force")
     unsure = json.loads(host.ok(*page))["unsure"]
     assert (unsure[0]["post"], unsure[0]["command"]) == (None, "hostkit start-post N")
-    host.ok("start-post", "37")
-    assert json.loads(host.ok(*page, "--to-post", "37"))["unsure"] == []
+    host.ok("start-post", "38")
+    assert json.loads(host.ok(*page))["unsure"] == []

@@ -70,28 +70,63 @@ def forum_status(ctx: click.Context) -> None:
 
 
 @click.command("inbox")
-@click.option("--accept", is_flag=True, help="Enter the lines read, as 'act --file' would; list the unsure ones.")
+@click.option("--accept", is_flag=True, help="Enter the sure lines, as 'act --file' would; list the unsure ones.")
+@click.option("--take", "take", multiple=True, metavar="ID",
+              help="Enter this PM's line too (one sent before the phase began, for it). Repeatable.")
+@click.option("--all", "every", is_flag=True, help="List every PM left out, with its sender, time and why.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
-def inbox(ctx: click.Context, accept: bool, as_json: bool) -> None:
+def inbox(ctx: click.Context, accept: bool, take: tuple[str, ...], every: bool, as_json: bool) -> None:
     """The players' PMs in your forum inbox this phase, each with the 'act' line read from it.
 
     \b
-    Only PMs from living players, sent since the phase began, oldest first. A line is read only
-    when it is sure (the ability and its targets, names matched as votes are); the others say
-    why. --accept enters them (every rule applies; a player's later PM wins) and never enters
-    one it is unsure of; running it again enters nothing twice. Examples:
+    Every page of every folder is read; a sender is known by their forum user id (pinned at the
+    first send). PMs of this phase from living players, and from dead ones for what they owe (a
+    last shot, the badge), oldest first. A line is read only when it is sure (the ability's verb
+    and its targets); the others say why. A player's later PM wins. PMs sent in the phase before
+    for this one are shown as early. --accept enters the sure lines (every rule applies; a
+    refused or conflicting one keeps nothing else out) and never one it is unsure of; running
+    it again enters nothing twice. Examples:
       hostkit inbox
+      hostkit inbox --all
       hostkit inbox --accept
+      hostkit inbox --take 412
     """
-    from ..forum.inbox import inbox as read_inbox
-    from ..forum.inbox import report_lines
+    from ..forum.inboxrun import inbox as read_inbox
+    from ..forum.inboxrun import report_lines
 
-    result = read_inbox(load(ctx), accept=accept, reload=lambda: load(ctx))
+    result = read_inbox(load(ctx), accept=accept, reload=lambda: load(ctx), take=take)
     if as_json:
         emit(result)
         return
-    for line in report_lines(result, accept=accept):
+    for line in report_lines(result, accept=accept, every=every):
+        click.echo(line)
+
+
+@forum.command("account")
+@click.argument("player")
+@click.argument("account")
+@click.pass_context
+def account(ctx: click.Context, player: str, account: str) -> None:
+    """PLAYER is forum account ACCOUNT (one of their names in the game): PMs go to it, and only its PMs are theirs.
+
+    \b
+    hostkit pins each player to a forum user id at the first send; when the player's name and
+    an alias are both accounts, it cannot tell which is theirs and asks you with this.
+    Example: hostkit forum account Bob Bobby
+    """
+    from ..forum.account import connect
+    from ..forum.senders import choose
+
+    game = load(ctx)
+    conn = connect(game.setup.thread)
+    try:
+        conn.ensure()
+        lines = choose(conn, game, player, account)
+        conn.save()
+    finally:
+        conn.close()
+    for line in lines:
         click.echo(line)
 
 

@@ -210,9 +210,14 @@ def undo(ctx: click.Context, entry: str | None, force: bool) -> None:
     Taking back a phase's end deletes the next phase's file; where you wrote in that file (a
     comment, a start post), undo refuses and names the line: --force deletes it all the same.
     """
+    from ..forum.told import told_of_undone
+
     with locked(ctx):
-        what = load(ctx).undo(entry, force=force)
+        before = load(ctx)
+        after, what = before.undone(entry, force=force)
     click.echo(f"undone: {what}")
+    for line in told_of_undone(before, after):
+        click.echo(f"Warning: {line}", err=True)
 
 
 COMMANDS = [act, actions, resolve, undo]

@@ -23,7 +23,8 @@ from ..model.state import GameState, PlayerState
 from ..model.outcome import NightOutcome
 from .day import guild_of
 from .effects import BEFORE_EFFECTS, BLASTS, EXTRA_ACTS, KIND_WORDS, REACH, REGISTRY, USABLE
-from .night import Act, Night
+from .acts import Act
+from .night import Night
 from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night
 

@@ -25,21 +25,15 @@ again, and the PMs read are journalled (hostkit.forum.journal) with the phase.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
+from .pmread import _STOP  # noqa: F401 - the words never read as a name
 
 if TYPE_CHECKING:
     from ..game.game import Game
 
-_STOP = {"i", "me", "my", "to", "the", "a", "an", "on", "at", "in", "of", "and", "or", "tonight", "night", "day",
-         "want", "would", "like", "please", "will", "use", "using", "target", "targets", "host", "mod", "hi",
-         "hello", "thanks", "thank", "you", "is", "it", "this", "that", "for", "with", "be", "go", "let", "do",
-         "not", "sure", "but", "if", "so", "maybe", "think", "are", "how", "what", "who", "here", "there", "i'll",
-         "i'd", "i'm", "im", "ill", "id", "can", "could", "should", "just", "also", "then", "now", "today", "yes",
-         "no", "ok", "okay", "action", "actions", "vote", "player", "role", "am", "was", "were", "have", "has"}
-_SKIP = re.compile(r"\b(skip|skipping|no action|not acting|pass(?:ing)?|do nothing|no target)\b", re.I)
 
 
 class Reading(NamedTuple):
@@ -51,19 +45,25 @@ class Reading(NamedTuple):
     time: str
     subject: str
     text: str
-    line: str | None  # the act line read ("ACTOR ABILITY TARGET..."), None when unsure
-    why: str  # why no line (or "" when one was read)
-    state: str  # "new", "entered" (already in the record), "replaced" (a later PM of the player wins)
+    line: str | None  # the act line read ("ACTOR ABILITY TARGET..."; a dead player's "shoot A B"), or None
+    why: str  # why no line (or "" when one was read, or when the PM says nothing about an action)
+    state: str  # "new", "entered" (already in the record), "replaced" (a later PM of the player wins),
+    # "early" (sent in the phase before, for this one: the host takes it with --take)
+    talks: bool = True  # it says something about an action (a later one replaces it)
+    note: str = ""  # read for sure, nothing to enter ("leaves the Kill to Ivy")
+
+    @property
+    def sure(self) -> bool:
+        return bool(self.line) and self.state == "new"
+
+    @property
+    def unsure(self) -> bool:
+        return not self.line and bool(self.why) and self.state in ("new", "early")
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "from": self.sender, "player": self.player, "time": self.time,
                 "subject": self.subject, "text": self.text, "line": self.line, "why": self.why or None,
-                "state": self.state}
-
-
-def _clean(text: str) -> str:
-    text = re.sub(r"\[quote[^\]]*\].*?\[/quote\]", " ", text, flags=re.I | re.S)
-    return re.sub(r"\[/?[a-z*]+(?:=[^\]]*)?\]", " ", text, flags=re.I)
+                "state": self.state, "note": self.note or None}
 
 
 def _time(value: str) -> datetime | None:
@@ -90,217 +90,174 @@ def phase_start(game: Game, journal: Journal) -> tuple[datetime | None, bool]:
     return (max(known) if known else None), False
 
 
-def _sender(game: Game, name: str) -> str | None:
-    low = name.casefold()
-    for p in game.setup.players:
-        if p.name.casefold() == low or any(a.casefold() == low for a in p.aliases):
-            return p.name
-    return None
+def _host_now() -> datetime:
+    """The host's clock (tests move it)."""
+    return datetime.now(timezone.utc)
 
 
-def read_line(game: Game, player: str, text: str) -> tuple[str | None, str]:
-    """The act line a PM's text says, or (None, why)."""
+class Window(NamedTuple):
+    """The current phase's PMs, in the forum's clock: from `start`; PMs from `early` (the phase
+    before began) to `start` may be this phase's actions sent early."""
+
+    start: datetime | None
+    early: datetime | None
+    exact: bool
+    offset: float  # seconds the forum's clock is ahead of the host's (negative: behind)
+
+
+def window(game: Game, journal: Journal, offset: float = 0.0) -> Window:
+    """When the phase (and the one before) began, moved into the forum's clock by `offset`."""
+    start, exact = phase_start(game, journal)
+    early = None
+    if len(game.phases) >= 2:
+        before = game.phases[-3].record.end if len(game.phases) >= 3 else None
+        early = _time(before.time) if before is not None else _time(getattr(game.setup, "created", "") or "")
+    shift = timedelta(seconds=offset)
+    return Window(start + shift if start else None, early + shift if early else None, exact, offset)
+
+
+class Duty(NamedTuple):
+    """What a dead player owes (a last shot, the badge), read as an ability is."""
+
+    name: str
+    targets: int = 1
+    verbs: tuple[str, ...] = ()
+    effects: tuple = ()
+
+
+_DUTIES = {"shot": Duty("Shoot", 1, ("shoot", "kill", "take")),
+           "badge": Duty("Badge", 1, ("badge", "give", "hand", "heir"))}
+
+
+def _owed(game: Game, player: str) -> list[Duty]:
+    """What a dead player owes now that a PM can say (a last shot, the badge)."""
+    from ..game.day.rulings import due
+
+    try:
+        owed = [d for d in due(game) if d["player"] == player]
+    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owes nothing
+        return []
+    return [_DUTIES[o] for d in owed for o in d["owes"] if o in _DUTIES]
+
+
+def read_line(game: Game, player: str, text: str, subject: str = "") -> tuple[str | None, str]:
+    """The act line a PM says, or (None, why) (hostkit.forum.pmread)."""
+    said = read_pm(game, player, subject, text)
+    return said.line, said.why or said.note
+
+
+def read_pm(game: Game, player: str, subject: str, text: str) -> Any:
+    """What a PM of `player` says this phase (pmread.Said): a living player's abilities usable
+    now, a dead one's duties owed (a last shot, the badge)."""
     from ..game.entry import usable
     from ..votes.names import NameMatcher
+    from .pmread import Said, read
 
-    abilities = usable(game.state, player, game.current.record)
-    if not abilities:
-        return None, f"{player} has no ability to use in {game.current.record.label}"
+    rec = game.current.record
+    if game.state.players[player].alive:
+        abilities: list[Any] = usable(game.state, player, rec)
+        if not abilities:
+            return Said(None, "", False, note=f"{player} has no ability to use in {rec.label}")
+    else:
+        abilities = list(_owed(game, player))
+        if not abilities:
+            return Said(None, "", False, note=f"{player} is dead and owes nothing")
     living = [p.name for p in game.setup.players if game.state.players[p.name].alive]
-    matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living])
-    clean = _clean(text)
-    lines = [l for l in clean.splitlines() if l.strip()] or [clean]
-    reasons = []
-    for candidate in lines + ([clean] if len(lines) > 1 else []):
-        line, why = _read(candidate, player, abilities, matcher)
-        if line:
-            return line, ""
-        if why and why not in reasons:
-            reasons.append(why)
-    return None, reasons[0] if reasons else ""  # no action named at all ("thanks!")
+    matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living
+                           or p.name == player])
+    said = read(player, subject, text, abilities, matcher, phase=(rec.kind, rec.number), stop=_STOP)
+    if said.line and not game.state.players[player].alive:  # "Hunter Shoot Eve" -> "shoot Hunter Eve"
+        duty, _, target = said.line[len(player) + 1:].partition(" ")
+        if duty == "skip" and len(abilities) > 1:
+            return said._replace(line=None, why=f"a skip, of which: {player} owes "
+                                                f"{' and '.join(a.name for a in abilities)}")
+        duty = abilities[0].name if duty == "skip" else duty
+        none = "skip" if duty == "Shoot" else "none"
+        said = said._replace(line=f"{duty.lower()} {player} {none if target in ('', 'skip') else target}")
+    return said
 
 
-def _read(text: str, player: str, abilities: list, matcher: Any) -> tuple[str | None, str]:
-    low = text.lower()
-    named = [a for a in abilities if re.search(r"(?<!\w)" + re.escape(a.name.lower()) + r"(?!\w)", low)]
-    if len(named) > 1:
-        return None, f"names several abilities: {', '.join(a.name for a in named)}"
-    ability = named[0] if named else (abilities[0] if len(abilities) == 1 else None)
-    rest = low
-    if named:
-        rest = re.sub(re.escape(named[0].name.lower()), " ", rest)
-    words = re.findall(r"[\w'.-]+", rest)
-    targets: list[str] = []
-    unsure: list[str] = []
-    i = 0
-    while i < len(words):
-        hit = None
-        for n in (3, 2, 1):  # the longest run of words that is a player's name
-            chunk = " ".join(words[i:i + n]).strip(".'-")
-            if n > len(words) - i or not chunk or (n == 1 and (chunk in _STOP or len(chunk) < 2)):
-                continue
-            # a run of words must be a whole name as written; one word is read as a vote's name is
-            # (nicknames, typos), and a word two players could be is not guessed
-            m = matcher.strict(chunk) if (n > 1 or len(chunk) < 3) else matcher.match(chunk)
-            if m.player:
-                hit = (m.player, n)
-                break
-            if n == 1 and not m.player and m.reason.startswith("ambiguous"):
-                unsure.append(m.reason)
-        if hit:
-            if hit[0] not in targets:
-                targets.append(hit[0])
-            i += hit[1]
-        else:
-            i += 1
-    if not targets and _SKIP.search(low):
-        return (f"{player} {ability.name} skip" if ability else f"{player} skip"), ""
-    if ability is None:
-        if not targets:
-            return None, ""
-        return None, f"which ability? {player} can use {', '.join(a.name for a in abilities)}"
-    want = ability.targets
-    if len(targets) > want and player in targets:  # "Ann here: check Bob" signs, it does not target
-        targets.remove(player)
-    if want == 0:
-        return f"{player} {ability.name}", ""
-    if unsure and len(targets) < want:
-        return None, unsure[0]
-    if len(targets) != want:
-        if not targets:  # "thanks!" names no action; "guard" alone is one, unsure
-            return None, f"no player named for {ability.name}" if named else ""
-        return None, (f"{ability.name} takes {want} target(s); the PM names {len(targets)}: "
-                      f"{', '.join(targets)}")
-    return f"{player} {ability.name} {' '.join(targets)}", ""
+def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str] | None = None,
+             offset: float = 0.0, doubt: dict[str, str] | None = None) -> tuple[list[Reading], list[dict[str, str]]]:
+    """The PMs of the current phase from players who can act (the living; the dead for what they
+    owe), read; and every other PM with why it was left out. `ids`: forum user id -> player
+    (hostkit.forum.senders); `offset`: the forum's clock ahead of the host's, in seconds."""
+    from .senders import pinned, player_of
 
+    if ids is None:  # the pinned players only (hostkit.forum.inboxrun.read_messages looks up the others)
+        ids = {ident: player for player, (_, ident) in pinned(journal).items()}
 
-def readings(game: Game, messages: list, journal: Journal) -> tuple[list[Reading], int]:
-    """The PMs of the current phase from living players, read; and how many others were left
-    out (not a living player's, or from before the phase began)."""
     label = game.current.record.label
-    start, _ = phase_start(game, journal)
-    current = {(a.actor, a.ability, tuple(a.targets)) for a in game.current.record.actions}
-    out, skipped = [], 0
+    win = window(game, journal, offset)
+    current = {(a.actor, a.ability, tuple(a.targets)) for a in game.current.actions}
+    out: list[Reading] = []
+    left: list[dict[str, str]] = []
+
+    def leave(m: Any, why: str) -> None:
+        left.append({"id": m.id, "from": m.sender, "time": m.time, "subject": m.subject, "why": why})
+
     for m in messages:
-        player = _sender(game, m.sender)
+        player, why = player_of(game, m, ids, doubt)
         when = _time(m.time)
         read_before = journal.get(f"inbox:{m.id}")
-        if (player is None or not game.state.players[player].alive
-                or (start is not None and when is not None and when < start)
-                or (read_before and read_before.get("phase") != label)):
-            skipped += 1
+        if player is None:
+            leave(m, why)
             continue
-        line, why = read_line(game, player, m.text)
-        state = "new"
-        if line:
-            try:
-                from ..game.entry import parse_act_lines
-
-                (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]
-                if any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == list(targets)
-                       for c in current):
-                    state = "entered"
-            except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
-                pass
-        out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, line, why, state))
+        if read_before and read_before.get("phase") != label:
+            leave(m, f"read in {read_before.get('phase')} already")
+            continue
+        if not game.state.players[player].alive and not _owed(game, player):
+            leave(m, f"{player} is dead and owes nothing")
+            continue
+        early = False
+        if win.start is not None and when is not None and when < win.start:
+            if win.early is None or when < win.early:
+                leave(m, f"sent before {game.phases[-2].record.label if len(game.phases) > 1 else label} began")
+                continue
+            early = True
+        said = read_pm(game, player, m.subject, m.text)
+        if not getattr(m, "readable", True):
+            said = said._replace(line=None, note="", talks=True,
+                                 why="the forum's copy of this PM is damaged (a character XML forbids): read it on "
+                                     "the forum")
+        if early and not (said.line or said.why) or early and not _for_now(game, m.text, m.subject):
+            leave(m, f"sent in {game.phases[-2].record.label}, before {label} began"
+                     + (f" (it reads: {said.line})" if said.line else ""))
+            continue
+        state = "early" if early else "new"
+        if said.line and ((read_before and read_before.get("what") == said.line)
+                          or (not early and _in_record(game, said.line, current))):
+            state = "entered"
+        out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, said.line, said.why, state,
+                           said.talks, said.note))
     # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
-    # an action (read, or unsure) wins, and an unsure one keeps the earlier ones out too.
+    # anything about an action wins (read, unsure, or a skip), and an unsure one keeps the
+    # earlier ones out too. A PM that says nothing ("thanks!") replaces nothing.
     latest: dict[str, int] = {}
     for n, r in enumerate(out):
-        if r.line or r.why:
+        if r.talks:
             latest[r.player or ""] = n
-    out = [r._replace(state="replaced") if r.line and latest.get(r.player or "") != n and r.state == "new" else r
-           for n, r in enumerate(out)]
-    return out, skipped
+    out = [r._replace(state="replaced") if r.talks and r.state in ("new", "early") and latest[r.player or ""] != n
+           else r for n, r in enumerate(out)]
+    return out, left
 
 
-def inbox(game: Game, *, accept: bool = False, reload: Any = None) -> dict[str, Any]:
-    """`hostkit inbox [--accept]`: the readings, and with accept, what was entered (and what was
-    refused, with the rule). One JSON-able dict."""
-    from .account import connect
-
-    conn = connect(game.setup.thread)
-    try:
-        conn.ensure()
-        messages = conn.call("inbox")
-        conn.save()
-    finally:
-        conn.close()
-    journal = Journal(game.folder)
-    found, skipped = readings(game, messages, journal)
-    start, exact = phase_start(game, journal)
-    result: dict[str, Any] = {"phase": game.current.record.label, "pms": [r.to_json() for r in found],
-                              "since": start.isoformat() if start else None, "since_exact": exact,
-                              "left_out": skipped, "entered": [], "refused": [],
-                              "unsure": [r.to_json() for r in found if not r.line]}
-    if accept:
-        result.update(_accept(game, found, reload))
-    return result
+def _for_now(game: Game, text: str, subject: str) -> bool:
+    """Whether a PM sent in the phase before says it is for this one ("for night 2", "N2",
+    "tonight" sent by day for the coming night)."""
+    rec = game.current.record
+    low = f"{subject}\n{text}".lower()
+    if re.search(rf"\b(?:{rec.kind}\s*{rec.number}|{rec.kind[0]}{rec.number})\b", low):
+        return True
+    return rec.kind == "night" and bool(re.search(r"\btonight\b|\bthis night\b|\bcoming night\b", low))
 
 
-def _accept(game: Game, found: list[Reading], reload: Any) -> dict[str, Any]:
-    """Enter the sure lines of the latest PMs, each checked as `act --file` checks it."""
+def _in_record(game: Game, line: str, current: set) -> bool:
     from ..game.entry import parse_act_lines
-    from ..model.errors import HostkitError
-    from ..store.folder import locked
 
-    entered, refused = [], []
-    with locked(game.folder):
-        game = reload() if reload else game
-        journal = Journal(game.folder)
-        label = game.current.record.label
-        fresh, _ = readings(game, [_as_message(r) for r in found], journal)
-        ok_lines, ok_labels, ok = [], [], []
-        for r in fresh:
-            if not r.line or r.state != "new":
-                continue
-            try:
-                lines, labels = parse_act_lines(game, r.line, f"PM {r.id} from {r.sender}")
-                game.action_entries(lines, labels)  # every check act --file makes, before anything is written
-            except HostkitError as exc:
-                refused.append({"id": r.id, "player": r.player, "line": r.line, "why": str(exc)})
-                continue
-            ok_lines += lines
-            ok_labels += labels
-            ok.append(r)
-        for r in ok:
-            entered.append({"id": r.id, "player": r.player, "line": r.line})
-            journal.stage(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
-                          state="entered", id=r.id)
-        if ok_lines:  # one commit: the lines and the journal's marks of their PMs, all of them or none
-            game.enter(ok_lines, ok_labels, on_time=False, also={journal.path: journal.text()})
-    return {"entered": entered, "refused": refused}
-
-
-def _as_message(r: Reading) -> Any:
-    from .base import Message
-
-    return Message(r.id, r.sender, (), r.subject, r.time, r.text)
-
-
-def report_lines(result: dict[str, Any], *, accept: bool) -> list[str]:
-    """`hostkit inbox`'s text: a line a PM, then what --accept did."""
-    out = [f"Inbox, {result['phase']}: {len(result['pms'])} PM(s) from living players"
-           + (f" ({result['left_out']} other(s) left out: not a living player's, or from an earlier phase)"
-              if result["left_out"] else "")]
-    if not result["since_exact"]:
-        out.append(f"(the record keeps no time for the start of {result['phase']}, an older folder: PMs are taken "
-                   "from after the game's creation and hostkit's last send in an earlier phase)")
-    for pm in result["pms"]:
-        head = f"PM {pm['id']} {pm['time']} from {pm['from']}: {pm['subject']!r}"
-        if pm["line"]:
-            mark = {"entered": " [already entered]", "replaced": " [replaced by a later PM]"}.get(pm["state"], "")
-            out.append(f"{head} -> act {pm['line']}{mark}")
-        else:
-            out.append(f"{head} -> no line read: {pm['why'] or 'no ability or player named'}")
-    if accept:
-        for e in result["entered"]:
-            out.append(f"entered: {e['line']} (PM {e['id']})")
-        for r in result["refused"]:
-            out.append(f"refused: {r['line']} (PM {r['id']}): {r['why']}")
-        if not result["entered"] and not result["refused"]:
-            out.append("Nothing new to enter.")
-        if result["unsure"]:
-            out.append("For you to read and enter by hand (hostkit act): PM "
-                       + ", ".join(f"{u['id']} from {u['from']}" for u in result["unsure"]))
-    return out
+    try:
+        (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]
+    except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
+        return False
+    return any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == list(targets)
+               for c in current)

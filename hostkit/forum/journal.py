@@ -34,8 +34,10 @@ from ..store.folder import atomic_write
 
 NAME = ".hostkit-sends.json"
 VERSION = 1
-STATES = ("sending", "sent", "dropped", "entered")  # entered: a PM read into the record (inbox)
-KINDS = ("pm", "post", "inbox", "lock")  # lock: the thread locked or unlocked (id: the topic)
+STATES = ("sending", "sent", "dropped", "entered", "pinned")  # entered: a PM read into the record (inbox);
+# pinned: a player's forum account (hostkit.forum.senders)
+KINDS = ("pm", "post", "inbox", "lock", "account")  # lock: the thread locked or unlocked (id: the topic);
+# account: a player pinned to a forum user id (hostkit.forum.senders)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,
            "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str}
 _OWNER = ("game", "thread")

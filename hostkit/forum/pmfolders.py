@@ -159,6 +159,9 @@ def read_page(session: Session, folder: str, start: int, sort: str) -> tuple[int
         data.update(submit_export="Go", export_option="XML", sk="t", sd=sort)
         r = session.post(f"ucp.php?i=pm&mode=view&action=view_folder&f={folder}&sk=t&sd={sort}&start={start}",
                          data, served=served)
+        date = getattr(r, "headers", {}).get("Date")
+        if date:  # the forum's clock (hostkit.forum.inboxrun compares PM times with it)
+            session.forum_date = (date, time.monotonic())
         exported = export_rows(r.content if hasattr(r, "content") else r.text)
         if len(exported) == len(listed) and all(_same(row.subject, e[2]) for row, e in zip(listed, exported)):
             return total, [_message(folder, row, e) for row, e in zip(listed, exported)], page

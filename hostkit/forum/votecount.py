@@ -33,14 +33,21 @@ def _count(game: Game, reload: Callable[[], Game], *, url: str | None, from_post
 def count_to_forum(game: Game, reload: Callable[[], Game], *, url: str | None = None, from_post: int | None = None,
                    to_post: int | None = None, fmt: str | None = None) -> list[str]:
     """Count, publish and post the count; the lines to print (the count's number first)."""
+    from .dayopen import sent_id
     from .send import post_to_forum
 
     if not game.setup.thread:
         raise HostkitError("votes --send posts in the game's thread: create the game with --thread URL")
+    if game.state.winner:
+        raise HostkitError(f"the game is over ({game.state.winner} won): no vote count goes to the thread now "
+                           "('hostkit post end --send' is the last post)")
     if to_post is not None:
         raise HostkitError("votes --send posts the count as of the thread's last post: leave out --to-post")
     game, count, text = _count(game, reload, url=url, from_post=from_post, to_post=to_post, fmt=fmt)
     first = count.count_number
+    posted = sent_id(game, f"vote count {first}")
+    if posted is not None:  # the count is the last one published, unchanged: it is in the thread
+        return [f"No change since Vote Count {first}, already in the thread (post {posted}): nothing sent."]
 
     def recount() -> tuple[str, str]:
         _, fresh, fresh_text = _count(reload(), reload, url=url, from_post=from_post, to_post=to_post, fmt=fmt)

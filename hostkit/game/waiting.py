@@ -202,7 +202,7 @@ def _self_blocked(state, name: str, ab, actions) -> bool:
         for e in other.effects:
             if e.kind != "block" or e.get("target", 0) != -1:
                 continue
-            from ..engine.night import scope_stops  # only here: `status` loads no engine otherwise
+            from ..engine.acts import scope_stops  # only here: `status` loads no engine otherwise
 
             scope = e.get("scope", "moving")
             if scope in ("moving", "all", "all-but") and scope_stops(scope, e.get("except", ()), role.name, ab):

@@ -222,10 +222,13 @@ class NameMatcher:
             slots = {r.player for r in read}
             if len(slots) == 1 and None not in slots:
                 return Match(read[0].player, how="words of the slot's names", score=min(r.score for r in read))
-        if len(words) >= 2 and words[0].casefold() in _ARTICLES:
+        lead = 0
+        while lead < len(words) - 1 and words[lead].casefold() in _ARTICLES:
+            lead += 1
+        if lead:
             # "the gunwale": the name after the article, never a player whose name starts "The"
             # read from the article alone (its own name, "the brick", was read above)
-            got = self._match(" ".join(words[1:]))
+            got = self._match(" ".join(words[lead:]))
             if got.player or got.reason.startswith("ambiguous"):
                 return got
         for n in range(len(words) - 1, 0, -1):

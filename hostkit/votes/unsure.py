@@ -5,7 +5,8 @@ so the counter says where it did not guess. Each item names the post, its author
 what the host must settle, and the `hostkit` command that settles it (with one command per
 reading the counter sees, best first):
 
-- an account that is no player but votes like one (the count's `strangers`): `hostkit alias`;
+- an account that is no player but votes like one (the count's `strangers`), or that voted at
+  all: `hostkit alias`;
 - a vote whose name could be two players, or matches no player, or is written with a direction
   control that may show another name, or names no one at all: `hostkit vote VOTER PLAYER
   --after-post N`.
@@ -61,7 +62,16 @@ def unsure_items(ignored: Sequence[Ignored], strangers: Sequence[Stranger], manu
     first: dict[str, Ignored] = {}
     for i in ignored:
         if i.reason.endswith(NOT_A_PLAYER) and i.author not in first:
-            first[i.author] = i
+            parsed = parse_vote(i.text)
+            if parsed is not None and parsed.kind != "unvote":
+                first[i.author] = i
+    known = {s.name for s in strangers}
+    for name, at in first.items():  # an account that is no player and voted once: who is it?
+        if name not in known:
+            command = f"hostkit alias PLAYER {shlex.quote(name)}"
+            out.append((at.post if at.post is not None else -1, 0,
+                        Unsure(at.post, name, at.text, f"{name} is no player but voted: a renamed account or a "
+                               "replacement not entered, or no one?", command)))
     for s in strangers:
         at = first.get(s.name)
         post = at.post if at is not None else None

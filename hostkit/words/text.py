@@ -142,10 +142,11 @@ def status_text(st: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def action_line(a: Action, takes: int | None = None) -> str:
+def action_line(a: Action, takes: int | None = None, chose_what: str = "Guild") -> str:
     """'Ann: Heal Bob'; an entry with no targets is a skip, unless its ability takes none
-    (`takes` = 0: a Veteran's Alert is used, not skipped) and it is not declined."""
-    chose = f" (Guild: {a.choice})" if a.choice else ""
+    (`takes` = 0: a Veteran's Alert is used, not skipped) and it is not declined. `chose_what`
+    names the choice typed after the targets (Ability.choose: a Guild, a Messenger's message)."""
+    chose = f" ({chose_what}: {a.choice})" if a.choice else ""
     if a.targets:
         return f"{a.actor}: {a.ability} " + ", ".join(a.targets) + chose
     if chose or takes == 0 and not a.declined:  # a choice alone (a Guild for oneself), or a use of a no-target ability
@@ -217,7 +218,8 @@ def recorded_line(game, action, *, named: bool = True) -> str:
 
         ab = next((x for it in items_of(game.state.ruleset).values()
                    if (x := it.ability(action.ability)) is not None), None)
-    line = action_line(action, ab.targets if ab is not None else None)
+    line = action_line(action, ab.targets if ab is not None else None,
+                       "message" if ab is not None and ab.choose == "message" else "Guild")
     if not named and ab is not None and not ab.factional:
         shared = [a.name for a in role.abilities if a.factional and a.targets == ab.targets]
         if shared:

@@ -15,7 +15,8 @@ from ...model.roles import Effect, Role
 from ...model.outcome import Side
 from ..day import faction_alignment
 from ...model.records import Record
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 
 Params = dict[str, tuple[Any, Any]]
 EffectFn = Callable[[Night, Act, Effect], None]

@@ -31,7 +31,8 @@ from typing import Any
 
 from ...model.roles import Effect
 from ...model.records import slotted
-from ..night import AWAY, JAILED, Act, Attack, Block, Night, Protection, scope_stops
+from ..acts import AWAY, JAILED, Act, Attack, Block, Protection, scope_stops
+from ..night import Night
 from . import control, tech
 from .base import OUT, TARGET, EffectSpec, moving, specimen, st
 

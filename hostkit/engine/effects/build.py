@@ -10,7 +10,8 @@ build one.').
 from __future__ import annotations
 
 from ...model.roles import Effect
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import EffectSpec
 
 

@@ -26,7 +26,8 @@ from typing import Any
 from ...rules.items import items_of
 from ...model.outcome import Death
 from ...model.roles import Effect
-from ..night import AWAY, Act, Night
+from ..acts import AWAY, Act
+from ..night import Night
 from .base import FRAMED, OUT, TARGET, EffectSpec, drop_given, drop_tags, not_race_told, st
 from .info import investigate
 
@@ -381,7 +382,7 @@ def _bonds(night: Night, deaths: list) -> list:
     """Seed Hivemind: 'If the Hivemind dies, all converted players die with them': the players a
     converter bound (tag bound-to), and those it converted tonight, die when it dies tonight."""
     from ...model.outcome import Death
-    from ..night import Attack
+    from ..acts import Attack
     from .base import fill, flavour_text
 
     dead = {d.player for d in deaths}

@@ -23,7 +23,8 @@ from typing import Mapping
 from ...model.roles import Ability, Role
 from ...model.entries import Action
 from ...model.state import GameState, PlayerState
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 
 
 def _forcible(state: GameState, role: Role) -> list[Ability]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...model.roles import Ability, Effect, Role
 from ...model.entries import Action
-from ..night import Act
+from ..acts import Act
 from ..sides import in_play, kind
 from .kill import EFFECTS
 

@@ -22,7 +22,8 @@ from typing import Any, Callable
 
 from ...model.roles import Effect, Ruleset
 from ..day import GUILD, guild_of
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import TARGET, EffectSpec
 
 __all__ = ["EFFECTS", "guild_of", "known_guilds", "change_of", "reading"]

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...model.roles import Effect
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 from . import guild
 from .conditions import unseen, unseen_visits
 from .tech import advanced, scan_reading
@@ -239,7 +240,8 @@ def tell(night: Night, act: Act, effect: Effect) -> None:
     target = act.slot(effect)
     if target is None:
         return
-    text = fill(effect.get("text"), user=act.actor)  # a Friendly Neighbor names themself
+    # a Friendly Neighbor names themself; a Messenger's message is what they typed (Action.choice)
+    text = fill(effect.get("text"), user=act.actor, message=act.action.choice)
     if effect.get("what"):
         night.happen(target, effect.get("what"), act.actor, tell=text)
     else:

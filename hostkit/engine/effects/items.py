@@ -32,7 +32,8 @@ from ...model.entries import Action
 from ...model.outcome import Change, Death, NightOutcome
 from ...model.roles import Effect
 from ...model.state import GameState, PlayerState
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from . import tech
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 
@@ -115,6 +116,11 @@ class ItemNight:
             self.put(dst, item, n)
             moved[item] = n
         return moved
+
+
+def inventory(night: Night) -> ItemNight:
+    """The night's item bookkeeping (made on first use): what invent.py puts an invention in."""
+    return _items(night)
 
 
 def _items(night: Night) -> ItemNight:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from ...model.outcome import Death
 from ...model.roles import Effect
-from ..night import Act, Attack, Night
+from ..acts import Act, Attack
+from ..night import Night
 from .base import KILL, TARGET, EffectSpec, attack_from, kill_params, st
 
 _kill_params = kill_params

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ...model.outcome import Death
 from ...model.roles import Effect
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import TARGET, EffectSpec, fill
 
 

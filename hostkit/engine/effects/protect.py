@@ -21,7 +21,8 @@ Settle step: `guards-remains` (a guard's body and an observant guard's word to t
 from __future__ import annotations
 
 from ...model.roles import Effect
-from ..night import Act, Heal, Night, Protection
+from ..acts import Act, Heal, Protection
+from ..night import Night
 from .base import TARGET, EffectSpec, attacks_on, fill
 from .conditions import macho
 

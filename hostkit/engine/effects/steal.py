@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ...model.roles import Effect
 from ...model.outcome import Side
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import TARGET, EffectSpec
 
 

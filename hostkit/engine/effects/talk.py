@@ -20,7 +20,8 @@ from typing import Any
 
 from ...model.roles import Effect
 from ..day import TALK_MODES as MODES
-from ..night import Act, Night
+from ..acts import Act
+from ..night import Night
 from .base import TARGET, EffectSpec
 
 TOLD = {

@@ -35,7 +35,8 @@ from typing import Any
 from ...rules.items import items_of, usable_by
 from ...model.outcome import Death
 from ...model.roles import Effect
-from ..night import Act, Attack, Block, Night
+from ..acts import Act, Attack, Block
+from ..night import Night
 from .base import KILL, TARGET, EffectSpec, attack_from, fill, flavour_text, has, not_race_told
 from .protect import AGAINST_WORDS
 

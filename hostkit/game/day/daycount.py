@@ -132,8 +132,12 @@ def publish_fresh(game: Game, count: VoteCount, pages: Sequence[Page], *, stamp:
 
 
 def check_day(game: Game) -> None:
-    """Refuse (before any page is read or cached) when it is not day."""
+    """Refuse (before any page is read or cached) when it is not day: the game being over, when
+    it is (a count of the day it ended on may still be read)."""
     ph = game.current
+    if game.state.winner and ph.record.kind != "day":
+        raise HostkitError(f"the game is over ({game.state.winner} won): there are no more votes to count "
+                           "('hostkit post end' is the last post)")
     if ph.record.kind != "day":
         raise HostkitError(f"it is {ph.record.label}: votes are counted by day")
 

@@ -203,8 +203,9 @@ def _night(game: "Game", ph: "Phase", show_secret: bool, view: "PublicView", pub
     data["posts"] = [{"title": "Death post", "text": death_post(game, n)}] if outcome else []
     if not show_secret:
         return data
-    bare = game.untargeted_abilities()
-    data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in ph.actions]
+    bare, said = game.untargeted_abilities(), _message_abilities(game)
+    data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None,
+                                   "message" if a.ability.lower() in said else "Guild") for a in ph.actions]
     if outcome:
         data["traces"] = [{"actor": a.actor, "ability": a.ability, "entered": ", ".join(a.entered) or "(no target)",
                            "landed": ", ".join(a.targets) or "(no target)", "status": a.status, "reason": a.reason,
@@ -243,8 +244,9 @@ def _day(game: "Game", ph: "Phase", show_secret: bool, html: Sequence[Path], url
     if show_secret:
         from ..text import outcome_text
 
-        bare = game.untargeted_abilities()
-        data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None) for a in (*ph.done, *ph.actions)]
+        bare, said = game.untargeted_abilities(), _message_abilities(game)
+        data["actions"] = [action_line(a, 0 if a.ability.lower() in bare else None,
+                                       "message" if a.ability.lower() in said else "Guild") for a in (*ph.done, *ph.actions)]
         # seed natural II: what the day's actions did (Immediate ones at once, the rest at the day's end)
         data["day_outcomes"] = [outcome_text(o) for o in ph.outcomes]
         from .nightmap import day_outcome, day_svg
@@ -346,3 +348,8 @@ def _environment(game: "Game", bundled: Any) -> Any:
 def _majority(count: dict[str, Any]) -> Any:
     """A count's majority: under plurality the JSON's 'majority' is null, and 'half_plus_one' holds it."""
     return count.get("majority") if count.get("majority") is not None else count.get("half_plus_one")
+
+
+def _message_abilities(game) -> set[str]:
+    """The abilities whose choice is a message (a Messenger's), named in lower case."""
+    return {ab.name.lower() for r in game.ruleset.roles.values() for ab in r.abilities if ab.choose == "message"}

@@ -301,8 +301,35 @@ def _needs_info(role: "Role") -> bool:
 
 
 def night_info_players(game: "Game") -> list[str]:
-    """Living players, in seat order, whose role needs mid-night information (:func:`night_info`)."""
-    return [n for n in _seat_order(game) if game.state.players[n].alive and _needs_info(game.state.role_of(n))]
+    """Living players, in seat order, whose role needs mid-night information (:func:`night_info`)
+    and who have something to learn tonight (`nothing_to_learn`)."""
+    return [n for n in _seat_order(game) if game.state.players[n].alive and _needs_info(game.state.role_of(n))
+            and not nothing_to_learn(game, n)]
+
+
+def night_info_left_out(game: "Game") -> list[str]:
+    """Why each living player whose role is told things mid-night gets no PM tonight."""
+    return [why for n in _seat_order(game) if game.state.players[n].alive and _needs_info(game.state.role_of(n))
+            and (why := nothing_to_learn(game, n))]
+
+
+def nothing_to_learn(game: "Game", name: str) -> str:
+    """Why NAME, whose role is told things mid-night, learns nothing tonight ('' when they do).
+    One who acts on the night's attacks (the Witch) learns them, and what she has left, while
+    any of her abilities has a use left (seed WitchAction: the kill target, the remaining
+    potions); one who may not repeat last night's target (the Guard) learns it when there was
+    one (seed GuardAction: the previous night's target), so never on night 1."""
+    ps = game.state.players[name]
+    role = game.state.role_of(name)
+    night = game.current.record.number
+    if any(ab.requires == "attacked" for ab in role.abilities) and any(
+            ab.uses is None or ps.charges.get(ab.key, 0) > 0 for ab in role.abilities):
+        return ""
+    if any(ab.no_repeat and ps.last_night.get(ab.key) == night - 1 and ps.last_targets.get(ab.key)
+           for ab in role.abilities):
+        return ""
+    return (f"{name} ({role.name}) has nothing to learn tonight: no potion or use left for the night's attacks, "
+            "and no target of last night's to be barred")
 
 
 def night_info(game: "Game", player: str, *, fmt: str | None = None) -> str:

@@ -1,0 +1,114 @@
+"""What a player's action PM is read as (issue 35, "Actions misread"): each row is a PM a real
+player writes, and what `hostkit inbox --accept` may enter from it. A misread PM is a wrong
+death, so a PM is sure only with the ability's verb (or a clear action form) and its targets
+after it; negations, quotes, forwards, co-authors, questions and hedges are read as they mean,
+or left unsure for the host. Rows marked "new" are cases of the class not in the issue's text.
+
+The game is classic-werewolf's (tests/conftest.py CLASSIC): Ann Seer (Check), Bob and Gus
+Werewolves (one Kill), Carol Witch (Antidote, Poison), Dave Guard, Eve Hunter, Fay and Hal.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from hostkit.forum.base import Message
+from hostkit.forum.journal import Journal
+
+FORWARD = ("look what Bob sent me\n\n-------- Original Message --------\nSubject: hi\nDate: Sun Nov 29, 2026\n"
+           "From: Bob\nTo: Ann\n\n[quote=\"Bob\"]I am just a villager, honest[/quote]")
+
+
+@pytest.mark.parametrize("player, text, line", [
+    # negation
+    ("Bob", "To be clear: I will NOT kill Eve tonight. No kill.", "Bob Kill skip"),
+    ("Bob", "No action from me, Gus has the kill", None),
+    ("Carol", "No potion tonight", "Carol skip"),
+    ("Dave", "Not guarding tonight", "Dave Guard skip"),
+    ("Ann", "I don't want to check Bob", None),  # new: says only what is not done
+    ("Dave", "I won't guard Carol again, she can look after herself", None),  # new
+    # quotes and forwards
+    ("Bob", '[quote="Ann"][quote="Bob"]kill Hal[/quote] he said kill Fay[/quote] my own: kill Dave', "Bob Kill Dave"),
+    ("Ann", FORWARD, None),
+    ("Ann", "Bob is so suspicious", None),  # new: a sentence naming one player is no action
+    ("Dave", 'Bob told me "kill Ann" lol, no idea what he means', None),  # new: words in quotation marks
+    ("Ann", "> check Bob\nthat was my plan yesterday", None),  # new: a line quoted with ">"
+    ("Ann", "[quote]check Hal[/quote]", None),  # new: only a quote
+    # co-authors
+    ("Bob", "Gus and I agreed: we kill Ann", "Bob Kill Ann"),
+    ("Gus", "Bob and I will kill Hal", "Gus Kill Hal"),  # new
+    ("Dave", "they want me to guard Ann", None),  # new: someone else's wish
+    # changes of mind in one PM
+    ("Bob", "[quote]kill hal[/quote] scratch that, no kill tonight", "Bob Kill skip"),
+    ("Ann", "check bob. actually no, check hal", "Ann Check Hal"),  # new
+    ("Ann", "[s]check bob[/s] check hal", "Ann Check Hal"),  # new: struck through
+    # questions, hedges, another phase
+    ("Ann", "should I check Bob?", None),
+    ("Dave", "maybe guard Carol", None),
+    ("Ann", "for night 2: check Bob", None),
+    # sure forms stay sure
+    ("Ann", "Hi host, tonight I'd like to check bob please", "Ann Check Bob"),
+    ("Carol", "I want to save Ann", "Carol Antidote Ann"),
+    ("Ann", "Target: Bob", "Ann Check Bob"),
+    ("Bob", "our kill is Hal", "Bob Kill Hal"),
+    ("Dave", "Dave here: guard carol", "Dave Guard Carol"),
+], ids=["not-shoot-no-shot", "leaves-the-kill", "no-potion", "not-guarding", "dont-want", "wont-guard-again",
+        "nested-quotes", "forward", "names-one", "quotation-marks", "gt-quote", "only-a-quote",
+        "co-author", "co-author-2", "their-wish", "scratch-that", "actually-no", "struck", "question", "maybe",
+        "other-night", "polite", "save-verb", "target-form", "our-kill", "signed"])
+def test_a_pm_is_read_as_the_player_means_it_or_left_unsure(classic, player, text, line):
+    from hostkit.forum.inbox import read_line
+
+    assert read_line(classic.game, player, text)[0] == line
+
+
+def test_an_action_only_in_the_subject_is_read_and_a_reply_subject_is_not(classic):
+    from hostkit.forum.inbox import read_line
+
+    assert read_line(classic.game, "Dave", "", "Guard Carol")[0] == "Dave Guard Carol"
+    assert read_line(classic.game, "Dave", "thanks!", "Guard Carol")[0] == "Dave Guard Carol"
+    assert read_line(classic.game, "Dave", "thanks!", "Re: Night 1 - guard Ann")[0] == "Dave Guard Ann"  # new
+    assert read_line(classic.game, "Ann", "see you", "Fwd: check Hal")[0] is None  # new: a forward's subject
+    assert read_line(classic.game, "Dave", "guard Ann", "Guard Carol")[0] == "Dave Guard Ann"  # the text first
+
+
+def _pm(ident, sender, minutes, text, subject="n1"):
+    when = datetime(2100, 1, 1, tzinfo=timezone.utc) + timedelta(minutes=minutes)
+    return Message(ident, sender, (), subject, when.isoformat(timespec="seconds"), text)
+
+
+@pytest.mark.parametrize("later, state", [
+    ("[quote]kill hal[/quote] scratch that, no kill tonight", ("Bob Kill skip", "new")),
+    ("hmm, maybe Fay instead?", (None, "new")),  # new: unsure: the player's action is unsure
+    ("Fay is so quiet today", (None, "new")),  # new: names a player, says no action: unsure too
+], ids=["retracted", "unsure-later", "talk-later"])
+def test_a_players_later_pm_wins_and_an_unreadable_one_keeps_the_earlier_out(classic, later, state):
+    pms = [_pm("1", "Bob", 0, "kill hal"), _pm("2", "Bob", 5, later), _pm("3", "Gus", 6, "thanks!")]
+    from hostkit.forum.inbox import readings
+
+    found, _ = readings(classic.game, pms, Journal(classic.folder))
+    got = {r.id: (r.line, r.state) for r in found}
+    assert got["1"] == ("Bob Kill Hal", "replaced")
+    assert got["2"] == state
+    assert got["3"] == (None, "new")
+
+
+def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
+    """Eve the Hunter, killed by the werewolves, owes a last shot: her PM is read as the shot
+    ("shoot Eve Bob"); a dead Villager's PM, and Eve's PM about anything else, are not."""
+    from hostkit.forum.inbox import readings
+
+    classic.ok("act", "Bob", "Kill", "Eve")
+    classic.ok("act", "Carol", "skip")
+    classic.ok("resolve", "--force")
+    game = classic.game
+    assert not game.state.players["Eve"].alive
+    pms = [_pm("1", "Eve", 10_000_000, "ugh. I shoot Bob, he is the wolf"),
+           _pm("2", "Eve", 10_000_001, "thanks for the game!")]
+    found, left = readings(game, pms, Journal(classic.folder))
+    assert [(r.id, r.line) for r in found] == [("1", "shoot Eve Bob"), ("2", None)]
+    classic.ok("shoot", "Eve", "skip")
+    found, left = readings(classic.game, pms, Journal(classic.folder))
+    assert not found and {m["why"] for m in left} == {"Eve is dead and owes nothing"}
