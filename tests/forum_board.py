@@ -7,6 +7,7 @@ PHP to be had), the tests that use it skip with the board's own one-line reason.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import time
@@ -50,6 +51,34 @@ class Board:
         subprocess.run(["php", "bin/phpbbcli.php", "cache:purge"], cwd=self.folder / "phpBB3", check=True,
                        capture_output=True, timeout=120)
 
+    def old_posts(self, thread: str, author: str, texts: list[str]) -> list[str]:
+        """Posts by `author` in the thread as phpBB stores them, written straight into the board's
+        database (a thread that has moved on, without a second of form rule a post): their ids."""
+        import sqlite3
+
+        topic = int(re.search(r"[?&]t=(\d+)", thread).group(1))
+        db = sqlite3.connect(self.folder / "data" / "board.sqlite3")
+        try:
+            uid, name = db.execute("SELECT user_id, username FROM phpbb_users WHERE username = ?", (author,)).fetchone()
+            forum, last = db.execute("SELECT forum_id, max(post_time) FROM phpbb_posts WHERE topic_id = ?",
+                                     (topic,)).fetchone()
+            ids = []
+            for n, text in enumerate(texts, start=1):
+                body = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                cur = db.execute("INSERT INTO phpbb_posts (topic_id, forum_id, poster_id, poster_ip, post_time, "
+                                 "post_subject, post_text, post_visibility) VALUES (?, ?, ?, '127.0.0.1', ?, ?, ?, 1)",
+                                 (topic, forum, uid, int(max(last, time.time())) + n, "Re: game", f"<t>{body}</t>"))
+                ids.append(cur.lastrowid)
+            db.execute("UPDATE phpbb_topics SET topic_posts_approved = topic_posts_approved + ?, topic_last_post_id = ?, "
+                       "topic_last_poster_id = ?, topic_last_poster_name = ?, topic_last_post_time = ? WHERE topic_id = ?",
+                       (len(ids), ids[-1], uid, name, int(time.time()) + len(ids), topic))
+            db.execute("UPDATE phpbb_forums SET forum_posts_approved = forum_posts_approved + ? WHERE forum_id = ?",
+                       (len(ids), forum))
+            db.commit()
+        finally:
+            db.close()
+        return [str(i) for i in ids]
+
     def as_user(self, name: str):
         """phpBB's adapter logged in as `name` (a player writing in the thread or PMing the host)."""
         from hostkit.forum.phpbb import PhpBB
@@ -76,6 +105,12 @@ class Board:
 def board(tmp_path_factory: pytest.TempPathFactory):
     if not SCRIPT.exists():
         pytest.skip("../shared/forum is absent: no phpBB board to test against")
+    up = os.environ.get("HOSTKIT_TEST_BOARD")  # a board already up (`board up DIR`), kept up: for a developer's reruns
+    if up:
+        env = dict(line.split("=", 1) for line in (Path(up) / "board.env").read_text().split() if "=" in line)
+        live = Board(Path(up), env["URL"])
+        yield live
+        return
     folder = tmp_path_factory.mktemp("board")
     started = time.monotonic()
     run = subprocess.run([str(SCRIPT), "up", str(folder)], capture_output=True, text=True, timeout=600)

@@ -119,16 +119,18 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
              "chart night": ["chart", "night", "1"], "chart day": ["chart", "day", "1"], "chart votes": ["chart", "votes"],
              "page": ["page"],
              "log": ["log"], "activity": ["activity", "--html", "{page}"], "tech list": ["tech", "list"],
-             "stockpile show": ["stockpile", "show"]}
+             "stockpile show": ["stockpile", "show"], "post start": ["post", "start"], "post day": ["post", "day"]}
 # `demo` plays a whole game in its own temporary folder (or a new one it is given): no host's game.
 # `git-setup` needs a git repository (tests/test_cohost.py); its two files go through the journal
 # as one commit, then git writes its config itself. `merge-file` writes git's temporary file, for git.
 # `post end` is refused until the game is over and writes nothing then either (test_host_day_tools).
 # `forum login|logout|status` write only the user's cache (the session, mode 0600) and the
 # credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
+# `post night|sheriff|deadline` are refused on Day 1 before its election and deadline (tests/
+# test_host_posts.py) and write nothing without --send, whose sends go through the send journal.
 # `forum account` writes one entry of the send journal in one atomic write (forum.senders.pin).
 OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status",
-         "forum account"}
+         "forum account", "post night", "post sheriff", "post deadline"}
 
 
 def command_names() -> set[str]:

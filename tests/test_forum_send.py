@@ -51,9 +51,10 @@ def _env(monkeypatch):
 ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager"}
 
 
-def _each_boundary(tmp_path, board, env, args, prepare, check) -> int:
-    """Kill `hostkit ARGS` at boundary k = 1, 2, ... (a fresh game each time) and run it again,
-    then `check` the forum; until a run ends before its k-th boundary. Returns the kills."""
+def _each_boundary(tmp_path, board, env, args, prepare, check, between=None) -> int:
+    """Kill `hostkit ARGS` at boundary k = 1, 2, ... (a fresh game each time), let `between`
+    move the forum on, run it again, then `check` the forum; until a run ends before its k-th
+    boundary. Returns the kills."""
     killed = 0
     for k in itertools.count(1):
         host, thread, names = _fresh(tmp_path, board, k, ROLES)
@@ -63,6 +64,8 @@ def _each_boundary(tmp_path, board, env, args, prepare, check) -> int:
             assert first.returncode == 0, first.stderr
             return killed
         killed += 1
+        if between:
+            between(thread, names)
         again = _run(host.folder, args, env)
         assert again.returncode == 0, again.stderr
         check(k, thread, names, again.stdout)

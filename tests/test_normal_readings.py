@@ -24,9 +24,10 @@ def test_role_cop_reads_the_role_without_its_alignment(tmp_path, target, read):
     ("Town Vanilla Cop", "Cy", "Vanilla"), ("Town Neapolitan", "Cy", "Vanilla Townie"),
     ("Town Neapolitan", "Bob", "Not a Vanilla Townie"), ("Town Neapolitan", "Doc", "Not a Vanilla Townie"),
     ("Town Gunsmith", "Bob", "Has a gun"), ("Town Gunsmith", "Vi", "Has a gun"), ("Town Gunsmith", "Doc", "No gun"),
+    ("Town Goon Cop", "Bob", "Mafia Goon"), ("Town Goon Cop", "Cy", "Not a Mafia Goon"),
 ], ids=["vanilla-cop-goon", "vanilla-cop-doctor", "vanilla-cop-townie", "neapolitan-townie", "neapolitan-goon",
-        "neapolitan-doctor", "gunsmith-goon", "gunsmith-vigilante", "gunsmith-doctor"])
-def test_vanilla_cop_neapolitan_gunsmith(tmp_path, role, target, read):
+        "neapolitan-doctor", "gunsmith-goon", "gunsmith-vigilante", "gunsmith-doctor", "goon-cop-goon", "goon-cop-townie"])
+def test_vanilla_cop_neapolitan_gunsmith_goon_cop(tmp_path, role, target, read):
     host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", "Vi=Town Vigilante", *TOWN)
     assert result_of(night(host, f"X {target}"), "X") == read
 
@@ -102,3 +103,31 @@ def test_mason_knows_the_other_masons_and_wins_with_town(tmp_path):
     pm = host.ok("pm", "Ma")
     assert "Mb" in pm and "Town wins when the Mafia are all dead." in pm
     assert "win when the Masons win" not in pm
+
+
+@pytest.mark.parametrize("target, acts, read", [
+    ("Bob", [], "Positive"), ("Vi", [], "Positive"), ("Doc", [], "Negative"), ("Vi", ["Vi Cy"], "Negative"),
+    ("Cy", [], "Negative"),
+], ids=["mafia-goon", "vigilante", "doctor", "vigilante-who-killed-tonight", "vanilla-townie"])
+def test_psychologist_reads_an_unused_kill(tmp_path, target, acts, read):
+    host = game(tmp_path, "X=Town Psychologist", "Bob=Mafia Goon", "Doc=Town Doctor", "Vi=Town Vigilante", *TOWN)
+    assert result_of(night(host, f"X {target}", *acts), "X") == read
+
+
+@pytest.mark.parametrize("finder, target, read", [
+    ("Town Cop-Finder", "Cop", "Cop"), ("Town Cop-Finder", "MCop", "Cop"), ("Town Cop-Finder", "Doc", "Not Cop"),
+    ("Town Doctor-Finder", "Doc", "Doctor"), ("Town Roleblocker-Finder", "Rb", "Roleblocker"),
+], ids=["cop", "macho-cop", "doctor-is-not-a-cop", "doctor-finder", "mafia-roleblocker"])
+def test_finder_learns_whether_the_target_has_the_role(tmp_path, finder, target, read):
+    host = game(tmp_path, f"X={finder}", "Cop=Town Cop", "MCop=Town Macho Cop", "Doc=Town Doctor",
+                "Rb=Mafia Roleblocker", "Bob=Mafia Goon", *TOWN)
+    assert result_of(night(host, f"X {target}"), "X") == read
+
+
+@pytest.mark.parametrize("acts, read", [([], "Your action succeeded"), (["Rb Block X"], None), (["As"], None)],
+                         ids=["got-through", "blocked", "ascetic-target"])
+def test_checker_learns_whether_its_action_got_through(tmp_path, acts, read):
+    host = game(tmp_path, "X=Town Checker", "Rb=Mafia Roleblocker", "As=Town Ascetic", "Bob=Mafia Goon", *TOWN)
+    target = "As" if acts == ["As"] else "Cy"
+    out = night(host, f"X {target}", *[a for a in acts if a != "As"])
+    assert result_of(out, "X") == read

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import shutil
 
 import pytest
@@ -20,7 +21,7 @@ ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager"}
 
 
 def _names(tmp_path) -> dict[str, str]:
-    tag = f"J{next(_ids)}{tmp_path.name[-4:].replace('_', '')}"
+    tag = f"J{next(_ids)}x{os.getpid() % 100000}"
     return {short: f"{short}{tag}" for short in ROLES}
 
 

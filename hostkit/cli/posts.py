@@ -12,6 +12,7 @@ import click
 
 from .base import Group, complete_names, load, locked
 from .day import format_option, thread_options
+from .sending import out as _out, send_option
 from ..model.errors import HostkitError
 
 
@@ -97,26 +98,10 @@ def _send_pms(game, pms, label: str, dry_run: bool) -> None:
         click.echo(line)
 
 
-def send_option(f):
-    """--send: post what the command renders as a reply in the game's thread (journalled)."""
-    return click.option("--send", is_flag=True,
-                        help="Post it as a reply in the game's thread (journalled: never twice).")(f)
-
-
-def _out(game, what: str, text: str, send: bool) -> None:
-    """Print the post, or (--send) post it in the thread and print what was done."""
-    if not send:
-        click.echo(text)
-        return
-    from ..forum.send import post_to_forum
-
-    for line in post_to_forum(game, what, text):
-        click.echo(line)
-
-
 @click.group(cls=Group)
 def post() -> None:
-    """Render a public post from the game's templates: deaths, flip, order, votecount or end.
+    """Render a public post from the game's templates: deaths, flip, order, votecount, end, and the
+    host's own: start, night, sheriff, deadline, day.
 
     \b
     Every post takes --format bbcode|markdown|plain (default: the game's 'format' option).
@@ -242,5 +227,10 @@ def end(ctx: click.Context, fmt, send: bool) -> None:
     game = load(ctx)
     _out(game, "end of game", end_post(game, fmt=fmt), send)
 
+
+from .hostposts import HOST_POSTS  # noqa: E402 (the host's own posts, in the same group)
+
+for _command in HOST_POSTS:
+    post.add_command(_command)
 
 COMMANDS = [pm, post]

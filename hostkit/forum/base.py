@@ -98,6 +98,10 @@ class Adapter(Protocol):
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last posts as (post id, author, text), oldest first."""
 
+    def thread_since(self, thread: str, after: int) -> list[tuple[str, str, str]]:
+        """Every post of the thread with an id over `after`, oldest first, however many pages
+        back they go (ForumError when the thread cannot be read back whole)."""
+
     def locked(self, thread: str) -> bool | None:
         """Whether the thread is locked (None: the account cannot moderate it)."""
 

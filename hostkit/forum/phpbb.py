@@ -29,7 +29,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong
+from .base import ForumError, LoginNeeded, Message, NewPosts, Sent, TooLong, Uncertain
 from .forms import _soup, form_fields  # noqa: F401 - form_fields is phpBB's too
 from .session import Session
 
@@ -46,6 +46,11 @@ def _errors(page: str) -> str:
         if box is not None:
             found = [box.get_text(" ", strip=True)]
     return " ".join(f for f in found if f)[:300]
+
+
+def _message_box(page: str) -> bool:
+    """Whether the page is phpBB's message page (trigger_error: "Information", "General Error")."""
+    return _soup(page).select_one("#message") is not None
 
 
 def _logged_out(page: str) -> bool:
@@ -121,11 +126,13 @@ class PhpBB:
         return action, data, served, page
 
     def _submit(self, page_path: str, form_id: str, fields: dict[str, str], *, ignore_new_posts: bool = True,
-                accepted: Any) -> str:
-        """Fill the form at `page_path`, post it, and return the new id (`accepted(response)`),
-        meeting the forum's limits as a person would."""
+                accepted: Any, filled: tuple[str, dict[str, str], float, str] | None = None) -> str:
+        """Fill the form at `page_path` (or take `filled`, the form fetched before: `_fill`), post
+        it, and return the new id (`accepted(response)`), meeting the forum's limits as a person
+        would."""
         floods = 0
-        action, data, served, _ = self._fill(page_path, form_id)
+        action, data, served, _ = filled or self._fill(page_path, form_id)
+        data = dict(data)
         while True:
             data.update(fields)
             data["post"] = "Submit"
@@ -134,6 +141,10 @@ class PhpBB:
             if found:
                 return found
             page = r.text
+            what = "post" if form_id == "postform" else "form"
+            if r.status_code >= 500 or r.status_code in (0, 408, 429):  # the forum may have stored it first
+                raise Uncertain(f"{self.s.site}: the forum answered HTTP {r.status_code} to the {what}: it may have "
+                                "gone out")
             if _logged_out(page):
                 raise LoginNeeded(f"{self.s.site}: the session has expired")
             why = _errors(page)
@@ -157,8 +168,12 @@ class PhpBB:
                 floods += 1  # a stale token (the form waited too long): once more, with the new one
                 action, data, served, _ = self._fill(page_path, form_id)
                 continue
-            raise ForumError(f"{self.s.site}: the forum refused the {form_id == 'postform' and 'post' or 'form'}: "
-                             f"{why or 'HTTP ' + str(r.status_code)}")
+            if r.status_code == 200 and why and "successfully" not in why.lower() and (
+                    again is not None or _message_box(page)):  # phpBB's error box: the form again, or its message
+                raise ForumError(f"{self.s.site}: the forum refused the {what}: {why}")
+            raise Uncertain(f"{self.s.site}: the forum's answer to the {what} (HTTP {r.status_code}"
+                            f"{': ' + why[:120] if why else ''}) is neither its page for a {what} sent nor its error "
+                            "box: it may have gone out")
 
     def reply(self, thread: str, text: str, *, subject: str = "", ignore_new_posts: bool = True) -> Sent:
         topic = _topic(thread)
@@ -174,7 +189,13 @@ class PhpBB:
                                ignore_new_posts=ignore_new_posts, accepted=accepted)
         return Sent(post_id, self.s.url(f"viewtopic.php?p={post_id}#p{post_id}"))
 
-    def send_pm(self, account_id: str, subject: str, text: str) -> Sent:
+    def pm_form(self, account_id: str) -> Any:
+        """The PM form to that account, fetched now to be sent later (`send_pm(..., form=)`): the
+        next PM's form is fetched while the current one is sent, so its second of phpBB's form
+        rule runs meanwhile."""
+        return self._fill(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform")
+
+    def send_pm(self, account_id: str, subject: str, text: str, *, form: Any = None) -> Sent:
         def accepted(r: Any) -> str | None:
             if r.status_code != 200 or "sent successfully" not in r.text:
                 return None
@@ -182,7 +203,7 @@ class PhpBB:
             return m.group(1) if m else "?"
 
         msg_id = self._submit(f"ucp.php?i=pm&mode=compose&u={account_id}", "postform",
-                              {"subject": subject[:120], "message": text}, accepted=accepted)
+                              {"subject": subject[:120], "message": text}, accepted=accepted, filled=form)
         return Sent(msg_id, self.s.url(f"ucp.php?i=pm&mode=view&p={msg_id}"))
 
     # ------------------------------------------------------------------ moderating
@@ -247,16 +268,49 @@ class PhpBB:
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last page's posts (a reply lands on the last page)."""
+        return self._thread_page(f"viewtopic.php?t={_topic(thread)}&start=999999", thread)[0]
+
+    def _thread_page(self, path: str, thread: str) -> tuple[list[tuple[str, str, str]], str | None]:
+        """One thread page's posts (post id, author, text) and the previous page's path (None on
+        the first)."""
         from ..votes.forums import parse_page
 
-        topic = _topic(thread)
-        page = self.s.get(f"viewtopic.php?t={topic}&start=999999")
-        parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={topic}"))
+        page = self.s.get(path)
+        parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={_topic(thread)}"))
         out = []
         for p in parsed.posts:
             pid = re.sub(r"\D", "", p.post_id or "") or str(p.number)
             out.append((pid, p.author, p.body))
-        return out
+        prev = re.search(r'<a\b[^>]*\brel="prev"[^>]*>', page)
+        href = re.search(r'href="([^"]+)"', prev.group(0)) if prev else None
+        return out, (_html.unescape(href.group(1)) if href else None)
+
+    def thread_since(self, thread: str, after: int) -> list[tuple[str, str, str]]:
+        """Every post of the thread whose id is over `after` (the forum numbers posts in the order
+        they are made), oldest first: the last page, then the pages before it, as far back as
+        such posts go. A page that repeats posts already read (a forum or proxy that ignores
+        `start=`) ends the reading with a ForumError: what was not read is never taken as not
+        there."""
+        path: str | None = f"viewtopic.php?t={_topic(thread)}&start=999999"
+        found: dict[int, tuple[str, str, str]] = {}
+        seen: set[str] = set()
+        while path:
+            posts, prev = self._thread_page(path, thread)
+            ids = [int(pid) for pid, _, _ in posts if pid.isdigit()]
+            if posts and all(pid in seen for pid, _, _ in posts):
+                raise ForumError(f"{self.s.site}: the thread's page {_start_of(path)} repeats posts of a page already "
+                                 "read (the forum or a proxy ignores start=): the thread cannot be read back whole")
+            seen.update(pid for pid, _, _ in posts)
+            found.update((int(pid), (pid, a, b)) for pid, a, b in posts if pid.isdigit() and int(pid) > after)
+            if not ids or min(ids) <= after:
+                break
+            path = prev
+        return [found[k] for k in sorted(found)]
+
+
+def _start_of(path: str) -> str:
+    m = re.search(r"[?&]start=(\d+)", path)
+    return f"at start={m.group(1)}" if m else "(the first)"
 
 
 def _topic(thread: str) -> str:

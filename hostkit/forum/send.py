@@ -104,23 +104,39 @@ def _phase(game: Game) -> str:
     return game.current.record.label
 
 
-def _find_pm(conn: Any, account: str, item: Item, start: str) -> str | None:
-    for m in reversed(conn.call("sent")):
-        if any(t.lower() == account.lower() for t in m.to) and m.subject == item.subject[:120] \
-                and same_text(start, m.text):
+def _find_pm(conn: Any, account: str, account_id: str, item: Item, start: str) -> str | None:
+    """The sent PM (every page of the sent folders, read once a command) to that account with the
+    item's subject and beginning."""
+    sent = getattr(conn, "_sent_read", None)
+    if sent is None:
+        sent = conn._sent_read = conn.call("sent")
+    for m in reversed(sent):
+        to_ids = getattr(m, "to_ids", ())
+        mine = account_id in to_ids if to_ids else any(t.lower() == account.lower() for t in m.to)
+        if mine and m.subject == item.subject[:120] and same_text(start, m.text):
             return m.id
     return None
 
 
-def _find_post(conn: Any, thread: str, me: str, start: str) -> str | None:
-    for pid, author, body in reversed(conn.call("thread_tail", thread)):
+def _last_known_post(journal: Journal, thread: str, key: str) -> int:
+    """The highest id of this thread's posts the journal says went out (0: none): a post sent
+    after them has a higher id, so the thread is read back only that far."""
+    ids = [int(e["id"]) for e in journal.sends() if e["kind"] == "post" and e["to"] == thread
+           and e["state"] == "sent" and e["key"] != key and e.get("id", "").isdigit()]
+    return max(ids, default=0)
+
+
+def _find_post(conn: Any, thread: str, me: str, start: str, after: int) -> str | None:
+    """The host's post in the thread with the item's beginning, among every post made since
+    post `after` (however many pages back)."""
+    for pid, author, body in reversed(conn.call("thread_since", thread, after)):
         if author.lower() == me.lower() and same_text(start, body):
             return pid
     return None
 
 
 def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, account_id: str | None,
-         me: str, thread: str | None, counting: bool = False) -> tuple[str, str]:
+         me: str, thread: str | None, counting: bool = False, form: Any = None) -> tuple[str, str]:
     """Send one item unless the journal (or, for an unsure one, the forum) says it went out.
     Returns (what happened, the forum's id)."""
     entry = journal.get(item.key)
@@ -134,7 +150,8 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
         return ("already sent" + (f" {CHANGED}" if changed else ""), entry.get("id", ""))
     if entry and entry["state"] == "sending":
         start = entry.get("start") or start_of(item.text)  # what was being sent then
-        found = (_find_pm(conn, to, item, start) if account_id else _find_post(conn, thread or "", me, start))
+        found = (_find_pm(conn, to, account_id, item, start) if account_id else
+                 _find_post(conn, thread or "", me, start, _last_known_post(journal, thread or "", item.key)))
         if found:
             journal.mark(item.key, state="sent", id=found)
             return "found on the forum (sent before the journal could say so)", found
@@ -142,7 +159,8 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
                  digest=digest(item.text), start=start_of(item.text), state="sending", host=me)
     try:
         if account_id:
-            sent = conn.call("send_pm", account_id, item.subject, item.text)
+            sent = (conn.call("send_pm", account_id, item.subject, item.text, form=form) if form is not None
+                    else conn.call("send_pm", account_id, item.subject, item.text))
         else:
             sent = conn.call("reply", thread, item.text, ignore_new_posts=not counting)
     except Uncertain as exc:
@@ -171,17 +189,50 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
     found = accounts(conn, game, [i.player for i in items if i.player])
     with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
         journal = Journal(game.folder, game=game)
+        forms = _Forms(conn, journal, found)
         if dry_run or progress is None:
-            return _send_pms(conn, journal, game, items, found, me=me, dry_run=dry_run, progress=None)
+            return _send_pms(conn, journal, game, items, found, me=me, dry_run=dry_run, progress=None, forms=forms)
         with progress(len(items)) as bar:  # the bar starts once every account is found
-            return _send_pms(conn, journal, game, items, found, me=me, dry_run=False, progress=bar.update)
+            return _send_pms(conn, journal, game, items, found, me=me, dry_run=False, progress=bar.update,
+                             forms=forms)
+
+
+AHEAD = 2  # PM forms fetched ahead of the one being sent: with 2, the forum's second a form never waits
+
+
+class _Forms:
+    """PM forms fetched ahead: the forms of the next AHEAD PMs are fetched before the current one
+    is posted, so their second of phpBB's form rule runs while it goes (still one request at a
+    time, each form still over a second old when posted)."""
+
+    def __init__(self, conn: Any, journal: Journal, found: dict[str, tuple[str, str]]) -> None:
+        self.conn, self.journal, self.found = conn, journal, found
+        self.ready: dict[str, Any] = {}
+
+    def fetch(self, item: Item | None) -> None:
+        """Fetch the form of `item` unless it is not to be sent whole now (sent, unsure, in parts)."""
+        entry = self.journal.get(item.key) if item else None
+        if (item is None or item.key in self.ready or item.player not in self.found
+                or not hasattr(getattr(self.conn, "adapter", None), "pm_form")
+                or (entry and (entry["state"] in ("sent", "sending") or entry.get("limit")))):
+            return
+        try:
+            self.ready[item.key] = self.conn.call("pm_form", self.found[item.player][1])
+        except ForumError:
+            pass  # fetched again when it is sent, and refused then if it must be
 
 
 def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], found: dict[str, tuple[str, str]],
-              *, me: str, dry_run: bool, progress: Callable[[int], Any] | None) -> list[str]:
+              *, me: str, dry_run: bool, progress: Callable[[int], Any] | None,
+              forms: _Forms | None = None) -> list[str]:
     lines: list[str] = []
     changed: list[str] = []
-    for item in items:
+    forms = forms if forms is not None else _Forms(conn, journal, found)
+    for item in items[:AHEAD] if not dry_run else ():
+        forms.fetch(item)
+    for n, item in enumerate(items):
+        if not dry_run:
+            forms.fetch(items[n + AHEAD] if n + AHEAD < len(items) else None)
         account, ident = found[item.player]
         entry = journal.get(item.key)
         if dry_run:
@@ -199,7 +250,7 @@ def _send_pms(conn: Any, journal: Journal, game: Game, items: Sequence[Item], fo
                          f"{state}: {first}")
             continue
         notes, done = _send_parts(conn, journal, game, item, to=account, account_id=ident, me=me, thread=None,
-                                  counting=False)
+                                  counting=False, forms=forms.ready)
         lines += notes
         for part, what, pm_id in done:
             lines.append(f"{item.player} ({account}): {part.what} {what}" + (f" (PM {pm_id})" if pm_id else ""))
@@ -236,7 +287,8 @@ def _parts(item: Item, limit: int | None) -> list[Item]:
 
 
 def _send_parts(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, account_id: str | None,
-                me: str, thread: str | None, counting: bool) -> tuple[list[str], list[tuple[Item, str, str]]]:
+                me: str, thread: str | None, counting: bool,
+                forms: dict[str, Any] | None = None) -> tuple[list[str], list[tuple[Item, str, str]]]:
     """Send a PM or post whole, or, over the forum's length limit, in parts in order (the limit
     kept in the journal under the item's key, so a rerun splits it the same way and sends only
     the parts that did not go out). Returns notes to print, and (part, what happened, the forum's
@@ -249,7 +301,7 @@ def _send_parts(conn: Any, journal: Journal, game: Game, item: Item, *, to: str,
         try:
             for part in _parts(item, limit)[len(done):]:
                 what, ident = _one(conn, journal, game, part, to=to, account_id=account_id, me=me, thread=thread,
-                                   counting=counting)
+                                   counting=counting, form=(forms or {}).pop(part.key, None))
                 done.append((part, what, ident))
             return notes, done
         except TooLong as exc:

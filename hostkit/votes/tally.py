@@ -28,6 +28,10 @@ Rules where the brief was silent (kept in one place so the CLI help and the READ
   player needs, never below 1 vote. Under "plurality" there is no hammer, so it changes nothing.
 - A host entry is placed right after post ``after_post`` (before the day's first post if earlier;
   after everything if None) and is dropped when ``after_post`` is past ``end_post``.
+  A post's hammer waits for the entries placed at it: one that takes the wagon under the
+  majority (an unvote at the hammer's post) stops the hammer there.
+- A player killed at a post (``died_at``) votes and is voted before it; from it on their vote
+  and the votes on them are gone and the majority is the living's (a hammer before it stands).
 - Authors match players strictly (name or alias, exact then case-insensitive); vote names go
   through the full cascade, and a name with trailing words ("Bob because...") falls back to its
   longest leading words that match a player exactly or case-insensitively. A name the matcher

@@ -3,7 +3,7 @@
 
 - `role`: the role as a Role Cop reads it: its name without the alignment word, "Vanilla" for a
   player with no power of their own (a Vanilla Townie, a Mafia Goon);
-- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `gun` (Gunsmith: a kill
+- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `goon` (Goon Cop: a Mafia Goon), `gun` (Gunsmith: a kill
   ability, the factional kill included), `killed` (Detective: has killed in an earlier night;
   the tag `has-killed`, which the `killers` settle step gives while a Detective is dealt);
 - `acted` (Reporter), `targeted` (Inspector), `motion` (Motion Detector: either), `action`
@@ -14,6 +14,10 @@
   `modifiers` (Modifier Cop: the modifiers a written role has, 'none' for none);
 - `to_target`: the target is told the reading instead of the user (a Role Guard gives `visitors`,
   a Security Guard `visitor-names`, a Visionary `kinds-on`);
+- `unused-kill` (Psychologist: Positive while the target can choose to kill and has not killed
+  yet, the factional kill included; Negative otherwise), `has-role` (a [role]-Finder: whether
+  the target's base role, modifiers aside, is `role`);
+- `success` (Checker: the action got through; a failed one gets 'no result', as any);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -35,6 +39,7 @@ from .info import investigate, kinds_phrase
 WORDS = {
     "vanilla": ("Vanilla", "Not vanilla"),
     "townie": ("Vanilla Townie", "Not a Vanilla Townie"),
+    "goon": ("Mafia Goon", "Not a Mafia Goon"),
     "gun": ("Has a gun", "No gun"),
     "killed": ("Has killed", "Has not killed"),
     "acted": ("Acted", "Did not act"),
@@ -42,8 +47,10 @@ WORDS = {
     "motion": ("Motion detected", "No motion detected"),
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
+    "unused-kill": ("Positive", "Negative"),
+    "success": ("Your action succeeded", "Your action failed"),
 }
-WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", *WORDS)
+WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", "has-role", *WORDS)
 # A reading given to the target instead of the user (`to_target`): who says it, in the notice.
 GIVEN = {"visitors": "A Role Guard watched over you tonight: you were targeted by {list}.",
          "visitor-names": "A Security Guard watched over you tonight: you were targeted by {list}.",
@@ -104,6 +111,11 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
                                                          if a.body != act.body}))
     if what == "visitor-names":
         return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
+    if what == "has-role":
+        wanted = effect.get("role", "")
+        base = role.appears.get("base", role_read(role))
+        found = base.lower() == wanted.lower()
+        return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
     if what == "modifiers":
         raw = role.appears.get("modifiers", "") or "none"
         return words.get(raw, raw)
@@ -115,15 +127,26 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     yes = {
         "vanilla": lambda: vanilla(role),
         "townie": lambda: vanilla(role) and role.alignment == "Town",
+        "goon": lambda: vanilla(role) and role.faction == "Mafia",
         "gun": lambda: any(e.kind in ("kill", "ignite") for a in role.abilities for e in a.effects),
         "killed": lambda: KILLED in night.state.players[target].tags,
         "acted": lambda: _acted(night, target),
         "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target)),
         "motion": lambda: _acted(night, target) or any(a.body != act.body for a in _acts_on(night, target)),
+        "unused-kill": lambda: not _has_killed(night, target) and any(
+            any(e.kind in ("kill", "ignite") for e in a.effects)
+            and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)
+            for a in role.abilities),
+        "success": lambda: True,  # a Checker: a reading at all means the action got through
         "private": lambda: _talks(night, target, alone=False),
         "topic": lambda: _talks(night, target, alone=True),
     }[what]()
     return _word(words, what, yes)
+
+
+def _has_killed(night: Night, target: str) -> bool:
+    """Has killed, tonight's kills included (a Psychologist reads after the kills)."""
+    return KILLED in night.state.players[target].tags or any(t[0] == target and t[1] == KILLED for t in night.tags)
 
 
 def _word(words: dict, what: str, yes: bool) -> str:
@@ -134,7 +157,7 @@ def _word(words: dict, what: str, yes: bool) -> str:
 def killers(night: Night, deaths: list[Death]) -> list[Death]:
     """Settle step `killers`: while a role that reads `killed` (a Detective) was dealt, each
     player whose attack killed tonight carries the tag `has-killed` from now on."""
-    if not any(e.kind == "detect" and e.get("what") == "killed" for r in dealt_roles(night)
+    if not any(e.kind == "detect" and e.get("what") in ("killed", "unused-kill") for r in dealt_roles(night)
                if r in night.ruleset.roles for a in night.ruleset.roles[r].abilities for e in a.effects):
         return deaths
     for k in dict.fromkeys(k for d in deaths for k in d.by):
@@ -144,7 +167,8 @@ def killers(night: Night, deaths: list[Death]) -> list[Death]:
 
 
 EFFECTS: dict[str, EffectSpec] = {
-    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False)},
+    "detect": EffectSpec(investigate, {**TARGET, "what": (str, ...), "results": (dict, {}), "to_target": (bool, False),
+                                       "role": (str, "")},
                          {"what": WHATS},
                          "inspect", "inspection", _detect),
 }
