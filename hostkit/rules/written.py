@@ -437,6 +437,7 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")
         if foe and foe not in foes:
             foes.append(foe)
+    _cures_said(roles, names, dealt)
     foes.sort(key=lambda f: f != "the Mafia")  # the Mafia first, then the third parties as dealt
     if foes:
         one = len(foes) == 1 and foes[0] != "the Mafia"  # a lone third party: 'the Arsonist is dead'
@@ -446,6 +447,27 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
             if r is not None and r.alignment == "Town" and not r.victory:
                 roles[n] = r._replace(win=town)
     return rs._replace(roles=MappingProxyType(roles))
+
+
+def _cures_said(roles: dict[str, Role], names: list[str], dealt: list[Role]) -> None:
+    """An ability that cures a tag (the Doctor's heal cures 'poisoned') says so in the PM only
+    when a dealt role gives that tag: a PM names nothing the setup lacks."""
+    given = {e.get("tag") for r in dealt for a in r.abilities for e in a.effects if e.kind == "tag"}
+    for n in names:
+        r = roles.get(n)
+        if r is None:
+            continue
+        changed = False
+        abilities = []
+        for a in r.abilities:
+            cures = [t for e in a.effects if e.kind == "heal" for t in e.get("cures", ()) if t in given]
+            if cures:
+                a = a._replace(summary=f"{a.summary} It also cures {' and '.join(cures)} players, on the night it "
+                                        f"would kill them.")
+                changed = True
+            abilities.append(a)
+        if changed:
+            roles[n] = r._replace(abilities=tuple(abilities))
 
 
 def _joined(parts: list[str]) -> str:
