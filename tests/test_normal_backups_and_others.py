@@ -151,3 +151,19 @@ def test_messenger_sends_the_message_typed_after_the_target(tmp_path):
 def test_messenger_without_a_message_is_refused(tmp_path):
     host = game(tmp_path, "Ms=Town Messenger", "Bob=Mafia Goon", *TOWN)
     assert "then the message, in quotes" in host.refused("act", "Ms", "Send", "Cy")
+
+
+@pytest.mark.parametrize("gadget, use, check", [
+    ("Gun", "Cy Fire Bob", lambda out: "Bob" in dead(out)),
+    ("Vest", "Cy Wear", lambda out: "Cy" not in dead(out)),
+    ("Lens", "Cy Peer Bob", lambda out: result_of(out, "Cy") == "Mafia"),
+], ids=["gun", "vest", "lens"])
+def test_inventor_gives_a_one_shot_invention(tmp_path, gadget, use, check):
+    host = game(tmp_path, "Inv=Town Inventor", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    out = night(host, f"Inv {gadget} Cy")
+    assert any(n["player"] == "Cy" and f"a {gadget}." in n["text"] and "Inv" not in n["text"] for n in out["notices"])
+    next_night(host)
+    out = night(host, use, *(["Hal Kill Cy"] if gadget == "Vest" else []))
+    assert check(out)
+    next_night(host)
+    host.refused("act", *use.split())  # used up

@@ -111,3 +111,40 @@ def test_neighbor_knows_the_other_neighbors(tmp_path):
     host = game(tmp_path, "N1=Town Neighbor", "N2=Neighbor", "Bob=Mafia Goon", *TOWN)
     pm = host.ok("pm", "N1")
     assert "N2" in pm and "Town wins when the Mafia are all dead." in pm
+
+
+def test_hybrid_role_has_both_actions(tmp_path):
+    host = game(tmp_path, "X=Town Cop Doctor", "Bob=Mafia Goon", *TOWN)
+    out = night(host, "X Investigate Bob", "Bob Kill Cy")
+    assert result_of(out, "X") == "Mafia" and dead(out) == ["Cy"]
+    next_night(host)
+    assert dead(night(host, "X Protect Di", "Bob Kill Di")) == []
+
+
+def test_hybrid_with_a_group_doctor_neighbor(tmp_path):
+    host = game(tmp_path, "X=Town Doctor Neighbor", "N=Town Neighbor", "Bob=Mafia Goon", *TOWN)
+    pm = host.ok("pm", "X")
+    assert "[b]Protect[/b]" in pm and "N" in pm.split("[b]Your team")[-1]
+
+
+@pytest.mark.parametrize("written, target, act, read", [
+    ("Town Combined Cop Roleblocker", "Rb", "Rb Block Di", "Mafia"),
+    ("Town Combined Cop Roleblocker", "Doc", "Doc Di", "Town"),
+    ("Mafia Combined Cop Roleblocker", "Doc", "Doc Di", "Town"),
+], ids=["town-on-mafia-roleblocker", "town-on-doctor", "mafia-on-doctor"])
+def test_combined_one_action_does_both(tmp_path, written, target, act, read):
+    host = game(tmp_path, f"X={written}", "Rb=Mafia Roleblocker", "Doc=Town Doctor", *TOWN)
+    out = night(host, f"X {target}", act)
+    assert result_of(out, "X") == read
+    assert any(b["player"] == target for b in out["blocked"])
+
+
+@pytest.mark.parametrize("written, why", [
+    ("Town Combined Cop", "Combined joins the actions of two roles"),
+    ("Town Mason Neighbor", "a player is in one group"),
+    ("Town Serial Killer Cop", "cannot be part of a hybrid"),
+], ids=["combined-one-role", "two-groups", "third-party-hybrid"])
+def test_hybrid_nonsense_is_refused(tmp_path, written, why):
+    from test_normal_roles import refused_new
+
+    assert why in refused_new(tmp_path, f"A={written}", "Bob=Mafia Goon", "Cy=Vanilla Townie")

@@ -24,9 +24,10 @@ def test_role_cop_reads_the_role_without_its_alignment(tmp_path, target, read):
     ("Town Vanilla Cop", "Cy", "Vanilla"), ("Town Neapolitan", "Cy", "Vanilla Townie"),
     ("Town Neapolitan", "Bob", "Not a Vanilla Townie"), ("Town Neapolitan", "Doc", "Not a Vanilla Townie"),
     ("Town Gunsmith", "Bob", "Has a gun"), ("Town Gunsmith", "Vi", "Has a gun"), ("Town Gunsmith", "Doc", "No gun"),
+    ("Town Goon Cop", "Bob", "Mafia Goon"), ("Town Goon Cop", "Cy", "Not a Mafia Goon"),
 ], ids=["vanilla-cop-goon", "vanilla-cop-doctor", "vanilla-cop-townie", "neapolitan-townie", "neapolitan-goon",
-        "neapolitan-doctor", "gunsmith-goon", "gunsmith-vigilante", "gunsmith-doctor"])
-def test_vanilla_cop_neapolitan_gunsmith(tmp_path, role, target, read):
+        "neapolitan-doctor", "gunsmith-goon", "gunsmith-vigilante", "gunsmith-doctor", "goon-cop-goon", "goon-cop-townie"])
+def test_vanilla_cop_neapolitan_gunsmith_goon_cop(tmp_path, role, target, read):
     host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", "Vi=Town Vigilante", *TOWN)
     assert result_of(night(host, f"X {target}"), "X") == read
 
@@ -121,3 +122,12 @@ def test_finder_learns_whether_the_target_has_the_role(tmp_path, finder, target,
     host = game(tmp_path, f"X={finder}", "Cop=Town Cop", "MCop=Town Macho Cop", "Doc=Town Doctor",
                 "Rb=Mafia Roleblocker", "Bob=Mafia Goon", *TOWN)
     assert result_of(night(host, f"X {target}"), "X") == read
+
+
+@pytest.mark.parametrize("acts, read", [([], "Your action succeeded"), (["Rb Block X"], None), (["As"], None)],
+                         ids=["got-through", "blocked", "ascetic-target"])
+def test_checker_learns_whether_its_action_got_through(tmp_path, acts, read):
+    host = game(tmp_path, "X=Town Checker", "Rb=Mafia Roleblocker", "As=Town Ascetic", "Bob=Mafia Goon", *TOWN)
+    target = "As" if acts == ["As"] else "Cy"
+    out = night(host, f"X {target}", *[a for a in acts if a != "As"])
+    assert result_of(out, "X") == read

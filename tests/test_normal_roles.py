@@ -347,3 +347,12 @@ def test_weak_blocked_action_does_not_kill_its_user(tmp_path):
     host = game(tmp_path, "X=Town Weak Cop", "Bob=Mafia Goon", "Rb=Mafia Roleblocker", "Cy=Vanilla Townie",
                 "Di=Vanilla Townie", "Ed=Vanilla Townie")
     assert "X" not in dead(night(host, "X Bob", "Rb Block X"))
+
+
+@pytest.mark.parametrize("blocker", ["Town Roleblocker", "Mafia Roleblocker"], ids=["town", "mafia"])
+def test_roleblocker_stops_every_night_action_and_tells_the_target(tmp_path, blocker):
+    host = game(tmp_path, f"Rb={blocker}", "Cop=Town Cop", "Bob=Mafia Goon", "Cy=Vanilla Townie", "Di=Vanilla Townie",
+                "Ed=Vanilla Townie")
+    out = night(host, "Rb Block Cop" if blocker.startswith("Mafia") else "Rb Cop", "Cop Bob")
+    assert result_of(out, "Cop") is None
+    assert any(b["player"] == "Cop" and b.get("told", True) for b in out["blocked"])

@@ -141,3 +141,42 @@ def test_two_hashes_a_skipped_element_brings_together_still_read_as_a_hash_vote(
 
     marks = marks_of(_body('<span style="font-size: 90%">x</span>#<script>1</script>#vote Ann'))
     assert read_marks(marks, ("hash",)).votes == ("##vote Ann",)
+
+
+# --------------------------------------------------------------------------- the vote-line hint
+
+_HINT_CASES = [
+    "vote: bob", "vote : bob", "vote\u00a0\u2003:", "vote\n\n:", "unvote: ann", "vote bob", "votes are in",
+    "pseudo vote bob", "pseudo-vote: x", "pseudo--  vote", "fake vote", "mock-vote", "hypothetical vote",
+    "unofficial vote", "unoffical vote", "pretend vote", "imaginary vote", "theoretical vote",
+    "nonbinding vote", "non-binding vote", "non binding vote", "non--binding vote",
+    "intent to vote bob", "intent  to\tvote", "intent-to vote", "intent tovote", "intend to vote",
+    "intending to vote", "intending vote", "planning to vote", "going to vote ann", "gonna vote ann",
+    "gonna-to-vote", "gonna to  vote", "i am going to vote", "i'm going to\u00a0vote", "going tо vote",
+    "goingto vote", "going  tovote", "going\n\nto\n\nvote", "pseudovote", "ingoing vote", "regonna vote",
+    "vote vote vote", "gonna vot", "to vote", "votevote:", "pseudo vote" * 3, "xyz", "", "voting: bob",
+    "intent to vote and vote: bob", "vote\u2028:", "pseudo\u2029vote", "vоte: bob",
+]
+
+
+@pytest.mark.parametrize("low", _HINT_CASES, ids=lambda s: repr(s)[1:-1][:40] or "empty")
+def test_line_hint_finds_what_the_pattern_finds(low: str) -> None:
+    """marks.line_hint reads each "vote" backwards instead of trying LINE_HINT at every letter:
+    it must say exactly what LINE_HINT's search says, on every separator and spelling."""
+    from hostkit.votes.marks import LINE_HINT, line_hint
+
+    assert line_hint(low) is (LINE_HINT().search(low) is not None)
+
+
+def test_line_hint_agrees_on_random_texts() -> None:
+    """Texts strung from the hint's words, separators and near misses agree with LINE_HINT."""
+    import random
+
+    from hostkit.votes.marks import LINE_HINT, line_hint
+
+    rng = random.Random(39)
+    bits = ["vote", "vot", "ote", "to", "t", "o", ":", " ", "  ", "-", "\n", "\t", "\u00a0", "x", "a", "non",
+            "binding", "non-binding", "pseudo", "intent", "intending", "going", "gonna", "fake", "mock", "e"]
+    for _ in range(20000):
+        low = "".join(rng.choice(bits) for _ in range(rng.randint(0, 9)))
+        assert line_hint(low) is (LINE_HINT().search(low) is not None), low

@@ -15,6 +15,7 @@ from ..model.errors import HostkitError, RuleError, suggest
 from ..model.roles import Ability
 from ..model.entries import Action, PhaseRecord
 from ..model.state import GameState, withheld_ability
+from .choices import chosen
 from ..rules.items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,17 +145,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
                             f"{ability.max_skips_in_a_row} nights in a row")
         return Action(actor, ability.name, (), declined=True)
-    choice = ""
-    if ability.choose:
-        # Seed natural I: 'If an effect says something like "Choose a Guild," you may choose your
-        # own': the choice is typed after the targets.
-        what = "a Guild" if ability.choose == "guild" else "the message, in quotes"
-        if len(target_words) != ability.targets + 1:
-            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then {what}, got "
-                            f"{len(target_words)} word(s)" + (" (or 'skip')" if ability.skippable else ""))
-        choice = _guild_word(game, target_words[-1], where) if ability.choose == "guild" else \
-            _message(target_words[-1], where)
-        target_words = target_words[:-1]
+    choice, target_words = chosen(game, ability, target_words, where, msg)
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
                         + (" (or 'skip')" if ability.skippable else ""))
@@ -194,25 +185,6 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if conflict:
         raise RuleError(conflict)
     return Action(actor, ability.name, tuple(targets), choice=choice)
-
-
-def _guild_word(game: Game, word: str, where: str) -> str:
-    """The Guild a word names (case-insensitively), of those the game's roles and effects name."""
-    from ..engine.effects.guild import known_guilds  # the registry: only for an ability that chooses
-
-    guilds = known_guilds(game.ruleset)
-    found = [g for g in guilds if g.lower() == word.lower()]
-    if not found:
-        raise RuleError(f"{where}: no Guild called {word!r}" + suggest(word, list(guilds))
-                        + f"; this game's Guilds: {', '.join(guilds) or 'none'}")
-    return found[0]
-
-def _message(text: str, where: str) -> str:
-    """A Messenger's message (MafiaScum's Mailman): one line of text, not blank."""
-    text = " ".join(text.split())
-    if not text:
-        raise RuleError(f"{where}: the message is blank; type it after the target, in quotes")
-    return text
 
 
 def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:

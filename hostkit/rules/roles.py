@@ -53,7 +53,18 @@ PASSIVE_NAMES = {
     "anti-tech": "Anti-Tech Field",
     "psychic-vote": "Psychic vote",
     "no-team-actions": "No team actions",
+    "macho": "Macho", "ninja": "Ninja", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
+    "complex": "Complex", "simple": "Simple", "ascetic": "Ascetic", "vengeful": "Vengeful", "lazy": "Lazy",
+    "traitor": "Traitor", "backup": "Backup", "universal-backup": "Universal Backup",
 }
+
+def passive_words(passive: str) -> tuple[str, str]:
+    """How a role PM names and explains a passive; a written '[role]-Immune' is 'immune-to:ROLE'."""
+    if passive.startswith("immune-to:"):
+        role = passive.split(":", 1)[1].title()
+        return f"{role}-Immune", f"a {role}'s actions on you fail"
+    return PASSIVE_NAMES.get(passive, passive), PASSIVES.get(passive, passive)
+
 
 # Top-level tables of a roles.toml that are not roles: what the roles share.
 RESERVED = ("factions", "shared")

@@ -60,6 +60,7 @@ class Written(NamedTuple):
     base: str  # the ruleset's role
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
     finds: str = ""  # a '[role]-Finder': the role it finds
+    extra: tuple[tuple[str, str], ...] = ()  # a hybrid's other roles, as written before the last ('Cop Doctor')
 
 
 def _key(text: str) -> str:
@@ -150,6 +151,7 @@ def parse(rs: Ruleset, text: str) -> Written:
               if m.name not in NUMBERED and m.name != "Role-Immune"}
     names: list[str] = []
     shots: list[int] = []
+    extra: list[tuple[str, str]] = []
     i = 0
     while i < len(words):
         for j in range(len(words), i, -1):
@@ -164,6 +166,11 @@ def parse(rs: Ruleset, text: str) -> Written:
                 i = j
                 break
         else:
+            end = next((j for j in range(len(words), i, -1) if " ".join(words[i:j]) in known), None)
+            if end is not None:  # another role before the last: a hybrid ('Cop Doctor', 'Doctor Neighbor')
+                extra.append(known[" ".join(words[i:end])])
+                i = end
+                continue
             rest = " ".join(words[i:])
             everything = [r.name for r in rs.roles.values()] + [m for m in mods if m not in NUMBERED] + \
                 ["1-Shot", "Night 2", *ALIGNMENTS]
@@ -175,12 +182,12 @@ def parse(rs: Ruleset, text: str) -> Written:
                              f"see 'hostkit roles {rs.name}'")
         plain = "Goon" if alignment == "Mafia" else "Villager"  # a passive role alone ("Town Bulletproof"):
         base = (plain, "")  # on a vanilla, named as written
-    return Written(alignment, tuple(names), tuple(shots), base[0], base[1], finds)
+    return Written(alignment, tuple(names), tuple(shots), base[0], base[1], finds, tuple(extra))
 
 
 def canonical(w: Written) -> str:
     parts = [w.alignment] if w.alignment else []
-    parts += _written(w)
+    parts += _written(w) + [spelt for _, spelt in w.extra]
     return " ".join(parts + ([w.base_words] if w.base_words else []))
 
 
@@ -206,6 +213,10 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     role = rs.roles[w.base]
     if w.finds:
         role = _finder(role, w.finds)
+    for other, spelt in reversed(w.extra):
+        role = _hybrid(rs, name, rs.roles[other], role, spelt)
+    if "Combined" in w.modifiers:
+        role = _combined(name, role)
     what = w.base_words or ("Goon" if w.base == "Goon" else "Vanilla Townie")
     side = w.alignment or role.alignment
     if w.alignment and role.alignment not in ALIGNMENTS:
@@ -276,6 +287,46 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
         shown["modifiers"] = ", ".join(written)
     appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
+
+
+def _hybrid(rs: Ruleset, name: str, first: Role, role: Role, spelt: str) -> Role:
+    """A hybrid ('Cop Doctor', 'Doctor Neighbor'): both roles' actions and passives, the group
+    of whichever has one (a player is in one group), the Mafia's side if either is Mafia."""
+    if first.faction and role.faction and first.faction != role.faction:
+        raise HostkitError(f"{name!r}: a player is in one group, and {spelt} ({first.faction}) and the rest "
+                           f"({role.faction}) are two")
+    if first.alignment not in ALIGNMENTS or (role.alignment not in ALIGNMENTS):
+        raise HostkitError(f"{name!r}: a {spelt if first.alignment not in ALIGNMENTS else 'third party'} is a side "
+                           f"of its own and cannot be part of a hybrid")
+    mine = {a.key for a in role.abilities}
+    grouped = first if first.faction else role
+    abilities = tuple(a for a in first.abilities if a.key not in mine and not a.factional) + role.abilities
+    if grouped is first:
+        abilities += tuple(a for a in first.abilities if a.factional and a.key not in mine)
+    return role._replace(
+        abilities=abilities, passives=role.passives | first.passives, immunity=max(role.immunity, first.immunity),
+        appears=MappingProxyType({**first.appears, **role.appears}), faction=grouped.faction,
+        knows_faction=grouped.knows_faction, alignment=grouped.alignment, win=grouped.win,
+        summary=" ".join(s for s in (first.summary, role.summary) if s),
+        charged=MappingProxyType({**first.charged, **role.charged}))
+
+
+def _combined(name: str, role: Role) -> Role:
+    """'Combined Cop Roleblocker': the hybrid's own actions are one action, every effect on the same
+    target (MafiaScum's Combined)."""
+    own = [a for a in role.abilities if not a.factional]
+    if len(own) < 2:
+        raise HostkitError(f"{name!r}: Combined joins the actions of two roles into one; write two roles "
+                           f"('Combined Cop Roleblocker')")
+    if len({a.targets for a in own}) > 1:
+        raise HostkitError(f"{name!r}: Combined joins actions that take the same number of targets")
+    from ..engine.effects import NAR_ORDER
+
+    category = min((a.category for a in own), key=lambda c: NAR_ORDER.index(c) if c in NAR_ORDER else len(NAR_ORDER))
+    one = own[0]._replace(name="-".join(a.name for a in own), category=category,
+                          summary=" And: ".join(a.summary for a in own),
+                          effects=tuple(e for a in own for e in a.effects))
+    return role._replace(abilities=(one,) + tuple(a for a in role.abilities if a.factional))
 
 
 def _finder(role: Role, finds: str) -> Role:

@@ -18,7 +18,7 @@ import lxml.etree
 
 from hostkit.model.errors import HostkitError
 from hostkit.model.records import Record
-from hostkit.votes.marks import COUNT_MARKER, LINE_HINT, Marks, _count_marked, marks_of
+from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, line_hint, marks_of
 from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
 from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, PURPOSE,
                                     PURPOSE_AFTER, REORDERED, ParsedVote,
@@ -115,7 +115,7 @@ def _might_hold(low: str, markups: Sequence[str]) -> bool:
         return low.count("color") >= 4
     return ("color" in low or "<b>" in low or "<b " in low or "<strong" in low or "font-weight" in low
             or "[b]" in low or "[/b]" in low  # (BBCode printed as written)
-            or LINE_HINT().search(low) is not None)  # a vote line, in any markup or none
+            or line_hint(low))  # a vote line, in any markup or none
 
 
 _OPENS = re.compile(r"(?i)\s*(?:##\s*)?(?:un[-\s]?vote|vote)\b")  # a new element opening a new vote

@@ -80,7 +80,7 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     # Every vote text a run or a ## gives holds a vote word; a run needs red or bold markup; a
     # [vote] tag needs only itself. Most posts have none of these, and are not walked.
     words = "vote" in low or "lynch" in low or "elim" in low or "exe" in low or "sleep" in low  # _VOTE_WORDS
-    lines = words and LINE_HINT().search(low) is not None  # it may hold a vote line in no markup
+    lines = words and line_hint(low)  # it may hold a vote line in no markup
     # A style of font sizes alone marks nothing, but a walk also reads ##votes, whose two #s a
     # skipped element (a script, a box title) may bring together: it counts whenever a # is here.
     # BBCode printed as written ("Vote: mb[/b]") is bold with no element to show it.
@@ -108,13 +108,15 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
                 gap = None if between.strip(" \xa0") else between
             marked.append((start, t, flagl[i], gap))
             end = start + len(t)
-    if marked and not any(w in "".join(t for _, t, _, _ in marked).lower() for w in _VOTE_WORDS):
-        marked = []  # no run can read as a vote (every vote text holds a vote word)
+    if marked:
+        said = "".join(t for _, t, _, _ in marked).lower()  # (joined once, not once a vote word)
+        if not any(w in said for w in _VOTE_WORDS):
+            marked = []  # no run can read as a vote (every vote text holds a vote word)
     if "[/b]" in full or "[b]" in full or "[/B]" in full or "[B]" in full:
         marked = _literal_bold(full, starts, flagl, marked)
     if lines:
         marked += _vote_lines(full, starts, flagl)
-    if (words and any(f & _HIDDEN for f in flagl)) or walker.hidden:
+    if (words and any(f & _HIDDEN for f in set(flagl))) or walker.hidden:
         hidden = _hidden_votes(texts, starts, flagl) if words else []
         hidden += [(starts[i], t, _LINE | _HIDDEN, None) for i, t in walker.hidden if not flagl[i] & (_QUOTE | _CODE)]
         marked += sorted(hidden)
@@ -136,7 +138,42 @@ _BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": 
 # or with a vote disowned or announced ("Pseudo vote: Bob", "intent to vote Ann"), and a cheap hint
 _LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*("
                      rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
-LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")
+LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")  # what line_hint finds
+_COLON_HINT = lazy_re(r"vote\s*:")
+
+
+def _backwards(words: str) -> str:
+    """An alternation of plain words (DISOWNING, ANNOUNCING: letters, '-' and an optional '-?')
+    spelt backwards, each spelling of an optional hyphen its own word."""
+    out = []
+    for word in words.split("|"):
+        spellings = [word.replace("-?", "-"), word.replace("-?", "")] if "-?" in word else [word]
+        out += [re.escape(w[::-1]) for w in dict.fromkeys(spellings)]
+    return "|".join(out)
+
+
+# LINE_HINT's second branch read backwards from the "vote" it ends in: "etov" [" ot"] "-" "oduesp"
+_HINT_BEFORE = lazy_re(rf"(?:\s+ot)?[-\s]+(?:{_backwards(DISOWNING)}|{_backwards(ANNOUNCING)})")
+
+
+def line_hint(low: str) -> bool:
+    """LINE_HINT().search(low) is not None, found from each "vote" in LOW rather than by trying
+    the pattern at every letter (its words begin with ten common letters: the search was the
+    costliest step of reading a page after the parse). Every match of LINE_HINT holds a "vote":
+    "vote: ..." is a search with a literal start, and "pseudo vote" is read backwards from its
+    "vote", in LOW reversed (a pattern has no look-behind of any length)."""
+    if "vote" not in low:
+        return False
+    if _COLON_HINT().search(low) is not None:
+        return True
+    back = low[::-1]
+    before = _HINT_BEFORE().match
+    i = back.find("etov")
+    while i != -1:
+        if before(back, i + 4) is not None:
+            return True
+        i = back.find("etov", i + 1)
+    return False
 _LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 
 

@@ -148,5 +148,6 @@ def _tinted(el: lxml.etree._Element) -> int:
     """_TINT when EL colours only a letter or two (its whole text, its children's included, is
     at most two characters that are not blank): a piece of rainbow text, one colour a letter. An
     element read in line as a leaf and the same element with an empty child read the same."""
-    t = "".join(el.itertext()) if len(el) else el.text
+    # (with children: its text from one call into libxml2, as walk.text_of reads it)
+    t = lxml.etree.tostring(el, method="text", encoding="unicode", with_tail=False) if len(el) else el.text
     return _TINT if t and len(t.strip()) <= 2 else 0

@@ -15,8 +15,8 @@ talk.py (communicate: natural's Communication), pace.py (accelerate: natural's A
 guild.py (join-guild, leave-guild: natural's Guilds) and conditions.py (MafiaScum's Loyal,
 Disloyal, Weak, Macho, Ninja and a 1-Shot Bulletproof: no effect, a reach rule and readings)
 readings.py (detect: MafiaScum's Role Cop, Vanilla Cop, Gunsmith, Detective, Motion Detector...)
-links.py (link: a Babysitter's and a Hider's linked deaths) and strength.py (strengthen: a
-Strengthener's target's kills made Strong).
+links.py (link: a Babysitter's and a Hider's linked deaths), strength.py (strengthen: a
+Strengthener's target's kills made Strong) and invent.py (invent: an Inventor's one-shot item).
 Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
@@ -38,11 +38,11 @@ from typing import Any, Callable
 
 from ..acts import Act
 from ..night import Night
-from . import (block, build, change, conditions, control, doom, guild, info, items, kill, links, pace, protect, readings,
+from . import (block, build, change, conditions, control, doom, guild, info, invent, items, kill, links, pace, protect, readings,
                steal, strength, talk, tech)
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength, invent)
 
 
 def _join() -> dict[str, EffectSpec]:

@@ -118,6 +118,11 @@ class ItemNight:
         return moved
 
 
+def inventory(night: Night) -> ItemNight:
+    """The night's item bookkeeping (made on first use): what invent.py puts an invention in."""
+    return _items(night)
+
+
 def _items(night: Night) -> ItemNight:
     if KEY not in night.ext:
         night.ext[KEY] = ItemNight(night)

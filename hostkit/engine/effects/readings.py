@@ -3,7 +3,7 @@
 
 - `role`: the role as a Role Cop reads it: its name without the alignment word, "Vanilla" for a
   player with no power of their own (a Vanilla Townie, a Mafia Goon);
-- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `gun` (Gunsmith: a kill
+- `vanilla` (Vanilla Cop), `townie` (Neapolitan: a Vanilla Townie), `goon` (Goon Cop: a Mafia Goon), `gun` (Gunsmith: a kill
   ability, the factional kill included), `killed` (Detective: has killed in an earlier night;
   the tag `has-killed`, which the `killers` settle step gives while a Detective is dealt);
 - `acted` (Reporter), `targeted` (Inspector), `motion` (Motion Detector: either), `action`
@@ -17,6 +17,7 @@
 - `unused-kill` (Psychologist: Positive while the target can choose to kill and has not killed
   yet, the factional kill included; Negative otherwise), `has-role` (a [role]-Finder: whether
   the target's base role, modifiers aside, is `role`);
+- `success` (Checker: the action got through; a failed one gets 'no result', as any);
 - `private` (Traffic Analyst: shares a private topic with another living player), `topic` (PT
   Cop: has a private topic at all): a faction that knows itself (the Mafia, the Masons).
 
@@ -38,6 +39,7 @@ from .info import investigate, kinds_phrase
 WORDS = {
     "vanilla": ("Vanilla", "Not vanilla"),
     "townie": ("Vanilla Townie", "Not a Vanilla Townie"),
+    "goon": ("Mafia Goon", "Not a Mafia Goon"),
     "gun": ("Has a gun", "No gun"),
     "killed": ("Has killed", "Has not killed"),
     "acted": ("Acted", "Did not act"),
@@ -46,6 +48,7 @@ WORDS = {
     "private": ("Can communicate privately", "Cannot communicate privately"),
     "topic": ("Has a private topic", "Has no private topic"),
     "unused-kill": ("Positive", "Negative"),
+    "success": ("Your action succeeded", "Your action failed"),
 }
 WHATS = ("role", "action", "kinds-on", "visitors", "visitor-names", "modifiers", "has-role", *WORDS)
 # A reading given to the target instead of the user (`to_target`): who says it, in the notice.
@@ -124,6 +127,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     yes = {
         "vanilla": lambda: vanilla(role),
         "townie": lambda: vanilla(role) and role.alignment == "Town",
+        "goon": lambda: vanilla(role) and role.faction == "Mafia",
         "gun": lambda: any(e.kind in ("kill", "ignite") for a in role.abilities for e in a.effects),
         "killed": lambda: KILLED in night.state.players[target].tags,
         "acted": lambda: _acted(night, target),
@@ -133,6 +137,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
             any(e.kind in ("kill", "ignite") for e in a.effects)
             and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)
             for a in role.abilities),
+        "success": lambda: True,  # a Checker: a reading at all means the action got through
         "private": lambda: _talks(night, target, alone=False),
         "topic": lambda: _talks(night, target, alone=True),
     }[what]()

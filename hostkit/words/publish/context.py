@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...model.state import PICKED
-from ...rules.rulesets import PASSIVE_NAMES, PASSIVES
+from ...rules.roles import passive_words
 from ...game.day.rulings import SPIRIT_BOND
 from ..text import ability_when
 
@@ -92,7 +92,7 @@ def role_context(role: "Role") -> dict[str, Any]:
         "abilities": [{"name": ab.name, "when": ability_when(ab), "targets": ability_targets(ab),
                        "summary": ab.summary, "uses": ab.uses, "phase": ab.phase, "factional": ab.factional}
                       for ab in role.abilities],
-        "passives": [{"name": PASSIVE_NAMES.get(p, p), "text": PASSIVES.get(p, p)} for p in sorted(role.passives)],
+        "passives": [dict(zip(("name", "text"), passive_words(p))) for p in sorted(role.passives)],
         # An alien's tech slots (seed paranormal 'Tech:'): '1 Medium and 1 Large tech slots'; ''.
         "tech": _slots_words(role),
         "facts": [],  # filled for the player's own PM (_role_pm_context)
