@@ -90,14 +90,18 @@ def write_state(site: str, user: str | None, cookies: list[dict[str, Any]]) -> N
     """Cache the account name and cookies, mode 0600 from the first byte (never readable by
     others, even for a moment)."""
     path = _state_path(site)
-    if path is None:
-        return
+    if path is not None:
+        _write_private(path, {"site": site, "user": user, "cookies": cookies})
+
+
+def _write_private(path: Path, data: Any) -> None:
+    """Write JSON to a file of the user's alone: mode 0600 from the first byte, atomically."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"site": site, "user": user, "cookies": cookies}, fh)
+            json.dump(data, fh, indent=1)
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
     except BaseException:
@@ -168,20 +172,7 @@ def bind(site: str, user: str | None) -> None:
             return
     else:
         sites[site] = user
-    path = _sites_path()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(sites, fh, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    _write_private(_sites_path(), sites)
 
 
 def _not_bound(site: str) -> ForumError:
