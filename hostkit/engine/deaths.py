@@ -185,7 +185,7 @@ def _attacks(night: Night) -> tuple[list[Death], dict[str, list[str]]]:
             die(t, attack, attack.location)
             continue
         role = night.role(t)
-        if role.immunity >= attack.strength and conditions.immune(night, t, role):
+        if role.immunity >= attack.strength and conditions.immune(night, t, role, attack):
             saved.setdefault(t, []).append(role.name)
             night.say(f"{t} ({role.name}) is immune to {who}'s attack.")
             night.notices.append((t, "You were attacked tonight, but you survived."))

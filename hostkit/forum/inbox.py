@@ -157,11 +157,11 @@ def read_pm(game: Game, player: str, subject: str, text: str) -> Any:
     if game.state.players[player].alive:
         abilities: list[Any] = usable(game.state, player, rec)
         if not abilities:
-            return Said(None, f"{player} has no ability to use in {rec.label}", False)
+            return Said(None, "", False, note=f"{player} has no ability to use in {rec.label}")
     else:
         abilities = list(_owed(game, player))
         if not abilities:
-            return Said(None, f"{player} is dead and owes nothing", False)
+            return Said(None, "", False, note=f"{player} is dead and owes nothing")
     living = [p.name for p in game.setup.players if game.state.players[p.name].alive]
     matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living
                            or p.name == player])
@@ -178,11 +178,14 @@ def read_pm(game: Game, player: str, subject: str, text: str) -> Any:
 
 
 def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str] | None = None,
-             offset: float = 0.0) -> tuple[list[Reading], list[dict[str, str]]]:
+             offset: float = 0.0, doubt: dict[str, str] | None = None) -> tuple[list[Reading], list[dict[str, str]]]:
     """The PMs of the current phase from players who can act (the living; the dead for what they
     owe), read; and every other PM with why it was left out. `ids`: forum user id -> player
     (hostkit.forum.senders); `offset`: the forum's clock ahead of the host's, in seconds."""
-    from .senders import player_of
+    from .senders import pinned, player_of
+
+    if ids is None:  # the pinned players only (hostkit.forum.inboxrun.read_messages looks up the others)
+        ids = {ident: player for player, (_, ident) in pinned(journal).items()}
 
     label = game.current.record.label
     win = window(game, journal, offset)
@@ -194,7 +197,7 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
         left.append({"id": m.id, "from": m.sender, "time": m.time, "subject": m.subject, "why": why})
 
     for m in messages:
-        player, why = player_of(game, m, ids or {})
+        player, why = player_of(game, m, ids, doubt)
         when = _time(m.time)
         read_before = journal.get(f"inbox:{m.id}")
         if player is None:
@@ -214,14 +217,16 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
             early = True
         said = read_pm(game, player, m.subject, m.text)
         if not getattr(m, "readable", True):
-            said = said._replace(line=None, why="the forum's copy of this PM is damaged (a character XML forbids): "
-                                                "read it on the forum")
+            said = said._replace(line=None, note="", talks=True,
+                                 why="the forum's copy of this PM is damaged (a character XML forbids): read it on "
+                                     "the forum")
         if early and not (said.line or said.why) or early and not _for_now(game, m.text, m.subject):
             leave(m, f"sent in {game.phases[-2].record.label}, before {label} began"
                      + (f" (it reads: {said.line})" if said.line else ""))
             continue
         state = "early" if early else "new"
-        if said.line and not early and _in_record(game, said.line, current):
+        if said.line and ((read_before and read_before.get("what") == said.line)
+                          or (not early and _in_record(game, said.line, current))):
             state = "entered"
         out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, said.line, said.why, state,
                            said.talks, said.note))
@@ -248,7 +253,7 @@ def _for_now(game: Game, text: str, subject: str) -> bool:
 
 
 def _in_record(game: Game, line: str, current: set) -> bool:
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
 
     try:
         (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]

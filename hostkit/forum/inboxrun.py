@@ -43,6 +43,7 @@ class Phase(NamedTuple):
     ids: dict[str, str]  # forum user id -> player
     offset: float  # the forum's clock ahead of the host's, seconds
     new_pins: dict[str, Any]  # players looked up now: (account name, id), pinned by --accept
+    doubt: dict[str, str]  # players whose PMs are not read, and why (two of their names are accounts)
 
     @property
     def sure(self) -> list[Reading]:
@@ -72,7 +73,8 @@ def _offset(session: Any) -> float | None:
     return (forum.timestamp() + (time.monotonic() - at)) - _host_now().timestamp()
 
 
-def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str], list[str], dict[str, Any]]:
+def _ids(conn: Any, game: Game, messages: Sequence[Any]
+         ) -> tuple[dict[str, str], list[str], dict[str, Any], dict[str, str]]:
     """Forum user id -> player: the pinned players, and those whose name or alias sent a PM
     looked up now (hostkit.forum.senders), to be pinned by --accept's commit."""
     from .senders import look_up, pinned
@@ -80,6 +82,7 @@ def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str]
     pins = pinned(Journal(game.folder))
     notes: list[str] = []
     new: dict[str, Any] = {}
+    doubt: dict[str, str] = {}
     senders = {m.sender.casefold() for m in messages}
     for p in game.setup.players:
         if p.name in pins or not ({p.name.casefold(), *(a.casefold() for a in p.aliases)} & senders):
@@ -88,32 +91,40 @@ def _ids(conn: Any, game: Game, messages: Sequence[Any]) -> tuple[dict[str, str]
         if isinstance(got, str):
             if "both forum accounts" in got:
                 notes.append(got + "; their PMs are left out until then")
+                doubt[p.name] = got
             continue
         pins[p.name] = new[p.name] = got
-    return {ident: player for player, (_, ident) in pins.items()}, notes, new
+    return {ident: player for player, (_, ident) in pins.items()}, notes, new, doubt
 
 
 def read_phase(game: Game) -> Phase:
-    """Every PM of the host's folders, read for the current phase."""
+    """Every PM of the host's folders, read for the current phase (`hostkit inbox`)."""
     from .account import connect
 
     conn = connect(game.setup.thread)
     try:
         conn.ensure()
-        messages = conn.call("inbox")
-        ids, notes, new = _ids(conn, game, messages)
-        offset = _offset(conn.session)
+        ph = read_messages(conn, game, conn.call("inbox"))
         conn.save()
     finally:
         conn.close()
+    return ph
+
+
+def read_messages(conn: Any, game: Game, messages: Sequence[Any]) -> Phase:
+    """The host's PMs (`conn.call("inbox")`, just read through `conn`), read for the current
+    phase: senders known by user id (the unpinned ones looked up through `conn`), times in the
+    forum's clock. For `hostkit watch`: Phase.sure, .unsure, .early and .left_out."""
+    ids, notes, new, doubt = _ids(conn, game, messages)
+    offset = _offset(getattr(conn, "session", None))
     if offset is None:
         offset = 0.0
         notes.append("the forum's clock could not be read: PM times are compared with your clock")
     elif abs(offset) >= 60:
         notes.append(f"the forum's clock is {abs(offset) / 60:.0f} min {'ahead of' if offset > 0 else 'behind'} "
                      "yours: the phase's start is moved to the forum's clock")
-    found, left = readings(game, messages, Journal(game.folder), ids=ids, offset=offset)
-    return Phase(game.current.record.label, found, left, notes, messages, ids, offset, new)
+    found, left = readings(game, list(messages), Journal(game.folder), ids=ids, offset=offset, doubt=doubt)
+    return Phase(game.current.record.label, found, left, notes, list(messages), ids, offset, new, doubt)
 
 
 def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequence[str] = ()) -> dict[str, Any]:
@@ -139,7 +150,7 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequenc
 
 def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any]:
     """Enter the sure lines (and those taken), each checked with those before it."""
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
     from ..model.errors import HostkitError
     from ..store.folder import locked
 
@@ -148,7 +159,7 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
         game = reload() if reload else game
         journal = Journal(game.folder)
         label = game.current.record.label
-        fresh, _ = readings(game, ph.messages, journal, ids=ph.ids, offset=ph.offset)
+        fresh, _ = readings(game, ph.messages, journal, ids=ph.ids, offset=ph.offset, doubt=ph.doubt)
         chosen = [r for r in fresh if r.line and (r.state == "new" or (r.state == "early" and r.id in take))]
         acts = [r for r in chosen if (r.line or "").startswith(f"{r.player} ")]
         duties = [r for r in chosen if r not in acts]  # a dead player's "shoot A B" / "badge A B"
@@ -164,6 +175,11 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
         for group in clash:
             conflicts.append({"ids": [r.id for r, *_ in group], "lines": [r.line for r, *_ in group],
                               "why": "one action of the faction, given two ways: enter the one meant by hand"})
+        for item in parsed:
+            why = _against_record(game, journal, item)
+            if why and not any(item in group for group in clash):
+                clash.append([item])
+                conflicts.append({"ids": [item[0].id], "lines": [item[0].line], "why": why})
         ok_lines: list[Any] = []
         ok_labels: list[str] = []
         ok: list[Reading] = []
@@ -217,18 +233,42 @@ def _duty(game: Game, line: str) -> Game:
     return game
 
 
+def _factional(game: Game, actor: str, ability: str | None) -> tuple[str, str] | None:
+    if not ability or actor not in game.state.players:
+        return None
+    ab = game.state.role_of(actor).ability(ability)
+    faction = game.state.players[actor].faction
+    return (faction, ab.name.lower()) if ab is not None and ab.factional and faction else None
+
+
+def _against_record(game: Game, journal: Journal, item: tuple) -> str:
+    """Why a PM's factional action must not replace the one in the record ("" when it may): the
+    record's came from someone else (the host by hand, or another member's PM)."""
+    r, lines, _ = item
+    for actor, ability, targets in lines:
+        key = _factional(game, actor, ability)
+        if key is None:
+            continue
+        for a in game.current.actions:
+            if _factional(game, a.actor, a.ability) != key or list(a.targets) == list(targets):
+                continue
+            mine = any(e["kind"] == "inbox" and e.get("to") == r.player and e.get("state") == "entered"
+                       and e.get("phase") == game.current.record.label for e in journal.sends())
+            if not (mine and a.actor == actor):
+                return (f"the {key[0]}' {a.ability} is in the record already as {a.actor} {a.ability} "
+                        f"{' '.join(a.targets) or 'skip'}: enter this one by hand if it is meant")
+    return ""
+
+
 def _conflicts(game: Game, parsed: list) -> list[list]:
     """Groups of PMs that give one faction's one action different targets."""
     groups: dict[tuple[str, str], list] = {}
     for item in parsed:
         _, lines, _ = item
         for actor, ability, targets in lines:
-            if not ability or actor not in game.state.players:
-                continue
-            ab = game.state.role_of(actor).ability(ability)
-            faction = game.state.players[actor].faction
-            if ab is not None and ab.factional and faction:
-                groups.setdefault((faction, ab.name.lower()), []).append((item, tuple(targets)))
+            key = _factional(game, actor, ability)
+            if key is not None:
+                groups.setdefault(key, []).append((item, tuple(targets)))
     out = []
     for members in groups.values():
         if len({t for _, t in members}) > 1:

@@ -118,19 +118,23 @@ def choose(conn: Any, game: Game, player: str, account: str) -> list[str]:
             "PMs are read as theirs."]
 
 
-def player_of(game: Game, message: Any, ids: dict[str, str]) -> tuple[str | None, str]:
-    """The player who sent `message` (None, with why, when no player did): by the sender's user
-    id where the forum gives one (`ids`: user id -> player), else by the name exactly as the
-    forum shows it (an adapter without ids)."""
+def player_of(game: Game, message: Any, ids: dict[str, str], doubt: dict[str, str] | None = None
+              ) -> tuple[str | None, str]:
+    """The player who sent `message` (None, with why, when no player did). By the sender's user
+    id (`ids`: user id -> player, the pinned ones): a PM under a player's name from another id
+    is a stranger's. A player not pinned yet is known by their name exactly as the forum shows
+    it (never decoded again), unless `doubt` says why not (two of their names are accounts)."""
     sender_id = getattr(message, "sender_id", "") or ""
+    if sender_id and sender_id in ids:
+        return ids[sender_id], ""
     low = (message.sender or "").casefold()
     named = next((p.name for p in game.setup.players
                   if p.name.casefold() == low or any(a.casefold() == low for a in p.aliases)), None)
-    if sender_id:
-        if sender_id in ids:
-            return ids[sender_id], ""
-        if named is not None:
-            return None, (f"sent by forum user #{sender_id} named {message.sender!r}, which is not the account "
-                          f"{named} is pinned to")
+    if named is None:
         return None, "not a player's account"
-    return (named, "") if named else (None, "not a player's account")
+    if named in (doubt or {}):
+        return None, (doubt or {})[named]
+    if named in ids.values():
+        return None, (f"sent by forum user #{sender_id or '?'} named {message.sender!r}, which is not the "
+                      f"account {named} is pinned to")
+    return named, ""

@@ -5,6 +5,7 @@ Pure functions over a game's replayed state (`game` is only read: its setup for 
 phases for history): who may act, which ability, how many targets, self-targets, living
 targets, allied and unallied, repeats, charges, exclusive abilities, a required attack, skips;
 and reading 'ACTOR [ABILITY] [TARGET]...' from the command line or a file.
+
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..model.errors import HostkitError, RuleError, suggest
 from ..model.roles import Ability
 from ..model.entries import Action, PhaseRecord
 from ..model.state import GameState, withheld_ability
+from .choices import chosen
 from ..rules.items import entry_conflict, find_ability, innate_of, is_item_word, split_words as split_item_words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +61,6 @@ def _names_a_player(game: Game, word: str) -> bool:
     return True
 
 # -- validation
-
 def check_action(game: Game, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
                  *, current: list[Action], phase: PhaseRecord, seq: int | None = None) -> Action:
     """Validate an action against the rules; return it with names made exact, or raise RuleError."""
@@ -144,17 +145,7 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
             raise RuleError(msg.get("skip") or f"{where}: cannot be skipped more than "
                             f"{ability.max_skips_in_a_row} nights in a row")
         return Action(actor, ability.name, (), declined=True)
-    choice = ""
-    if ability.choose:
-        # Seed natural I: 'If an effect says something like "Choose a Guild," you may choose your
-        # own': the choice is typed after the targets.
-        what = "a Guild" if ability.choose == "guild" else "the message, in quotes"
-        if len(target_words) != ability.targets + 1:
-            raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s) and then {what}, got "
-                            f"{len(target_words)} word(s)" + (" (or 'skip')" if ability.skippable else ""))
-        choice = _guild_word(game, target_words[-1], where) if ability.choose == "guild" else \
-            _message(target_words[-1], where)
-        target_words = target_words[:-1]
+    choice, target_words = chosen(game, ability, target_words, where, msg)
     if len(target_words) != ability.targets:
         raise RuleError(msg.get("targets") or f"{where} takes {ability.targets} target(s), got {len(target_words)}"
                         + (" (or 'skip')" if ability.skippable else ""))
@@ -194,25 +185,6 @@ def check_action(game: Game, state: GameState, actor_word: str, ability_word: st
     if conflict:
         raise RuleError(conflict)
     return Action(actor, ability.name, tuple(targets), choice=choice)
-
-
-def _guild_word(game: Game, word: str, where: str) -> str:
-    """The Guild a word names (case-insensitively), of those the game's roles and effects name."""
-    from ..engine.effects.guild import known_guilds  # the registry: only for an ability that chooses
-
-    guilds = known_guilds(game.ruleset)
-    found = [g for g in guilds if g.lower() == word.lower()]
-    if not found:
-        raise RuleError(f"{where}: no Guild called {word!r}" + suggest(word, list(guilds))
-                        + f"; this game's Guilds: {', '.join(guilds) or 'none'}")
-    return found[0]
-
-def _message(text: str, where: str) -> str:
-    """A Messenger's message (MafiaScum's Mailman): one line of text, not blank."""
-    text = " ".join(text.split())
-    if not text:
-        raise RuleError(f"{where}: the message is blank; type it after the target, in quotes")
-    return text
 
 
 def _keep_team_action(state: GameState, actor: str, ability: Ability, current: list[Action]) -> None:
@@ -369,6 +341,7 @@ def skips_in_a_row(game: Game, state: GameState, actor: str, ability: Ability, p
         count += 1
     return count
 
+
 def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
     """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
     out = []
@@ -456,65 +429,3 @@ def _attacked(state: GameState, current: list[Action], actor: str) -> set[str]:
         if ab and ab.targets and a.used(ab.targets) and any(e.kind == "kill" for e in ab.effects):
             out.add(a.targets[0])
     return out
-
-
-
-def known_phrases(game: Game) -> list[tuple[str, ...]]:
-    """Every name a line of actions may hold, as lower-case word tuples, longest first: players
-    (names, aliases, earlier names), abilities and items of the ruleset, and the skip words."""
-    names: set[str] = set(SKIP_WORDS)
-    for p in game.setup.players:
-        names.update((p.name, *p.aliases, *p.previous))
-    for role in game.ruleset.roles.values():
-        names.update(a.name for a in role.abilities)
-    names.update(a.name for a in getattr(game.ruleset, "innate", ()) or ())
-    for item in (getattr(game.ruleset, "items", None) or {}).values():
-        names.add(item.name)
-        names.update(a.name for a in item.abilities)
-    phrases = {tuple(n.lower().split()) for n in names if n.split()}
-    return sorted(phrases, key=len, reverse=True)
-
-
-def line_words(line: str, phrases: list[tuple[str, ...]]) -> list[str]:
-    """The words of one action line: the longest known name first, so 'Old Man Willow Kill Red
-    Riding Hood' needs no quotes. A line with quotes is read with shell quoting instead."""
-    import shlex
-
-    if '"' in line or "'" in line:
-        return shlex.split(line, comments=True)
-    line = line.split("#", 1)[0]
-    raw = line.split()
-    out, i = [], 0
-    while i < len(raw):
-        low = [w.lower() for w in raw]
-        for phrase in phrases:
-            if len(phrase) > 1 and tuple(low[i:i + len(phrase)]) == phrase:
-                out.append(" ".join(raw[i:i + len(phrase)]))
-                i += len(phrase)
-                break
-        else:
-            out.append(raw[i])
-            i += 1
-    return out
-
-
-def parse_act_lines(game: Game, text: str, source: str) -> tuple[list[tuple[str, str | None, list[str]]], list[str]]:
-    """Lines of 'ACTOR [ABILITY] [TARGET]...' (# comments). A name with spaces needs no quotes:
-    the longest known player, ability or item name is matched first; quotes still work."""
-    out, labels = [], []
-    phrases = known_phrases(game)
-    for n, line in enumerate(text.splitlines(), start=1):
-        try:
-            words = line_words(line, phrases)
-        except ValueError as exc:
-            raise HostkitError(f"{source}: line {n}: {exc}") from None
-        if not words:
-            continue
-        try:
-            out.append(split_words(game, words))
-        except HostkitError as exc:
-            raise type(exc)(f"{source}: line {n}: {exc}") from None
-        labels.append(f"{source}: line {n}")
-    if not out:
-        raise HostkitError(f"{source}: no actions found")
-    return out, labels

@@ -116,7 +116,7 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
         marked = _literal_bold(full, starts, flagl, marked)
     if lines:
         marked += _vote_lines(full, starts, flagl)
-    if (words and any(f & _HIDDEN for f in flagl)) or walker.hidden:
+    if (words and any(f & _HIDDEN for f in set(flagl))) or walker.hidden:
         hidden = _hidden_votes(texts, starts, flagl) if words else []
         hidden += [(starts[i], t, _LINE | _HIDDEN, None) for i, t in walker.hidden if not flagl[i] & (_QUOTE | _CODE)]
         marked += sorted(hidden)

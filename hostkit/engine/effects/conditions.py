@@ -126,12 +126,15 @@ def unseen_visits(night: Night) -> dict[str, set[str]]:
     return got
 
 
-def immune(night: Night, player: str, role: Role) -> bool:
+def immune(night: Night, player: str, role: Role, attack: Attack) -> bool:
     """May the role's immunity save `player` now? A charged one (a 1-Shot Bulletproof) only while
-    a charge is left, and the save spends it."""
+    a charge is left, and the save spends it; not while a plain protection (a Doctor's) covers the
+    attack: that saves them, and the charge is kept."""
     left = role.charged.get("immunity")
     if left is None:
         return True
+    if any(p.covers(attack) and not p.sides for p in night.protections.get(player, ())):
+        return False
     ps = night.state.players.get(player)
     have = ps.charges.get("immunity", left) if ps is not None else left
     spent = night.ext.setdefault("immunity-spent", {})
