@@ -203,7 +203,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
-        from ..votes.postmeta import strip_session
+        from ..model.urls import strip_session
 
         thread = strip_session(thread)  # a session id in the URL is the host's login, not the thread's
     attr_map: dict[str, tuple[str, ...]] = {}
