@@ -236,7 +236,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
     first = PhaseRecord(*checks.first_phase(rs, opts, setup.start))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
-    from ..store.cohost import write_git_files
+    from .cohost import write_git_files
 
     write_git_files(w, folder)
     made = not folder.exists()
