@@ -133,10 +133,13 @@ def parse(rs: Ruleset, text: str) -> Written:
     words = _key(text).split()
     if not words:
         raise NameError_("a role cannot be blank")
+    known = _words(rs)
+    whole = known.get(" ".join(words))
+    if whole is not None:  # a role's own name, even one that begins like an alignment ('Mafia Boss')
+        return Written("", (), (), whole[0], whole[1])
     alignment = ""
     if words[0] in ("town", "mafia"):
         alignment = words.pop(0).capitalize()
-    known = _words(rs)
     base = None
     finds = ""
     for i in range(len(words)):  # the longest written role at the end
