@@ -90,7 +90,7 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
     dead = [p for p in names if not players[p].alive]
     actions: list[Action] = []
     factions_done: set[str] = set()
-    blackouts_done: set[str] = set()  # one town-wide blackout of each power a night, as a real game has
+    blackouts_done: set[str] = set()  # one town-wide act of each kind a night, as a real game has (_blackout)
     items = rs.items
     for pname in alive:
         ps = players[pname]
@@ -123,15 +123,23 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
 
 
 def _blackout(ab) -> str | None:
-    """The power a town-wide blackout ability shuts off ('' for every action: the Stun Bomb), or None.
+    """The power a town-wide blackout ability shuts off ('' for every action: the Stun Bomb), or
+    "ignite" for an ignition of every doused player; None for an ability that reaches only its
+    targets.
 
     A real game has one of each such device: dealt to one player in five, a 10,000-player night
     would fire hundreds, and a single Stun Bomb fails every other action of the night, which
     would leave nothing else of the night to measure. So the mix uses at most one of each power
-    a night and no Stun Bomb (its night is every action failing: measured by its own tests)."""
+    a night and no Stun Bomb (its night is every action failing: measured by its own tests).
+    Likewise one ignition a night (natural has the Arsonist, one): each burns every doused
+    player, and a death by fire names every player who ignited (Death.by), so n/40 Arsonists
+    igniting over n/50 doused players make an outcome of n^2/2,000 names, quadratic by the
+    rules, not by the engine."""
     for e in ab.effects:
         if e.kind == "blackout":
             return e.get("power", "")
+        if e.kind == "ignite":
+            return "ignite"
     return None
 
 

@@ -32,7 +32,7 @@ from ...model.outcome import Death
 from ...model.roles import Effect, Role
 from ..acts import Act
 from ..night import Night
-from .base import EffectSpec, TARGET, dealt_roles
+from .base import EffectSpec, TARGET, dealt_roles, tags_given
 from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
 
@@ -146,7 +146,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
 
 def _has_killed(night: Night, target: str) -> bool:
     """Has killed, tonight's kills included (a Psychologist reads after the kills)."""
-    return KILLED in night.state.players[target].tags or any(t[0] == target and t[1] == KILLED for t in night.tags)
+    return KILLED in night.state.players[target].tags or any(t[1] == KILLED for t in tags_given(night).get(target, ()))
 
 
 def _word(words: dict, what: str, yes: bool) -> str:
