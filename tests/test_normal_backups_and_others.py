@@ -167,3 +167,12 @@ def test_inventor_gives_a_one_shot_invention(tmp_path, gadget, use, check):
     assert check(out)
     next_night(host)
     host.refused("act", *use.split())  # used up
+
+
+@pytest.mark.parametrize("target, recruited, dies", [("Cy", True, False), ("Bob", False, True), ("Mi", True, False)],
+                         ids=["townie", "mafia-goon", "miller"])
+def test_masonizer_recruits_town_and_dies_on_anyone_else(tmp_path, target, recruited, dies):
+    host = game(tmp_path, "Mz=Town Masonizer", "Bob=Mafia Goon", "Mi=Town Miller", *TOWN)
+    out = night(host, f"Mz {target}")
+    assert any(n["player"] == target and "recruited into a Masonry" in n["text"] for n in out["notices"]) == recruited
+    assert ("Mz" in dead(out)) == dies
