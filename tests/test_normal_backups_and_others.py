@@ -176,3 +176,19 @@ def test_masonizer_recruits_town_and_dies_on_anyone_else(tmp_path, target, recru
     out = night(host, f"Mz {target}")
     assert any(n["player"] == target and "recruited into a Masonry" in n["text"] for n in out["notices"]) == recruited
     assert ("Mz" in dead(out)) == dies
+
+
+@pytest.mark.parametrize("enabled, act", [("Town Doctor", "X Cy"), ("Town Cop", "X Bob")], ids=["doctor", "cop"])
+def test_enabler_death_disables_the_role(tmp_path, enabled, act):
+    base = enabled.split()[-1]
+    host = game(tmp_path, f"En=Town {base} Enabler", f"X={enabled}", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    out = night(host, act, "Bob Kill En")
+    assert not [f for f in out["failed"] if f["player"] == "X"]  # the Enabler was alive at dusk
+    next_night(host)
+    out = night(host, act)
+    assert any(f["player"] == "X" and "Enabler is dead" in f["reason"] for f in out["failed"]), out["failed"]
+
+
+def test_encryptor_pm_says_its_topics_talk_by_day(tmp_path):
+    host = game(tmp_path, "E=Mafia Encryptor", "Bob=Mafia Goon", *TOWN)
+    assert "talk by day" in host.ok("pm", "E")

@@ -78,7 +78,7 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
     block.locked, block.shielded, block.abducted, info.hidden, conditions.loyalty)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
-USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy)
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy, conditions.enabled)
 # After an act reached its targets, before its effects: True when the act is taken care of (an
 # Advanced shield makes it seem to work). fn(night, act) -> bool.
 BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.immunity_to, conditions.weak)
