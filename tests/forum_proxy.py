@@ -27,6 +27,7 @@ class Proxy:
         self.answer: str | None = None
         self.left = 0
         self.spoiled = 0
+        self.bodies: list[bytes] = []  # every POST's body, as sent to the proxy
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -63,7 +64,9 @@ class Proxy:
                 self._forward(None)
 
             def do_POST(self) -> None:
-                self._forward(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                proxy.bodies.append(body)
+                self._forward(body)
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
