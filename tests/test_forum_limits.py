@@ -160,7 +160,7 @@ def test_another_post_goes_in_anyway_when_the_thread_moved_on(tmp_path, httpserv
     ("viewtopic.php?t=1", "viewtopic.php?t=1"),
 ], ids=["phpbb-sid-with-fragment", "sid-first", "vbulletin-s", "a-search-word-s-is-kept", "phpsessid", "none"])
 def test_a_link_never_keeps_a_forum_session_id(url, kept):
-    from hostkit.votes.postmeta import strip_session
+    from hostkit.model.urls import strip_session
 
     assert strip_session(url) == kept
 

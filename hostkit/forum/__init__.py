@@ -14,6 +14,8 @@
 
 Nothing here is imported at start-up: requests and keyring load only in the commands that talk
 to a forum. Thread pages are read by hostkit.votes.fetch (this package hands it its session).
+
+May use: words, game, store, votes, rules, engine, model. Never reaches watch or cli.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ from ..model.errors import TemplateError
 from .escaping import (  # noqa: F401 (escape re-exported)
     _URL_UNSAFE, ESCAPES, check_format, escape, format_number, make_inert, raw, restore,
 )
-from .formats import DEFAULT_FORMAT, FORMATS, game_format  # noqa: F401 (re-exported)
+from ..game.formats import DEFAULT_FORMAT, FORMATS, game_format  # noqa: F401 (re-exported)
 from .templatepath import _uptodate, bundled_dir, search_path
 from ..store.tomlio import not_regular
 

@@ -138,6 +138,11 @@ def deadline_key(game: "Game") -> str:
     return f"deadline day {game.current.record.number} {info.get('at', '')}".rstrip()
 
 
+def day_start_key(game: "Game") -> str:
+    """What the day's opening post is journalled as (one a day)."""
+    return f"day {game.current.record.number} opening"
+
+
 def day_start_post(game: "Game", *, fmt: str | None = None, now: datetime | None = None) -> str:
     """The day's opening: "It is Day N; with 8 alive it takes 5". Template ``day_start``,
     context: ``game``, ``day``, ``rules`` (as the game's opening has them), ``deadline`` ({at,
