@@ -107,8 +107,9 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
         raw = role_read(role)
         return words.get(raw, raw)
     if what == "visitors":
-        return tuple(sorted(words.get(r, r) for r in {role_read(a.role) for a in _acts_on(night, target)
-                                                         if a.body != act.body}))
+        # one entry a visitor: two Doctors are seen as two (the wiki's Role Watcher)
+        seen = {a.body: a.role for a in _acts_on(night, target) if a.body != act.body}
+        return tuple(sorted(words.get(r, r) for r in (role_read(role) for role in seen.values())))
     if what == "visitor-names":
         return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
     if what == "has-role":
