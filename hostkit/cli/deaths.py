@@ -24,7 +24,7 @@ def due(ctx: click.Context, as_json: bool) -> None:
     """
     from ..game.day.dayactions import day_waiting_notices
     from ..game.day.rulings import host_notices
-    from ..game.day.tech import prompts
+    from ..game.day.techstate import prompts
 
     game = load(ctx)
     items = game.due()

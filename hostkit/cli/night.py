@@ -44,7 +44,7 @@ def act(ctx: click.Context, words: tuple[str, ...], remove: bool, now: bool, on_
     ('hostkit deadline') an action is refused, since actions must be submitted before it;
     --on-time enters one the player submitted in time.
     """
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
     from ..words.text import recorded_line
     from ..words.text import outcome_text
     from ..game.waiting import ignored_note, replaced_note

@@ -87,7 +87,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
                   options=options, hosts=hosts, seed=seed, thread=thread,
                   title=title, attributes=attributes, start=start, splits=splits)
     if use_git:
-        from ..store.cohost import git_init
+        from ..game.cohost import git_init
 
         git_init(folder, f"hostkit new: {title or folder.name} ({game.ruleset.name}, {len(game.setup.players)} players)")
     st = game.state

@@ -37,7 +37,7 @@ def tech_list(ctx: click.Context, as_json: bool) -> None:
 
     Example: hostkit tech list
     """
-    from ..game.day.tech import overview
+    from ..game.day.techstate import overview
 
     data = overview(load(ctx))
     if as_json:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..model.outcome import ActTrace, Blocked, Change, Death, Failed, Happening, NightOutcome, Notice, Result, Saved
-from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, links, protect, readings, strength, tech
+from .effects import FAKE_READINGS, READERS, block, change, info, items, kill, links, protect, readings, strength, techsteps
 from .effects.base import drop_spent_frames, fill
 from .acts import HOME, Act
 from .night import Night
@@ -166,12 +166,12 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("traps", _on_night(lambda n: _traps(n))),
     ("delayed", _on_night(lambda n: _delayed(n) if n.phase == "night" else None)),  # poison kills at night
     ("index-visits", _on_night(_index_visits)),
-    ("plasma-chain", _on_night(tech.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
+    ("plasma-chain", _on_night(techsteps.plasma_chain)),  # paranormal: the Plasma Bomb's chain, once visits are known
     ("strengthened", _on_night(strength.strengthened)),  # natural: a Strengthener's target kills Strong
     ("attack-order", _on_night(lambda n: _attack_order(n))),  # seed ooo 1: attacks on one player by the OoO
     ("attacks", _attack_step),  # a rampage strikes here, once its target has died of it
-    ("return-fire", _on_deaths(tech.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
-    ("camouflage", _on_deaths(tech.camouflage)),  # paranormal: Combat Camouflage names another source
+    ("return-fire", _on_deaths(techsteps.return_fire)),  # paranormal: a Hold-out Blaster shoots the attacker
+    ("camouflage", _on_deaths(techsteps.camouflage)),  # paranormal: Combat Camouflage names another source
     ("kill-tallies", _on_deaths(kill.kill_tallies)),  # guilt, kill counts, carriers
     ("linked-deaths", _on_deaths(links.linked_deaths)),  # natural: a Babysitter's, a Hider's
     ("killers", _on_deaths(readings.killers)),  # natural: who has killed, for a Detective
@@ -181,7 +181,7 @@ PIPELINE: tuple[tuple[str, Callable[[Settling], None]], ...] = (
     ("bonds", _on_deaths(change.bonds)),  # paranormal Hivemind: the converted die with it
     ("releases", _on_deaths(change.releases)),
     ("cures", _on_night(lambda n: _cures(n))),
-    ("tech-fixed", _on_night(tech.fixed)),  # paranormal: shorted-out tech is fixed after a night
+    ("tech-fixed", _on_night(techsteps.fixed)),  # paranormal: shorted-out tech is fixed after a night
     ("results", _results_step),
     ("outcome", _outcome_step),
     ("item-changes", _item_changes),

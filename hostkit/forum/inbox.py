@@ -253,7 +253,7 @@ def _for_now(game: Game, text: str, subject: str) -> bool:
 
 
 def _in_record(game: Game, line: str, current: set) -> bool:
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
 
     try:
         (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]

@@ -150,7 +150,7 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequenc
 
 def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any]:
     """Enter the sure lines (and those taken), each checked with those before it."""
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
     from ..model.errors import HostkitError
     from ..store.folder import locked
 

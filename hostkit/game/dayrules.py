@@ -6,7 +6,7 @@ in game/day/; DayRules is one side of the Game facade (game.py).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Self, Sequence
 
 from ..model import checks
 from .day import dayactions, rulings, shortening
@@ -166,7 +166,7 @@ class DayRules:
             return [DayEvent(dayactions.ITA_CLOSE), end]
         return [end]
 
-    def ruling(self, events: Sequence[Entry]) -> "Game":
+    def ruling(self, events: Sequence[Entry]) -> Self:
         return self.append(*events)
 
     def sheriff_run(self, names: Sequence[str]) -> list[str]:
@@ -383,7 +383,7 @@ class DayRules:
         return self.setup._replace(players=tuple(p._replace(name=new, previous=previous) if p.name == name else p
                                                  for p in self.setup.players))
 
-    def set_setup(self, setup: Setup) -> "Game":
+    def set_setup(self, setup: Setup) -> Self:
         """Write a changed setup (judgements.set_option), replayed first: nothing is written
         when the record does not replay with it."""
         changed = type(self)(self.folder, setup, self.ruleset, self.phases, host=self.host)  # replays

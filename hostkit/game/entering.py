@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any, Self, Sequence
 
 from ..model import checks
 from .day import dayactions, rulings
 from . import entry as entry_rules
 from ..store import folder as store
-from ..engine.day import owed
 from ..model.errors import HostkitError, RuleError
 from ..model.roles import Ability
 from ..model.entries import Action, DayEvent, PhaseEnd, PhaseRecord, Removal, VoteEntry, entry_id, entry_key
@@ -71,7 +70,7 @@ class Entering:
 
     _open = open_phase
 
-    def append(self, *entries: Entry, write: bool = True, also: dict[Path, str] | None = None) -> "Game":
+    def append(self, *entries: Entry, write: bool = True, also: dict[Path, str] | None = None) -> Self:
         """Append entries to the current phase's record, all or none; return the new game.
 
         Each entry is numbered (seq) in the order given. The longer record is replayed in memory
@@ -84,7 +83,7 @@ class Entering:
         rec = ph.record
         seq = self.next_seq()
         if self.host is None or self.host:
-            from ..store.cohost import host_name
+            from .cohost import host_name
 
             self.host = host_name(self.folder, self.host)  # --host-name is checked as $HOSTKIT_HOST is
         unit = seq if len(entries) > 1 else 0  # one command's entries: undone together
@@ -109,7 +108,7 @@ class Entering:
                              also=also)
 
     def _rewrite(self, records: dict[int, PhaseRecord], *, begin_next: bool = False,
-                 drop_after: int | None = None, write: bool = True, also: dict[Path, str] | None = None) -> "Game":
+                 drop_after: int | None = None, write: bool = True, also: dict[Path, str] | None = None) -> Self:
         """The game with some phase records replaced (by index), the next phase begun, or the
         phases after `drop_after` dropped; checked by replay, then written as one commit (with
         `also`, other files of the folder as path: text)."""
@@ -235,7 +234,7 @@ class Entering:
         return ((list(new.current.record.actions[-len(added):]) if added else []), notes,
                 list(day.outcomes[before:]))
 
-    def resolve_now(self, *, dry_run: bool = False) -> tuple["Game", list[NightOutcome]]:
+    def resolve_now(self, *, dry_run: bool = False) -> tuple[Self, list[NightOutcome]]:
         """`hostkit resolve` by day (seed natural II): resolve the Immediate actions waiting now, in
         entry order, and record it. A dry run shows them, or, with none waiting, what the day's end
         would resolve."""
@@ -250,13 +249,13 @@ class Entering:
         new = self.trial(*events) if dry_run else self.append(*events)
         return (self if dry_run else new), list(new.phases[ph.index - 1].outcomes[len(ph.outcomes):])
 
-    def window(self, kind: str) -> tuple["Game", list[NightOutcome]]:
+    def window(self, kind: str) -> tuple[Self, list[NightOutcome]]:
         """Open or close an ITA window (`hostkit ita open|close`); what was waiting resolves first."""
         ph = self.current
         new = self.append(*dayactions.window_events(self, kind))
         return new, list(new.phases[ph.index - 1].outcomes[len(ph.outcomes):])
 
-    def grant(self, player: str, ability: str, uses: int | None, accuracy: float | None) -> tuple["Game", DayEvent]:
+    def grant(self, player: str, ability: str, uses: int | None, accuracy: float | None) -> tuple[Self, DayEvent]:
         """"You may use an additional [innate action]": record more uses (or a new accuracy)."""
         events = dayactions.grant_events(self, player, ability, uses, accuracy)
         return self.append(*events), events[0]
@@ -344,7 +343,7 @@ class Entering:
         """Resolve the current night; unless dry_run, record it and begin the next day."""
         return self.resolved(dry_run=dry_run)[1]
 
-    def resolved(self, *, dry_run: bool = False) -> tuple["Game", NightOutcome]:
+    def resolved(self, *, dry_run: bool = False) -> tuple[Self, NightOutcome]:
         """The game after resolving the current night (unchanged if dry_run), and the outcome."""
         outcome = self.night_outcome()
         if dry_run:
@@ -360,7 +359,7 @@ class Entering:
     def _night_end(outcome: NightOutcome) -> PhaseEnd:
         return PhaseEnd(published={"deaths": [d.player for d in outcome.deaths]})
 
-    def after_night(self, outcome: NightOutcome) -> "Game":
+    def after_night(self, outcome: NightOutcome) -> Self:
         """The game as it would be with the current night resolved to OUTCOME (a dry run's, in
         memory only), or this game where that cannot be tried (a duty still owed)."""
         try:
@@ -398,7 +397,7 @@ class Entering:
                  "kind": KINDS[type(e)], "what": describe(e, ph.record, bare),
                  "unit": e.unit or e.seq} for ph, e in self.entries()]  # unit: the command's first seq
 
-    def undone(self, entry: str | None = None, *, force: bool = False) -> tuple["Game", str]:
+    def undone(self, entry: str | None = None, *, force: bool = False) -> tuple[Self, str]:
         """The game with the last recorded entry (or the entry with that id) taken back, and what it was."""
         everything = self.entries()
         if not everything:

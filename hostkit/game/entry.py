@@ -5,6 +5,7 @@ Pure functions over a game's replayed state (`game` is only read: its setup for 
 phases for history): who may act, which ability, how many targets, self-targets, living
 targets, allied and unallied, repeats, charges, exclusive abilities, a required attack, skips;
 and reading 'ACTOR [ABILITY] [TARGET]...' from the command line or a file.
+
 """
 
 from __future__ import annotations
@@ -60,7 +61,6 @@ def _names_a_player(game: Game, word: str) -> bool:
     return True
 
 # -- validation
-
 def check_action(game: Game, state: GameState, actor_word: str, ability_word: str | None, target_words: list[str],
                  *, current: list[Action], phase: PhaseRecord, seq: int | None = None) -> Action:
     """Validate an action against the rules; return it with names made exact, or raise RuleError."""
@@ -341,6 +341,7 @@ def skips_in_a_row(game: Game, state: GameState, actor: str, ability: Ability, p
         count += 1
     return count
 
+
 def forced_unused(game: Game, state: GameState, phase: Phase) -> list[str]:
     """Abilities that may not go unused tonight (max_skips_in_a_row reached) and were not entered."""
     out = []
@@ -428,65 +429,3 @@ def _attacked(state: GameState, current: list[Action], actor: str) -> set[str]:
         if ab and ab.targets and a.used(ab.targets) and any(e.kind == "kill" for e in ab.effects):
             out.add(a.targets[0])
     return out
-
-
-
-def known_phrases(game: Game) -> list[tuple[str, ...]]:
-    """Every name a line of actions may hold, as lower-case word tuples, longest first: players
-    (names, aliases, earlier names), abilities and items of the ruleset, and the skip words."""
-    names: set[str] = set(SKIP_WORDS)
-    for p in game.setup.players:
-        names.update((p.name, *p.aliases, *p.previous))
-    for role in game.ruleset.roles.values():
-        names.update(a.name for a in role.abilities)
-    names.update(a.name for a in getattr(game.ruleset, "innate", ()) or ())
-    for item in (getattr(game.ruleset, "items", None) or {}).values():
-        names.add(item.name)
-        names.update(a.name for a in item.abilities)
-    phrases = {tuple(n.lower().split()) for n in names if n.split()}
-    return sorted(phrases, key=len, reverse=True)
-
-
-def line_words(line: str, phrases: list[tuple[str, ...]]) -> list[str]:
-    """The words of one action line: the longest known name first, so 'Old Man Willow Kill Red
-    Riding Hood' needs no quotes. A line with quotes is read with shell quoting instead."""
-    import shlex
-
-    if '"' in line or "'" in line:
-        return shlex.split(line, comments=True)
-    line = line.split("#", 1)[0]
-    raw = line.split()
-    out, i = [], 0
-    while i < len(raw):
-        low = [w.lower() for w in raw]
-        for phrase in phrases:
-            if len(phrase) > 1 and tuple(low[i:i + len(phrase)]) == phrase:
-                out.append(" ".join(raw[i:i + len(phrase)]))
-                i += len(phrase)
-                break
-        else:
-            out.append(raw[i])
-            i += 1
-    return out
-
-
-def parse_act_lines(game: Game, text: str, source: str) -> tuple[list[tuple[str, str | None, list[str]]], list[str]]:
-    """Lines of 'ACTOR [ABILITY] [TARGET]...' (# comments). A name with spaces needs no quotes:
-    the longest known player, ability or item name is matched first; quotes still work."""
-    out, labels = [], []
-    phrases = known_phrases(game)
-    for n, line in enumerate(text.splitlines(), start=1):
-        try:
-            words = line_words(line, phrases)
-        except ValueError as exc:
-            raise HostkitError(f"{source}: line {n}: {exc}") from None
-        if not words:
-            continue
-        try:
-            out.append(split_words(game, words))
-        except HostkitError as exc:
-            raise type(exc)(f"{source}: line {n}: {exc}") from None
-        labels.append(f"{source}: line {n}")
-    if not out:
-        raise HostkitError(f"{source}: no actions found")
-    return out, labels

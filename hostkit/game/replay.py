@@ -6,7 +6,7 @@ types, matched to players and abilities. Replay is the base of the Game facade (
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence, Union
+from typing import Any, Self, Sequence, Union
 
 from ..model import checks
 from .day import dayactions, rulings
@@ -23,7 +23,6 @@ from ..rules.items import find_ability, starting_items
 from ..rules.rulesets import load_ruleset
 from ..rules.written import for_setup
 from ..model.view import Phase
-from .entry import SKIP_WORDS, parse_act_lines
 from .deal import MARKUPS, match_name, option_value
 
 
@@ -122,14 +121,14 @@ class Replay:
         self.state = self._replay()
 
     @classmethod
-    def load(cls, folder: Path, *, host: str | None = None) -> "Game":
+    def load(cls, folder: Path, *, host: str | None = None) -> Self:
         """Read and replay a game folder. `host` names who makes entries (--host-name). The files
         are read under the game's shared lock: never half of another command's change."""
         with store.reading(folder):
             return cls._load_locked(folder, host)
 
     @classmethod
-    def _load_locked(cls, folder: Path, host: str | None) -> "Game":
+    def _load_locked(cls, folder: Path, host: str | None) -> Self:
         store.require_game(folder)
         cache = replaycache.begin(folder)
         if cache is None:
@@ -141,7 +140,7 @@ class Replay:
             tomlio.RECORDING = outer
 
     @classmethod
-    def _load(cls, folder: Path, host: str | None, cache: replaycache.Replay | None) -> "Game":
+    def _load(cls, folder: Path, host: str | None, cache: replaycache.Replay | None) -> Self:
         path = folder / store.GAME_FILE
         setup = store.read_setup(folder) if cache is None else \
             cache.parsed(path, lambda: store.read_setup(folder), Setup)
@@ -288,7 +287,7 @@ class Replay:
             self._cache.keep_day(key, outcome)  # type: ignore[union-attr]
         return outcome
 
-    def trial(self, *entries: Entry) -> "Game":
+    def trial(self, *entries: Entry) -> Self:
         """The game with entries appended, replayed in memory only: nothing is written (a preview
         of the day's end, or of an elimination)."""
         return self.append(*entries, write=False)

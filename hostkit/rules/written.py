@@ -133,17 +133,22 @@ def parse(rs: Ruleset, text: str) -> Written:
     words = _key(text).split()
     if not words:
         raise NameError_("a role cannot be blank")
+    known = _words(rs)
+    whole = known.get(" ".join(words))
+    if whole is not None:  # a role's own name, even one that begins like an alignment ('Mafia Boss')
+        return Written("", (), (), whole[0], whole[1])
     alignment = ""
     if words[0] in ("town", "mafia"):
         alignment = words.pop(0).capitalize()
-    known = _words(rs)
     base = None
     finds = ""
     for i in range(len(words)):  # the longest written role at the end
         found = known.get(" ".join(words[i:]))
-        sought = known.get(" ".join(words[i:-1])) if words[-1] == "finder" and i < len(words) - 1 else None
-        if found is None and sought is not None and "Finder" in rs.roles:  # 'Cop-Finder'
-            found, finds = ("Finder", f"{sought[1]}-Finder"), sought[1]
+        linked = words[-1] if words[-1] in ("finder", "enabler") and i < len(words) - 1 else ""
+        sought = known.get(" ".join(words[i:-1])) if linked else None
+        if found is None and sought is not None and linked.capitalize() in rs.roles:  # 'Cop-Finder', 'Doctor Enabler'
+            found = (linked.capitalize(), f"{sought[1]}-Finder" if linked == "finder" else f"{sought[1]} Enabler")
+            finds = sought[1]
         if found is not None:
             base, words = found, words[:i]
             break
@@ -211,7 +216,12 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if "Backup" in w.modifiers:
         return _backup(rs, name, w)
     role = rs.roles[w.base]
-    if w.finds:
+    if w.finds and w.base == "Enabler":
+        role = role._replace(passives=role.passives | {f"enables:{w.finds.lower()}"},
+                             summary=f"You enable the {w.finds}: while you live, every {w.finds} may act; when you die, "
+                                     f"no {w.finds} can use their role again.",
+                             appears=MappingProxyType({**role.appears, "base": "Enabler"}))
+    elif w.finds:
         role = _finder(role, w.finds)
     for other, spelt in reversed(w.extra):
         role = _hybrid(rs, name, rs.roles[other], role, spelt)
@@ -437,6 +447,7 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
         foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")
         if foe and foe not in foes:
             foes.append(foe)
+    _cures_said(roles, names, dealt)
     foes.sort(key=lambda f: f != "the Mafia")  # the Mafia first, then the third parties as dealt
     if foes:
         one = len(foes) == 1 and foes[0] != "the Mafia"  # a lone third party: 'the Arsonist is dead'
@@ -446,6 +457,27 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
             if r is not None and r.alignment == "Town" and not r.victory:
                 roles[n] = r._replace(win=town)
     return rs._replace(roles=MappingProxyType(roles))
+
+
+def _cures_said(roles: dict[str, Role], names: list[str], dealt: list[Role]) -> None:
+    """An ability that cures a tag (the Doctor's heal cures 'poisoned') says so in the PM only
+    when a dealt role gives that tag: a PM names nothing the setup lacks."""
+    given = {e.get("tag") for r in dealt for a in r.abilities for e in a.effects if e.kind == "tag"}
+    for n in names:
+        r = roles.get(n)
+        if r is None:
+            continue
+        changed = False
+        abilities = []
+        for a in r.abilities:
+            cures = [t for e in a.effects if e.kind == "heal" for t in e.get("cures", ()) if t in given]
+            if cures:
+                a = a._replace(summary=f"{a.summary} It also cures {' and '.join(cures)} players, on the night it "
+                                        f"would kill them.")
+                changed = True
+            abilities.append(a)
+        if changed:
+            roles[n] = r._replace(abilities=tuple(abilities))
 
 
 def _joined(parts: list[str]) -> str:

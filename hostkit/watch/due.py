@@ -244,7 +244,7 @@ def night(game: Game, messages: Sequence[Any], state: dict[str, Any], opts: dict
           journal: Any) -> list[dict[str, Any]]:
     """The host's PMs by night: every action is in (once), and the PMs it could not read (each once)."""
     from ..forum.inbox import readings
-    from ..game.entry import parse_act_lines
+    from ..game.actlines import parse_act_lines
     from ..game.waiting import waiting_on
     from ..model.errors import HostkitError
 

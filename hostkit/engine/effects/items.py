@@ -34,7 +34,7 @@ from ...model.roles import Effect
 from ...model.state import GameState, PlayerState
 from ..acts import Act
 from ..night import Night
-from . import tech
+from . import techsteps
 from .base import TARGET, EffectSpec, attacks_on, fill, flavour_text
 
 KEY = "items"
@@ -429,7 +429,7 @@ def after(night: Night, outcome: NightOutcome) -> NightOutcome:
     # Alien tech used up tonight: an action that resolved, a Holoform that was read (the readings
     # are made by now), a blaster that fired.
     log = list(outcome.log)
-    for holder, item, why in tech.spent(night):
+    for holder, item, why in techsteps.spent(night):
         if st.take(holder, item, 1):
             log.append(f"{holder} uses up {item} ({why}).")
     changes: list[Change] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import shortening, stockpile, tech
+from . import shortening, stockpile, tech, techstate
 # (the names below that this module does not use itself are re-exported: see the docstring)
 from .bonds import SPIRIT_BOND, bond_answer_events, bond_events, settle_bonds
 from .elimination import elimination_refusal
@@ -113,7 +113,7 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         if event.data.get("accept"):
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
     elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
-        tech.apply(state, event, game.player)
+        techstate.apply(state, event, game.player)
     elif kind in shortening.KINDS:  # a vote to shorten the day, or its withdrawal (shortening.py)
         shortening.apply(state, event, game.player)
     elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's

@@ -174,7 +174,7 @@ def items_context(game: "Game", name: str) -> list[dict[str, Any]]:
         item = table[item_name]
         summary = item.summary
         if "intel" in item.grants:  # seed: Intel gives a list of all Roles in the game, in the role PM
-            from ...game.day.tech import intel_text
+            from ...game.day.techstate import intel_text
 
             summary = f"{summary} {intel_text(game.state)}"
         out.append({"name": item.name, "count": ps.items[item_name], "summary": summary,
