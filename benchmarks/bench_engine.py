@@ -15,8 +15,10 @@ conversions, items and the end-of-night steps.
 The states are built outside the timing. The time is `resolve_night` (ordering, applying,
 settling, the log); the states are frozen out of the garbage collector's walks (gc.freeze) and
 every run starts after a collection, so a run pays for its own objects only. Rounds are interleaved (1,000 then 10,000 players, round after round, so a
-busy machine slows both alike) and the median of the rounds is kept. It prints each median and
-the ratio 10,000/1,000: ten times the players must cost at most twelve times the time (no
+busy machine slows both alike) and the median of the rounds is kept. It prints each median (with
+the rounds' spread, and the process's CPU time beside it: on a busy machine the wall time is
+mostly time spent waiting for a core, the CPU time is not) and the ratio 10,000/1,000: ten
+times the players must cost at most twelve times the wall time on a quiet machine (no
 quadratic step). It also prints the ratio of the Python function calls a night makes (counted
 once with cProfile), the same measure without the noise: at most eleven times the calls for ten
 times the players, from 1,000 to 10,000 and, as a check of the slope where a step quadratic in
@@ -90,7 +92,7 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
     dead = [p for p in names if not players[p].alive]
     actions: list[Action] = []
     factions_done: set[str] = set()
-    blackouts_done: set[str] = set()  # one town-wide blackout of each power a night, as a real game has
+    blackouts_done: set[str] = set()  # one town-wide act of each kind a night, as a real game has (_blackout)
     items = rs.items
     for pname in alive:
         ps = players[pname]
@@ -123,23 +125,32 @@ def build(name: str, n: int, seed: int = 1) -> tuple[GameState, list[Action]]:
 
 
 def _blackout(ab) -> str | None:
-    """The power a town-wide blackout ability shuts off ('' for every action: the Stun Bomb), or None.
+    """The power a town-wide blackout ability shuts off ('' for every action: the Stun Bomb), or
+    "ignite" for an ignition of every doused player; None for an ability that reaches only its
+    targets.
 
     A real game has one of each such device: dealt to one player in five, a 10,000-player night
     would fire hundreds, and a single Stun Bomb fails every other action of the night, which
     would leave nothing else of the night to measure. So the mix uses at most one of each power
-    a night and no Stun Bomb (its night is every action failing: measured by its own tests)."""
+    a night and no Stun Bomb (its night is every action failing: measured by its own tests).
+    Likewise one ignition a night (natural has the Arsonist, one): each burns every doused
+    player, and a death by fire names every player who ignited (Death.by), so n/40 Arsonists
+    igniting over n/50 doused players make an outcome of n^2/2,000 names, quadratic by the
+    rules, not by the engine."""
     for e in ab.effects:
         if e.kind == "blackout":
             return e.get("power", "")
+        if e.kind == "ignite":
+            return "ignite"
     return None
 
 
-def run_once(state: GameState, actions: list[Action]) -> tuple[float, int, int]:
+def run_once(state: GameState, actions: list[Action]) -> tuple[float, float, int, int]:
+    """(wall seconds, this process's CPU seconds, deaths, failed actions) of one night."""
     gc.collect()  # each run starts from the same heap: the last run's garbage is not charged to it
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     outcome = resolve_night(state, actions, state.ruleset, rng_for(1, "night", state.number))
-    return time.perf_counter() - start, len(outcome.deaths), len(outcome.failed)
+    return time.perf_counter() - start, time.process_time() - cpu, len(outcome.deaths), len(outcome.failed)
 
 
 def bench(name: str, rounds: int, slope: bool = True) -> dict[str, float]:
@@ -150,22 +161,26 @@ def bench(name: str, rounds: int, slope: bool = True) -> dict[str, float]:
     nights = {n: build(name, n) for n in SIZES}
     gc.freeze()  # the states are built outside the timing: the collector need not walk them again
     times: dict[int, list[float]] = {n: [] for n in SIZES}
+    cpus: dict[int, list[float]] = {n: [] for n in SIZES}
     counts: dict[int, tuple[int, int]] = {}
     run_once(*nights[SIZES[0]])  # warm up (imports, caches)
     for _ in range(rounds):
         for n in SIZES:  # interleaved: both sizes in every round
-            t, deaths, failed = run_once(*nights[n])
+            t, c, deaths, failed = run_once(*nights[n])
             times[n].append(t)
+            cpus[n].append(c)
             counts[n] = (deaths, failed)
     med = {n: statistics.median(ts) for n, ts in times.items()}
+    cpu = {n: statistics.median(cs) for n, cs in cpus.items()}
     for n in SIZES:
         deaths, failed = counts[n]
+        spread = f"{min(times[n]) * 1000:.1f}..{max(times[n]) * 1000:.1f}"
         print(f"  {name:<17} {n:>6} players, {len(nights[n][1]):>5} actions: median {med[n] * 1000:8.1f} ms "
-              f"of {rounds} ({deaths} deaths, {failed} failed)")
+              f"of {rounds} (rounds {spread} ms; CPU {cpu[n] * 1000:.1f} ms) ({deaths} deaths, {failed} failed)")
     ratio = med[SIZES[1]] / med[SIZES[0]]
     calls = {n: count_calls(*nights[n]) for n in SIZES}
-    out = {"wall": ratio, "calls": calls[SIZES[1]] / calls[SIZES[0]]}
-    print(f"  {name:<17} ratio {SIZES[1]:,}/{SIZES[0]:,}: {ratio:5.1f}x  (limit {LIMIT:g}x); Python function "
+    out = {"wall": ratio, "cpu": cpu[SIZES[1]] / cpu[SIZES[0]], "calls": calls[SIZES[1]] / calls[SIZES[0]]}
+    print(f"  {name:<17} ratio {SIZES[1]:,}/{SIZES[0]:,}: {ratio:5.1f}x  (limit {LIMIT:g}x), CPU {out['cpu']:.1f}x; Python function "
           f"calls {calls[SIZES[0]]:,} -> {calls[SIZES[1]]:,}: {out['calls']:.1f}x  (limit {CALL_LIMIT:g}x)")
     if slope:
         del nights
@@ -201,14 +216,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-slope", action="store_true", help=f"skip the {SLOPE:,}-player call count")
     args = parser.parse_args(argv)
     ratios = {name: bench(name, args.rounds, not args.no_slope) for name in args.rulesets}
-    limits = {"wall": LIMIT, "calls": CALL_LIMIT, "slope": CALL_LIMIT}
-    heads = {"wall": f"wall {SIZES[1] // 1000}k/{SIZES[0] // 1000}k", "calls": f"calls {SIZES[1] // 1000}k/{SIZES[0] // 1000}k",
-             "slope": f"calls {SLOPE // 1000}k/{SIZES[1] // 1000}k"}
+    # The wall time is the figure judged (on a quiet machine); the CPU time, beside it, is this
+    # process's own, less moved by other programs on a busy one: shown, not judged.
+    limits = {"wall": LIMIT, "cpu": None, "calls": CALL_LIMIT, "slope": CALL_LIMIT}
+    heads = {"wall": f"wall {SIZES[1] // 1000}k/{SIZES[0] // 1000}k", "cpu": f"CPU {SIZES[1] // 1000}k/{SIZES[0] // 1000}k",
+             "calls": f"calls {SIZES[1] // 1000}k/{SIZES[0] // 1000}k", "slope": f"calls {SLOPE // 1000}k/{SIZES[1] // 1000}k"}
     kinds = [k for k in limits if any(k in r for r in ratios.values())]
     print(f"\n  {'ruleset':<17}" + "".join(f"{heads[k]:>18}" for k in kinds))
     for name, r in ratios.items():
-        print(f"  {name:<17}" + "".join(f"{r[k]:>10.1f}x (<={limits[k]:g})" for k in kinds))
-    bad = [f"{n} {heads[k]} {r[k]:.1f}x" for n, r in ratios.items() for k in kinds if r[k] > limits[k]]
+        print(f"  {name:<17}" + "".join(f"{r[k]:>10.1f}x " + (f"(<={limits[k]:g})" if limits[k] else " " * 6)
+                                         for k in kinds))
+    bad = [f"{n} {heads[k]} {r[k]:.1f}x" for n, r in ratios.items() for k in kinds
+           if limits[k] is not None and r[k] > limits[k]]
     print("OK: no ruleset grows faster than linearly" if not bad else f"FAIL: {'; '.join(bad)} over the limit")
     return 1 if bad else 0
 

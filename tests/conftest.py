@@ -49,6 +49,14 @@ class Host:
         return Game.load(self.folder)
 
 
+def forum_login(thread: str, user: str = "Host") -> None:
+    """What `hostkit forum login` leaves on this machine for the thread's site (hostkit sends a
+    password to no other site), for tests whose forum is a stand-in on 127.0.0.1."""
+    from hostkit.forum.account import bind, site_of
+
+    bind(site_of(thread), user)
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file of a game folder, hidden ones too: equal snapshots mean nothing was written."""
     if not folder.exists():

@@ -471,13 +471,13 @@ def test_SheriffElection_votes_written_as_sheriff_votes_count_in_the_race(day1, 
     red = '<span style="color: #ff0000">{}</span>'
     posts = [(2, "Bob", red.format("Sheriff vote: Dave")),
              (3, "Gus", red.format("Vote: Ann") + "<br>" + red.format("Sheriff vote: Dave")),
-             (4, "Leo", red.format("Election vote: Ann"))]
+             (4, "Leo", red.format("Election vote: Ann")), (5, "Jon", red.format("Vote for Sheriff: Dave"))]
     page = tmp_path / "election.html"
     page.write_text(xenforo_page(posts))
     day1.ok("sheriff", "run", "Ann", "Dave")
-    data = json.loads(day1.ok("sheriff", "count", "--html", str(page), "--from-post", "2", "--to-post", "4",
+    data = json.loads(day1.ok("sheriff", "count", "--html", str(page), "--from-post", "2", "--to-post", "5",
                               "--json"))
-    assert data["votes"] == {"Bob": "Dave", "Gus": "Dave", "Leo": "Ann"}
+    assert data["votes"] == {"Bob": "Dave", "Gus": "Dave", "Leo": "Ann", "Jon": "Dave"}
     assert data["ignored"] == []
 
 

@@ -30,9 +30,10 @@ ITEMS = ("Ann=Villager", "Bob=Alphawolf", "Cy=Villager", "Dee=Villager")
 
 
 @pytest.mark.parametrize("ruleset, assign, player, said, unsaid", [
-    ("natural", NATURAL, "Ann", "you learn Town or Mafia, as they appear", "Arsonist"),
+    ("natural", NATURAL, "Ann", "you learn the side they appear to be on (Town or Mafia).", "Arsonist"),
     ("natural", NATURAL, "Cy", "Town wins when the Mafia are all dead.", "Arsonist"),
-    ("natural", NATURAL + ("Fay=Arsonist",), "Ann", "you learn Town, Mafia or Arsonist, as they appear", None),
+    ("natural", NATURAL + ("Fay=Arsonist",), "Ann", "the side they appear to be on (Town, Mafia or Arsonist).",
+     "Serial Killer"),
     ("items-werewolf", ITEMS, "Ann", "The Village wins when no Werewolf is left alive.", "Vampire"),
     ("items-werewolf", ITEMS, "Bob", "entered by any Werewolf or Alphawolf", "Shapeshifter"),
     ("items-werewolf", ITEMS + ("Eve=Vampire",), "Ann", "no Werewolf or Vampire is left alive", "Coven"),
@@ -51,9 +52,11 @@ def test_a_role_pm_names_only_the_roles_and_sides_the_game_has(tmp_path, ruleset
     ("no Werewolf, Coven member or Vampire is left", {"Coven"}, "no Werewolf or Vampire is left"),
     ("no Werewolf, Coven member or Vampire is left", {"Coven", "Vampire"}, "no Werewolf is left"),
     ("Seer, Witch, Guard and Hunter", {"Witch"}, "Seer, Guard and Hunter"),
+    ("(Town, Mafia, Arsonist or Serial Killer)", {"Arsonist", "Serial Killer"}, "(Town or Mafia)"),
     ("Town or Mafia", {"Town", "Mafia"}, "Town or Mafia"),  # nothing left to say: left as it was
     ("a vigilante's work", {"Vigilante"}, "a vigilante's work"),  # no list: the data must not say it
-], ids=["or-list", "and-list", "member-item", "two-absent", "four-items", "all-absent", "no-list"])
+], ids=["or-list", "and-list", "member-item", "two-absent", "four-items", "two-word-last-item", "all-absent",
+     "no-list"])
 def test_a_list_of_names_loses_exactly_the_absent_ones(text, absent, expected):
     assert unnamed(text, absent) == expected
 

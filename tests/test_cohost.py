@@ -18,7 +18,7 @@ import pytest
 
 from conftest import CLASSIC
 from hostkit.store import folder as store
-from hostkit.store.cohost import GITIGNORE, merge_phase
+from hostkit.game.cohost import GITIGNORE, merge_phase
 from hostkit.model.errors import HostkitError
 from hostkit.game.game import Game, create
 from hostkit.model.entries import Action, PhaseEnd, PhaseRecord

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CLASSIC
+from conftest import CLASSIC, forum_login
 
 NEW = ["new", "{dir}", "--ruleset", "classic-werewolf", "--seed", "1",
        *[x for a in CLASSIC for x in ("--assign", a)]]
@@ -205,6 +205,7 @@ def inbox_forum(server, monkeypatch) -> dict[str, str]:
     server.expect_request("/ucp.php", method="POST").respond_with_handler(lambda r: Response(export))
     monkeypatch.setenv("HOSTKIT_FORUM_PASSWORD", "host-pw1")
     monkeypatch.setenv("HOSTKIT_FORUM_USER", "Host")
+    forum_login(server.url_for("/viewtopic.php?t=1"))
     return {"{thread}": server.url_for("/viewtopic.php?t=1")}
 
 

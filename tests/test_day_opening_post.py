@@ -90,3 +90,15 @@ def test_the_death_post_sent_after_the_election_starts_the_day(tmp_path, board, 
     assert [(h["author"], h["target"]) for h in data["history"]] == [(names["Fin"], names["Bob"])]
     again = host.ok("post", "deaths", "--send")  # a rerun: nothing twice, the start kept
     assert "already sent" in again and "count from" not in again
+
+
+def test_no_count_goes_out_over_the_sheriff_election_without_a_start_post(day1):
+    """The same class, one step on: the host posted the deaths by hand (hostkit set no start post)
+    and asks for a count; the election's votes would be elimination votes, so none is sent."""
+    host = day1()
+    host.ok("sheriff", "run", "Ann")
+    for voter in ("Ann", "Bob", "Cy", "Eli", "Fin", "Gil"):
+        host.ok("sheriff", "vote", voter, "Ann")
+    host.ok("sheriff", "elect")
+    why = host.refused("votes", "--send")
+    assert "held the Sheriff election in the thread" in why and "hostkit start-post N" in why

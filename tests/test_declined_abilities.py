@@ -17,7 +17,7 @@ import pytest
 
 from conftest import Host
 from engine_helpers import night, ruleset, state
-from hostkit.store.cohost import merge_phase
+from hostkit.game.cohost import merge_phase
 from hostkit.game.game import create
 from hostkit.model.entries import entry_id
 from hostkit.model.entries import Action, PhaseRecord

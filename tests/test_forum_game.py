@@ -38,7 +38,7 @@ SEVEN = {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Guard", "Dee": "Villager", "El
 
 def test_forum_login_checks_the_password_and_keeps_none_in_the_game_folder(tmp_path, board, monkeypatch):
     """The account and password are the host's, never in the game folder; keyring has no store
-    here, so the password comes from HOSTKIT_FORUM_PASSWORD, and without it the command says so."""
+    here, so the password comes from HOSTKIT_FORUM_PASSWORD, and without it it is asked for."""
     host, thread, _ = _game(tmp_path, board, monkeypatch, {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager"})
     out = host.ok("forum", "login", "--user", "Host")
     assert "as Host" in out and "HOSTKIT_FORUM_PASSWORD" in out
@@ -51,7 +51,8 @@ def test_forum_login_checks_the_password_and_keeps_none_in_the_game_folder(tmp_p
     refused = host.refused("forum", "login", "--user", "Host")
     assert "refused the login" in refused and "wrong-pw" not in refused
     monkeypatch.delenv("HOSTKIT_FORUM_PASSWORD")
-    assert "no credential store" in host.refused("forum", "login", "--user", "Host")
+    asked = host("forum", "login", "--user", "Host", input="not-it\n")  # no store here: asked for it, hidden
+    assert asked.exit_code == 1 and "Password for Host" in asked.output and "not-it" not in asked.output
 
 
 def test_pm_send_refuses_a_player_with_no_forum_account_before_anything_is_sent(tmp_path, board, monkeypatch):

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 import pytest
 from werkzeug import Response
 
-from conftest import Host, new_classic
+from conftest import Host, forum_login, new_classic
 
 FORM = ('<html><body><a class="header-avatar dropdown-trigger" href="./ucp.php"><span class="username">Host</span>'
         '</a><a href="./ucp.php?mode=logout&amp;sid=abc">Logout</a>{error}<form id="postform" method="post" '
@@ -80,6 +80,7 @@ def waits(monkeypatch):
 
 def _game(tmp_path, httpserver) -> Host:
     new_classic(tmp_path / "game", thread=httpserver.url_for("/viewtopic.php?t=1"))
+    forum_login(httpserver.url_for("/viewtopic.php?t=1"))
     return Host(tmp_path / "game")
 
 
@@ -159,7 +160,7 @@ def test_another_post_goes_in_anyway_when_the_thread_moved_on(tmp_path, httpserv
     ("viewtopic.php?t=1", "viewtopic.php?t=1"),
 ], ids=["phpbb-sid-with-fragment", "sid-first", "vbulletin-s", "a-search-word-s-is-kept", "phpsessid", "none"])
 def test_a_link_never_keeps_a_forum_session_id(url, kept):
-    from hostkit.votes.postmeta import strip_session
+    from hostkit.model.urls import strip_session
 
     assert strip_session(url) == kept
 

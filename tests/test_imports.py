@@ -9,6 +9,7 @@ imported as a side effect) cannot hide or invent an edge, and it reports each im
 from __future__ import annotations
 
 import grimp
+import pytest
 
 
 def _cycles(graph) -> list[list[str]]:
@@ -133,3 +134,109 @@ def test_publish_reads_outcomes_not_the_rules():
                 where = graph.get_import_details(importer=module, imported=imported)
                 found.append(f"{module}:{where[0]['line_number'] if where else '?'} imports {imported}")
     assert not found, "publish/ imports the engine:\n" + "\n".join(found)
+
+
+# Issue 36: the house shows its rooms (DESIGN.md, "The rooms"). The package's top holds only its
+# face; every other module lives in a room, and a room imports only the rooms below it. Each row is
+# what a room's modules may import directly (their own room aside), as each room's __init__.py
+# says; the top package is the face (its __version__), which every room may read.
+ROOMS = {
+    "model": set(),
+    "store": {"model"},
+    "votes": {"model", "store"},
+    "rules": {"model", "store", "engine"},  # store: reading TOML (tomlio); engine: its effect registry's data
+    "engine": {"model", "rules"},  # rules: its data helpers (rules/items.py)
+    "game": {"model", "store", "votes", "rules", "engine"},
+    "words": {"model", "store", "votes", "rules", "engine", "game"},
+    "forum": {"model", "store", "votes", "rules", "engine", "game", "words"},
+    "watch": {"model", "store", "votes", "rules", "engine", "game", "words", "forum"},
+    "cli": {"model", "store", "votes", "rules", "engine", "game", "words", "forum", "watch"},
+}
+# The nevers, through any chain of imports (a utility module of another room included).
+NEVER = {
+    "engine": {"cli", "store", "votes", "words", "forum", "watch", "game"},
+    "votes": {"game", "rules", "engine", "words", "cli", "forum", "watch"},
+    "model": set(ROOMS) - {"model"},
+}
+
+
+def _room(module: str) -> str | None:
+    """The room a module lives in; None for the package's face (hostkit, hostkit.__main__)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] != "__main__" else None
+
+
+def _wrong_arrows(graph) -> list[str]:
+    """Every direct import from one room into a room it may not use, with its line."""
+    out = []
+    for module in sorted(graph.modules):
+        room = _room(module)
+        if room is None or room not in ROOMS:
+            continue
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            to = _room(imported)
+            if to is None or to == room or to in ROOMS[room]:
+                continue
+            where = graph.get_import_details(importer=module, imported=imported)
+            out.append(f"{module}:{where[0]['line_number'] if where else '?'} imports {imported} ({room} -> {to})")
+    return out
+
+
+def _nevers_reached(graph) -> list[str]:
+    out = []
+    for room, never in sorted(NEVER.items()):
+        out += _forbidden_reached(graph, f"hostkit.{room}", tuple(f"hostkit.{r}" for r in sorted(never)))
+    return out
+
+
+def test_the_package_top_holds_only_its_face():
+    from pathlib import Path
+
+    import hostkit
+
+    top = sorted(p.name for p in Path(hostkit.__file__).parent.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py"]
+
+
+def test_every_room_says_what_it_owns_and_which_rooms_it_may_use():
+    import importlib
+
+    for room in ROOMS:
+        doc = importlib.import_module(f"hostkit.{room}").__doc__ or ""
+        assert "May use" in doc and len(doc.split()) > 15, f"hostkit/{room}/__init__.py: {doc!r}"
+
+
+def test_each_room_imports_only_the_rooms_below_it():
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    rooms = {_room(m) for m in graph.modules} - {None}
+    assert rooms <= set(ROOMS), f"a room with no row in ROOMS: {sorted(rooms - set(ROOMS))}"
+    wrong = _wrong_arrows(graph)
+    assert not wrong, "imports against the rooms' arrows:\n" + "\n".join(wrong)
+
+
+def test_the_engine_votes_and_model_never_reach_what_they_must_not():
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    reached = _nevers_reached(graph)
+    assert not reached, "a room reaches one it must never:\n" + "\n".join(reached)
+
+
+@pytest.mark.parametrize("importer, imported", [
+    ("hostkit.engine.night", "hostkit.store.folder"),      # the engine doing I/O
+    ("hostkit.model.state", "hostkit.game.game"),           # the floor reaching up
+    ("hostkit.votes.tally", "hostkit.words.render"),        # the leaf reaching the words
+    ("hostkit.game.entry", "hostkit.forum.send"),           # the game reaching the forum
+], ids=["engine-store", "model-game", "votes-words", "game-forum"])
+def test_a_planted_wrong_import_is_caught(importer, imported):
+    """The checks themselves can fail: one wrong import added to the real graph is reported."""
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    graph.add_import(importer=importer, imported=imported, line_number=1, line_contents="import planted")
+    assert any(line.startswith(f"{importer}:1 imports {imported}") for line in _wrong_arrows(graph))
+
+
+def test_a_wrong_import_through_another_room_is_a_never():
+    """engine -> rules (allowed) -> a rules module that imports the store: the engine reaches the
+    store, which the arrows alone (each import allowed) would let through."""
+    graph = grimp.build_graph("hostkit", cache_dir=None)
+    graph.add_import(importer="hostkit.rules.items", imported="hostkit.store.folder", line_number=1, line_contents="x")
+    reached = _nevers_reached(graph)
+    assert any(chain.endswith("hostkit.rules.items -> hostkit.store.folder") for chain in reached)

@@ -167,3 +167,28 @@ def test_inventor_gives_a_one_shot_invention(tmp_path, gadget, use, check):
     assert check(out)
     next_night(host)
     host.refused("act", *use.split())  # used up
+
+
+@pytest.mark.parametrize("target, recruited, dies", [("Cy", True, False), ("Bob", False, True), ("Mi", True, False)],
+                         ids=["townie", "mafia-goon", "miller"])
+def test_masonizer_recruits_town_and_dies_on_anyone_else(tmp_path, target, recruited, dies):
+    host = game(tmp_path, "Mz=Town Masonizer", "Bob=Mafia Goon", "Mi=Town Miller", *TOWN)
+    out = night(host, f"Mz {target}")
+    assert any(n["player"] == target and "recruited into a Masonry" in n["text"] for n in out["notices"]) == recruited
+    assert ("Mz" in dead(out)) == dies
+
+
+@pytest.mark.parametrize("enabled, act", [("Town Doctor", "X Cy"), ("Town Cop", "X Bob")], ids=["doctor", "cop"])
+def test_enabler_death_disables_the_role(tmp_path, enabled, act):
+    base = enabled.split()[-1]
+    host = game(tmp_path, f"En=Town {base} Enabler", f"X={enabled}", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    out = night(host, act, "Bob Kill En")
+    assert not [f for f in out["failed"] if f["player"] == "X"]  # the Enabler was alive at dusk
+    next_night(host)
+    out = night(host, act)
+    assert any(f["player"] == "X" and "Enabler is dead" in f["reason"] for f in out["failed"]), out["failed"]
+
+
+def test_encryptor_pm_says_its_topics_talk_by_day(tmp_path):
+    host = game(tmp_path, "E=Mafia Encryptor", "Bob=Mafia Goon", *TOWN)
+    assert "talk by day" in host.ok("pm", "E")

@@ -131,3 +131,14 @@ def test_checker_learns_whether_its_action_got_through(tmp_path, acts, read):
     target = "As" if acts == ["As"] else "Cy"
     out = night(host, f"X {target}", *[a for a in acts if a != "As"])
     assert result_of(out, "X") == read
+
+
+def test_observer_is_the_voyeur(tmp_path):
+    host = game(tmp_path, "X=Town Observer", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
+    assert "Observer [Town]" in host.ok("status")
+    assert list(result_of(night(host, "X Cy", "Doc Cy"), "X")) == ["protection"]
+
+
+def test_role_watcher_sees_two_visitors_of_one_role_twice(tmp_path):
+    host = game(tmp_path, "X=Town Role Watcher", "D1=Town Doctor", "D2=Town Doctor", "Bob=Mafia Goon", *TOWN)
+    assert list(result_of(night(host, "X Cy", "D1 Cy", "D2 Cy"), "X")) == ["Doctor", "Doctor"]

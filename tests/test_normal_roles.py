@@ -374,3 +374,12 @@ def test_doctor_pm_names_the_poison_cure_only_when_a_poisoner_is_dealt(tmp_path,
     host = game(tmp_path, "Doc=Town Doctor", f"Bob={mafia}", "Cy=Vanilla Townie", "Di=Vanilla Townie",
                 "Ed=Vanilla Townie")
     assert ("poisoned" in host.ok("pm", "Doc")) == says
+
+
+def test_written_a_game_s_own_role_named_like_an_alignment_keeps_its_name(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "roles.toml").write_text('["Mafia Boss"]\nextends = "Goon"\nsummary = "The boss."\n')
+    host = game(tmp_path, "A=Mafia Boss", "B=Mafia Goon",
+                "Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie")
+    assert "Mafia Boss [Mafia]" in host.ok("status")

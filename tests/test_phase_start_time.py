@@ -8,7 +8,7 @@ import tomllib
 from datetime import datetime, timedelta, timezone
 from types import MappingProxyType
 
-from hostkit.store.cohost import merge_phase
+from hostkit.game.cohost import merge_phase
 from hostkit.forum.base import Message
 from hostkit.forum.inbox import phase_start, readings
 from hostkit.forum.inboxrun import report_lines

@@ -1,4 +1,6 @@
-"""The README's promises: its first two commands, and the tour of a night, run as written."""
+"""The README's promises: its first two commands, its short game on the forum, its guides (docs/), and the
+tour of a night (docs/guide.md), run as written; every hostkit command in the README and docs names real
+commands and options."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from hostkit.rules.rulesets import MESSAGE_KEYS, PASSIVES
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text()
+GUIDE = (ROOT / "docs" / "guide.md").read_text()
+FORUM_GUIDE = ROOT / "docs" / "forum-game.md"
 SCHEMA = (ROOT / "games" / "README.md").read_text()
 
 
@@ -27,7 +31,7 @@ def test_readme_starts_with_the_two_commands():
 
 
 def tour_commands() -> list[list[str]]:
-    tour = next(b for b in blocks(README) if "hostkit new village" in b)
+    tour = next(b for b in blocks(GUIDE) if "hostkit new village" in b)
     joined = tour.replace("\\\n", " ")
     commands = []
     for line in joined.splitlines():
@@ -71,3 +75,70 @@ def test_every_effect_parameter_and_passive_is_documented():
         assert f"`{passive}`" in SCHEMA, passive
     for key in MESSAGE_KEYS:
         assert f"`{key}`" in SCHEMA, key
+
+
+def commands_of(text: str) -> list[list[str]]:
+    """Every command line of the text's sh blocks, as words (continuations joined, comments off)."""
+    out = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        for line in block.replace("\\\n", " ").splitlines():
+            words = shlex.split(line, comments=True)
+            if words:
+                out.append(words)
+    return out
+
+
+def test_the_readmes_short_game_is_the_forum_guides_own_in_its_order():
+    """The README's short game on the forum is run on the local phpBB board by
+    tests/test_forum_guide.py: each of its commands is one the guide runs (and is not refused
+    there), in the guide's order."""
+    short = next(b for b in blocks(README) if "hostkit forum login" in b)
+    mine = commands_of("```sh\n" + short + "```")
+    guide = [words for words in commands_of(FORUM_GUIDE.read_text())]
+    refused = {i for i, line in enumerate(l for b in re.findall(r"```sh\n(.*?)```", FORUM_GUIDE.read_text(), re.S)
+                                         for l in b.replace("\\\n", " ").splitlines() if shlex.split(l, comments=True))
+               if "# refused" in line}
+    at = 0
+    for words in mine:
+        while at < len(guide) and (guide[at] != words or at in refused):
+            at += 1
+        assert at < len(guide), f"README's {' '.join(words)!r} is not the forum guide's next command"
+        at += 1
+
+
+def test_every_guide_is_linked_from_the_readme():
+    linked = set(re.findall(r"\]\((docs/[\w.-]+\.md)\)", README))
+    pages = {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    assert pages <= linked, f"docs pages the README does not link: {sorted(pages - linked)}"
+    for page in linked:
+        assert (ROOT / page).is_file(), page
+
+
+def _doc_texts() -> list[tuple[str, str]]:
+    return [("README.md", README)] + [(f"docs/{p.name}", p.read_text()) for p in sorted((ROOT / "docs").glob("*.md"))]
+
+
+def test_every_hostkit_command_in_the_readme_and_docs_names_real_commands_and_options():
+    """An example a host copies must not name a command or an option hostkit does not have."""
+    import click
+
+    bad = []
+    for name, text in _doc_texts():
+        for words in commands_of(text):
+            if words[0] != "hostkit":
+                continue
+            command, ctx = cli, click.Context(cli)
+            for word in words[1:]:
+                if word.startswith("-"):
+                    opt = word.split("=", 1)[0]
+                    known = {o for p in command.params for o in (*p.opts, *p.secondary_opts)} | {"--help", "-h"}
+                    if opt not in known and not (isinstance(command, click.Group) and opt in
+                                                 {o for p in cli.params for o in p.opts}):
+                        bad.append(f"{name}: {' '.join(words)}: {opt} is no option of {command.name}")
+                elif isinstance(command, click.Group):
+                    sub = command.get_command(ctx, word)
+                    if sub is None:
+                        bad.append(f"{name}: {' '.join(words)}: no command {word!r}")
+                        break
+                    command = sub
+    assert not bad, "\n".join(bad)

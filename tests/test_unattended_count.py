@@ -149,6 +149,11 @@ def test_a_vote_for_another_purpose_never_replaces_the_real_vote_of_its_post(tmp
     assert listed == [(6, "Vig-Vote: Quillon"), (7, "Sheriff vote: Tideway"), (9, "Mayor vote: Quillon"),
                       (10, "Vote to shoot: Formerfish"), (11, "Election vote: Sextant"), (13, "Hunter vote: Tideway")]
     assert data["unsure"] == []  # the rule settles them: nothing for the host to settle
+    # the purpose written after the vote word: "Vote (vig): X", "Vote for Sheriff: Y"
+    data = count(tidewater(tmp_path / "2"), 38, 39)
+    assert votes_of(data) == [(38, "Tideway", "Masthead"), (39, "Oarlock", "Quillon")]
+    assert [(i["post"], i["text"]) for i in data["ignored"] if i["reason"] == OTHER_PURPOSE] == [
+        (38, "Vote (vig): Sextant"), (39, "Vote for Sheriff: Tideway")]
 
 
 

@@ -3,6 +3,8 @@
 Each command lives in the module of its room (setup, night, day, posts, charts, cohost); it parses its options,
 calls one core function and prints the result. Every HostkitError becomes a one-line message and
 exit code 1 (base.Group).
+
+May use: every room. Nothing reaches it but hostkit/__main__.py.
 """
 
 from __future__ import annotations

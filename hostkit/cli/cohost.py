@@ -58,7 +58,7 @@ def git_setup(ctx: click.Context) -> None:
     to clones.
     Example: hostkit git-setup
     """
-    from ..store.cohost import git_setup as setup
+    from ..game.cohost import git_setup as setup
 
     with locked(ctx):
         done = setup(game_dir(ctx))
@@ -79,7 +79,7 @@ def merge_file(base: Path, ours: Path, theirs: Path, path: str) -> None:
     back entries stay gone; exit 1 (a conflict for git) if the files are not one phase.
     Example (as git runs it): hostkit merge-file %O %A %B %P
     """
-    from ..store.cohost import merge_file as merge
+    from ..game.cohost import merge_file as merge
 
     for note in merge(base, ours, theirs, path):
         click.echo(f"hostkit merge-file: {note}", err=True)

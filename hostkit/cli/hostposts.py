@@ -92,7 +92,7 @@ def day(ctx: click.Context, fmt, send: bool) -> None:
 
     Example: hostkit post day --send
     """
-    from ..words.publish.hostposts import day_start_post
+    from ..words.publish.hostposts import day_start_key, day_start_post
 
     game = load(ctx)
     text = day_start_post(game, fmt=fmt)
@@ -101,7 +101,7 @@ def day(ctx: click.Context, fmt, send: bool) -> None:
         return
     from ..forum.dayopen import send_opening
 
-    for line in send_opening(game, f"day {game.current.record.number} opening", text, night=None,
+    for line in send_opening(game, day_start_key(game), text, night=None,
                              reload=lambda: load(ctx)):
         click.echo(line)
 

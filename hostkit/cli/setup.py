@@ -87,12 +87,13 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
                   options=options, hosts=hosts, seed=seed, thread=thread,
                   title=title, attributes=attributes, start=start, splits=splits)
     if use_git:
-        from ..store.cohost import git_init
+        from ..game.cohost import git_init
 
         git_init(folder, f"hostkit new: {title or folder.name} ({game.ruleset.name}, {len(game.setup.players)} players)")
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")
+    click.echo(f"Votes are read in {', '.join(game.setup.vote_markup)} ('hostkit vote-markup' changes it).")
     from ..game.day.rulings import host_notices
 
     for notice in host_notices(game):

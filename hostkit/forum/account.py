@@ -3,13 +3,22 @@
 None of it is ever in the game folder (co-hosts share that folder through git):
 - **The password** is kept in the system's credential store through keyring (service
   "hostkit forum SITE", the account name as the user). Where there is no store (a headless
-  machine: keyring has no backend), HOSTKIT_FORUM_PASSWORD is read instead, for CI and scripts;
-  that variable, when set, also wins over the store.
+  machine, WSL, a container: keyring has no backend), `forum login` asks for it (hidden) and
+  keeps it nowhere: only the session is kept, and the host logs in again when it ends.
+  HOSTKIT_FORUM_PASSWORD, for CI and scripts, is read instead of asking.
+- **A password goes only to its site.** The thread's site comes from game.toml, which a co-host's
+  commit can change: hostkit logs in only to a site the host logged in to with `forum login`
+  (the sites are kept in the user's state folder, beside the journal key: `forum-sites.json`,
+  mode 0600, never in the game folder). Elsewhere it refuses, before any request, and
+  HOSTKIT_FORUM_PASSWORD is never sent there; the credential store's password is kept under
+  its own site already.
 - **The account name and the session cookies** are cached in the user's cache folder
   ($HOSTKIT_CACHE/forum, else platformdirs' user cache folder for hostkit, which is
   $XDG_CACHE_HOME/hostkit or ~/.cache/hostkit on Linux): one JSON file a site, mode 0600. A
-  command logs in again (once) when the cached session has expired. HOSTKIT_FORUM_USER names the
-  account where nothing is cached.
+  session that has expired, or was forgotten (the cache cleared), is said on stderr and logged in
+  again by itself when it can: the account is the one logged in with (else the game's host) and
+  its password is at hand (the credential store, or HOSTKIT_FORUM_PASSWORD for a site logged in
+  to); else the command says to run `hostkit forum login`.
 """
 
 from __future__ import annotations
@@ -81,14 +90,18 @@ def write_state(site: str, user: str | None, cookies: list[dict[str, Any]]) -> N
     """Cache the account name and cookies, mode 0600 from the first byte (never readable by
     others, even for a moment)."""
     path = _state_path(site)
-    if path is None:
-        return
+    if path is not None:
+        _write_private(path, {"site": site, "user": user, "cookies": cookies})
+
+
+def _write_private(path: Path, data: Any) -> None:
+    """Write JSON to a file of the user's alone: mode 0600 from the first byte, atomically."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"site": site, "user": user, "cookies": cookies}, fh)
+            json.dump(data, fh, indent=1)
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
     except BaseException:
@@ -127,18 +140,61 @@ def _no_store(exc: BaseException) -> ForumError:
                       f"set {PASSWORD_ENV} in the environment instead (for CI and scripts)")
 
 
-def password(site: str, user: str) -> str:
-    """The account's password: $HOSTKIT_FORUM_PASSWORD, else the credential store."""
-    env = os.environ.get(PASSWORD_ENV)
-    if env:
-        return env
+def _sites_path() -> Path:
+    from ..store.journal import key_path
+
+    return key_path().parent / "forum-sites.json"
+
+
+def _sites() -> dict[str, str]:
+    """The sites the host logged in to with `forum login`, each with its account."""
     try:
+        data = json.loads(_sites_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def bound(site: str) -> str | None:
+    """The account the host logged in to `site` with (`forum login`), or None: hostkit sends a
+    password to no other site."""
+    return _sites().get(site)
+
+
+def bind(site: str, user: str | None) -> None:
+    """Remember that the host logged in to `site` as `user` (None: forget it). Mode 0600 from
+    the first byte."""
+    sites = _sites()
+    if user is None:
+        if sites.pop(site, None) is None:
+            return
+    else:
+        sites[site] = user
+    _write_private(_sites_path(), sites)
+
+
+def _not_bound(site: str) -> ForumError:
+    return ForumError(f"hostkit has not logged in to {site} (the game's thread is there): it sends your password "
+                      f"only to a site you logged in to; if this is the game's forum, run 'hostkit forum login'")
+
+
+def password(site: str, user: str) -> str:
+    """The account's password for a site the host logged in to: $HOSTKIT_FORUM_PASSWORD, else
+    the credential store. Refuses any other site before anything is sent there."""
+    env = os.environ.get(PASSWORD_ENV)
+    if env and bound(site) is not None:
+        return env
+    try:  # the store keeps a password under its site already (only `forum login` puts it there)
         found = _keyring().get_password(_service(site), user)
-    except Exception as exc:  # noqa: BLE001 - keyring's backends raise their own kinds
-        raise _no_store(exc) from None
+    except Exception:  # noqa: BLE001 - keyring's backends raise their own kinds: there is no store
+        found = None
+    if not found and bound(site) is None:
+        raise _not_bound(site)
     if not found:
-        raise ForumError(f"no password for {user!r} on {site}: run 'hostkit forum login' "
-                         f"(or set {PASSWORD_ENV})")
+        raise ForumError(f"no password for {user!r} on {site} at hand (none in a credential store, no "
+                         f"${PASSWORD_ENV}): run 'hostkit forum login' to log in again")
     return found
 
 
@@ -185,14 +241,24 @@ class Connection:
     """An adapter with the account behind it: a call that meets an expired session logs in
     again once (with the stored password) and is made again; cookies are cached after it."""
 
-    def __init__(self, site: str, adapter: Any, session: Any, user: str | None) -> None:
+    def __init__(self, site: str, adapter: Any, session: Any, user: str | None, *, kept: bool = False) -> None:
         self.site, self.adapter, self.session, self.user = site, adapter, session, user
+        self.kept = kept  # a session was kept for the site (cookies cached)
 
-    def login(self) -> None:
+    def login(self, why: str = "") -> None:
+        """Log in again by itself (`why`: the session expired, or none is kept), said on stderr."""
         if not self.user:
             raise ForumError(f"no forum account for {self.site}: run 'hostkit forum login --user NAME' "
                              f"(or set {USER_ENV})")
-        self.adapter.login(self.user, password(self.site, self.user))
+        try:
+            secret = password(self.site, self.user)
+        except ForumError as exc:
+            raise ForumError(f"{why}, and {exc}" if why else str(exc)) from None
+        if why:
+            from .session import warn
+
+            warn(f"{why}; logging in again as {self.user}")
+        self.adapter.login(self.user, secret)
         self.save()
 
     def save(self) -> None:
@@ -203,14 +269,18 @@ class Connection:
         try:
             return method(*args, **kwargs)
         except LoginNeeded:
-            self.login()
+            self.login(f"the forum session on {self.site} has expired")
             return method(*args, **kwargs)
 
     def ensure(self) -> str:
-        """Log in if the cached session is not logged in; the account's name on the forum."""
+        """Log in if the cached session is not logged in; the account's name on the forum. A site
+        the host never logged in to (`forum login`) is refused before any request goes there."""
+        if bound(self.site) is None:
+            raise _not_bound(self.site)
         who = self.adapter.whoami()
         if who is None:
-            self.login()
+            self.login(f"the forum session on {self.site} has expired" if self.kept else
+                       f"no forum session on {self.site} is kept here (forgotten, or never made)")
             who = self.adapter.whoami()
             if who is None:
                 raise ForumError(f"{self.site}: logged in, but the forum still shows no account")
@@ -220,19 +290,21 @@ class Connection:
         self.session.close()
 
 
-def connect(thread: str | None, *, user: str | None = None) -> Connection:
-    """A Connection to the thread's forum, with the cached session if there is one."""
+def connect(thread: str | None, *, user: str | None = None, host: str | None = None) -> Connection:
+    """A Connection to the thread's forum, with the cached session if there is one (`host`: the
+    game's host account, the account where nothing else names one)."""
     from .phpbb import PhpBB
     from .session import Session
 
     site = site_of(thread)
     engine_of(thread or "")
     state = read_state(site)
-    name = user or state.get("user") or os.environ.get(USER_ENV) or None
+    name = user or state.get("user") or bound(site) or os.environ.get(USER_ENV) or host or None
     session = Session(site)
-    if state.get("cookies") and (user is None or user == state.get("user")):
+    kept = bool(state.get("cookies") and (user is None or user == state.get("user")))
+    if kept:
         session.set_cookies(state["cookies"])
-    return Connection(site, PhpBB(session), session, name)
+    return Connection(site, PhpBB(session), session, name, kept=kept)
 
 
 # --------------------------------------------------------------------------- the commands' cores
@@ -246,24 +318,29 @@ def log_in(thread: str | None, *, user: str | None, ask: Callable[[str], str]) -
         if not conn.user:
             raise ForumError(f"which account? give --user NAME (your account on {conn.site})")
         from_env = bool(os.environ.get(PASSWORD_ENV))
-        if not from_env:
-            missing = store_missing()
-            if missing is not None:
-                raise _no_store(missing)
-        secret = os.environ.get(PASSWORD_ENV) or ask(f"Password for {conn.user} on {conn.site}")
+        missing = None if from_env else store_missing()
+        secret = os.environ.get(PASSWORD_ENV) or ask(f"Password for {conn.user} on {conn.site} (not shown)")
         conn.adapter.login(conn.user, secret)
         who = conn.adapter.whoami() or conn.user
-        if not from_env:
+        if not from_env and missing is None:
             store_password(conn.site, conn.user, secret)
         conn.user = who
         conn.save()
+        bind(conn.site, who)
     finally:
         conn.close()
-    where = "read from $" + PASSWORD_ENV if from_env else "kept in the system's credential store"
+    if from_env:
+        where = f"read from ${PASSWORD_ENV}, kept nowhere by hostkit; it is sent only to {conn.site}"
+    elif missing is None:
+        where = f"kept in the system's credential store (keyring), for {conn.site} only"
+    else:
+        where = (f"not kept: this machine has no credential store (keyring: {type(missing).__name__}); when "
+                 f"the session ends, run 'hostkit forum login' again (or set ${PASSWORD_ENV})")
     path = _state_path(conn.site)
     return [f"Logged in to {conn.site} as {who}.",
-            f"Password: {where}; never written to the game folder.",
-            f"Session: cached in {path} (mode 0600)." if path else "Session: not cached (HOSTKIT_CACHE is empty)."]
+            f"Password: {where}; never in the game folder, the session cache or a log.",
+            f"Session: cached in {path} (mode 0600)." if path else "Session: not cached (HOSTKIT_CACHE is empty).",
+            f"Logins: hostkit logs in only to a site you logged in to like this (kept in {_sites_path()})."]
 
 
 def log_out(thread: str | None) -> list[str]:
@@ -282,6 +359,7 @@ def log_out(thread: str | None) -> list[str]:
             conn.close()
     forgot = forget_state(site)
     dropped = delete_password(site, user) if user else False
+    bind(site, None)
     done = [w for w, ok in (("session forgotten", forgot),
                             ("password removed from the credential store", dropped)) if ok]
     who = f" ({user})" if user else ""
@@ -295,7 +373,9 @@ def status(thread: str | None) -> list[str]:
     conn = connect(thread)
     try:
         lines = [f"Forum: {conn.site} (phpBB 3)", f"Account: {conn.user or '(none: hostkit forum login --user NAME)'}"]
-        if os.environ.get(PASSWORD_ENV):
+        if bound(conn.site) is None:
+            lines.append("Password: none is sent here: you have not logged in to this site with 'hostkit forum login'")
+        elif os.environ.get(PASSWORD_ENV):
             lines.append(f"Password: from ${PASSWORD_ENV}")
         elif conn.user:
             stored = has_stored_password(conn.site, conn.user)

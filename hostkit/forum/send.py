@@ -402,7 +402,7 @@ def pms_to_forum(game: Game, pms: Sequence[tuple[str, str]], *, label: str, dry_
 
     items = [Item(f"pm:{label}:{name}", f"{label} PM", text, name, f"{_title(game)}: {label}")
              for name, text in pms]
-    conn = connect(game.setup.thread)
+    conn = connect(game.setup.thread, host=next(iter(game.setup.hosts), None))
     try:
         return send_pms(game, items, conn=conn, dry_run=dry_run, progress=progress)
     finally:
@@ -419,7 +419,7 @@ def post_to_forum(game: Game, what: str, text: str, *,
         new_what, new_text = recount()
         return Item(f"post:{new_what}", new_what, new_text)
 
-    conn = connect(game.setup.thread)
+    conn = connect(game.setup.thread, host=next(iter(game.setup.hosts), None))
     try:
         return send_post(game, Item(f"post:{what}", what, text), conn=conn, recount=again if recount else None)
     finally:

@@ -24,7 +24,8 @@ import requests
 
 from ..model.errors import FetchError
 from ..votes import fetch
-from ..votes.postmeta import decode, strip_session
+from ..model.urls import strip_session
+from ..votes.postmeta import decode
 from .base import ForumError, Uncertain
 
 # Tests replace this to make waits instant and to see them.

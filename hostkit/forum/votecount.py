@@ -43,6 +43,12 @@ def count_to_forum(game: Game, reload: Callable[[], Game], *, url: str | None = 
                            "('hostkit post end --send' is the last post)")
     if to_post is not None:
         raise HostkitError("votes --send posts the count as of the thread's last post: leave out --to-post")
+    rec = game.current.record
+    if from_post is None and rec.kind == "day" and rec.start_post is None and game.race.candidates \
+            and rec.number == 1:
+        raise HostkitError("Day 1 held the Sheriff election in the thread, and the day has no start post: its votes "
+                           "would be counted as elimination votes. Send the death post first ('hostkit post deaths "
+                           "--send': the day counts from it), or say where the day starts ('hostkit start-post N')")
     game, count, text = _count(game, reload, url=url, from_post=from_post, to_post=to_post, fmt=fmt)
     first = count.count_number
     posted = sent_id(game, f"vote count {first}")

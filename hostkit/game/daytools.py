@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..words.formats import game_format, pm_format  # noqa: F401 (pm_format: its old home, re-exported)
+from .formats import game_format, pm_format  # noqa: F401 (pm_format: its old home, re-exported)
 
 if TYPE_CHECKING:  # pragma: no cover
     from datetime import datetime

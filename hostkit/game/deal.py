@@ -203,7 +203,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     checks.check_names([(n, alias_map.get(n, ())) for n in order], hosts)
     if thread is not None:
         checks.check_thread(thread)
-        from ..votes.postmeta import strip_session
+        from ..model.urls import strip_session
 
         thread = strip_session(thread)  # a session id in the URL is the host's login, not the thread's
     attr_map: dict[str, tuple[str, ...]] = {}
@@ -236,7 +236,7 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     w.put(folder / store.GAME_FILE, store.setup_to_toml(setup))
     first = PhaseRecord(*checks.first_phase(rs, opts, setup.start))
     w.put(store.phase_path(folder, 1, first.kind, first.number), store.phase_to_toml(first))
-    from ..store.cohost import write_git_files
+    from .cohost import write_git_files
 
     write_git_files(w, folder)
     made = not folder.exists()

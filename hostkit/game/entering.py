@@ -83,7 +83,7 @@ class Entering:
         rec = ph.record
         seq = self.next_seq()
         if self.host is None or self.host:
-            from ..store.cohost import host_name
+            from .cohost import host_name
 
             self.host = host_name(self.folder, self.host)  # --host-name is checked as $HOSTKIT_HOST is
         unit = seq if len(entries) > 1 else 0  # one command's entries: undone together

@@ -39,6 +39,7 @@ PASSIVES = {
     "simple": "your own actions fail, as though roleblocked, on a player who is not vanilla",
     "ascetic": "no action reaches you but a kill",
     "vengeful": "when the vote eliminates you, you may shoot one living player",
+    "encryptor": "any private topic you are in may talk by day (the host opens it)",
     "lazy": "your own actions fail while one non-Town player at most is alive",
     "traitor": "you are on a faction's side without being in it: you count with it when it reaches parity",
     "backup": "you take over the role you back up when a player with it dies",
@@ -55,11 +56,14 @@ PASSIVE_NAMES = {
     "no-team-actions": "No team actions",
     "macho": "Macho", "ninja": "Ninja", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
     "complex": "Complex", "simple": "Simple", "ascetic": "Ascetic", "vengeful": "Vengeful", "lazy": "Lazy",
-    "traitor": "Traitor", "backup": "Backup", "universal-backup": "Universal Backup",
+    "traitor": "Traitor", "encryptor": "Encryptor", "backup": "Backup", "universal-backup": "Universal Backup",
 }
 
 def passive_words(passive: str) -> tuple[str, str]:
     """How a role PM names and explains a passive; a written '[role]-Immune' is 'immune-to:ROLE'."""
+    if passive.startswith("enables:"):
+        role = passive.split(":", 1)[1].title()
+        return f"{role} Enabler", f"while you live, every {role} may act; when you die, none can"
     if passive.startswith("immune-to:"):
         role = passive.split(":", 1)[1].title()
         return f"{role}-Immune", f"a {role}'s actions on you fail"

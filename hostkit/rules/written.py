@@ -133,17 +133,22 @@ def parse(rs: Ruleset, text: str) -> Written:
     words = _key(text).split()
     if not words:
         raise NameError_("a role cannot be blank")
+    known = _words(rs)
+    whole = known.get(" ".join(words))
+    if whole is not None:  # a role's own name, even one that begins like an alignment ('Mafia Boss')
+        return Written("", (), (), whole[0], whole[1])
     alignment = ""
     if words[0] in ("town", "mafia"):
         alignment = words.pop(0).capitalize()
-    known = _words(rs)
     base = None
     finds = ""
     for i in range(len(words)):  # the longest written role at the end
         found = known.get(" ".join(words[i:]))
-        sought = known.get(" ".join(words[i:-1])) if words[-1] == "finder" and i < len(words) - 1 else None
-        if found is None and sought is not None and "Finder" in rs.roles:  # 'Cop-Finder'
-            found, finds = ("Finder", f"{sought[1]}-Finder"), sought[1]
+        linked = words[-1] if words[-1] in ("finder", "enabler") and i < len(words) - 1 else ""
+        sought = known.get(" ".join(words[i:-1])) if linked else None
+        if found is None and sought is not None and linked.capitalize() in rs.roles:  # 'Cop-Finder', 'Doctor Enabler'
+            found = (linked.capitalize(), f"{sought[1]}-Finder" if linked == "finder" else f"{sought[1]} Enabler")
+            finds = sought[1]
         if found is not None:
             base, words = found, words[:i]
             break
@@ -211,7 +216,12 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if "Backup" in w.modifiers:
         return _backup(rs, name, w)
     role = rs.roles[w.base]
-    if w.finds:
+    if w.finds and w.base == "Enabler":
+        role = role._replace(passives=role.passives | {f"enables:{w.finds.lower()}"},
+                             summary=f"You enable the {w.finds}: while you live, every {w.finds} may act; when you die, "
+                                     f"no {w.finds} can use their role again.",
+                             appears=MappingProxyType({**role.appears, "base": "Enabler"}))
+    elif w.finds:
         role = _finder(role, w.finds)
     for other, spelt in reversed(w.extra):
         role = _hybrid(rs, name, rs.roles[other], role, spelt)

@@ -26,7 +26,7 @@ def _thread(url: str | None) -> str | None:
     """The thread URL as kept: without a forum session id (a folder written before hostkit
     stripped them, or edited by hand), which must never reach a public post."""
     if url and "=" in url:
-        from ..votes.postmeta import strip_session
+        from ..model.urls import strip_session
 
         return strip_session(url)
     return url

@@ -22,7 +22,7 @@ from ..model.counts import Post, VoteCount, VoteSetupPlayer
 from ..model.entries import VoteEntry
 from .extract import MARKUPS, post_votes
 from .forums import Page
-from .postmeta import strip_session
+from ..model.urls import strip_session
 
 
 def read_pages(*, folder: Path | None, html: Sequence[Path] = (), url: str | None = None,

@@ -51,9 +51,10 @@ OTHER_PURPOSE = "a vote for another purpose (a vigilante's shot, an election), n
 _QUALIFIER = re.compile(rf"(?i)(?<![\w])(?:{DISOWNING})[-\s]*$")
 _DISOWNED = re.compile(rf"(?i)^(?:{DISOWNING})[-\s]*vote\b")  # a vote line that opens so
 # The word just before a vote word that gives it another purpose ("Vig-Vote: X", "Sheriff vote: Y"),
-# or the words after it ("Vote to shoot: X")
+# or the words after it ("Vote to shoot: X", "Vote (vig): Y", "Vote for Sheriff: Z")
 _PURPOSED = re.compile(rf"(?i)(?<![\w])(?:{PURPOSE})[-\s]*$")
-_PURPOSE_AFTER = re.compile(rf"(?i)^vote\s+to\s+(?:{PURPOSE_AFTER})\b")
+_PURPOSE_AFTER = re.compile(rf"(?i)^vote\s*(?:to\s+(?:{PURPOSE_AFTER})\b|\(\s*(?:{PURPOSE})\s*\)|"
+                            rf"for\s+(?:the\s+)?(?:{PURPOSE})\b)")  # "Vote (vig): X", "Vote for Sheriff: Y"
 # A run that announces a vote ("Intent to vote Bob", "Going to vote: Ann"): the vote text after it
 _INTENT = re.compile(rf"(?i)^[^\w]*(?:{ANNOUNCING})\s+(?:to\s+)?(?=vote\b)")
 

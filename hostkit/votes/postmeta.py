@@ -17,7 +17,9 @@ from functools import lru_cache
 from typing import Callable
 from urllib.parse import urljoin, urlparse
 
-__all__ = ["absolute", "decode", "decoded", "footer_tz", "iso_time", "lazy_re", "strip_session", "to_int"]
+from ..model.urls import strip_session
+
+__all__ = ["absolute", "decode", "decoded", "footer_tz", "iso_time", "lazy_re", "to_int"]
 
 
 def lazy_re(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
@@ -231,29 +233,6 @@ def absolute(base: str, href: str) -> str | None:
 # Query keys that carry a forum session: phpBB's sid, PHP's PHPSESSID, and vBulletin's or
 # Invision's s (only with a session-like value of 32 hex digits: `s` is also a search word).
 _SESSION_HINT = lazy_re(r"[?&;](?:sid|phpsessid|s)=", re.IGNORECASE)
-_SESSION_VALUE = lazy_re(r"^[0-9a-fA-F]{32}$")
-
-
-def strip_session(url: str) -> str:
-    """`url` without the session id a forum puts in its links for a reader with no cookie
-    (phpBB `sid=`, `PHPSESSID=`, vBulletin's and Invision's 32-hex `s=`): a link in a public
-    post, or one kept in the game folder, must never carry a session token. The rest of the URL
-    (other query keys in their order, the fragment) is kept as it is."""
-    path, hashmark, fragment = url.partition("#")
-    base, qmark, query = path.partition("?")
-    if not qmark:
-        return url
-    kept = []
-    for part in re.split(r"([&;])", query):
-        key, _, value = part.partition("=")
-        low = key.lower()
-        if low in ("sid", "phpsessid") or (low == "s" and _SESSION_VALUE().match(value)):
-            continue
-        kept.append(part)
-    # re.split kept the separators: drop the ones left doubled, leading or trailing
-    cleaned = "".join(kept)
-    cleaned = re.sub(r"[&;]{2,}", lambda m: m.group(0)[0], cleaned).strip("&;")
-    return base + ("?" + cleaned if cleaned else "") + hashmark + fragment
 
 
 @lru_cache(maxsize=256)

@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable
 
 from ..model.errors import TemplateError
-from .formats import DEFAULT_FORMAT, FORMATS
+from ..game.formats import DEFAULT_FORMAT, FORMATS
 
 
 BBCODE_BRACKET = "[[i][/i]"

@@ -16,7 +16,7 @@ guild.py (join-guild, leave-guild: natural's Guilds) and conditions.py (MafiaScu
 Disloyal, Weak, Macho, Ninja and a 1-Shot Bulletproof: no effect, a reach rule and readings)
 readings.py (detect: MafiaScum's Role Cop, Vanilla Cop, Gunsmith, Detective, Motion Detector...)
 links.py (link: a Babysitter's and a Hider's linked deaths), strength.py (strengthen: a
-Strengthener's target's kills made Strong) and invent.py (invent: an Inventor's one-shot item).
+Strengthener's target's kills made Strong) invent.py (invent: an Inventor's one-shot item) and masonry.py (masonize: a Masonizer's recruit).
 Each declares its effects in an EFFECTS table of
 EffectSpecs; this module joins them, once, at import. Nothing registers itself from elsewhere,
 so the registry (and every night) is the same whatever else a process has imported: a ruleset
@@ -38,11 +38,12 @@ from typing import Any, Callable
 
 from ..acts import Act
 from ..night import Night
-from . import (block, build, change, conditions, control, doom, guild, info, invent, items, kill, links, pace, protect, readings,
+from . import (block, build, change, conditions, control, doom, guild, info, invent, items, kill, links, masonry, pace, protect, readings,
                steal, strength, talk, tech)
 from .base import EffectSpec
 
-MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength, invent)
+MODULES = (block, protect, kill, info, change, items, steal, tech, build, talk, pace, guild, conditions, readings, links, strength, invent,
+           masonry)
 
 
 def _join() -> dict[str, EffectSpec]:
@@ -77,7 +78,7 @@ SELF_CHANGING = frozenset({"commute", "kill-visitors"})
 REACH: tuple[Callable[[Night, Act, str], str | None], ...] = (
     block.locked, block.shielded, block.abducted, info.hidden, conditions.loyalty)
 # Why an actor cannot act tonight at all (fn(night, act) -> reason or None).
-USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy)
+USABLE: tuple[Callable[[Night, Act], str | None], ...] = (block.out_of_play, tech.fixing, conditions.lazy, conditions.enabled)
 # After an act reached its targets, before its effects: True when the act is taken care of (an
 # Advanced shield makes it seem to work). fn(night, act) -> bool.
 BEFORE_EFFECTS: tuple[Callable[[Night, Act], bool], ...] = (tech.before_effects, conditions.immunity_to, conditions.weak)

@@ -8,6 +8,8 @@ MafiaScum's Normal modifiers that a written role (rules/written.py) puts on a ro
 - `ascetic` (the same reach rule): no action but a kill reaches the player.
 - `immune-to:ROLE` (before effects: a written "Cop-Immune"): the actions of that base role fail on
   the player (an investigator gets no result); the visit is still made, so a Tracker sees it.
+- `enables:ROLE` (a usable rule: a written 'Doctor Enabler'): once every Enabler of a role is
+  dead, that role's actions fail.
 - `lazy` (a usable rule): the role's own actions fail while one non-Town player at most is alive.
 - `weak` (before effects): a resolved own action on a player who is not Town kills its user at
   the end of the night, by no action (nothing protects it); the action still happens. A blocked
@@ -72,6 +74,24 @@ def lazy(night: Night, act: Act) -> str | None:
     foes = [p for p in night.state.players.values() if p.alive and (p.alignment or night.role(p.name).alignment) != "Town"]
     if len(foes) <= 1:
         return f"{act.actor} is Lazy and only one non-Town player is left"
+    return None
+
+
+def enabled(night: Night, act: Act) -> str | None:
+    """A usable rule: a role with an Enabler ('Doctor Enabler': passive 'enables:doctor') in the
+    game is unusable once every such Enabler is dead (MafiaScum's Enabler)."""
+    base = act.role.appears.get("base", act.role.name).lower()
+    key = f"enables:{base}"
+    enablers = night.ext.get("enablers")
+    if enablers is None:
+        enablers = night.ext["enablers"] = {}
+        for p in night.state.players.values():
+            for passive in night.state.ruleset.roles[p.role].passives:
+                if passive.startswith("enables:"):
+                    enablers.setdefault(passive, []).append(p)
+    mine = enablers.get(key)
+    if mine and not any(p.alive for p in mine):
+        return f"the {act.role.appears.get('base', act.role.name)}'s Enabler is dead"
     return None
 
 

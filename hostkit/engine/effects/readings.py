@@ -32,7 +32,7 @@ from ...model.outcome import Death
 from ...model.roles import Effect, Role
 from ..acts import Act
 from ..night import Night
-from .base import EffectSpec, TARGET, dealt_roles
+from .base import EffectSpec, TARGET, dealt_roles, tags_given
 from .conditions import unseen, vanilla
 from .info import investigate, kinds_phrase
 
@@ -107,8 +107,9 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
         raw = role_read(role)
         return words.get(raw, raw)
     if what == "visitors":
-        return tuple(sorted(words.get(r, r) for r in {role_read(a.role) for a in _acts_on(night, target)
-                                                         if a.body != act.body}))
+        # one entry a visitor: two Doctors are seen as two (the wiki's Role Watcher)
+        seen = {a.body: a.role for a in _acts_on(night, target) if a.body != act.body}
+        return tuple(sorted(words.get(r, r) for r in (role_read(role) for role in seen.values())))
     if what == "visitor-names":
         return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
     if what == "has-role":
@@ -146,7 +147,7 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
 
 def _has_killed(night: Night, target: str) -> bool:
     """Has killed, tonight's kills included (a Psychologist reads after the kills)."""
-    return KILLED in night.state.players[target].tags or any(t[0] == target and t[1] == KILLED for t in night.tags)
+    return KILLED in night.state.players[target].tags or any(t[1] == KILLED for t in tags_given(night).get(target, ()))
 
 
 def _word(words: dict, what: str, yes: bool) -> str:

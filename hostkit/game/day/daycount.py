@@ -241,16 +241,16 @@ def race_texts(ignored: Sequence[Ignored], players: Sequence[VoteSetupPlayer]
 
     from ...votes.extract import OTHER_PURPOSE
     from ...votes.names import NameMatcher
-    from ...votes.votetext import parse_vote
 
-    race = re.compile(r"(?i)^\W*(?:sheriff|election|badge)[-\s]*(?=vote\b)")
+    race = re.compile(r"(?i)^\W*(?:(?:sheriff|election|badge)[-\s]*vote\b|"
+                      r"vote\s*(?:for\s+(?:the\s+)?|\(\s*)(?:sheriff|election|badge)\b\s*\)?)")
     matcher = NameMatcher(players)
     cast, left = [], []
     for i in ignored:
         said = race.match(i.text) if i.reason == OTHER_PURPOSE else None
-        pv = parse_vote(i.text[said.end():]) if said else None
+        name = i.text[said.end():].strip(" \t:=->") if said else ""
         voter = matcher.strict(i.author).player
-        target = matcher.match(pv.name).player if pv is not None and pv.kind == "vote" and pv.name else None
+        target = matcher.match(name).player if name else None
         if voter is not None and target is not None:
             cast.append((i.post, 1, voter, target))
         else:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _pm_renderer(game: "Game", fmt: str | None) -> "Renderer":
     """PMs render in FMT, else the game's pm-format option (Markdown for Discord), else its format."""
-    from ..formats import pm_format
+    from ...game.formats import pm_format
 
     return _renderer(game, fmt or pm_format(game))
 

@@ -281,7 +281,7 @@ def _news(game: "Game", outcomes: list, when: str, flips: Mapping[str, PublicFli
 def public_view(game: "Game", fmt: str | None = None) -> PublicView:
     """The public view of GAME now (see the module docstring)."""
     from ...game.daytools import SMALL_SIZE, forum_engine, public_parity_notice
-    from ..formats import game_format
+    from ...game.formats import game_format
 
     state = game.state
     opts = state.options

@@ -65,7 +65,7 @@ def unnamed(text: str, absent: Iterable[str]) -> str:
         keep = [i for i in items if _core(i) not in absent]
         if len(keep) == len(items) or not keep:
             return whole
-        word = "or" if re.search(r",? or \S+$", whole) else "and"
+        word = "or" if whole.rfind(" or ") > whole.rfind(" and ") else "and"  # the last item's conjunction
         if len(keep) == 1:
             return keep[0]
         return f"{', '.join(keep[:-1])} {word} {keep[-1]}"

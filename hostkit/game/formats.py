@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game.game import Game
+    from .game import Game
 
 FORMATS = ("bbcode", "markdown", "plain")
 DEFAULT_FORMAT = "bbcode"

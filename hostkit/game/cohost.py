@@ -25,7 +25,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
-from . import folder as store
+from ..store import folder as store
 from ..model.errors import HostkitError
 from ..model.entries import PhaseRecord, entry_id, entry_key
 
@@ -283,7 +283,7 @@ def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
 def _parse(text: str, path: str, side: str) -> PhaseRecord:
     if side == "base" and not text.strip():
         return _EMPTY  # both sides added the file (both began the same phase)
-    from .tomlio import check_depth
+    from ..store.tomlio import check_depth
 
     try:
         data = tomllib.loads(text)
