@@ -122,7 +122,7 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
         journal: Any) -> list[dict[str, Any]]:
     """The sends due by day (see the module docstring)."""
     from ..game.day.daycount import count_votes
-    from ..game.daytools import day_decided, deadline_info, deadline_of
+    from ..game.daytools import day_decided, deadline_of
     from ..words.publish import vote_count_post
 
     label = game.current.record.label
@@ -187,8 +187,6 @@ def _unlock(game: Game, journal: Any, opts: dict[str, Any], label: str) -> dict[
 
 def _reminder(game: Game, count: Any, state: dict[str, Any], opts: dict[str, Any], now: datetime,
               deadline: datetime | None) -> list[dict[str, Any]]:
-    from ..game.daytools import deadline_info
-
     if deadline is None or now >= deadline or not opts["reminders"]:
         return []
     done = set(state["done"])
@@ -197,9 +195,8 @@ def _reminder(game: Game, count: Any, state: dict[str, Any], opts: dict[str, Any
     if not due:
         return []
     label = game.current.record.label
-    info = deadline_info(game, count, now)
     return [send(f"watch:{label}:{tags[min(due)]}", "post", f"reminder ({texts.when(deadline)} deadline)",
-                 texts.reminder(game, list(count.not_voting), info), done=[tags[o] for o in due])]
+                 texts.reminder(game, list(count.not_voting), now), done=[tags[o] for o in due])]
 
 
 def _prods(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str, Any], now: datetime,
