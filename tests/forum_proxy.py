@@ -1,5 +1,8 @@
 """A proxy on 127.0.0.1 in front of the local phpBB board that can spoil the forum's answers.
 
+With `ignore_start`, every thread page asked for (viewtopic.php?...&start=N) is answered with the
+thread's first page, as a forum or a proxy that ignores `start=` does.
+
 Every request goes to the board unchanged; `spoil(answer, n)` makes the next n form submissions
 (a POST carrying `post=Submit`: a reply or a PM, not a login) reach the board and be stored there,
 while the proxy answers something else: "502" (a gateway's 502, as a busy forum's proxy gives
@@ -10,6 +13,7 @@ its error box: a maintenance page, a captive portal).
 from __future__ import annotations
 
 import http.client
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
@@ -28,6 +32,7 @@ class Proxy:
         self.left = 0
         self.spoiled = 0
         self.bodies: list[bytes] = []  # every POST's body, as sent to the proxy
+        self.ignore_start = False  # True: every thread page asked for is answered with the first
         proxy = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -61,6 +66,8 @@ class Proxy:
                 self.wfile.write(data)
 
             def do_GET(self) -> None:
+                if proxy.ignore_start and "viewtopic.php" in self.path:  # a forum or proxy that ignores start=
+                    self.path = re.sub(r"[?&]start=\d+", "", self.path)
                 self._forward(None)
 
             def do_POST(self) -> None:

@@ -195,7 +195,7 @@ def test_pages_read_before_a_refused_one_are_kept(tmp_path, monkeypatch):
     assert len(read_files(good, cache_dir=cache)) == 2  # both hits: no page parsed again
 
 
-THREE = [VOTES / "phpbb_lastpage.html", OTHER, DATA / "votes" / "somethingawful.html"]
+THREE = [VOTES / "phpbb_lastpage.html", VOTES / "phpbb_unattended.html", DATA / "votes" / "somethingawful.html"]  # three pages, no post twice
 
 
 def test_a_count_creates_one_file_for_its_pages_and_a_recount_reads_it_once(tmp_path, monkeypatch):

@@ -68,7 +68,7 @@ def test_saved_pages_without_numbers_or_offset_follow_the_page_before(tmp_path):
     bare = src.replace('<div class="pagination">', '<div class="nopagination">')
     one, two = tmp_path / "one.html", tmp_path / "two.html"
     one.write_text(bare, encoding="utf-8")
-    two.write_text(bare, encoding="utf-8")
+    two.write_text(bare.replace('id="p', 'id="p9'), encoding="utf-8")  # the next page: other posts (ids)
     pages = read_files([one, two])
     assert [p.number for page in pages for p in page.posts] == [1, 2, 3, 4, 5, 6]
 

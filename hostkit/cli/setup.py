@@ -93,6 +93,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")
+    click.echo(f"Votes are read in {', '.join(game.setup.vote_markup)} ('hostkit vote-markup' changes it).")
     from ..game.day.rulings import host_notices
 
     for notice in host_notices(game):

@@ -268,15 +268,21 @@ class PhpBB:
 
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last page's posts (a reply lands on the last page)."""
-        return self._thread_page(f"viewtopic.php?t={_topic(thread)}&start=999999", thread)[0]
+        return self._thread_page(f"viewtopic.php?t={_topic(thread)}&start=999999", thread, last=True)[0]
 
-    def _thread_page(self, path: str, thread: str) -> tuple[list[tuple[str, str, str]], str | None]:
+    def _thread_page(self, path: str, thread: str, *,
+                     last: bool = False) -> tuple[list[tuple[str, str, str]], str | None]:
         """One thread page's posts (post id, author, text) and the previous page's path (None on
-        the first)."""
+        the first). `last`: the page asked for is the thread's last; a page that says there are
+        pages after it (a forum or proxy that ignores start=) is refused, never taken for it."""
         from ..votes.forums import parse_page
 
         page = self.s.get(path)
         parsed = parse_page(page, url=self.s.url(f"viewtopic.php?t={_topic(thread)}"))
+        if last and parsed.last_page and parsed.page < parsed.last_page:
+            raise ForumError(f"{self.s.site}: asked for the thread's last page, the forum answered page {parsed.page} "
+                             f"of {parsed.last_page} (it or a proxy ignores start=): the thread cannot be read "
+                             "as it is")
         out = []
         for p in parsed.posts:
             pid = re.sub(r"\D", "", p.post_id or "") or str(p.number)
@@ -295,7 +301,7 @@ class PhpBB:
         found: dict[int, tuple[str, str, str]] = {}
         seen: set[str] = set()
         while path:
-            posts, prev = self._thread_page(path, thread)
+            posts, prev = self._thread_page(path, thread, last=not seen)
             ids = [int(pid) for pid, _, _ in posts if pid.isdigit()]
             if posts and all(pid in seen for pid, _, _ in posts):
                 raise ForumError(f"{self.s.site}: the thread's page {_start_of(path)} repeats posts of a page already "

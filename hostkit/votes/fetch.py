@@ -27,6 +27,7 @@ from hostkit.votes.forums import Page
 from hostkit.votes.pages import CACHE_VERSION, read_files  # noqa: F401 (read_files: the old home)
 from hostkit.votes.pages import page_from_json as _page_from_json
 from hostkit.votes.pages import page_to_json as _page_to_json
+from hostkit.votes.pages import repeats as _repeats
 
 __all__ = ["USER_AGENT", "fetch_thread", "read_files"]
 
@@ -321,19 +322,6 @@ class _Cache:
 
 
 # --------------------------------------------------------------------------- public
-
-
-def _repeats(pages: list[Page], page: Page) -> str | None:
-    """Which post of PAGE was read already (a next link to the same page under another
-    address), in words; None when it is new."""
-    ids = {p.post_id: p.number for q in pages for p in q.posts if p.post_id}
-    for post in page.posts:
-        if post.post_id and post.post_id in ids:
-            return f"post {ids[post.post_id]}"
-    if pages and pages[-1].posts and page.numbered == "shown" and pages[-1].numbered == "shown" \
-            and page.posts[0].number <= pages[-1].posts[-1].number:
-        return f"post {page.posts[0].number}"
-    return None
 
 
 def _short(pages: list[Page], why: str) -> str:

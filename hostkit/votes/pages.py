@@ -268,14 +268,30 @@ def _read_page(path: Path) -> bytes:
         raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
+def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True) -> str | None:
+    """Which post of PAGE was read already, in words (a post id seen on an earlier page, or, with
+    `by_number`, a shown number not after the last one read: a next link to the same page under
+    another address, a forum or proxy that ignores start=, a saved page given twice); None when
+    it is new."""
+    ids = {p.post_id: p.number for q in pages for p in q.posts if p.post_id}
+    for post in page.posts:
+        if post.post_id and post.post_id in ids:
+            return f"post {ids[post.post_id]}"
+    if by_number and pages and pages[-1].posts and page.numbered == "shown" and pages[-1].numbered == "shown" \
+            and page.posts[0].number <= pages[-1].posts[-1].number:
+        return f"post {page.posts[0].number}"
+    return None
+
+
+
 def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Page]:
     """Read saved thread pages (HTML files, in the order given) into pages of posts.
 
     With `cache_dir`, a page already read (the same bytes) is not parsed again, and posts carry
     their marks but not their bodies' HTML (`body` ""), on a hit and a miss alike. A page that
     shows neither post numbers nor its offset follows the page given before it. Each page's
-    `source` is its path. Raises FileError naming the file when it cannot be read or holds no
-    forum posts.
+    `source` is its path. Raises FileError naming the file when it cannot be read, holds no
+    forum posts, or repeats a post of a page before it (posts are known by their id).
     """
     pages: list[Page] = []
     # The pages parsed now, kept once the reading stops (done or refused): creating the entries in
@@ -304,6 +320,12 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
                 first = pages[-1].posts[-1].number + 1
                 page = page._replace(numbered="offset",
                                      posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
+            again = repeats(pages, page, by_number=False)  # files need not be in order: by id
+            if again:  # counted twice in silence otherwise: said, and nothing is counted
+                where = next((q.source for q in pages for p in q.posts
+                              if (p.post_id and p.post_id in {x.post_id for x in page.posts})), pages[-1].source)
+                raise FileError(f"{path}: repeats {again}, already read from {where}: give each thread page once, "
+                                "in the thread's order")
             pages.append(page._replace(source=str(path)))
     finally:
         _keep(cache_dir, fresh, entries)

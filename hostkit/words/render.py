@@ -29,7 +29,8 @@ contains can ever be markup; the ``esc`` filter is there for clarity and never e
 backslash escape inside a code span is shown, not read).
 
 Limits: a game folder's templates are read only if they resolve inside the game folder (a
-symlinked file or format folder pointing elsewhere is refused); a render stops with an error
+symlinked file or format folder pointing elsewhere is refused) and are no hard link (a file with
+another name may be any file of the user's, so it is refused as a symlink out is); a render stops with an error
 naming the template after TIME_LIMIT seconds or MAX_OUTPUT characters, and arithmetic, calls and
 filters that would build huge values (``9**(9**9)``, ``'a'*10**9``, ``center(10**9)``) are refused
 before they run.
@@ -44,6 +45,7 @@ The escaping is hostkit.words.escaping's and the template search path hostkit.wo
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
@@ -117,13 +119,7 @@ class Renderer:
                         name = str(f)
                         renderer._confined(f)
                         renderer._files.add(name)
-                        try:
-                            if f.stat().st_size > MAX_TEMPLATE:
-                                raise TemplateError(f"{name}: over {MAX_TEMPLATE // 1024} KiB: not a template")
-                            text = f.read_text(encoding="utf-8")
-                        except (OSError, UnicodeDecodeError) as exc:
-                            raise TemplateError(f"{name}: cannot read template: {exc}") from None
-                        return text, name, _uptodate(f, candidates[:-1])
+                        return renderer._read(f), name, _uptodate(f, candidates[:-1])
                 raise jinja2.TemplateNotFound(template)
 
         def finalize(value: Any) -> Any:
@@ -361,13 +357,43 @@ class Renderer:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, old)
 
-    def _confined(self, path: Path) -> None:
-        """Refuse a game folder's template that resolves outside the game folder (a symlink)."""
+    def _read(self, path: Path) -> str:
+        """A template's text, read from one open file: its size, and for a game folder's
+        template its links, checked on what is read (never a name looked at, then another read)."""
+        name = str(path)
+        if not self._in_game(path):  # a ruleset's or the bundled templates (maybe in a wheel: not a plain file)
+            try:
+                if path.stat().st_size > MAX_TEMPLATE:
+                    raise TemplateError(f"{name}: over {MAX_TEMPLATE // 1024} KiB: not a template")
+                return path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise TemplateError(f"{name}: cannot read template: {exc}") from None
+        try:
+            with open(path, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                if st.st_size > MAX_TEMPLATE:
+                    raise TemplateError(f"{name}: over {MAX_TEMPLATE // 1024} KiB: not a template")
+                if st.st_nlink > 1:
+                    # a hard link's other name may be any file of the user's: treated as a symlink out
+                    raise TemplateError(f"{name}: is a hard link ({st.st_nlink} names for one file), which may be a "
+                                        "file outside the game folder; templates must be the game folder's own "
+                                        "files: copy it in place of the link")
+                return fh.read(MAX_TEMPLATE + 1).decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TemplateError(f"{name}: cannot read template: {exc}") from None
+
+    def _in_game(self, path: Path) -> bool:
         if self.confine is None:
-            return
+            return False
         try:
             Path(path).relative_to(self.confine)
+            return True
         except ValueError:
+            return False
+
+    def _confined(self, path: Path) -> None:
+        """Refuse a game folder's template that resolves outside the game folder (a symlink)."""
+        if not self._in_game(path):
             return  # a ruleset's or the bundled templates: not the game folder's
         home = self.confine.resolve()
         real = Path(path).resolve()
