@@ -36,3 +36,31 @@ def test_juggernaut_is_mafia_only(tmp_path):
 
     out = refused_new(tmp_path, "Jg=Town Juggernaut", "Bob=Mafia Goon")
     assert "Juggernaut" in out and "Mafia" in out
+
+
+@pytest.mark.parametrize("written, told", [("Town Cop Companion", "Cop"), ("Vanilla Townie Companion", "Cy")],
+                         ids=["cop", "vanilla-townie"])
+def test_companion_pm_names_the_town_player_with_the_role(tmp_path, written, told):
+    host = game(tmp_path, f"Co={written}", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    pm = host.ok("pm", "Co")
+    assert f"You are informed that {told} is aligned with the Town." in pm
+    assert pm.count("You are informed that") == 1  # one player, the first in seat order
+    assert "aligned with the Town" not in host.ok("pm", "Cop")
+
+
+def test_companion_of_a_role_the_setup_lacks_or_of_no_role_is_refused(tmp_path):
+    from test_normal_roles import refused_new
+
+    assert "a Companion is told of a Town Doctor, and the setup deals none" in refused_new(
+        tmp_path, "Co=Doctor Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+    assert "a Companion is told of a Town Goon" in refused_new(
+        tmp_path / "b", "Co=Goon Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+    assert "write the role the Companion is told of" in refused_new(
+        tmp_path / "c", "Co=Town Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+
+
+def test_companion_flips_without_the_name(tmp_path):
+    host = game(tmp_path, "Co=Town Cop Companion", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    night(host, "Bob Kill Co")
+    assert "Cop Companion" in host.ok("status")
+    assert "is aligned with the Town" not in host.ok("post", "day")
