@@ -8,7 +8,7 @@ MafiaScum's Companion is told, in its role PM, that one player is aligned with t
 is fixed by the setup, not drawn at random ('a Companion can be told that a Vanilla Townie is
 Town'). hostkit's Companion names the role: the player told of is the first other Town player, in
 seat order, whose role is that role (modifiers and alignment word aside; a hybrid counts for each of
-its roles). It flips as a Companion, without the name.
+its role written last). It flips as a Companion, without the name.
 """
 
 from __future__ import annotations
@@ -36,32 +36,29 @@ def linked_role(role: Role, base: str, finds: str) -> Role:
                          appears=MappingProxyType({**role.appears, "base": base}))
 
 
-def _plain(rs: Ruleset) -> Ruleset:
-    """The ruleset without the roles a game composed from written names ('Town Cop')."""
-    return rs._replace(roles=MappingProxyType({k: v for k, v in rs.roles.items() if "base" not in v.appears}))
+def spelling_key(text: str) -> str:
+    """Case and the hyphens or spaces between words do not matter: 'Odd Night' is 'odd-night'."""
+    return " ".join(text.replace("-", " ").split()).lower()
 
 
-def bases(rs: Ruleset, name: str) -> set[str]:
-    """The ruleset roles a dealt role is (a hybrid's each), lower-cased: 'Town Cop' -> {'cop'}."""
-    from .written import parse
+def _spellings(rs: Ruleset) -> dict[str, str]:
+    """Every name a role of roles.toml is written by (its aliases, then its name), keyed -> the role."""
+    plain = [r for r in rs.roles.values() if "base" not in r.appears]  # not the game's composed roles
+    out = {spelling_key(a): r.name for r in plain for a in r.aliases}
+    out.update((spelling_key(r.name), r.name) for r in plain)
+    return out
 
-    rs = _plain(rs)
-    if name in rs.roles:
-        return {name.lower()}
-    try:
-        w = parse(rs, name)
-    except HostkitError:
-        return {name.lower()}
-    return {w.base.lower(), *(other.lower() for other, _ in w.extra)}
+
+def base_of(rs: Ruleset, role: Role) -> str:
+    """The roles.toml role a dealt role is, lower-cased ('Town Cop' -> 'cop'; a hybrid's last)."""
+    spelt = role.appears.get("base", role.name)
+    return _spellings(rs).get(spelling_key(spelt), spelt).lower()
 
 
 def sought(rs: Ruleset, passive: str) -> str:
-    """The ruleset role a `companion:` passive names (its spelling read back: 'vanilla townie' ->
-    'villager')."""
-    from .written import _key, _words
-
+    """The roles.toml role a `companion:` passive names ('vanilla townie' -> 'villager')."""
     spelt = passive[len(COMPANION):]
-    return _words(_plain(rs)).get(_key(spelt), (spelt,))[0].lower()
+    return _spellings(rs).get(spelling_key(spelt), spelt).lower()
 
 
 def check_companions(rs: Ruleset, roles: dict[str, Role], names: list[str]) -> None:
@@ -73,19 +70,19 @@ def check_companions(rs: Ruleset, roles: dict[str, Role], names: list[str]) -> N
                 continue
             wanted = sought(rs, p)
             if not any(roles.get(o) is not None and roles[o].alignment == "Town"
-                       and wanted in bases(rs, o) for o in names):
+                       and wanted == base_of(rs, roles[o]) for o in names):
                 raise HostkitError(f"{n!r}: a Companion is told of a Town {p[len(COMPANION):].title()}, and the "
                                    "setup deals none; deal one, or name another role")
 
 
-def companion_facts(rs: Ruleset, role: Role, me: str, seats: Iterable[tuple[str, str, str]]) -> list[str]:
-    """What a Companion's role PM states. `seats`: (player, role name, alignment) in seat order."""
+def companion_facts(rs: Ruleset, role: Role, me: str, seats: Iterable[tuple[str, Role]]) -> list[str]:
+    """What a Companion's role PM states. `seats`: (player, their role) in seat order."""
     seats = list(seats)
     out = []
     for p in sorted(role.passives):
         if p.startswith(COMPANION):
             wanted = sought(rs, p)
-            who = next((n for n, r, side in seats if n != me and side == "Town" and wanted in bases(rs, r)), None)
+            who = next((n for n, r in seats if n != me and r.alignment == "Town" and wanted == base_of(rs, r)), None)
             if who is not None:
                 out.append(f"You are informed that {who} is aligned with the Town.")
     return out

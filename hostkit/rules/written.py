@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
 from ..store.tomlio import Table, load
-from .linked import LINKED, check_companions, linked_role
+from .linked import LINKED, check_companions, linked_role, spelling_key as _key
 
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
@@ -62,11 +62,6 @@ class Written(NamedTuple):
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
     finds: str = ""  # a '[role]-Finder': the role it finds
     extra: tuple[tuple[str, str], ...] = ()  # a hybrid's other roles, as written before the last ('Cop Doctor')
-
-
-def _key(text: str) -> str:
-    """Case and the hyphens or spaces between words do not matter: 'Odd Night' is 'odd-night'."""
-    return " ".join(text.replace("-", " ").split()).lower()
 
 
 @lru_cache(maxsize=8)

@@ -143,8 +143,7 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
             win += f": when {cond}"
         ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
     ctx_role["facts"] = stealer_facts(game, name) + companion_facts(
-        game.ruleset, role, name, ((n, game.state.players[n].role, game.state.role_of(n).alignment)
-                                   for n in _seat_order(game)))
+        game.ruleset, role, name, ((n, game.state.role_of(n)) for n in _seat_order(game)))
     if ctx_role["facts"] and ctx_role["tech"]:
 
         robot = has_robot(game.state, name)
