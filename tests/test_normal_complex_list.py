@@ -64,3 +64,28 @@ def test_companion_flips_without_the_name(tmp_path):
     night(host, "Bob Kill Co")
     assert "Cop Companion" in host.ok("status")
     assert "is aligned with the Town" not in host.ok("post", "day")
+
+
+def test_shield_takes_the_kill_its_target_makes(tmp_path):
+    host = game(tmp_path, "Sh=Town Shield", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    out = night(host, "Sh Bob", "Bob Kill Cy", "Cop Hal")
+    assert dead(out) == ["Sh"]
+    assert result_of(out, "Cop") == "Mafia"
+
+
+@pytest.mark.parametrize("acts, died", [
+    (("Sh Hal", "Bob Kill Cy"), ["Cy"]),  # shielding another player: the kill lands where it was aimed
+    (("Sh Bob", "Bob Kill Cy", "Doc Sh"), []),  # a protection on the Shield saves them
+    (("Sh Vi", "Vi Bob", "Bob Kill Cy"), ["Cy", "Sh"]),  # shielding the Vigilante: the Mafia's kill still lands
+], ids=["other-player", "shield-protected", "two-killers"])
+def test_shield_only_stands_in_for_its_target_s_kills(tmp_path, acts, died):
+    host = game(tmp_path, "Sh=Town Shield", "Bob=Mafia Goon", "Hal=Mafia Goon", "Doc=Town Doctor",
+                "Vi=Town Vigilante", *TOWN)
+    assert dead(night(host, *acts)) == died
+
+
+def test_shield_s_target_keeps_its_other_actions(tmp_path):
+    host = game(tmp_path, "Sh=Town Shield", "Mc=Mafia Cop", "Hal=Mafia Goon", *TOWN)
+    out = night(host, "Sh Mc", "Mc Investigate Cy", "Mc Kill Di")
+    assert dead(out) == ["Sh"]
+    assert result_of(out, "Mc") == "Town"
