@@ -14,6 +14,7 @@ send would fail loudly); the rest is played on the session's local phpBB board.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -118,7 +119,7 @@ def test_undo_with_nothing_sent_says_nothing_of_the_forum(tmp_path, monkeypatch)
 
 
 @pytest.mark.slow  # some 40 s: accounts, a topic, and phpBB's one-second rule on every form
-def test_votes_send_with_no_change_sends_nothing_and_says_so(tmp_path, board, monkeypatch):
+def test_votes_send_with_no_change_sends_nothing_and_an_undone_flip_warns(tmp_path, board, monkeypatch):
     host, thread, n = _game(tmp_path, board, monkeypatch, {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager",
                                                             "Dee": "Villager", "Eli": "Villager"})
     host.ok("forum", "login", "--user", "Host")
@@ -137,3 +138,10 @@ def test_votes_send_with_no_change_sends_nothing_and_says_so(tmp_path, board, mo
     third = host.ok("votes", "--send")
     assert "Vote Count 1.02 published." in third and "sent (post" in third
     assert json.loads(host.ok("votes", "--json"))["wagons"][0]["votes"] == 2.0
+    # the flip goes to the thread; undoing the elimination then warns, naming the post
+    host.ok("eliminate", n["Bob"])
+    flip = host.ok("post", "flip", n["Bob"], "--send")
+    post = re.search(r"sent \(post (\d+)\)", flip).group(1)
+    undone = host("undo")
+    assert undone.exit_code == 0
+    assert f"the thread already knows {n['Bob']} is dead: their flip is posted (post {post})" in undone.stderr

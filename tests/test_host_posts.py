@@ -8,6 +8,8 @@ Every one is public: a twin-games test renders them for two games that differ on
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import Host
@@ -152,3 +154,13 @@ def test_the_host_posts_go_to_the_thread_once_each(tmp_path, board, monkeypatch)
     bodies = [body for _, author, body in board.as_user(n["Eli"]).thread_tail(thread) if author == "Host"]
     assert sum("It is Day 1" in b for b in bodies) == 1 and sum("Welcome to" in b for b in bodies) <= 1
     assert sum("day 1 ends at" in b for b in bodies) == 2
+
+
+def test_the_days_opening_agrees_with_the_days_count(tmp_path):
+    """What the opening says it takes is what the count will say: the count's own alive and majority."""
+    host = _new(tmp_path, "natural", NATURAL)
+    _night_one(host, "Bob", [])
+    host.ok("kill", "Hal", "--reason", "modkill")
+    data = json.loads(host.ok("votes", "--json"))
+    assert f"with {data['alive']} alive it takes {int(data['majority'])}[/b]" in host.ok("post", "day")
+    assert (data["alive"], data["majority"]) == (7, 4)

@@ -25,7 +25,7 @@ CLASSIC7 = {"Ann": "Seer", "Bob": "Werewolf", "Gus": "Werewolf", "Carol": "Witch
             "Eve": "Hunter", "Hal": "Villager"}
 
 
-def _game(tmp_path, board, monkeypatch, roles, ruleset="classic-werewolf"):
+def _game(tmp_path, board, monkeypatch, roles, ruleset="classic-werewolf", *extra):
     tag = f"I{next(_ids)}{tmp_path.name[-4:].replace('_', '')}"
     n = {short: f"{short}{tag}" for short in roles}
     me, old = f"Hst{tag}", f"Old{tag}"
@@ -41,7 +41,7 @@ def _game(tmp_path, board, monkeypatch, roles, ruleset="classic-werewolf"):
     monkeypatch.setenv("HOSTKIT_FORUM_PASSWORD", password(me))
     host = Host(tmp_path / "game")
     host.ok("new", str(host.folder), "--ruleset", ruleset, "--seed", "3", "--host", me, "--thread", thread,
-            *[x for short, role in roles.items() for x in ("--assign", f"{n[short]}={role}")])
+            *[x for short, role in roles.items() for x in ("--assign", f"{n[short]}={role}")], *extra)
     host.ok("forum", "login", "--user", me)
     return host, me, n
 
@@ -160,3 +160,44 @@ def test_a_name_and_an_alias_both_accounts_are_refused_until_the_host_says_which
     assert host.ok("pm", "--send").count("PM sent") == 3
     mine = [m for m in board.as_user(n["Hal"]).inbox() if m.subject.endswith("your role")]
     assert len(mine) == 1
+
+
+@pytest.mark.slow  # some 60 s
+def test_a_dead_hunters_shot_and_an_early_action_are_read_on_the_board(tmp_path, board, monkeypatch):
+    """Night 1 kills Eve the Hunter: by day her PM is read for her last shot only and --accept
+    takes it; Dave's PM by day "for night 2, guard Carol" is shown in night 2 as sent before the
+    phase began, entered only when the host takes it; night 1's PMs are left out in night 2, each
+    saying why."""
+    roles = {"Ann": "Seer", "Bob": "Werewolf", "Gus": "Werewolf", "Carol": "Witch", "Dave": "Guard",
+             "Eve": "Hunter", "Fay": "Villager", "Hal": "Villager"}
+    host, me, n = _game(tmp_path, board, monkeypatch, roles, "classic-werewolf", "--option", "sheriff=false")
+    assert host.ok("pm", "--send").count("PM sent") == 8
+    host_id = str(board.as_user(n["Ann"]).account(me))
+    late = board.as_user(n["Ann"]).send_pm(host_id, "N1", f"check {n['Gus']}").id
+    board.as_user(n["Bob"]).send_pm(host_id, "N1", f"kill {n['Eve']}")
+    assert "entered:" in host.ok("inbox", "--accept")
+    host.ok("act", n["Carol"], "skip")
+    host.ok("act", n["Dave"], "Guard", n["Ann"])
+    host.ok("resolve", "--force")
+    eve = board.as_user(n["Eve"])
+    shot = eve.send_pm(host_id, "my shot", f"ugh. I shoot {n['Hal']}, sorry Hal").id
+    chat = eve.send_pm(host_id, "gg", "good game all, see you in the next one!").id
+    early = board.as_user(n["Dave"]).send_pm(host_id, "N2", f"for night 2, guard {n['Carol']}").id
+    day = _pm_lines(host.ok("inbox"))
+    assert day[shot] == f"shoot {n['Eve']} {n['Hal']}"
+    assert day[chat] == "no line read: it names no action"
+    assert "no ability to use in day 1" in day[early]  # shown again in night 2, as early
+    accepted = host.ok("inbox", "--accept")
+    assert f"entered: shoot {n['Eve']} {n['Hal']}" in accepted
+    assert not host.game.state.players[n["Hal"]].alive
+    host.ok("eliminate", "--none")
+    night2 = host.ok("inbox", "--all")
+    said = _pm_lines(night2)
+    assert said[early] == f"act {n['Dave']} Guard {n['Carol']} [sent before the phase began: --take {early} to enter it]"
+    assert re.search(rf"^left out: PM {late} .*: read in night 1 already$", night2, re.M)
+    assert sum(line.endswith("sent before day 1 began") for line in night2.splitlines()) == 30
+    assert re.search(rf"^left out: PM {shot} .*: (read in day 1 already|{n['Eve']} is dead and owes nothing)$",
+                     night2, re.M)
+    assert "entered:" not in host.ok("inbox", "--accept")  # an early PM waits for the host
+    assert f"entered: {n['Dave']} Guard {n['Carol']} (PM {early})" in host.ok("inbox", "--take", early)
+    assert f"{n['Dave']}: Guard {n['Carol']}" in host.ok("actions")

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from hostkit.forum.base import Message
+from hostkit.forum.inbox import readings
 from hostkit.forum.journal import Journal
 
 FORWARD = ("look what Bob sent me\n\n-------- Original Message --------\nSubject: hi\nDate: Sun Nov 29, 2026\n"
@@ -86,7 +87,6 @@ def _pm(ident, sender, minutes, text, subject="n1"):
 ], ids=["retracted", "unsure-later", "talk-later"])
 def test_a_players_later_pm_wins_and_an_unreadable_one_keeps_the_earlier_out(classic, later, state):
     pms = [_pm("1", "Bob", 0, "kill hal"), _pm("2", "Bob", 5, later), _pm("3", "Gus", 6, "thanks!")]
-    from hostkit.forum.inbox import readings
 
     found, _ = readings(classic.game, pms, Journal(classic.folder))
     got = {r.id: (r.line, r.state) for r in found}
@@ -98,8 +98,6 @@ def test_a_players_later_pm_wins_and_an_unreadable_one_keeps_the_earlier_out(cla
 def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
     """Eve the Hunter, killed by the werewolves, owes a last shot: her PM is read as the shot
     ("shoot Eve Bob"); a dead Villager's PM, and Eve's PM about anything else, are not."""
-    from hostkit.forum.inbox import readings
-
     classic.ok("act", "Bob", "Kill", "Eve")
     classic.ok("act", "Carol", "skip")
     classic.ok("resolve", "--force")
@@ -112,3 +110,27 @@ def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
     classic.ok("shoot", "Eve", "skip")
     found, left = readings(classic.game, pms, Journal(classic.folder))
     assert not found and {m["why"] for m in left} == {"Eve is dead and owes nothing"}
+
+
+def _phase(game, pms):
+    from hostkit.forum.inboxrun import Phase
+
+    found, left = readings(game, pms, Journal(game.folder))
+    return Phase(game.current.record.label, found, left, [], pms, {}, 0.0, {}, {})
+
+
+
+def test_accept_enters_what_is_sure_and_lists_a_conflict_and_a_refused_line(classic):
+    """Two werewolves PM two different kills: neither is entered, both are listed; Ann's check
+    of herself is refused by the rules and listed; Carol's and Dave's lines are entered."""
+    from hostkit.forum.inboxrun import _accept
+
+    pms = [_pm("1", "Bob", 0, "kill hal"), _pm("2", "Gus", 1, "kill fay"), _pm("3", "Ann", 2, "check ann"),
+           _pm("4", "Carol", 3, "no potion tonight"), _pm("5", "Dave", 4, "guard carol")]
+    game = classic.game
+    done = _accept(game, _phase(game, pms), None, set())
+    assert [e["line"] for e in done["entered"]] == ["Carol skip", "Dave Guard Carol"]
+    assert [c["ids"] for c in done["conflicts"]] == [["1", "2"]]
+    assert [r["line"] for r in done["refused"]] == ["Ann Check Ann"]
+    actions = classic.ok("actions")
+    assert "Dave: Guard Carol" in actions and "Bob: Kill" not in actions and "Gus: Kill" not in actions

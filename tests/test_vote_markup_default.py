@@ -48,6 +48,9 @@ def test_a_new_game_counts_what_forum_players_write(tmp_path, post, votes):
 
 
 def test_a_new_game_says_its_markup_and_writes_it_down(tmp_path):
+    made = Host(tmp_path / "g").ok("new", str(tmp_path / "g"), "--ruleset", "classic-werewolf", "--assign", "Ann=Seer",
+                                   "--assign", "Bob=Werewolf")
+    assert "Votes are read in red, bold, tag ('hostkit vote-markup' changes it)." in made
     host = harbour(tmp_path)
     assert host.ok("vote-markup").strip() == "Votes are read in: red, bold, tag"
     assert 'vote_markup = [\n    "red",\n    "bold",\n    "tag",\n]' in (host.folder / "game.toml").read_text()

@@ -153,3 +153,88 @@ def test_by_night_the_host_is_told_once_when_every_action_is_in(tmp_path, board,
     pms = [m for m in day.new_host_pms() if "all actions are in" in m.subject]
     assert len(pms) == 1
     assert f"{day.n['Gil']} Kill {day.n['Dee']}" in pms[0].text and f"{day.n['Ann']} Check {day.n['Bob']}" in pms[0].text
+
+
+def test_a_stranger_voting_is_left_out_of_the_count_and_the_host_is_pmed_the_alias_command(tmp_path, board,
+                                                                                         monkeypatch):
+    day = Day(tmp_path, board, monkeypatch).to_day()
+    renamed = f"{day.n['Fin']}x"  # Fin's account renamed: the game does not know this name
+    board.add(renamed)
+    day.vote("Ann", "Bob")
+    day.vote("Dee", "Bob")
+    board.as_user(renamed).reply(day.thread, f"[color=red]vote {day.n['Ann']}[/color]")
+    day.vote("Eli", "Ann")
+    out = day.watch()
+    assert "vote count 1.01" in out and "what the count left to the host" in out
+    count = day.host_posts()[0]
+    assert f"{day.n['Ann']} (1)" in count and renamed not in count  # not guessed
+    pm = [m for m in day.new_host_pms() if m.subject.endswith("votes to settle")]
+    assert len(pm) == 1 and renamed in pm[0].text and "hostkit alias" in pm[0].text
+    assert "votes to settle" not in day.watch()  # told once
+    day.host.ok("alias", day.n["Fin"], renamed)
+    assert len([m for m in day.new_host_pms() if m.subject.endswith("votes to settle")]) == 1
+
+
+def _post_time(board, post_id: str, *, hours: float) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(board.folder / "data" / "board.sqlite3")
+    try:
+        db.execute("UPDATE phpbb_posts SET post_time = post_time + ? WHERE post_id = ?", (int(hours * 3600), post_id))
+        db.commit()
+    finally:
+        db.close()
+
+
+def test_once_a_day_the_host_is_pmed_the_players_with_no_post_for_48_hours(tmp_path, board, monkeypatch):
+    from hostkit.watch.clock import ManualClock
+    from hostkit.watch.loop import watch
+
+    day = Day(tmp_path, board, monkeypatch, "--option", "watch-count-votes=0").to_day()
+    for short in ("Ann", "Dee", "Eli", "Fin"):
+        day.say(short, "here")
+    clock = ManualClock(datetime.now(timezone.utc))
+    said: list[str] = []
+
+    def once() -> str:
+        said.clear()
+        watch([day.host.folder], once=True, every=300, pace=0, clock=clock, say=said.append, signals=False)
+        return "\n".join(said)
+
+    assert "prod" not in once()
+    clock.advance(hours=47)
+    later = day.say("Ann", "still here")
+    _post_time(board, later, hours=47)  # the board stamps it on the real clock: move it to the watch's
+    assert "prod" not in once()
+    clock.advance(hours=2)  # 49 hours after the game began
+    assert "players to prod" in once()
+    assert "prod" not in once()  # once a day
+    pm = [m for m in day.new_host_pms() if m.subject.endswith("players to prod")]
+    assert len(pm) == 1
+    listed = pm[0].text.split("\n\n", 1)[1]
+    assert all(day.n[s] in listed for s in ("Bob", "Gil", "Dee", "Eli", "Fin"))
+    assert day.n["Ann"] not in listed and day.n["Cy"] not in listed  # posted 2 hours ago; dead
+
+
+def test_by_night_a_pm_the_watch_cannot_read_is_pmed_to_the_host_once(tmp_path, board, monkeypatch):
+    day = Day(tmp_path, board, monkeypatch)
+    host_id = day.player("Ann").account("Host")
+    day.player("Ann").send_pm(host_id, "action", f"check {day.n['Bob']} or {day.n['Gil']}, you pick")
+    out = day.watch()
+    assert "action PMs to read" in out
+    assert "action PMs to read" not in day.watch()
+    pm = [m for m in day.new_host_pms() if m.subject.endswith("action PMs to read")]
+    assert len(pm) == 1 and day.n["Ann"] in pm[0].text
+
+
+def test_a_count_the_host_posted_with_votes_send_is_the_one_changes_are_counted_from(tmp_path, board, monkeypatch):
+    day = Day(tmp_path, board, monkeypatch).to_day()
+    day.vote("Ann", "Bob")
+    day.vote("Dee", "Bob")
+    day.vote("Eli", "Ann")
+    assert "Vote Count 1.01 published" in day.host.ok("votes", "--send")
+    day.vote("Fin", "Ann")
+    day.vote("Gil", "Ann")
+    assert "vote count" not in day.watch()  # two votes changed since the host's count
+    day.vote("Bob", "Ann")
+    assert "vote count 1.02 (3 votes changed): sent" in day.watch()

@@ -93,6 +93,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
     st = game.state
     click.echo(f"Created {folder}: {game.ruleset.name}, {len(st.players)} players, seed {game.setup.seed}; "
                f"it is {st.phase} {st.number}.")
+    click.echo(f"Votes are read in {', '.join(game.setup.vote_markup)} ('hostkit vote-markup' changes it).")
     from ..game.day.rulings import host_notices
 
     for notice in host_notices(game):
@@ -104,11 +105,15 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
 @click.pass_context
 def option(ctx: click.Context, setting: str) -> None:
     """Set one of the host's judgements in a running game: the numbers a seed leaves to the host
-    (paranormal: max-day, abomination-night, mind-stealer-goal, mind-stealer-points). Other
-    options are fixed at 'hostkit new --option'. A value that reaches into what has been played
-    (a maximum day already over) is refused.
+    (paranormal: max-day, abomination-night, mind-stealer-goal, mind-stealer-points), or one of
+    hostkit watch's switches (watch-count-votes, watch-reminders, watch-lock, ...: docs/watch.md).
+    Other options are fixed at 'hostkit new --option'. A value that reaches into what has been
+    played (a maximum day already over) is refused.
 
-    Example: hostkit option max-day=6
+    \b
+    Examples:
+      hostkit option max-day=6
+      hostkit option watch-count-votes=5
     """
     from ..game.judgements import set_option
 

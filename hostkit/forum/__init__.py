@@ -11,6 +11,9 @@
     journal.py      the send journal in the game folder: nothing is sent twice
     send.py         sending rendered PMs and posts through an adapter, journalled
     inbox.py        reading players' action PMs into `act` lines
+    dayopen.py      the post that opens a day sent, and the day's start post taken from it
+    votecount.py    votes --send: count, publish and post the count (nothing when nothing changed)
+    told.py         what the forum already knows of what an undo took back
 
 Nothing here is imported at start-up: requests and keyring load only in the commands that talk
 to a forum. Thread pages are read by hostkit.votes.fetch (this package hands it its session).

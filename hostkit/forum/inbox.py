@@ -1,25 +1,25 @@
-"""`hostkit inbox`: the players' action PMs in the host's forum inbox, read into `act` lines.
+"""Which of the host's PMs are this phase's, whose, and what each says (`hostkit inbox`'s reading;
+fetching and --accept are hostkit.forum.inboxrun, the text's reading hostkit.forum.pmread).
 
-Which PMs: those in the inbox from a living player (their game name or an alias, as the forum
-shows the sender), sent since the current phase began, oldest first. A phase begins when the one
+Whose: a PM is a player's when its sender's forum user id is the one the player is pinned to
+(hostkit.forum.senders); a player not pinned yet is known by their name or alias exactly as the
+forum shows it. The living are read for their abilities usable now; a dead player only for what
+they owe (a last shot, the badge: "shoot Eve Bob", "badge Ann Dave"); anyone else's PM is left out.
+
+Which: those sent since the current phase began, oldest first. A phase begins when the one
 before it ended: the record keeps the time of each phase's end (model.PhaseEnd.time, written by
-`resolve` and `eliminate`), and the first phase begins when the game was created. A folder whose
-last phase end has no time (written before hostkit kept one) falls back to what hostkit itself
-did on the forum, and says so: after the game was created and after the host's last send
-journalled in an earlier phase, never a PM that an earlier phase's `inbox --accept` already read
-(that last rule holds always: a forum's clock may run behind the host's).
+`resolve` and `eliminate`), and the first phase begins when the game was created; that time is
+the host's clock, moved to the forum's by the difference the forum's answer shows (`offset`). A
+folder whose last phase end has no time (written before hostkit kept one) falls back to what
+hostkit itself did on the forum, and says so. A PM sent in the phase before that says it is for
+this one ("for night 2", "N2", "tonight" sent by day) is shown as early, entered only when the
+host takes it. A PM that an earlier phase's `inbox --accept` read is never read again.
 
-How a PM is read (the same name matching as the votes, hostkit.votes.names): quotes are dropped,
-then each line (else the whole text) is looked at for one of the sender's abilities usable now,
-named as the ruleset names it (any case), and for players named in it (nicknames, typos; a word
-that two players could be is not guessed). A line is proposed only when it is sure: one ability
-(or the sender has exactly one usable now) and exactly the number of targets it takes; "skip" /
-"no action" is a skip. Anything else is listed for the host with why.
+Every PM left out is kept with why (not a player's account, a stranger under a player's name,
+a dead player who owes nothing, sent before the phase, read already), for `inbox --all`.
 
-`--accept` enters the sure lines as `act --file` would (every rule applies; one refused line
-does not keep the others out, and is listed with the rule): the latest PM of a player wins, as
-players mean it. It is idempotent: a PM's line already in the record is marked, never entered
-again, and the PMs read are journalled (hostkit.forum.journal) with the phase.
+A player's later PM replaces their earlier ones when it says anything about an action (a line,
+a skip, or unsure): an unsure later PM keeps the earlier ones out too, and the host reads it.
 """
 
 from __future__ import annotations

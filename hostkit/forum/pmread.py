@@ -50,7 +50,9 @@ _CUT = re.compile(r"(scratch that|never ?mind|nvm|on second thoughts?|change of 
                   r"ignore (?:that|this|my (?:last|previous|earlier)(?: pm| message)?|the above|what i said)|"
                   r"disregard (?:that|this|my (?:last|previous)(?: pm| message)?)|forget (?:that|what i said)|"
                   r"\bactually\b|\bwait\b)(?:\W*\b(?:no|nope|sorry|oops)\b\s*[,.!;])?", re.I)
-_FORM = re.compile(r"^\s*(?:target|action|night action|my action|n\d+|night \d+|d\d+|day \d+)\s*[:=\-]\s*(.+)$")
+_FORM = re.compile(r"^\s*(?:(?:my|our)\s+)?(?:target|action|night action|choice|pick|n\d+|night \d+|d\d+|day \d+)"
+                   r"(?:\s+(?:for\s+)?(?:tonight|n\d+|night \d+))?\s*[:=\-]\s*(.+)$")
+_PRONOUN = {"him", "her", "them", "that", "this", "it", "anyone", "anybody", "someone", "one"}
 _NOUN_BEFORE = {"the", "a", "an", "his", "her", "their", "its", "your"}
 _MINE = {"my", "our"}
 _FIRST = {"i", "we", "me", "my", "our", "us", "i'll", "i'm", "we'll", "i'd", "we're", "i've", "im", "ill", "id"}
@@ -125,8 +127,12 @@ def _forms(verb: str) -> set[str]:
     return out
 
 
-def _sentences(text: str) -> list[str]:
+def _sentences(text: str, verbs: list[Verb] | None = None) -> list[str]:
     parts = re.split(r"(?<=[.!?;])\s+|\n+|\s+(?:but|and then|then)\s+", text)
+    forms = sorted({f for v in verbs or () for w in v.words for f in _forms(w)}, key=len, reverse=True)
+    if forms:  # "let's not kill Carol, kill Dave": a comma before a verb starts a clause
+        cut = re.compile(r",\s*(?=(?:" + "|".join(map(re.escape, forms)) + r")\b)", re.I)
+        parts = [q for p in parts for q in cut.split(p)]
     return [p.strip() for p in parts if p and p.strip()]
 
 
@@ -221,6 +227,8 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
     if any(t in _SELF for t in words[at + 1:]) or (not targets and any(p == player for k, p in named if k > at)):
         targets = targets or (player,)
     if negated:
+        if not targets and any(t.strip(".,!?;:") in _PRONOUN for t in words[at + 1:at + 3]):  # "not checking him"
+            return _Clause("not", verb.ability, (), f"says only what is not done ({sentence.strip()[:60]!r})")
         if targets:
             return _Clause("not", verb.ability, targets,
                            f"says only what is not done ({verb.ability.name} {', '.join(targets)})")
@@ -282,7 +290,7 @@ def _read_body(player: str, body: str, verbs: list[Verb], names: _Names, phase: 
             number = int(m.group(2) or m.group(4))
             if (kind, number) != phase:
                 return Said(None, f"is for {kind} {number}, not {phase[0]} {phase[1]}", True)
-    clauses = [_clause(s, player, verbs, names) for s in _sentences(body)]
+    clauses = [_clause(s, player, verbs, names) for s in _sentences(body, verbs)]
     acts = {(c.ability.name, c.targets) for c in clauses if c.kind == "act"}
     skips = [c for c in clauses if c.kind == "skip"]
     nots = [c for c in clauses if c.kind == "not"]
@@ -306,7 +314,7 @@ def _read_body(player: str, body: str, verbs: list[Verb], names: _Names, phase: 
         return Said(None, nots[0].why, True)
     if skips:
         named = {c.ability.name for c in skips if c.ability is not None}
-        if len(named) == 1 and len(verbs) > 1:
+        if len(named) == 1 and len(verbs) > 1 and all(c.ability is not None for c in skips):
             return Said(f"{player} {named.pop()} skip", "", True)
         return Said(f"{player} skip" if len(verbs) > 1 else f"{player} {verbs[0].ability.name} skip", "", True)
     if talk:

@@ -110,9 +110,11 @@ def run(folder: Path, *, queue_for: Callable[[str], Any], clock: Clock) -> list[
         last = pages[-1].posts[-1].number if pages and pages[-1].posts else None
         lines.append(f"{label}: read the thread to post {last}")
     else:
-        messages = conn.call("inbox")
-        items = due.night(game, messages, state, opts, journal)
-        lines.append(f"{label}: read the inbox ({len(messages)} PM(s))")
+        from ..forum.inboxrun import read_messages
+
+        phase = read_messages(conn, game, conn.call("inbox"))
+        items = due.night(game, phase, state, opts)
+        lines.append(f"{label}: read the inbox ({len(phase.readings)} PM(s) of players this phase)")
     state["pending"] = items
     st.save(folder, state)  # the write-ahead list: a kill from here on is finished by the next round
     return lines + _send_all(folder, game, state, conn, clock.stop)

@@ -5,16 +5,12 @@ template escapes them; a vote count itself is the game's `vote_count` template (
 
 from __future__ import annotations
 
-import re
+import shlex
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from ..game.game import Game
-
-# what the counter was unsure of and the host must settle (until the counter says so itself)
-_UNSURE = re.compile(r"ambiguous|no player matches|could be|looks like|not a player|which player", re.I)
-
 
 def _fmt(game: Game) -> str:
     from ..words.render import renderer_for
@@ -26,16 +22,19 @@ def _bold(text: str, fmt: str) -> str:
     return {"bbcode": f"[b]{text}[/b]", "markdown": f"**{text}**"}.get(fmt, text)
 
 
-def reminder(game: Game, not_voting: Sequence[str], deadline: dict[str, Any]) -> str:
-    """The reminder post: the deadline, and every living player with no vote on anyone (only them)."""
+def reminder(game: Game, not_voting: Sequence[str], now: datetime) -> str:
+    """The reminder post: the day's deadline as the host's deadline post words it (the game's
+    `deadline` template, words.publish.hostposts), then every living player with no vote on
+    anyone, and only them."""
     from ..words.escaping import escape
+    from ..words.publish.hostposts import deadline_post
 
     fmt = _fmt(game)
-    head = _bold(f"Reminder: the day ends {deadline['left']}", fmt) + f" ({deadline['at']})."
+    head = _bold("Reminder", fmt) + "\n" + deadline_post(game, now=now).rstrip()
     if not not_voting:
-        return f"{head}\nEvery living player has voted."
+        return f"{head}\n\nEvery living player has voted."
     names = ", ".join(escape(n, fmt) for n in not_voting)
-    return f"{head}\n{_bold(f'Not voting ({len(not_voting)})', fmt)}: {names}"
+    return f"{head}\n\n{_bold(f'Not voting ({len(not_voting)})', fmt)}: {names}"
 
 
 def day_over(game: Game, lock: bool) -> str:
@@ -56,36 +55,22 @@ def next_step(game: Game, count: Any, *, why: str) -> str:
     how = (f"a majority was reached at post {count.hammer}" if count.hammer is not None
            else "its deadline has passed" if why == "deadline" else "the count decides it")
     if count.eliminated:
-        result, todo = f"{count.eliminated} is eliminated", f"hostkit eliminate {_quote(count.eliminated)}"
+        result, todo = f"{count.eliminated} is eliminated", f"hostkit eliminate {shlex.quote(count.eliminated)}"
     else:
         result, todo = "no one is eliminated", "hostkit eliminate --none"
     return (f"{label} of {title(game)} is over: {how}, so {result}. The final count is posted in the thread.\n\n"
             f"Next: {todo}\nthen post the flip and open the night as usual.")
 
 
-def _quote(name: str) -> str:
-    return name if re.fullmatch(r"[\w.-]+", name) else "'" + name.replace("'", "'\\''") + "'"
-
-
 def unsure(game: Game, count: Any) -> list[str]:
-    """What the count did not guess, for the host to settle: accounts that vote but are no player
-    (with the alias command), and vote texts whose name the counter could not settle."""
+    """What the count did not guess, for the host to settle (the count's `unsure` list: a
+    stranger voting, a name that could be two players or none), each with its command."""
     out = []
-    for x in count.strangers:
-        if x.player:
-            out.append(f"{x.name} is no player but voted {x.votes} time(s): an alias of {x.player}? "
-                       f"hostkit alias {_quote(x.player)} {_quote(x.name)}")
-        elif x.candidates:
-            out.append(f"{x.name} is no player but voted {x.votes} time(s): an alias of one of "
-                       f"{', '.join(x.candidates)}? hostkit alias PLAYER {_quote(x.name)}")
-        else:
-            out.append(f"{x.name} is no player but voted {x.votes} time(s): a renamed account? "
-                       f"hostkit alias PLAYER {_quote(x.name)}")
-    for i in count.ignored:
-        if _UNSURE.search(i.reason):
-            where = f"post {i.post}" if i.post is not None else "entered by hand"
-            out.append(f"{where}, {i.author}: \"{i.text}\" ({i.reason}); if it is a vote: "
-                       f"hostkit vote {_quote(i.author)} PLAYER")
+    for u in count.unsure:
+        where = f"post {u.post}" if u.post is not None else "entered by hand"
+        others = [c for c in u.choices if c != u.command]
+        out.append(f"{where}, {u.author}: \"{u.text}\": {u.what}\n  {u.command}"
+                   + "".join(f"\n  or: {c}" for c in others))
     return out
 
 

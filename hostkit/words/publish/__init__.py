@@ -1,5 +1,7 @@
 """What players and the thread are told: private PMs (pms.py) and public posts (posts.py), both
-built on one shared template context (context.py). This module is their public face.
+built on one shared template context (context.py); the host's own posts, the game's opening, the
+night, the Sheriff result, the deadline and the day's opening (hostposts.py); a closed setup's
+words cut to the roles and sides it has (setupwords.py). This module is their public face.
 """
 
 from __future__ import annotations

@@ -28,14 +28,22 @@ if TYPE_CHECKING:  # pragma: no cover
 MARKUP_WORDS = {"red": "red", "bold": "bold", "tag": "the vote tag", "hash": "two hashes before the word"}
 
 
-def _rules(view: PublicView, markups: tuple[str, ...]) -> dict[str, Any]:
-    """How the thread's count works, as every player may read it: alive, majority (None under
-    plurality), what No Elimination needs (None where it is not allowed), how to vote."""
-    alive = [p.name for p in view.players if p.alive]
+def _rules(view: PublicView, markups: tuple[str, ...], game: "Game | None" = None) -> dict[str, Any]:
+    """How the thread's count works, as every player may read it: alive (how many), majority (None under
+    plurality), what No Elimination needs (None where it is not allowed), how to vote. By day
+    (GAME given), alive and the majority are the day's count's own, as its post will show them
+    (a player away, abducted, is not counted there)."""
+    alive = sum(1 for p in view.players if p.alive)
     plurality = view.options.get("majority") == "plurality"
-    majority = None if plurality else len(alive) // 2 + 1
+    majority = None if plurality else alive // 2 + 1
+    if game is not None:
+        from ...game.day.daycount import count_votes
+
+        count = count_votes(game, [])  # no thread: only who votes and what it takes
+        alive = count.alive
+        majority = None if plurality else int(count.majority)
     none = None
-    if view.options.get("no-elimination", True) and majority is not None:
+    if view.options.get("no-elimination") is not False and majority is not None:  # (unset: allowed, as tally has it)
         none = max(1, majority + int(view.options.get("no-elimination-offset") or 0))
     return {"alive": alive, "majority": majority, "plurality": plurality, "no_elimination": none,
             "tie": view.options.get("tie") or "none",
@@ -127,7 +135,7 @@ def deadline_post(game: "Game", *, fmt: str | None = None, now: datetime | None 
     r, view = _view(game, fmt)
     return r.render("deadline", game=view.game_context(r.format), day=rec.number,
                     deadline={"at": info["at"], "left": info["left"], "passed": info["passed"]},
-                    rules=_rules(view, tuple(game.setup.vote_markup)))
+                    rules=_rules(view, tuple(game.setup.vote_markup), game))
 
 
 def deadline_key(game: "Game") -> str:
@@ -159,5 +167,5 @@ def day_start_post(game: "Game", *, fmt: str | None = None, now: datetime | None
     news = view.nights.get(before) if before is not None else None
     died = [d.player for d in news.deaths] if news is not None else []
     return r.render("day_start", game=view.game_context(r.format), day=rec.number,
-                    rules=_rules(view, tuple(game.setup.vote_markup)), died=died,
+                    rules=_rules(view, tuple(game.setup.vote_markup), game), died=died,
                     deadline={"at": info["at"], "left": info["left"]} if info else None)
