@@ -89,3 +89,19 @@ def test_shield_s_target_keeps_its_other_actions(tmp_path):
     out = night(host, "Sh Mc", "Mc Investigate Cy", "Mc Kill Di")
     assert dead(out) == ["Sh"]
     assert result_of(out, "Mc") == "Town"
+
+
+@pytest.mark.parametrize("sought, target, read", [("Cop", "Cop", "Cop"), ("cop", "Doc", "Not Cop"),
+                                                  ("Doctor", "Doc", "Doctor"), ("Mailman", "Ms", "Messenger")],
+                         ids=["cop-yes", "cop-no", "doctor-yes", "alias"])
+def test_universal_finder_names_the_role_each_night(tmp_path, sought, target, read):
+    host = game(tmp_path, "Uf=Town Universal Finder", "Cop=Town Odd-Night Cop", "Doc=Town Doctor",
+                "Ms=Town Messenger", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert result_of(night(host, f"Uf {target} {sought}"), "Uf") == read
+
+
+def test_universal_finder_without_a_power_role_is_refused(tmp_path):
+    host = game(tmp_path, "Uf=Town Universal Finder", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert "is no power role" in host.refused("act", "Uf", "Bob", "Vanilla")
+    assert "is no power role" in host.refused("act", "Uf", "Bob", "Coop")
+    assert "the role sought" in host.refused("act", "Uf", "Bob")

@@ -55,6 +55,19 @@ def base_of(rs: Ruleset, role: Role) -> str:
     return _spellings(rs).get(spelling_key(spelt), spelt).lower()
 
 
+def same_role(rs: Ruleset, a: str, b: str) -> bool:
+    """Whether two spellings name one role of roles.toml ('Mailman', 'Messenger')."""
+    names = _spellings(rs)
+    return names.get(spelling_key(a), a).lower() == names.get(spelling_key(b), b).lower()
+
+
+def power_role(rs: Ruleset, word: str) -> str | None:
+    """The power role of roles.toml a word names (by its name or an alias), or None."""
+    name = _spellings(rs).get(spelling_key(word))
+    role = rs.roles.get(name) if name else None
+    return name if role is not None and (role.passives or any(not a.factional for a in role.abilities)) else None
+
+
 def sought(rs: Ruleset, passive: str) -> str:
     """The roles.toml role a `companion:` passive names ('vanilla townie' -> 'villager')."""
     spelt = passive[len(COMPANION):]

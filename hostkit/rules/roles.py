@@ -342,7 +342,7 @@ def _ability(t: Table, name: str | None = None, *, innate: bool = False) -> Abil
         standing=t.get("standing", bool, False),
         max_skips_in_a_row=_count(t, "max_skips_in_a_row", 0),
         dead_only=t.get("dead_only", bool, False),
-        choose=t.get("choose", str, "", choices=("", "guild", "message")),
+        choose=t.get("choose", str, "", choices=("", "guild", "message", "role")),
     )
     t.done()
     from ..engine.effects import PARAMS  # the registry: loaded by a ruleset's first read, not by every import
