@@ -112,6 +112,7 @@ class Act:
 
 
 KILLING = frozenset({"kill", "ignite"})
+
 # Seed paranormal Body Double: it 'stops all other forms of death/capture'. The effects that make
 # an action one of death or capture: a kill, a blast that kills where it lands (the Plasma Bomb),
 # and an abduction (a capture: the player is taken out of play). A conversion (a Consume, a
