@@ -19,9 +19,9 @@ def test_a_scripted_day_shows_what_a_careful_host_would_have_posted(tmp_path, bo
     from hostkit.watch.loop import watch
 
     day = Day(tmp_path, board, monkeypatch, "--option", "majority=half-plus-one").to_day()
-    start = datetime.now(timezone.utc)
-    day.host.ok("deadline", (start + timedelta(hours=30)).strftime("%Y-%m-%d %H:%M"))
-    clock = ManualClock(start)
+    deadline = (datetime.now(timezone.utc) + timedelta(hours=30)).replace(second=0, microsecond=0)
+    day.host.ok("deadline", deadline.strftime("%Y-%m-%d %H:%M"))  # a deadline is set to the minute
+    clock = ManualClock(deadline - timedelta(hours=30))
     said: list[str] = []
 
     def round_() -> str:

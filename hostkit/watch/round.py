@@ -62,15 +62,29 @@ def _send_all(folder: Path, game: Game, state: dict[str, Any], conn: Any, stop: 
 
 def read_thread(game: Game, queue: Any) -> list[Any]:
     """The thread's pages: from the page cache, and from the forum only the last cached page and
-    any new ones, through the site's polite queue."""
+    any new ones, through the site's polite queue. The session is not checked first (a round
+    after one new post makes as few requests as it can): only when the thread cannot be read."""
     from ..votes.fetch import fetch_thread
 
-    queue.reading = True
+    from ..model.errors import FetchError
+
+    def fetch() -> list[Any]:
+        queue.reading = True
+        try:
+            return fetch_thread(game.setup.thread, cache_dir=game.folder / ".cache" / "thread", delay=0,
+                                session=queue.http)
+        finally:
+            queue.reading = False
+
     try:
-        return fetch_thread(game.setup.thread, cache_dir=game.folder / ".cache" / "thread", delay=0,
-                            session=queue.http)
-    finally:
-        queue.reading = False
+        return fetch()
+    except FetchError:
+        # a thread that only members may read shows a logged-out session the login page: log in
+        # (once) and read again; a forum that is down fails the same way again, and is told
+        if queue.conn.adapter.whoami() is not None:
+            raise
+        queue.conn.ensure()
+        return fetch()
 
 
 def run(folder: Path, *, queue_for: Callable[[str], Any], clock: Clock) -> list[str]:
@@ -100,7 +114,6 @@ def run(folder: Path, *, queue_for: Callable[[str], Any], clock: Clock) -> list[
         return lines + [f"the game is over ({game.state.winner} won): nothing to do"]
     opts = settings({k: game.state.options.get(k, spec.default) for k, spec in game.ruleset.options.items()})
     now = clock.now()
-    conn.ensure()
     journal = Journal(folder)
     if game.current.record.kind == "day":
         pages = read_thread(game, queue)
