@@ -105,3 +105,27 @@ def test_universal_finder_without_a_power_role_is_refused(tmp_path):
     assert "is no power role" in host.refused("act", "Uf", "Bob", "Vanilla")
     assert "is no power role" in host.refused("act", "Uf", "Bob", "Coop")
     assert "the role sought" in host.refused("act", "Uf", "Bob")
+
+
+@pytest.mark.parametrize("role, acts, died", [
+    ("Town Personal Roleblocker", ("X Bob", "Bob Kill Cy"), ["Cy"]),  # the factional kill is untouched
+    ("Town Personal Roleblocker", ("X Vi", "Vi Cy", "Bob Kill Di"), ["Di"]),  # a Vigilante's own kill is blocked
+    ("Town Personal Doctor", ("X Cy", "Bob Kill Cy"), ["Cy"]),
+    ("Town Personal Doctor", ("X Cy", "Vi Cy"), []),
+    ("Town Personal Jailkeeper", ("X Bob", "Bob Kill Cy", "Vi Di"), ["Cy", "Di"]),
+], ids=["roleblocker-factional", "roleblocker-own", "doctor-factional", "doctor-vigilante", "jailkeeper"])
+def test_personal_actions_neither_stop_nor_save_from_the_factional_kill(tmp_path, role, acts, died):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Hal=Mafia Goon", "Vi=Town Vigilante", *TOWN)
+    assert "does not see, a faction's action" in host.ok("pm", "X")
+    assert dead(night(host, *acts)) == died
+
+
+@pytest.mark.parametrize("role, acts, seen", [
+    ("Town Personal Watcher", ("X Cy", "Bob Kill Cy", "Vi Cy"), ["Vi"]),
+    ("Town Personal Tracker", ("X Bob", "Bob Kill Cy"), []),
+    ("Town Personal Tracker", ("X Mr", "Mr Block Di", "Mr Kill Cy"), ["Di"]),
+], ids=["watcher", "tracker", "tracker-own-action"])
+def test_personal_investigations_do_not_see_the_factional_kill(tmp_path, role, acts, seen):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Mr=Mafia Roleblocker", "Vi=Town Vigilante", *TOWN)
+    got = result_of(night(host, *acts), "X")
+    assert sorted(got if isinstance(got, list) else [] if got in (None, "no one", "nobody") else [got]) == seen, got
