@@ -146,3 +146,47 @@ def test_indecisive_cannot_target_last_night_s_player(tmp_path, role, first):
     host.ok("resolve", "--force")
     next_night(host)
     host.ok("act", "X", "Cy")  # not the night before: allowed again
+
+
+def _new_informed(tmp_path, *extra: str):
+    assign = ("Inf=Town Informed Vanilla Townie", "Md=Mafia Informed Goon", "Bob=Mafia Goon", "Doc=Town Doctor",
+              "Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie")
+    return _invoke(tmp_path, assign, extra)
+
+
+def _invoke(tmp_path, assign, extra):
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+
+    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", "1"]
+    for a in assign:
+        args += ["--assign", a]
+    return CliRunner().invoke(cli, args + list(extra), catch_exceptions=False)
+
+
+def test_informed_pm_states_the_host_s_fact_on_two_roles(tmp_path):
+    from conftest import Host
+
+    out = _new_informed(tmp_path, "--inform", "Inf=There is a Doctor in this game.",
+                        "--inform", "md=The Town has no Cop.")
+    assert out.exit_code == 0, out.output
+    host = Host(tmp_path / "g")
+    assert "You are informed: There is a Doctor in this game." in host.ok("pm", "Inf")
+    assert "You are informed: The Town has no Cop." in host.ok("pm", "Md")
+    assert "You are informed" not in host.ok("pm", "Cy")
+    night(host, "Bob Kill Inf")
+    assert "There is a Doctor" not in host.ok("post", "day")  # the flip names the role, never the fact
+
+
+@pytest.mark.parametrize("extra, says", [
+    ((), "Inf is Informed (Town Informed Vanilla Townie): say what they are told with --inform Inf=TEXT"),
+    (("--inform", "Inf=One", "--inform", "Md=Two", "--inform", "Cy=Three"), "Cy is not Informed"),
+    (("--inform", "Inf=One", "--inform", "Md=  "), "the text is blank"),
+    (("--inform", "Inf=One", "--inform", "Inf=Two", "--inform", "Md=x"), "Inf is already told 'One'"),
+], ids=["missing", "not-informed", "blank", "twice"])
+def test_informed_texts_are_checked_before_anything_is_written(tmp_path, extra, says):
+    out = _invoke(tmp_path, ("Inf=Town Informed Vanilla Townie", "Md=Mafia Informed Goon", "Bob=Mafia Goon",
+                             "Cy=Vanilla Townie", "Di=Vanilla Townie"), extra)
+    assert out.exit_code == 1 and says in out.output and "Traceback" not in out.output, out.output
+    assert not (tmp_path / "g").exists()
