@@ -129,3 +129,20 @@ def test_personal_investigations_do_not_see_the_factional_kill(tmp_path, role, a
     host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Mr=Mafia Roleblocker", "Vi=Town Vigilante", *TOWN)
     got = result_of(night(host, *acts), "X")
     assert sorted(got if isinstance(got, list) else [] if got in (None, "no one", "nobody") else [got]) == seen, got
+
+
+@pytest.mark.parametrize("role, first", [("Town Indecisive Doctor", "X Cy"), ("Town Indecisive Cop", "X Cy")],
+                         ids=["doctor", "cop"])
+def test_indecisive_cannot_target_last_night_s_player(tmp_path, role, first):
+    from test_normal_roles import next_night
+
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert "You may not target the same player on two nights running." in host.ok("pm", "X")
+    night(host, first)
+    next_night(host)
+    assert "two phases in a row" in host.refused("act", "X", "Cy")
+    host.ok("act", "X", "Di")  # another player is fine
+    host.ok("act", "X", "skip")
+    host.ok("resolve", "--force")
+    next_night(host)
+    host.ok("act", "X", "Cy")  # not the night before: allowed again
