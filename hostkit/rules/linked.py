@@ -42,11 +42,17 @@ def spelling_key(text: str) -> str:
     return " ".join(text.replace("-", " ").split()).lower()
 
 
+_LAST: list = [None, {}]  # the last ruleset's spellings: a night's readings ask for them again and again
+
+
 def _spellings(rs: Ruleset) -> dict[str, str]:
     """Every name a role of roles.toml is written by (its aliases, then its name), keyed -> the role."""
+    if _LAST[0] is rs:
+        return _LAST[1]
     plain = [r for r in rs.roles.values() if "base" not in r.appears]  # not the game's composed roles
     out = {spelling_key(a): r.name for r in plain for a in r.aliases}
     out.update((spelling_key(r.name), r.name) for r in plain)
+    _LAST[:] = [rs, out]
     return out
 
 
