@@ -105,11 +105,15 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
 @click.pass_context
 def option(ctx: click.Context, setting: str) -> None:
     """Set one of the host's judgements in a running game: the numbers a seed leaves to the host
-    (paranormal: max-day, abomination-night, mind-stealer-goal, mind-stealer-points). Other
-    options are fixed at 'hostkit new --option'. A value that reaches into what has been played
-    (a maximum day already over) is refused.
+    (paranormal: max-day, abomination-night, mind-stealer-goal, mind-stealer-points), or one of
+    hostkit watch's switches (watch-count-votes, watch-reminders, watch-lock, ...: docs/watch.md).
+    Other options are fixed at 'hostkit new --option'. A value that reaches into what has been
+    played (a maximum day already over) is refused.
 
-    Example: hostkit option max-day=6
+    \b
+    Examples:
+      hostkit option max-day=6
+      hostkit option watch-count-votes=5
     """
     from ..game.judgements import set_option
 

@@ -223,6 +223,9 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     why = setup_refusal(rs, {**rs.option_defaults(), **opts})
     if why:
         raise HostkitError(why)
+    from ..rules.written import for_setup
+
+    for_setup(rs, dealt.values())  # what holds between dealt roles (a Companion's role is dealt), before a write
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),

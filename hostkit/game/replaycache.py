@@ -48,22 +48,14 @@ from ..model.roles import Ruleset
 FORMAT = 1  # bump when the encoding below changes
 MAGIC = b"hostkit-replay\0"
 
-from ..store.cachedir import blake2b
+from ..store.cachedir import blake2b, cache_root
 
 _CODE_KEY: bytes | None = None
 
 
 def cache_dir() -> Path | None:
     """Where replays are kept; None when HOSTKIT_CACHE is set empty (no cache)."""
-    env = os.environ.get("HOSTKIT_CACHE")
-    if env is not None:
-        return Path(env) / "replay" if env else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
-        return None
-    return base / "hostkit" / "replay"
+    return cache_root("replay")
 
 
 def code_key() -> bytes:

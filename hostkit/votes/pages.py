@@ -26,7 +26,7 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
-from hostkit.store.cachedir import blake2b
+from hostkit.store.cachedir import blake2b, cache_root
 from hostkit.model.errors import FileError
 from hostkit.model.counts import Post
 from hostkit.votes import forums
@@ -98,15 +98,7 @@ def _marks(data: Any) -> tuple | None:
 def default_cache_dir() -> Path | None:
     """Where parsed pages are kept: $HOSTKIT_CACHE/pages, $XDG_CACHE_HOME/hostkit/pages or
     ~/.cache/hostkit/pages; None when HOSTKIT_CACHE is set empty (no cache)."""
-    env = os.environ.get("HOSTKIT_CACHE")
-    if env is not None:
-        return Path(env) / "pages" if env else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
-        return None
-    return base / "hostkit" / "pages"
+    return cache_root("pages")
 
 
 def _key(raw: bytes) -> str:

@@ -122,7 +122,7 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
         journal: Any) -> list[dict[str, Any]]:
     """The sends due by day (see the module docstring)."""
     from ..game.day.daycount import count_votes
-    from ..game.daytools import day_decided, deadline_info, deadline_of
+    from ..game.daytools import day_decided, deadline_of
     from ..words.publish import vote_count_post
 
     label = game.current.record.label
@@ -148,7 +148,7 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
         out.append(send(f"watch:{label}:day over", "pm", f"{label} over: the next step",
                         texts.next_step(game, count, why=why), subject=f"{texts.title(game)}: {label} is over"))
         return out
-    base = state["counted"] or {}
+    base = _last_posted(game, journal, state["counted"] or {})
     votes = vote_map(count)
     last_time = _time(base.get("time"))
     n = int(opts["watch-count-votes"])
@@ -176,6 +176,26 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
     return out
 
 
+def _last_posted(game: Game, journal: Any, base: dict[str, Any]) -> dict[str, Any]:
+    """The last count posted today: the watch's own, or a later one the host posted with
+    `votes --send` (its number journalled as sent, its votes in the day's saved counts)."""
+    from ..game.day.daycount import saved_counts
+
+    for h in reversed(saved_counts(game.folder, game.current.record.number)):
+        sent = journal.get(f"post:vote count {h['count_number']}")
+        if not (h.get("published", True) and sent and sent["state"] == "sent"):
+            continue
+        if h.get("last_post") is not None and h["last_post"] > (base.get("post") or 0):
+            votes: dict[str, list[str]] = {}
+            for w in h.get("wagons", []):
+                for v in w.get("voters", []):
+                    votes.setdefault(v, []).append(str(w.get("target")))
+            return {"number": h["count_number"], "post": h["last_post"], "time": sent.get("time"),
+                    "votes": {v: ",".join(sorted(t)) for v, t in votes.items()}}
+        break
+    return base
+
+
 def _unlock(game: Game, journal: Any, opts: dict[str, Any], label: str) -> dict[str, Any] | None:
     """The thread unlocked when the watch locked it at the end of an earlier phase."""
     locks = [e for e in journal.sends() if e["kind"] == "lock" and e["state"] == "sent"
@@ -187,8 +207,6 @@ def _unlock(game: Game, journal: Any, opts: dict[str, Any], label: str) -> dict[
 
 def _reminder(game: Game, count: Any, state: dict[str, Any], opts: dict[str, Any], now: datetime,
               deadline: datetime | None) -> list[dict[str, Any]]:
-    from ..game.daytools import deadline_info
-
     if deadline is None or now >= deadline or not opts["reminders"]:
         return []
     done = set(state["done"])
@@ -197,9 +215,8 @@ def _reminder(game: Game, count: Any, state: dict[str, Any], opts: dict[str, Any
     if not due:
         return []
     label = game.current.record.label
-    info = deadline_info(game, count, now)
     return [send(f"watch:{label}:{tags[min(due)]}", "post", f"reminder ({texts.when(deadline)} deadline)",
-                 texts.reminder(game, list(count.not_voting), info), done=[tags[o] for o in due])]
+                 texts.reminder(game, list(count.not_voting), now), done=[tags[o] for o in due])]
 
 
 def _prods(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str, Any], now: datetime,

@@ -22,16 +22,19 @@ def _bold(text: str, fmt: str) -> str:
     return {"bbcode": f"[b]{text}[/b]", "markdown": f"**{text}**"}.get(fmt, text)
 
 
-def reminder(game: Game, not_voting: Sequence[str], deadline: dict[str, Any]) -> str:
-    """The reminder post: the deadline, and every living player with no vote on anyone (only them)."""
+def reminder(game: Game, not_voting: Sequence[str], now: datetime) -> str:
+    """The reminder post: the day's deadline as the host's deadline post words it (the game's
+    `deadline` template, words.publish.hostposts), then every living player with no vote on
+    anyone, and only them."""
     from ..words.escaping import escape
+    from ..words.publish.hostposts import deadline_post
 
     fmt = _fmt(game)
-    head = _bold(f"Reminder: the day ends {deadline['left']}", fmt) + f" ({deadline['at']})."
+    head = _bold("Reminder", fmt) + "\n" + deadline_post(game, now=now).rstrip()
     if not not_voting:
-        return f"{head}\nEvery living player has voted."
+        return f"{head}\n\nEvery living player has voted."
     names = ", ".join(escape(n, fmt) for n in not_voting)
-    return f"{head}\n{_bold(f'Not voting ({len(not_voting)})', fmt)}: {names}"
+    return f"{head}\n\n{_bold(f'Not voting ({len(not_voting)})', fmt)}: {names}"
 
 
 def day_over(game: Game, lock: bool) -> str:

@@ -30,6 +30,7 @@ from typing import Any
 
 from ...model.outcome import Death
 from ...model.roles import Effect, Role
+from ...rules.linked import same_role
 from ..acts import Act
 from ..night import Night
 from .base import EffectSpec, TARGET, dealt_roles, tags_given
@@ -113,9 +114,8 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     if what == "visitor-names":
         return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
     if what == "has-role":
-        wanted = effect.get("role", "")
-        base = role.appears.get("base", role_read(role))
-        found = base.lower() == wanted.lower()
+        wanted = effect.get("role", "") or act.action.choice  # a Universal Finder names it when acting
+        found = same_role(night.ruleset, role.appears.get("base", role_read(role)), wanted)
         return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
     if what == "modifiers":
         raw = role.appears.get("modifiers", "") or "none"

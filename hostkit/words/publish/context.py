@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...model.state import PICKED
+from ...rules.linked import companion_facts
 from ...rules.roles import passive_words
 from ...game.day.rulings import SPIRIT_BOND
 from ..text import ability_when
@@ -141,7 +142,8 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
             cond = re.sub(r"\byour\b", "their", re.sub(r"\byou\b", "them", leader.win[len(head):]))
             win += f": when {cond}"
         ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
-    ctx_role["facts"] = stealer_facts(game, name)
+    ctx_role["facts"] = stealer_facts(game, name) + companion_facts(
+        game.ruleset, role, name, ((n, game.state.role_of(n)) for n in _seat_order(game)))
     if ctx_role["facts"] and ctx_role["tech"]:
 
         robot = has_robot(game.state, name)

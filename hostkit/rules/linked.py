@@ -1,0 +1,101 @@
+"""Roles written with the role they name before them: '[role] Enabler' ('Doctor Enabler') and
+'[role] Companion' ('Cop Companion'). This module owns what such a name adds to its base role (a
+passive `enables:ROLE` / `companion:ROLE`, the summary, what investigations read as its base),
+the setup check a Companion needs (a Town player with the named role is dealt), and the fact a
+Companion's role PM states (which player that is).
+
+MafiaScum's Companion is told, in its role PM, that one player is aligned with the Town; the player
+is fixed by the setup, not drawn at random ('a Companion can be told that a Vanilla Townie is
+Town'). hostkit's Companion names the role: the player told of is the first other Town player, in
+seat order, whose role is that role (modifiers and alignment word aside; a hybrid counts for each of
+its role written last). It flips as a Companion, without the name.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Iterable
+
+from ..model.errors import HostkitError
+from ..model.roles import Role, Ruleset
+
+LINKED = ("finder", "enabler", "companion")  # the words a linked role is written with, last
+COMPANION = "companion:"
+
+
+def linked_role(role: Role, base: str, finds: str) -> Role:
+    """The Enabler or Companion of `finds` (the role as the host spelt it)."""
+    if base == "Enabler":
+        passive = f"enables:{finds.lower()}"
+        summary = (f"You enable the {finds}: while you live, every {finds} may act; when you die, "
+                   f"no {finds} can use their role again.")
+    else:
+        passive = f"{COMPANION}{finds.lower()}"
+        summary = f"Your role PM names a {finds} who is aligned with the Town."
+    return role._replace(passives=role.passives | {passive}, summary=summary,
+                         appears=MappingProxyType({**role.appears, "base": base}))
+
+
+def spelling_key(text: str) -> str:
+    """Case and the hyphens or spaces between words do not matter: 'Odd Night' is 'odd-night'."""
+    return " ".join(text.replace("-", " ").split()).lower()
+
+
+def _spellings(rs: Ruleset) -> dict[str, str]:
+    """Every name a role of roles.toml is written by (its aliases, then its name), keyed -> the role."""
+    plain = [r for r in rs.roles.values() if "base" not in r.appears]  # not the game's composed roles
+    out = {spelling_key(a): r.name for r in plain for a in r.aliases}
+    out.update((spelling_key(r.name), r.name) for r in plain)
+    return out
+
+
+def base_of(rs: Ruleset, role: Role) -> str:
+    """The roles.toml role a dealt role is, lower-cased ('Town Cop' -> 'cop'; a hybrid's last)."""
+    spelt = role.appears.get("base", role.name)
+    return _spellings(rs).get(spelling_key(spelt), spelt).lower()
+
+
+def same_role(rs: Ruleset, a: str, b: str) -> bool:
+    """Whether two spellings name one role of roles.toml ('Mailman', 'Messenger')."""
+    names = _spellings(rs)
+    return names.get(spelling_key(a), a).lower() == names.get(spelling_key(b), b).lower()
+
+
+def power_role(rs: Ruleset, word: str) -> str | None:
+    """The power role of roles.toml a word names (by its name or an alias), or None."""
+    name = _spellings(rs).get(spelling_key(word))
+    role = rs.roles.get(name) if name else None
+    return name if role is not None and (role.passives or any(not a.factional for a in role.abilities)) else None
+
+
+def sought(rs: Ruleset, passive: str) -> str:
+    """The roles.toml role a `companion:` passive names ('vanilla townie' -> 'villager')."""
+    spelt = passive[len(COMPANION):]
+    return _spellings(rs).get(spelling_key(spelt), spelt).lower()
+
+
+def check_companions(rs: Ruleset, roles: dict[str, Role], names: list[str]) -> None:
+    """Every dealt Companion has a Town player with its named role to be told of."""
+    for n in names:
+        r = roles.get(n)
+        for p in sorted(r.passives if r is not None else ()):
+            if not p.startswith(COMPANION):
+                continue
+            wanted = sought(rs, p)
+            if not any(roles.get(o) is not None and roles[o].alignment == "Town"
+                       and wanted == base_of(rs, roles[o]) for o in names):
+                raise HostkitError(f"{n!r}: a Companion is told of a Town {p[len(COMPANION):].title()}, and the "
+                                   "setup deals none; deal one, or name another role")
+
+
+def companion_facts(rs: Ruleset, role: Role, me: str, seats: Iterable[tuple[str, Role]]) -> list[str]:
+    """What a Companion's role PM states. `seats`: (player, their role) in seat order."""
+    seats = list(seats)
+    out = []
+    for p in sorted(role.passives):
+        if p.startswith(COMPANION):
+            wanted = sought(rs, p)
+            who = next((n for n, r in seats if n != me and r.alignment == "Town" and wanted == base_of(rs, r)), None)
+            if who is not None:
+                out.append(f"You are informed that {who} is aligned with the Town.")
+    return out

@@ -1,0 +1,131 @@
+"""Issue 38: the last roles of MafiaScum's Complex Normal list (Juggernaut, Companion, Shield,
+Universal Finder, Informed) and its modifiers Indecisive and Personal, written as MafiaScum writes
+them, through the CLI. Where the wiki left a meaning open, games/natural/ruleset.toml's decisions
+say what hostkit does."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_normal_roles import dead, game, night, result_of
+
+TOWN = ["Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie", "Fay=Vanilla Townie", "Gus=Vanilla Townie"]
+
+
+@pytest.mark.parametrize("blocker, role", [("Rb", "Town Roleblocker"), ("Jk", "Town Jailkeeper")],
+                         ids=["roleblocked", "jailed"])
+def test_juggernaut_factional_kill_goes_through_a_block(tmp_path, blocker, role):
+    host = game(tmp_path, "Jg=Mafia Juggernaut", "Hal=Mafia Goon", f"{blocker}={role}", *TOWN)
+    assert "no block on you stops it" in host.ok("pm", "Jg")
+    out = night(host, f"{blocker} Jg", "Jg Kill Cy")
+    assert dead(out) == ["Cy"]
+
+
+def test_juggernaut_own_actions_and_a_goon_s_kill_are_still_blocked(tmp_path):
+    host = game(tmp_path, "Jg=Mafia Juggernaut Roleblocker", "Hal=Mafia Goon", "Rb=Town Roleblocker",
+                "Cop=Town Cop", *TOWN)
+    out = night(host, "Rb Jg", "Jg Block Cop", "Jg Kill Cy", "Cop Hal")
+    assert dead(out) == ["Cy"]
+    assert result_of(out, "Cop") == "Mafia"  # the Juggernaut's own block was stopped
+    host2 = game(tmp_path / "b", "Jg=Mafia Juggernaut", "Hal=Mafia Goon", "Rb=Town Roleblocker", *TOWN)
+    assert dead(night(host2, "Rb Hal", "Hal Kill Cy")) == []
+
+
+def test_juggernaut_is_mafia_only(tmp_path):
+    from test_normal_roles import refused_new
+
+    out = refused_new(tmp_path, "Jg=Town Juggernaut", "Bob=Mafia Goon")
+    assert "Juggernaut" in out and "Mafia" in out
+
+
+@pytest.mark.parametrize("written, told", [("Town Cop Companion", "Cop"), ("Vanilla Townie Companion", "Cy")],
+                         ids=["cop", "vanilla-townie"])
+def test_companion_pm_names_the_town_player_with_the_role(tmp_path, written, told):
+    host = game(tmp_path, f"Co={written}", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    pm = host.ok("pm", "Co")
+    assert f"You are informed that {told} is aligned with the Town." in pm
+    assert pm.count("You are informed that") == 1  # one player, the first in seat order
+    assert "aligned with the Town" not in host.ok("pm", "Cop")
+
+
+def test_companion_of_a_role_the_setup_lacks_or_of_no_role_is_refused(tmp_path):
+    from test_normal_roles import refused_new
+
+    assert "a Companion is told of a Town Doctor, and the setup deals none" in refused_new(
+        tmp_path, "Co=Doctor Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+    assert "a Companion is told of a Town Goon" in refused_new(
+        tmp_path / "b", "Co=Goon Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+    assert "write the role the Companion is told of" in refused_new(
+        tmp_path / "c", "Co=Town Companion", "Bob=Mafia Goon", "Cy=Vanilla Townie")
+
+
+def test_companion_flips_without_the_name(tmp_path):
+    host = game(tmp_path, "Co=Town Cop Companion", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    night(host, "Bob Kill Co")
+    assert "Cop Companion" in host.ok("status")
+    assert "is aligned with the Town" not in host.ok("post", "day")
+
+
+def test_shield_takes_the_kill_its_target_makes(tmp_path):
+    host = game(tmp_path, "Sh=Town Shield", "Bob=Mafia Goon", "Hal=Mafia Goon", "Cop=Town Cop", *TOWN)
+    out = night(host, "Sh Bob", "Bob Kill Cy", "Cop Hal")
+    assert dead(out) == ["Sh"]
+    assert result_of(out, "Cop") == "Mafia"
+
+
+@pytest.mark.parametrize("acts, died", [
+    (("Sh Hal", "Bob Kill Cy"), ["Cy"]),  # shielding another player: the kill lands where it was aimed
+    (("Sh Bob", "Bob Kill Cy", "Doc Sh"), []),  # a protection on the Shield saves them
+    (("Sh Vi", "Vi Bob", "Bob Kill Cy"), ["Cy", "Sh"]),  # shielding the Vigilante: the Mafia's kill still lands
+], ids=["other-player", "shield-protected", "two-killers"])
+def test_shield_only_stands_in_for_its_target_s_kills(tmp_path, acts, died):
+    host = game(tmp_path, "Sh=Town Shield", "Bob=Mafia Goon", "Hal=Mafia Goon", "Doc=Town Doctor",
+                "Vi=Town Vigilante", *TOWN)
+    assert dead(night(host, *acts)) == died
+
+
+def test_shield_s_target_keeps_its_other_actions(tmp_path):
+    host = game(tmp_path, "Sh=Town Shield", "Mc=Mafia Cop", "Hal=Mafia Goon", *TOWN)
+    out = night(host, "Sh Mc", "Mc Investigate Cy", "Mc Kill Di")
+    assert dead(out) == ["Sh"]
+    assert result_of(out, "Mc") == "Town"
+
+
+@pytest.mark.parametrize("sought, target, read", [("Cop", "Cop", "Cop"), ("cop", "Doc", "Not Cop"),
+                                                  ("Doctor", "Doc", "Doctor"), ("Mailman", "Ms", "Messenger")],
+                         ids=["cop-yes", "cop-no", "doctor-yes", "alias"])
+def test_universal_finder_names_the_role_each_night(tmp_path, sought, target, read):
+    host = game(tmp_path, "Uf=Town Universal Finder", "Cop=Town Odd-Night Cop", "Doc=Town Doctor",
+                "Ms=Town Messenger", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert result_of(night(host, f"Uf {target} {sought}"), "Uf") == read
+
+
+def test_universal_finder_without_a_power_role_is_refused(tmp_path):
+    host = game(tmp_path, "Uf=Town Universal Finder", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert "is no power role" in host.refused("act", "Uf", "Bob", "Vanilla")
+    assert "is no power role" in host.refused("act", "Uf", "Bob", "Coop")
+    assert "the role sought" in host.refused("act", "Uf", "Bob")
+
+
+@pytest.mark.parametrize("role, acts, died", [
+    ("Town Personal Roleblocker", ("X Bob", "Bob Kill Cy"), ["Cy"]),  # the factional kill is untouched
+    ("Town Personal Roleblocker", ("X Vi", "Vi Cy", "Bob Kill Di"), ["Di"]),  # a Vigilante's own kill is blocked
+    ("Town Personal Doctor", ("X Cy", "Bob Kill Cy"), ["Cy"]),
+    ("Town Personal Doctor", ("X Cy", "Vi Cy"), []),
+    ("Town Personal Jailkeeper", ("X Bob", "Bob Kill Cy", "Vi Di"), ["Cy", "Di"]),
+], ids=["roleblocker-factional", "roleblocker-own", "doctor-factional", "doctor-vigilante", "jailkeeper"])
+def test_personal_actions_neither_stop_nor_save_from_the_factional_kill(tmp_path, role, acts, died):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Hal=Mafia Goon", "Vi=Town Vigilante", *TOWN)
+    assert "does not see, a faction's action" in host.ok("pm", "X")
+    assert dead(night(host, *acts)) == died
+
+
+@pytest.mark.parametrize("role, acts, seen", [
+    ("Town Personal Watcher", ("X Cy", "Bob Kill Cy", "Vi Cy"), ["Vi"]),
+    ("Town Personal Tracker", ("X Bob", "Bob Kill Cy"), []),
+    ("Town Personal Tracker", ("X Mr", "Mr Block Di", "Mr Kill Cy"), ["Di"]),
+], ids=["watcher", "tracker", "tracker-own-action"])
+def test_personal_investigations_do_not_see_the_factional_kill(tmp_path, role, acts, seen):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Mr=Mafia Roleblocker", "Vi=Town Vigilante", *TOWN)
+    got = result_of(night(host, *acts), "X")
+    assert sorted(got if isinstance(got, list) else [] if got in (None, "no one", "nobody") else [got]) == seen, got
