@@ -129,3 +129,64 @@ def test_personal_investigations_do_not_see_the_factional_kill(tmp_path, role, a
     host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Mr=Mafia Roleblocker", "Vi=Town Vigilante", *TOWN)
     got = result_of(night(host, *acts), "X")
     assert sorted(got if isinstance(got, list) else [] if got in (None, "no one", "nobody") else [got]) == seen, got
+
+
+@pytest.mark.parametrize("role, first", [("Town Indecisive Doctor", "X Cy"), ("Town Indecisive Cop", "X Cy")],
+                         ids=["doctor", "cop"])
+def test_indecisive_cannot_target_last_night_s_player(tmp_path, role, first):
+    from test_normal_roles import next_night
+
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    assert "You may not target the same player on two nights running." in host.ok("pm", "X")
+    night(host, first)
+    next_night(host)
+    assert "two phases in a row" in host.refused("act", "X", "Cy")
+    host.ok("act", "X", "Di")  # another player is fine
+    host.ok("act", "X", "skip")
+    host.ok("resolve", "--force")
+    next_night(host)
+    host.ok("act", "X", "Cy")  # not the night before: allowed again
+
+
+def _new_informed(tmp_path, *extra: str):
+    assign = ("Inf=Town Informed Vanilla Townie", "Md=Mafia Informed Goon", "Bob=Mafia Goon", "Doc=Town Doctor",
+              "Cy=Vanilla Townie", "Di=Vanilla Townie", "Ed=Vanilla Townie")
+    return _invoke(tmp_path, assign, extra)
+
+
+def _invoke(tmp_path, assign, extra):
+    from click.testing import CliRunner
+
+    from hostkit.cli import cli
+
+    args = ["new", str(tmp_path / "g"), "--ruleset", "natural", "--seed", "1"]
+    for a in assign:
+        args += ["--assign", a]
+    return CliRunner().invoke(cli, args + list(extra), catch_exceptions=False)
+
+
+def test_informed_pm_states_the_host_s_fact_on_two_roles(tmp_path):
+    from conftest import Host
+
+    out = _new_informed(tmp_path, "--inform", "Inf=There is a Doctor in this game.",
+                        "--inform", "md=The Town has no Cop.")
+    assert out.exit_code == 0, out.output
+    host = Host(tmp_path / "g")
+    assert "You are informed: There is a Doctor in this game." in host.ok("pm", "Inf")
+    assert "You are informed: The Town has no Cop." in host.ok("pm", "Md")
+    assert "You are informed" not in host.ok("pm", "Cy")
+    night(host, "Bob Kill Inf")
+    assert "There is a Doctor" not in host.ok("post", "day")  # the flip names the role, never the fact
+
+
+@pytest.mark.parametrize("extra, says", [
+    ((), "Inf is Informed (Town Informed Vanilla Townie): say what they are told with --inform Inf=TEXT"),
+    (("--inform", "Inf=One", "--inform", "Md=Two", "--inform", "Cy=Three"), "Cy is not Informed"),
+    (("--inform", "Inf=One", "--inform", "Md=  "), "the text is blank"),
+    (("--inform", "Inf=One", "--inform", "Inf=Two", "--inform", "Md=x"), "Inf is already told 'One'"),
+], ids=["missing", "not-informed", "blank", "twice"])
+def test_informed_texts_are_checked_before_anything_is_written(tmp_path, extra, says):
+    out = _invoke(tmp_path, ("Inf=Town Informed Vanilla Townie", "Md=Mafia Informed Goon", "Bob=Mafia Goon",
+                             "Cy=Vanilla Townie", "Di=Vanilla Townie"), extra)
+    assert out.exit_code == 1 and says in out.output and "Traceback" not in out.output, out.output
+    assert not (tmp_path / "g").exists()

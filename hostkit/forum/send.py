@@ -361,7 +361,8 @@ def send_pm_to_account(game: Game, item: Item, *, conn: Any, account: str) -> li
     if not ident:
         raise HostkitError(f"no forum account named {account!r} on {conn.site}: nothing was sent")
     with locked(game.folder):
-        notes, done = _send_parts(conn, Journal(game.folder, game=game), game, item, to=account, account_id=ident, me=me,
+        journal = Journal(game.folder, game=game)
+        notes, done = _send_parts(conn, journal, game, item, to=account, account_id=ident, me=me,
                                   thread=None, counting=False)
     conn.save()
     return notes + [f"{part.what} -> {account}: {what}" + (f" (PM {pm_id})" if pm_id else "")

@@ -2,7 +2,8 @@
 '[role] Companion' ('Cop Companion'). This module owns what such a name adds to its base role (a
 passive `enables:ROLE` / `companion:ROLE`, the summary, what investigations read as its base),
 the setup check a Companion needs (a Town player with the named role is dealt), and the fact a
-Companion's role PM states (which player that is).
+Companion's role PM states (which player that is); and the Informed's --inform texts, checked
+(MafiaScum's Informed: told a fact about the setup, written by the host).
 
 MafiaScum's Companion is told, in its role PM, that one player is aligned with the Town; the player
 is fixed by the setup, not drawn at random ('a Companion can be told that a Vanilla Townie is
@@ -14,7 +15,7 @@ its role written last). It flips as a Companion, without the name.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Iterable
+from typing import Callable, Iterable, Mapping
 
 from ..model.errors import HostkitError
 from ..model.roles import Role, Ruleset
@@ -86,6 +87,29 @@ def check_companions(rs: Ruleset, roles: dict[str, Role], names: list[str]) -> N
                        and wanted == base_of(rs, roles[o]) for o in names):
                 raise HostkitError(f"{n!r}: a Companion is told of a Town {p[len(COMPANION):].title()}, and the "
                                    "setup deals none; deal one, or name another role")
+
+
+def informed(rs: Ruleset, dealt: Mapping[str, str], informs: Iterable[tuple[str, str, str]],
+             player: Callable[[str], str]) -> dict[str, str]:
+    """--inform NAME=TEXT, checked: player -> what their role PM tells them. Only an Informed
+    player (passive `informed`) is told, each one thing, and every Informed player is told something."""
+    out: dict[str, str] = {}
+    for what, name, text in informs:
+        who = player(name)
+        text = " ".join(text.split())
+        role = rs.roles.get(dealt.get(who, ""))
+        if role is None or "informed" not in role.passives:
+            raise HostkitError(f"--inform {what!r}: {who} is not Informed; write the role 'Town Informed ...'")
+        if who in out:
+            raise HostkitError(f"--inform {what!r}: {who} is already told {out[who]!r}")
+        if not text:
+            raise HostkitError(f"--inform {what!r}: the text is blank; write what {who} is told of the setup")
+        out[who] = text
+    for who, name in dealt.items():
+        r = rs.roles.get(name)
+        if r is not None and "informed" in r.passives and who not in out:
+            raise HostkitError(f"{who} is Informed ({name}): say what they are told with --inform {who}=TEXT")
+    return out
 
 
 def companion_facts(rs: Ruleset, role: Role, me: str, seats: Iterable[tuple[str, Role]]) -> list[str]:

@@ -33,6 +33,7 @@ PASSIVES = {
     "macho": "you cannot be protected: a protection or heal aimed at you does nothing",
     "ninja": "when you perform your faction's kill, Trackers and Watchers do not see you",
     "juggernaut": "when you perform your faction's kill, no block on you stops it",
+    "informed": "your role PM tells you something about the setup, which the host has confirmed",
     "personal": "your own actions neither touch nor see a faction's action (the Mafia's kill): you cannot block, "
                 "stop or see it",
     "loyal": "your own actions fail, as though roleblocked, on a player not of your alignment",
@@ -57,7 +58,7 @@ PASSIVE_NAMES = {
     "anti-tech": "Anti-Tech Field",
     "psychic-vote": "Psychic vote",
     "no-team-actions": "No team actions",
-    "macho": "Macho", "ninja": "Ninja", "juggernaut": "Juggernaut", "personal": "Personal", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
+    "macho": "Macho", "ninja": "Ninja", "juggernaut": "Juggernaut", "personal": "Personal", "informed": "Informed", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
     "complex": "Complex", "simple": "Simple", "ascetic": "Ascetic", "vengeful": "Vengeful", "lazy": "Lazy",
     "traitor": "Traitor", "encryptor": "Encryptor", "backup": "Backup", "universal-backup": "Universal Backup",
 }

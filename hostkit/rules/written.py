@@ -26,7 +26,8 @@ from .linked import LINKED, check_companions, linked_role, spelling_key as _key
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool,
+                "no_repeat": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
 NIGHT_X = re.compile(r"^night ?(\d+)$")
 NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number

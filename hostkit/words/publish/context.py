@@ -142,7 +142,8 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
             cond = re.sub(r"\byour\b", "their", re.sub(r"\byou\b", "them", leader.win[len(head):]))
             win += f": when {cond}"
         ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
-    ctx_role["facts"] = stealer_facts(game, name) + companion_facts(
+    told = next((p.informed for p in game.setup.players if p.name == name and p.informed), "")
+    ctx_role["facts"] = stealer_facts(game, name) + ([f"You are informed: {told}"] if told else []) + companion_facts(
         game.ruleset, role, name, ((n, game.state.role_of(n)) for n in _seat_order(game)))
     if ctx_role["facts"] and ctx_role["tech"]:
 
