@@ -190,3 +190,16 @@ def test_informed_texts_are_checked_before_anything_is_written(tmp_path, extra, 
                              "Cy=Vanilla Townie", "Di=Vanilla Townie"), extra)
     assert out.exit_code == 1 and says in out.output and "Traceback" not in out.output, out.output
     assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("role, target, read", [
+    ("Town Personal Reporter", "Bob", "Did not act"),
+    ("Town Personal Motion Detector", "Cy", "Motion detected"),  # the Doctor's protection, not the kill
+    ("Town Personal Inspector", "Di", "Was not targeted"),
+    ("Town Personal Voyeur", "Cy", ["protection"]),
+    ("Town Personal Follower", "Bob", []),
+], ids=["reporter", "motion-detector", "inspector", "voyeur", "follower"])
+def test_personal_readings_are_as_though_the_factional_kill_did_not_happen(tmp_path, role, target, read):
+    host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
+    got = result_of(night(host, f"X {target}", "Bob Kill Di", "Doc Cy"), "X")
+    assert (sorted(got) if isinstance(got, list) else got) == read

@@ -116,8 +116,8 @@ KILLING = frozenset({"kill", "ignite"})
 
 def personal_act(act: "Act") -> bool:
     """MafiaScum's Personal: the role's own action neither touches nor sees a factional action
-    (the Mafia's kill): a block does not stop it, a protection does not cover it, a Tracker or
-    Watcher does not see it (inlined where a block or protection is weighed: it is asked often)."""
+    (the Mafia's kill): a block does not stop it, a protection does not cover it, a reading of
+    tonight's actions does not see it (inlined where a block or protection is weighed: it is asked often)."""
     return "personal" in act.role.passives and not act.ability.factional
 
 # Seed paranormal Body Double: it 'stops all other forms of death/capture'. The effects that make

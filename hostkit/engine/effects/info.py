@@ -105,7 +105,7 @@ def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, 
         return tuple(sorted({v for v, _, a in night.visits_to.get(target, ())
                              if not unseen(a) and not (personal and a.ability.factional)} - {act.body, target}))
     return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
-                 if a.done and a.failed is None and not a.skip)
+                 if a.done and a.failed is None and not a.skip and not (personal and a.ability.factional))
 
 
 def _vision(night: Night, act: Act, effect: Effect, target: str) -> str:
