@@ -203,3 +203,10 @@ def test_personal_readings_are_as_though_the_factional_kill_did_not_happen(tmp_p
     host = game(tmp_path, f"X={role}", "Bob=Mafia Goon", "Doc=Town Doctor", *TOWN)
     got = result_of(night(host, f"X {target}", "Bob Kill Di", "Doc Cy"), "X")
     assert (sorted(got) if isinstance(got, list) else got) == read
+
+
+def test_a_hybrid_is_found_and_named_as_each_of_its_roles(tmp_path):
+    host = game(tmp_path, "Co=Town Cop Companion", "Cf=Town Cop-Finder", "Hy=Town Cop Doctor", "Bob=Mafia Goon",
+                "Hal=Mafia Goon", *TOWN)
+    assert "You are informed that Hy is aligned with the Town." in host.ok("pm", "Co")
+    assert result_of(night(host, "Cf Hy"), "Cf") == "Cop"

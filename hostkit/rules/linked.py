@@ -9,7 +9,7 @@ MafiaScum's Companion is told, in its role PM, that one player is aligned with t
 is fixed by the setup, not drawn at random ('a Companion can be told that a Vanilla Townie is
 Town'). hostkit's Companion names the role: the player told of is the first other Town player, in
 seat order, whose role is that role (modifiers and alignment word aside; a hybrid counts for each of
-its role written last). It flips as a Companion, without the name.
+each of its roles). It flips as a Companion, without the name.
 """
 
 from __future__ import annotations
@@ -56,10 +56,11 @@ def _spellings(rs: Ruleset) -> dict[str, str]:
     return out
 
 
-def base_of(rs: Ruleset, role: Role) -> str:
-    """The roles.toml role a dealt role is, lower-cased ('Town Cop' -> 'cop'; a hybrid's last)."""
-    spelt = role.appears.get("base", role.name)
-    return _spellings(rs).get(spelling_key(spelt), spelt).lower()
+def bases_of(rs: Ruleset, role: Role) -> set[str]:
+    """The roles.toml roles a dealt role is, lower-cased ('Town Cop' -> {'cop'}; a hybrid's each)."""
+    names = _spellings(rs)
+    spelt = [role.appears.get("base", role.name), *filter(None, role.appears.get("also", "").split(", "))]
+    return {names.get(spelling_key(s), s).lower() for s in spelt}
 
 
 def same_role(rs: Ruleset, a: str, b: str) -> bool:
@@ -90,7 +91,7 @@ def check_companions(rs: Ruleset, roles: dict[str, Role], names: list[str]) -> N
                 continue
             wanted = sought(rs, p)
             if not any(roles.get(o) is not None and roles[o].alignment == "Town"
-                       and wanted == base_of(rs, roles[o]) for o in names):
+                       and wanted in bases_of(rs, roles[o]) for o in names):
                 raise HostkitError(f"{n!r}: a Companion is told of a Town {p[len(COMPANION):].title()}, and the "
                                    "setup deals none; deal one, or name another role")
 
@@ -125,7 +126,7 @@ def companion_facts(rs: Ruleset, role: Role, me: str, seats: Iterable[tuple[str,
     for p in sorted(role.passives):
         if p.startswith(COMPANION):
             wanted = sought(rs, p)
-            who = next((n for n, r in seats if n != me and r.alignment == "Town" and wanted == base_of(rs, r)), None)
+            who = next((n for n, r in seats if n != me and r.alignment == "Town" and wanted in bases_of(rs, r)), None)
             if who is not None:
                 out.append(f"You are informed that {who} is aligned with the Town.")
     return out

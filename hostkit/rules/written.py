@@ -293,6 +293,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
     if written:
         shown["modifiers"] = ", ".join(written)
+    if w.extra:  # a hybrid's other roles: a Finder or a Companion finds it as each (the wiki's multiroles)
+        shown["also"] = ", ".join(spelt for _, spelt in w.extra)
     appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
 

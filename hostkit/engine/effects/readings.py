@@ -119,7 +119,8 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
         return tuple(sorted({a.body for a in _acts_on(night, target, mine) if a.body != act.body}))
     if what == "has-role":
         wanted = effect.get("role", "") or act.action.choice  # a Universal Finder names it when acting
-        found = same_role(night.ruleset, role.appears.get("base", role_read(role)), wanted)
+        found = any(same_role(night.ruleset, b, wanted) for b in (role.appears.get("base", role_read(role)),
+                                                                  *filter(None, role.appears.get("also", "").split(", "))))
         return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
     if what == "modifiers":
         raw = role.appears.get("modifiers", "") or "none"
