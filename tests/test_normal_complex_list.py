@@ -210,3 +210,24 @@ def test_a_hybrid_is_found_and_named_as_each_of_its_roles(tmp_path):
                 "Hal=Mafia Goon", *TOWN)
     assert "You are informed that Hy is aligned with the Town." in host.ok("pm", "Co")
     assert result_of(night(host, "Cf Hy"), "Cf") == "Cop"
+
+
+def test_a_hybrid_s_each_action_answers_to_its_own_role_s_immunity_and_enabler(tmp_path):
+    from test_normal_roles import next_night
+
+    host = game(tmp_path, "Hy=Town Cop Doctor", "Im=Town Cop-Immune Vanilla Townie", "En=Town Cop Enabler",
+                "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN)
+    out = night(host, "Hy Investigate Im", "Bob Kill Im")
+    assert any(f["player"] == "Hy" and "immune to the Cop" in f["reason"] for f in out["failed"]), out["failed"]
+    assert dead(out) == ["Im"]
+    next_night(host)
+    out = night(host, "Hy Protect Cy", "Bob Kill Cy")  # the Doctor's part is no Cop's: Cop-Immune is not asked
+    assert dead(out) == []
+    next_night(host)
+    night(host, "Bob Kill En")
+    next_night(host)
+    out = night(host, "Hy Investigate Bob")
+    assert any(f["player"] == "Hy" and "Cop's Enabler is dead" in f["reason"] for f in out["failed"]), out["failed"]
+    next_night(host)
+    out = night(host, "Hy Protect Di", "Hal Kill Di")
+    assert dead(out) == [] and not [f for f in out["failed"] if f["player"] == "Hy"]

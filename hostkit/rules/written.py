@@ -310,7 +310,8 @@ def _hybrid(rs: Ruleset, name: str, first: Role, role: Role, spelt: str) -> Role
                            f"of its own and cannot be part of a hybrid")
     mine = {a.key for a in role.abilities}
     grouped = first if first.faction else role
-    abilities = tuple(a for a in first.abilities if a.key not in mine and not a.factional) + role.abilities
+    abilities = tuple(a._replace(origin=a.origin or spelt) for a in first.abilities
+                      if a.key not in mine and not a.factional) + role.abilities
     if grouped is first:
         abilities += tuple(a for a in first.abilities if a.factional and a.key not in mine)
     return role._replace(
