@@ -231,3 +231,23 @@ def test_a_hybrid_s_each_action_answers_to_its_own_role_s_immunity_and_enabler(t
     next_night(host)
     out = night(host, "Hy Protect Di", "Hal Kill Di")
     assert dead(out) == [] and not [f for f in out["failed"] if f["player"] == "Hy"]
+
+
+@pytest.mark.parametrize("written, extra, fact", [
+    ("Town Night 2 Cop Companion", (), "You are informed that Cop is aligned with the Town."),
+    ("Town Night 2 Informed Vanilla Townie", ("--inform", "Co=There is a Cop."), "You are informed: There is a Cop."),
+], ids=["companion", "informed"])
+def test_night_x_companion_and_informed_are_told_on_that_night(tmp_path, written, extra, fact):
+    from conftest import Host
+    from test_normal_roles import next_night
+
+    out = _invoke(tmp_path, (f"Co={written}", "Cop=Town Cop", "Bob=Mafia Goon", "Hal=Mafia Goon", *TOWN), extra)
+    assert out.exit_code == 0, out.output
+    host = Host(tmp_path / "g")
+    pm = host.ok("pm", "Co")
+    assert "You are told it during Night 2." in pm and fact not in pm
+    night(host, "Bob Kill Cy")
+    assert fact not in host.ok("pm", "Co", "--night", "1")
+    next_night(host)
+    night(host, "Bob Kill Di")
+    assert fact in host.ok("pm", "Co", "--night", "2")

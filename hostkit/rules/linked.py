@@ -3,7 +3,8 @@
 passive `enables:ROLE` / `companion:ROLE`, the summary, what investigations read as its base),
 the setup check a Companion needs (a Town player with the named role is dealt), and the fact a
 Companion's role PM states (which player that is); and the Informed's --inform texts, checked
-(MafiaScum's Informed: told a fact about the setup, written by the host).
+(MafiaScum's Informed: told a fact about the setup, written by the host). Either, written with
+'Night X', is told on night X (in that night's result PM) instead of in the role PM.
 
 MafiaScum's Companion is told, in its role PM, that one player is aligned with the Town; the player
 is fixed by the setup, not drawn at random ('a Companion can be told that a Vanilla Townie is
@@ -22,6 +23,19 @@ from ..model.roles import Role, Ruleset
 
 LINKED = ("finder", "enabler", "companion")  # the words a linked role is written with, last
 COMPANION = "companion:"
+TOLD_AT = "told-night:"  # a 'Night 2 Companion' / 'Night 2 Informed ...': told on that night, not in the role PM
+
+
+def told_later(role: Role, informed: bool = False) -> bool:
+    """Whether 'Night X' on this role times what it is told (a Companion or an Informed, `informed`:
+    written so, with no action of its own), rather than an action."""
+    return ((informed or any(p.startswith(COMPANION) or p == "informed" for p in role.passives))
+            and not any(not a.factional for a in role.abilities))
+
+
+def told_night(role: Role) -> int:
+    """The night a timed Companion or Informed is told on; 0: in the role PM."""
+    return next((int(p[len(TOLD_AT):]) for p in role.passives if p.startswith(TOLD_AT)), 0)
 
 
 def linked_role(role: Role, base: str, finds: str) -> Role:

@@ -68,6 +68,9 @@ def passive_words(passive: str) -> tuple[str, str]:
     if passive.startswith("enables:"):
         role = passive.split(":", 1)[1].title()
         return f"{role} Enabler", f"while you live, every {role} may act; when you die, none can"
+    if passive.startswith("told-night:"):
+        night = passive.split(":", 1)[1]
+        return f"Night {night}", f"what your role tells you, you are told during Night {night}"
     if passive.startswith("companion:"):
         role = passive.split(":", 1)[1].title()
         return f"{role} Companion", f"your role PM names a {role} who is aligned with the Town"

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
 from ..store.tomlio import Table, load
-from .linked import LINKED, check_companions, linked_role, spelling_key as _key
+from .linked import LINKED, TOLD_AT, check_companions, linked_role, spelling_key as _key, told_later
 
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
@@ -274,6 +274,10 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             continue
         if m_name == "Night X" and isinstance(x, int) and x < 1:
             raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
+        if m_name == "Night X" and told_later(role, "Informed" in w.modifiers):  # 'Night 2 Companion': told on night 2
+            role = role._replace(passives=role.passives | {f"{TOLD_AT}{x}"})
+            told.append(f"You are told it during Night {x}.")
+            continue
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
