@@ -105,6 +105,7 @@ def _game(board: Any, folder: Path, thread: str, title: str, env: dict[str, str]
     for name, role in zip(PLAYERS, roles):
         args += ["--assign", f"{name}={role}"]
     subprocess.run([sys.executable, "-m", "hostkit", *args], env=env, check=True, capture_output=True)
+    _hostkit(folder, "forum", "login", "--user", "Host", env=env)  # the site the password may go to
     _hostkit(folder, "act", PLAYERS[0], "Kill", PLAYERS[-2], env=env)
     _hostkit(folder, "resolve", "--force", env=env)
 

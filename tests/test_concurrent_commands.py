@@ -23,13 +23,33 @@ def _hostkit(folder: Path, *args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def _waits_on_the_lock(proc: subprocess.Popen, folder: Path, within: float = 60) -> None:
+    """Return once PROC has opened the game folder to lock it (hostkit's lock is an flock on the
+    folder itself; Linux's /proc/PID/fd shows the open folder), rather than after a guessed
+    sleep; elsewhere, once a second has passed."""
+    fds = Path(f"/proc/{proc.pid}/fd")
+    if not fds.exists():  # pragma: no cover - not Linux
+        time.sleep(1)
+        return
+    target = str(folder.resolve())
+    end = time.monotonic() + within
+    while time.monotonic() < end and proc.poll() is None:
+        try:
+            if any(str(fd.readlink()) == target for fd in fds.iterdir()):
+                return
+        except OSError:  # an fd closed while it was read
+            pass
+        time.sleep(0.01)
+    raise AssertionError(f"the command never reached the game's lock: {proc.poll()!r}")
+
+
 def test_a_reader_waits_for_a_change_in_progress_and_sees_it_whole(tmp_path):
     """A status started while another command holds the game's lock (here: this test, resolving
     the night, two files) prints the state after that change, never the one before or a half."""
     host = _classic_game(tmp_path)
     with store.locked(host.folder):
         reader = _hostkit(host.folder, "status", "--json")
-        time.sleep(1.5)
+        _waits_on_the_lock(reader, host.folder)
         assert reader.poll() is None, reader.communicate()  # it waits for the lock
         Game.load(host.folder).resolve()  # the night's end and day 1's file
     out, err = reader.communicate(timeout=120)
@@ -50,7 +70,7 @@ def test_a_reader_never_completes_a_change_another_command_is_still_applying(tmp
         (host.folder / store.JOURNAL).write_text(json.dumps(
             seal(host.folder, [["phases/001-night-1.toml", old + "# written by the journal\n"]], [])))
         reader = _hostkit(host.folder, "status")
-        time.sleep(1.5)
+        _waits_on_the_lock(reader, host.folder)
         assert (host.folder / store.JOURNAL).exists() and path.read_text() == old  # the reader did not apply it
         store.recover(host.folder)  # the writer applies its change...
         path.write_text(old + "# a later change\n")  # ...and a later command writes on top of it

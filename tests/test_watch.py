@@ -225,3 +225,16 @@ def test_by_night_a_pm_the_watch_cannot_read_is_pmed_to_the_host_once(tmp_path, 
     assert "action PMs to read" not in day.watch()
     pm = [m for m in day.new_host_pms() if m.subject.endswith("action PMs to read")]
     assert len(pm) == 1 and day.n["Ann"] in pm[0].text
+
+
+def test_a_count_the_host_posted_with_votes_send_is_the_one_changes_are_counted_from(tmp_path, board, monkeypatch):
+    day = Day(tmp_path, board, monkeypatch).to_day()
+    day.vote("Ann", "Bob")
+    day.vote("Dee", "Bob")
+    day.vote("Eli", "Ann")
+    assert "Vote Count 1.01 published" in day.host.ok("votes", "--send")
+    day.vote("Fin", "Ann")
+    day.vote("Gil", "Ann")
+    assert "vote count" not in day.watch()  # two votes changed since the host's count
+    day.vote("Bob", "Ann")
+    assert "vote count 1.02 (3 votes changed): sent" in day.watch()

@@ -9,6 +9,7 @@ import socket
 import pytest
 
 from conftest import Host, new_classic
+from hostkit.forum.account import bind, site_of
 
 
 def _closed_port() -> int:
@@ -39,6 +40,7 @@ def test_a_forum_that_is_down_fails_the_round_never_the_watch_and_is_waited_out(
         httpserver.expect_request("/index.php").respond_with_data("down for maintenance", status=503)
         thread = httpserver.url_for("/viewtopic.php?t=1")
     new_classic(tmp_path / "g", thread=thread, hosts=["Host"])
+    bind(site_of(thread), "Host")  # as 'hostkit forum login' left it, before the forum went down
     host = Host(tmp_path / "g")
     first = host.ok("watch", "--once", "--pace", "0")
     assert "the forum failed" in first and "next try in 600 s" in first
@@ -60,3 +62,9 @@ def test_a_game_with_no_thread_is_refused_in_one_line(tmp_path, no_waits):
     new_classic(tmp_path / "g")
     out = Host(tmp_path / "g").refused("watch", "--once")
     assert "no thread" in out
+
+
+def test_a_forum_the_host_never_logged_in_to_is_refused_before_any_round(tmp_path, no_waits):
+    new_classic(tmp_path / "g", thread=f"http://127.0.0.1:{_closed_port()}/viewtopic.php?t=1", hosts=["Host"])
+    out = Host(tmp_path / "g").refused("watch", "--once")
+    assert "has not logged in to" in out and "hostkit forum login" in out

@@ -57,6 +57,7 @@ def _hammered_day(tmp_path, board, names, k, logins):
             *[x for s, r in ROLES.items() for x in ("--assign", f"{names[s]}={r}")])
     host.ok("act", names["Bob"], "Kill", names["Cy"])
     host.ok("resolve", "--force")
+    host.ok("forum", "login", "--user", "Host")
     for short in ("Ann", "Dee", "Eli"):
         logins[names[short]].reply(thread, f"[color=red]vote {names['Bob']}[/color]")
     return host, thread

@@ -30,6 +30,7 @@ class Day:
         self.host.ok("new", str(self.host.folder), "--ruleset", "classic-werewolf", "--seed", "3", "--host", "Host",
                       "--thread", self.thread, "--title", self.title, *[x for s, r in roles.items() for x in ("--assign", f"{self.n[s]}={r}")],
                       *extra)
+        self.host.ok("forum", "login", "--user", "Host")  # the site the password may go to
         self._as: dict[str, object] = {}
         self.started = self.host_pms()  # the host's inbox is shared by every test: count from here
 

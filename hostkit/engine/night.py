@@ -303,9 +303,10 @@ class Night:
         blocks = [b for b in self.blocks.get(act.body, ())
                   if b.by is not act and not b.by.failed and b.stops(act)
                   and (step < 0 or b.by.step != step or b.by.actor == act.actor)]
-        if "unblockable" in act.role.passives:
+        if "unblockable" in act.role.passives or (act.ability.factional and "juggernaut" in act.role.passives):
             # Unblockable is not untouchable: an abducted player is out of play (seed Abduction),
-            # and a tech short (an EMP) stops the device, not the role.
+            # and a tech short (an EMP) stops the device, not the role. A Juggernaut is unblockable
+            # for the factional kill it performs only.
             return [b for b in blocks if b.removes or b.shorts]
         return blocks
 

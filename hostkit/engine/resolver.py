@@ -310,7 +310,8 @@ def _retarget(night: Night, act: Act) -> None:
             act.targets = moved
     if act.body in night.redirects and act.targets:
         by, new = night.redirects[act.body]
-        if by is not act and not by.failed and act.targets[0] != new:
+        kills_only = any(e.kind == "redirect" and e.get("kills", False) for e in by.ability.effects)
+        if by is not act and not by.failed and act.targets[0] != new and (not kills_only or act.is_killing()):
             night.say(f"{act.what()} is redirected by {by.label()} from {act.targets[0]} to {new}.")
             act.targets = (new, *act.targets[1:])
             act.redirected = True

@@ -290,9 +290,11 @@ class Connection:
         self.session.close()
 
 
-def connect(thread: str | None, *, user: str | None = None, host: str | None = None) -> Connection:
+def connect(thread: str | None, *, user: str | None = None, host: str | None = None,
+            fresh: bool = False) -> Connection:
     """A Connection to the thread's forum, with the cached session if there is one (`host`: the
-    game's host account, the account where nothing else names one)."""
+    game's host account, the account where nothing else names one; `fresh`: without the cached
+    session, which is kept as it is until a new one replaces it)."""
     from .phpbb import PhpBB
     from .session import Session
 
@@ -301,7 +303,7 @@ def connect(thread: str | None, *, user: str | None = None, host: str | None = N
     state = read_state(site)
     name = user or state.get("user") or bound(site) or os.environ.get(USER_ENV) or host or None
     session = Session(site)
-    kept = bool(state.get("cookies") and (user is None or user == state.get("user")))
+    kept = bool(state.get("cookies") and (user is None or user == state.get("user"))) and not fresh
     if kept:
         session.set_cookies(state["cookies"])
     return Connection(site, PhpBB(session), session, name, kept=kept)
@@ -313,7 +315,7 @@ def log_in(thread: str | None, *, user: str | None, ask: Callable[[str], str]) -
     """`hostkit forum login`: log in to the thread's forum as `user` (else the cached or
     $HOSTKIT_FORUM_USER account), keep the password in the credential store (asked with `ask`
     unless $HOSTKIT_FORUM_PASSWORD is set) and cache the session. Returns the lines to print."""
-    conn = connect(thread, user=user)
+    conn = connect(thread, user=user, fresh=True)  # a refused login leaves the session kept before as it was
     try:
         if not conn.user:
             raise ForumError(f"which account? give --user NAME (your account on {conn.site})")
@@ -379,9 +381,10 @@ def status(thread: str | None) -> list[str]:
             lines.append(f"Password: from ${PASSWORD_ENV}")
         elif conn.user:
             stored = has_stored_password(conn.site, conn.user)
+            nowhere = ("no credential store on this machine: asked by 'hostkit forum login', kept nowhere "
+                       f"(or ${PASSWORD_ENV})")
             lines.append("Password: " + {True: "in the system's credential store",
-                                         False: "none stored (hostkit forum login)",
-                                         None: f"no credential store on this machine: set ${PASSWORD_ENV}"}[stored])
+                                         False: "none stored (hostkit forum login)", None: nowhere}[stored])
         who = conn.adapter.whoami() if conn.session.http.cookies else None
         lines.append(f"Session: logged in as {who}" if who else "Session: not logged in (the next send logs in)")
     finally:

@@ -48,22 +48,15 @@ from ..model.roles import Ruleset
 FORMAT = 1  # bump when the encoding below changes
 MAGIC = b"hostkit-replay\0"
 
-from ..store.cachedir import blake2b
+from ..store.cachedir import blake2b, cache_root
+from ..store.folder import temp_file
 
 _CODE_KEY: bytes | None = None
 
 
 def cache_dir() -> Path | None:
     """Where replays are kept; None when HOSTKIT_CACHE is set empty (no cache)."""
-    env = os.environ.get("HOSTKIT_CACHE")
-    if env is not None:
-        return Path(env) / "replay" if env else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
-        return None
-    return base / "hostkit" / "replay"
+    return cache_root("replay")
 
 
 def code_key() -> bytes:
@@ -205,11 +198,9 @@ def _write(path: Path, key: bytes, value: Any) -> None:
             return
     except (TypeError, ValueError, KeyError, RecursionError):
         return  # not something the format holds exactly: not cached
-    import tempfile
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = temp_file(path)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(MAGIC + key + blake2b(payload, digest_size=32).digest() + payload)

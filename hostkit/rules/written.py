@@ -21,11 +21,13 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
 from ..store.tomlio import Table, load
+from .linked import LINKED, TOLD_AT, check_companions, linked_role, spelling_key as _key, told_later
 
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool,
+                "no_repeat": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
 NIGHT_X = re.compile(r"^night ?(\d+)$")
 NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
@@ -61,11 +63,6 @@ class Written(NamedTuple):
     base_words: str  # as the ruleset spells what was written: 'Vanilla Townie', 'Cop'
     finds: str = ""  # a '[role]-Finder': the role it finds
     extra: tuple[tuple[str, str], ...] = ()  # a hybrid's other roles, as written before the last ('Cop Doctor')
-
-
-def _key(text: str) -> str:
-    """Case and the hyphens or spaces between words do not matter: 'Odd Night' is 'odd-night'."""
-    return " ".join(text.replace("-", " ").split()).lower()
 
 
 @lru_cache(maxsize=8)
@@ -144,10 +141,11 @@ def parse(rs: Ruleset, text: str) -> Written:
     finds = ""
     for i in range(len(words)):  # the longest written role at the end
         found = known.get(" ".join(words[i:]))
-        linked = words[-1] if words[-1] in ("finder", "enabler") and i < len(words) - 1 else ""
+        linked = words[-1] if words[-1] in LINKED and i < len(words) - 1 else ""
         sought = known.get(" ".join(words[i:-1])) if linked else None
         if found is None and sought is not None and linked.capitalize() in rs.roles:  # 'Cop-Finder', 'Doctor Enabler'
-            found = (linked.capitalize(), f"{sought[1]}-Finder" if linked == "finder" else f"{sought[1]} Enabler")
+            found = (linked.capitalize(), f"{sought[1]}-Finder" if linked == "finder" else
+                     f"{sought[1]} {linked.capitalize()}")
             finds = sought[1]
         if found is not None:
             base, words = found, words[:i]
@@ -216,11 +214,11 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     if "Backup" in w.modifiers:
         return _backup(rs, name, w)
     role = rs.roles[w.base]
-    if w.finds and w.base == "Enabler":
-        role = role._replace(passives=role.passives | {f"enables:{w.finds.lower()}"},
-                             summary=f"You enable the {w.finds}: while you live, every {w.finds} may act; when you die, "
-                                     f"no {w.finds} can use their role again.",
-                             appears=MappingProxyType({**role.appears, "base": "Enabler"}))
+    if w.base == "Companion" and not w.finds:
+        raise HostkitError(f"{name!r}: write the role the Companion is told of before it: 'Cop Companion', "
+                           "'Vanilla Townie Companion'")
+    if w.finds and w.base in ("Enabler", "Companion"):
+        role = linked_role(role, w.base, w.finds)
     elif w.finds:
         role = _finder(role, w.finds)
     for other, spelt in reversed(w.extra):
@@ -276,6 +274,10 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             continue
         if m_name == "Night X" and isinstance(x, int) and x < 1:
             raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
+        if m_name == "Night X" and told_later(role, "Informed" in w.modifiers):  # 'Night 2 Companion': told on night 2
+            role = role._replace(passives=role.passives | {f"{TOLD_AT}{x}"})
+            told.append(f"You are told it during Night {x}.")
+            continue
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
@@ -295,6 +297,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
     if written:
         shown["modifiers"] = ", ".join(written)
+    if w.extra:  # a hybrid's other roles: a Finder or a Companion finds it as each (the wiki's multiroles)
+        shown["also"] = ", ".join(spelt for _, spelt in w.extra)
     appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
 
@@ -310,7 +314,8 @@ def _hybrid(rs: Ruleset, name: str, first: Role, role: Role, spelt: str) -> Role
                            f"of its own and cannot be part of a hybrid")
     mine = {a.key for a in role.abilities}
     grouped = first if first.faction else role
-    abilities = tuple(a for a in first.abilities if a.key not in mine and not a.factional) + role.abilities
+    abilities = tuple(a._replace(origin=a.origin or spelt) for a in first.abilities
+                      if a.key not in mine and not a.factional) + role.abilities
     if grouped is first:
         abilities += tuple(a for a in first.abilities if a.factional and a.key not in mine)
     return role._replace(
@@ -442,6 +447,7 @@ def for_setup(rs: Ruleset, names: Iterable[str]) -> Ruleset:
             if "backup" in roles[n].passives and backed_up(n) not in roles:
                 roles[backed_up(n)] = compose(rs, backed_up(n))  # the role it will take over
     dealt = [roles[n] for n in names if n in roles]
+    check_companions(rs, roles, names)
     foes = []
     for r in dealt:
         foe = "the Mafia" if r.faction == "Mafia" else (f"the {r.alignment}" if r.alignment != "Town" else "")

@@ -1,7 +1,7 @@
 """Keeping hostkit's caches in the user's cache folder bounded, so a host never has to clean them.
 
 Two caches live there, side by side under one root (`$HOSTKIT_CACHE`, else
-`$XDG_CACHE_HOME/hostkit`, else `~/.cache/hostkit`): `replay/` (hostkit/replaycache.py: resolved
+`$XDG_CACHE_HOME/hostkit`, else `~/.cache/hostkit`): `replay/` (hostkit/game/replaycache.py: resolved
 nights and days, parsed files, loaded rulesets) and `pages/` (hostkit/votes/pages.py: saved
 thread pages read into posts). Neither is ever read stale (each entry's key is every input), so
 an old entry is only dead weight: after an upgrade nothing reads the old version's entries
@@ -40,6 +40,20 @@ TEMP_AFTER = 3600.0  # a temp file this old is a crashed write's leftover
 MAX_BYTES = 256 * 2**20  # a folder's size; beyond it the least recently used entries go first
 KEEP_BYTES = 192 * 2**20  # what a prune over MAX_BYTES brings the folder down to
 PAGES_UNUSED = 90 * DAY  # a page entry not read or written for this long (a finished game's)
+
+
+def cache_root(kind: str) -> Path | None:
+    """Where the cache KIND ("replay", "pages") is kept: $HOSTKIT_CACHE/KIND, $XDG_CACHE_HOME/hostkit/KIND
+    or ~/.cache/hostkit/KIND; None when HOSTKIT_CACHE is set empty (no cache)."""
+    env = os.environ.get("HOSTKIT_CACHE")
+    if env is not None:
+        return Path(env) / kind if env else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
+        return None
+    return base / "hostkit" / kind
 
 
 def maybe_prune(where: Path, prune: Callable[[Path], list[str]], *, fresh: bool = False) -> None:

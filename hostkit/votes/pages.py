@@ -26,7 +26,7 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
-from hostkit.store.cachedir import blake2b
+from hostkit.store.cachedir import blake2b, cache_root
 from hostkit.model.errors import FileError
 from hostkit.model.counts import Post
 from hostkit.votes import forums
@@ -98,15 +98,7 @@ def _marks(data: Any) -> tuple | None:
 def default_cache_dir() -> Path | None:
     """Where parsed pages are kept: $HOSTKIT_CACHE/pages, $XDG_CACHE_HOME/hostkit/pages or
     ~/.cache/hostkit/pages; None when HOSTKIT_CACHE is set empty (no cache)."""
-    env = os.environ.get("HOSTKIT_CACHE")
-    if env is not None:
-        return Path(env) / "pages" if env else None
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no $HOME and no passwd entry (a container's bare uid): no cache, no traceback
-        return None
-    return base / "hostkit" / "pages"
+    return cache_root("pages")
 
 
 def _key(raw: bytes) -> str:
@@ -268,12 +260,16 @@ def _read_page(path: Path) -> bytes:
         raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True) -> str | None:
+def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True,
+            ids: dict[str, int] | None = None) -> str | None:
     """Which post of PAGE was read already, in words (a post id seen on an earlier page, or, with
     `by_number`, a shown number not after the last one read: a next link to the same page under
     another address, a forum or proxy that ignores start=, a saved page given twice); None when
-    it is new."""
-    ids = {p.post_id: p.number for q in pages for p in q.posts if p.post_id}
+    it is new. IDS, when given, is the caller's running index of PAGES' post ids (post id ->
+    number), kept by `index_ids` as each page is taken: built from every earlier page once a page,
+    it made reading a day's pages quadratic in its pages."""
+    if ids is None:
+        ids = index_ids({}, pages)
     for post in page.posts:
         if post.post_id and post.post_id in ids:
             return f"post {ids[post.post_id]}"
@@ -282,6 +278,15 @@ def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True) -> str
         return f"post {page.posts[0].number}"
     return None
 
+
+
+def index_ids(ids: dict[str, int], pages: Sequence[Page]) -> dict[str, int]:
+    """IDS with PAGES' post ids (post id -> number; a later post wins, as in reading order), for `repeats`."""
+    for q in pages:
+        for p in q.posts:
+            if p.post_id:
+                ids[p.post_id] = p.number
+    return ids
 
 
 def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Page]:
@@ -300,6 +305,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     fresh: list[tuple[str, Page]] = []
     entries = _entries(cache_dir)
     files: dict[tuple, bytes] = {}
+    ids: dict[str, int] = {}  # the post ids of `pages` (index_ids), for `repeats`
     try:
         for path in paths:
             path = Path(path)
@@ -320,13 +326,14 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
                 first = pages[-1].posts[-1].number + 1
                 page = page._replace(numbered="offset",
                                      posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
-            again = repeats(pages, page, by_number=False)  # files need not be in order: by id
+            again = repeats(pages, page, by_number=False, ids=ids)  # files need not be in order: by id
             if again:  # counted twice in silence otherwise: said, and nothing is counted
                 where = next((q.source for q in pages for p in q.posts
                               if (p.post_id and p.post_id in {x.post_id for x in page.posts})), pages[-1].source)
                 raise FileError(f"{path}: repeats {again}, already read from {where}: give each thread page once, "
                                 "in the thread's order")
             pages.append(page._replace(source=str(path)))
+            index_ids(ids, pages[-1:])
     finally:
         _keep(cache_dir, fresh, entries)
     return pages

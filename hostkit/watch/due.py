@@ -148,7 +148,7 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
         out.append(send(f"watch:{label}:day over", "pm", f"{label} over: the next step",
                         texts.next_step(game, count, why=why), subject=f"{texts.title(game)}: {label} is over"))
         return out
-    base = state["counted"] or {}
+    base = _last_posted(game, journal, state["counted"] or {})
     votes = vote_map(count)
     last_time = _time(base.get("time"))
     n = int(opts["watch-count-votes"])
@@ -174,6 +174,26 @@ def day(game: Game, pages: Sequence[Page], state: dict[str, Any], opts: dict[str
                         told=[_digest(unsure)]))
     out += _prods(game, pages, state, opts, now, journal)
     return out
+
+
+def _last_posted(game: Game, journal: Any, base: dict[str, Any]) -> dict[str, Any]:
+    """The last count posted today: the watch's own, or a later one the host posted with
+    `votes --send` (its number journalled as sent, its votes in the day's saved counts)."""
+    from ..game.day.daycount import saved_counts
+
+    for h in reversed(saved_counts(game.folder, game.current.record.number)):
+        sent = journal.get(f"post:vote count {h['count_number']}")
+        if not (h.get("published", True) and sent and sent["state"] == "sent"):
+            continue
+        if h.get("last_post") is not None and h["last_post"] > (base.get("post") or 0):
+            votes: dict[str, list[str]] = {}
+            for w in h.get("wagons", []):
+                for v in w.get("voters", []):
+                    votes.setdefault(v, []).append(str(w.get("target")))
+            return {"number": h["count_number"], "post": h["last_post"], "time": sent.get("time"),
+                    "votes": {v: ",".join(sorted(t)) for v, t in votes.items()}}
+        break
+    return base
 
 
 def _unlock(game: Game, journal: Any, opts: dict[str, Any], label: str) -> dict[str, Any] | None:

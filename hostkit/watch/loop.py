@@ -87,6 +87,23 @@ def _thread(folder: Path) -> str | None:
     return Game.load(folder).setup.thread
 
 
+def check_games(folders: Sequence[Path]) -> None:
+    """Refuse, before any round, a game the watch cannot run: one with no thread, or whose forum
+    the host has not logged in to (`hostkit forum login`: hostkit sends the password to no other
+    site). A setup to mend, not a forum that is down: one line, exit 1."""
+    from ..forum.account import bound
+    from ..model.errors import HostkitError
+
+    for folder in folders:
+        thread = _thread(folder)
+        if not thread:
+            raise HostkitError(f"{folder}: the game has no thread (hostkit new --thread URL): nothing to watch")
+        site = _site(thread)
+        if not bound(site):
+            raise HostkitError(f"{folder}: hostkit has not logged in to {site}, the game's forum: run "
+                               f"'hostkit forum login --user NAME' there first (the watch logs in again on its own after)")
+
+
 def _when(at: datetime) -> str:
     return at.isoformat(timespec="seconds")
 
@@ -98,6 +115,7 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
     from ..forum.base import ForumError
 
     clock = clock or Clock()
+    check_games(folders)
     queues: dict[str, SiteQueue] = {}
 
     def queue_for(thread: str) -> SiteQueue:

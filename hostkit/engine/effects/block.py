@@ -3,7 +3,7 @@
 - block: the target's actions fail (scope: `moving` actions that leave home, `all`, or `all-but`
   the `except` list); `notify` says who is told.
 - redirect: the `who` target's targeted actions go to the `to` target instead (their first
-  target is replaced). A redirect onto a target those actions could not legally take fails.
+  target is replaced); with `kills`, only its kills (MafiaScum's Shield: `to` is the Shield). A redirect onto a target those actions could not legally take fails.
   With `forces`, an unlimited night ability the player left unused is used on `to` (control.py).
 - swap: a bus drive: every action aimed at one of the two targets lands on the other.
 - jail: the target is locked up: protected from everything, their actions blocked, unreachable.
@@ -63,7 +63,8 @@ def redirect(night: Night, act: Act, effect: Effect) -> None:
     who, to = act.slot(effect, "who", 0), act.slot(effect, "to", 1)
     if who is None or to is None:
         return
-    victims = [a for a in night.by_actor.get(who, ()) if a.targets and a is not act]
+    kills = effect.get("kills", False)  # a Shield's: only the player's kills go to `to`
+    victims = [a for a in night.by_actor.get(who, ()) if a.targets and a is not act and (not kills or a.is_killing())]
     made = control.forced(night, who) if effect.get("forces", False) else None
     for v in victims + ([made] if made else []):
         why = night.illegal_target(v, to, 0)
@@ -354,7 +355,8 @@ EFFECTS: dict[str, EffectSpec] = {
                                 "quiet": (list, []), "locks_home": (bool, False), "reaches_away": (bool, False)},
                         {"scope": ("moving", "all", "all-but", "leaves-home"), "notify": ("moving", "all", "none")},
                         "block", "blocking"),
-    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1), "forces": (bool, False)}, {}, "redirect", "redirection"),
+    "redirect": EffectSpec(redirect, {"who": (int, 0), "to": (int, 1), "forces": (bool, False), "kills": (bool, False)},
+                           {}, "redirect", "redirection"),
     "swap": EffectSpec(swap, {"first": (int, 0), "second": (int, 1)}, {}, "bus", "diversion"),
     "jail": EffectSpec(jail, {**TARGET, "except": (list, []), "notify": (str, "all")},
                        {"notify": ("moving", "all", "none")}, "block", "blocking"),

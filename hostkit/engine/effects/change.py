@@ -28,7 +28,7 @@ from ...model.outcome import Death
 from ...model.roles import Effect
 from ..acts import AWAY, Act
 from ..night import Night
-from .base import FRAMED, OUT, TARGET, EffectSpec, drop_given, drop_tags, not_race_told, st
+from .base import FRAMED, OUT, TARGET, EffectSpec, drop_given, drop_tags, not_race_told, st, tags_given
 from .info import investigate
 
 HEIR = "heir-of"
@@ -283,7 +283,9 @@ def _inherit(night: Night, heir_: str, source: str, role: str, tags: tuple[str, 
     """Seed ooo 12: 'Kill-count roles: new win-count = original player's count', the count as it
     stands at day start, when the conversion happens: tonight's kills (and carriers) included."""
     night.converts.append((heir_, role, None, by))
-    tonight = {tag: data for player, tag, data in night.tags if player == source and tag in tags}
+    # (the source's entries from the tags-given index: a pass over every tag given tonight for
+    # each heir was quadratic in ooo's nights)
+    tonight = {tag: data for _, tag, data in tags_given(night).get(source, ()) if tag in tags}
     for tag in tags:
         if tag in tonight:
             night.tags.append((heir_, tag, tonight[tag]))

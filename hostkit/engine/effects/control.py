@@ -49,6 +49,12 @@ def forcible_acts(state: GameState, acts: list[Act], holders: Mapping[str, Playe
     redirect whose player entered no targeted use and did not decline one (see the module)."""
     out: list[Act] = []
     n = len(acts)
+    # Each player's acts, entered and added here, in order: one pass over the night, where a
+    # pass over every act for each forcing redirect was quadratic (paranormal's Mind Controllers).
+    entered: dict[str, list[Act]] = {}
+    for a in acts:
+        entered.setdefault(a.actor, []).append(a)
+    added: dict[str, list[Act]] = {}
     for ray in acts:
         slot = _forcing(ray)
         if slot is None or ray.skip or not 0 <= slot < len(ray.targets):
@@ -59,13 +65,15 @@ def forcible_acts(state: GameState, acts: list[Act], holders: Mapping[str, Playe
             continue
         role = state.role_of(who)
         able = _forcible(state, role)
-        mine = [a for a in (*acts, *out) if a.actor == who and a.ability.targets > 0]
+        theirs = entered.get(who, ())
+        mine = [a for a in (*theirs, *added.get(who, ())) if a.ability.targets > 0]
         if any(not a.skip or a.ability in able for a in mine):
             continue  # a targeted use is redirected; a declined forcible one is forced as it stands
-        taken = {a.ability.exclusive for a in acts if a.actor == who and not a.skip and a.ability.exclusive}
+        taken = {a.ability.exclusive for a in theirs if not a.skip and a.ability.exclusive}
         for ab in able:
             if ab.exclusive is None or ab.exclusive not in taken:
                 out.append(Act(Action(who, ab.name, (), seq=-1, declined=True), ab, role, (), n + len(out)))
+                added.setdefault(who, []).append(out[-1])
                 break
     return out
 
