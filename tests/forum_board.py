@@ -69,8 +69,9 @@ class Board:
                                  "post_subject, post_text, post_visibility) VALUES (?, ?, ?, '127.0.0.1', ?, ?, ?, 1)",
                                  (topic, forum, uid, int(max(last, time.time())) + n, "Re: game", f"<t>{body}</t>"))
                 ids.append(cur.lastrowid)
-            db.execute("UPDATE phpbb_topics SET topic_posts_approved = topic_posts_approved + ?, topic_last_post_id = ?, "
-                       "topic_last_poster_id = ?, topic_last_poster_name = ?, topic_last_post_time = ? WHERE topic_id = ?",
+            db.execute("UPDATE phpbb_topics SET topic_posts_approved = topic_posts_approved + ?, "
+                       "topic_last_post_id = ?, topic_last_poster_id = ?, topic_last_poster_name = ?, "
+                       "topic_last_post_time = ? WHERE topic_id = ?",
                        (len(ids), ids[-1], uid, name, int(time.time()) + len(ids), topic))
             db.execute("UPDATE phpbb_forums SET forum_posts_approved = forum_posts_approved + ? WHERE forum_id = ?",
                        (len(ids), forum))
@@ -78,6 +79,19 @@ class Board:
         finally:
             db.close()
         return [str(i) for i in ids]
+
+    def posts_saying(self, thread: str, author: str, words: str) -> int:
+        """How many of the thread's posts by `author` hold `words`, as the board's database has them."""
+        import sqlite3
+
+        topic = int(re.search(r"[?&]t=(\d+)", thread).group(1))
+        db = sqlite3.connect(self.folder / "data" / "board.sqlite3")
+        try:
+            return db.execute("SELECT count(*) FROM phpbb_posts p JOIN phpbb_users u ON p.poster_id = u.user_id "
+                              "WHERE p.topic_id = ? AND u.username = ? AND instr(p.post_text, ?) > 0",
+                              (topic, author, words)).fetchone()[0]
+        finally:
+            db.close()
 
     def as_user(self, name: str):
         """phpBB's adapter logged in as `name` (a player writing in the thread or PMing the host)."""

@@ -133,4 +133,5 @@ def test_an_expired_or_forgotten_session_is_said_and_logged_in_again_by_itself(m
     host.ok("resolve", "--force")
     posted = host("post", "deaths", "--send")
     assert posted.exit_code == 0, posted.output
-    assert "no forum session on " + board.url + " is kept here" in posted.stderr and f"as {names['host']}" in posted.stderr
+    assert "no forum session on " + board.url + " is kept here" in posted.stderr
+    assert f"as {names['host']}" in posted.stderr

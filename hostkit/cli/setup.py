@@ -59,6 +59,9 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--option", "options", multiple=True, help="KEY=VALUE: a ruleset option for this game.")
 @click.option("--attribute", "attributes", multiple=True,
               help="NAME=ATTRIBUTE: one of the ruleset's attributes on NAME's role (paranormal: Kook, Mind Shield...).")
+@click.option("--inform", "informs", multiple=True,
+              help="NAME=TEXT: what an Informed player (natural's 'Town Informed Vanilla Townie') is told of the "
+                   "setup in their role PM.")
 @click.option("--host", "hosts", multiple=True, help="A moderator's forum account: never counted as votes.")
 @click.option("--seed", type=int, default=None, help="Seed for dealing and every random choice.")
 @click.option("--thread", default=None, help="The game thread's URL.")
@@ -69,7 +72,7 @@ def roles(ruleset: str, as_json: bool) -> None:
 @click.option("--git", "use_git", is_flag=True,
               help="Keep the game in git: git init, the merge driver (see git-setup), the first commit.")
 def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, splits, thresholds, loved, hated,
-        markups, options, attributes, hosts, seed, thread, title, start: str, use_git: bool) -> None:
+        markups, options, attributes, informs, hosts, seed, thread, title, start: str, use_git: bool) -> None:
     """Create a game folder.
 
     A game moved to hostkit mid-way starts at its phase with --start day:4 (or night:3): its
@@ -85,7 +88,7 @@ def new(folder: Path, ruleset: str, players, assign, roles_, alias, weight, spli
     game = create(folder, ruleset=ruleset, players=players, assign=assign, roles=roles_, aliases=alias,
                   weights=weight, thresholds=thresholds, loved=loved, hated=hated, markups=markups,
                   options=options, hosts=hosts, seed=seed, thread=thread,
-                  title=title, attributes=attributes, start=start, splits=splits)
+                  title=title, attributes=attributes, start=start, splits=splits, informs=informs)
     if use_git:
         from ..game.cohost import git_init
 

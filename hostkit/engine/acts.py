@@ -113,6 +113,13 @@ class Act:
 
 KILLING = frozenset({"kill", "ignite"})
 
+
+def personal_act(act: "Act") -> bool:
+    """MafiaScum's Personal: the role's own action neither touches nor sees a factional action
+    (the Mafia's kill): a block does not stop it, a protection does not cover it, a reading of
+    tonight's actions does not see it (inlined where a block or protection is weighed: it is asked often)."""
+    return "personal" in act.role.passives and not act.ability.factional
+
 # Seed paranormal Body Double: it 'stops all other forms of death/capture'. The effects that make
 # an action one of death or capture: a kill, a blast that kills where it lands (the Plasma Bomb),
 # and an abduction (a capture: the player is taken out of play). A conversion (a Consume, a
@@ -153,7 +160,8 @@ class Block:
         self.removes = removes
 
     def stops(self, act: Act) -> bool:
-        return scope_stops(self.scope, self.exempt, act.role.name, act.ability)
+        return scope_stops(self.scope, self.exempt, act.role.name, act.ability) and not (
+            act.ability.factional and "personal" in self.by.role.passives and not self.by.ability.factional)
 
     def notifies(self, act: Act) -> bool:
         if self.notify == "all":
@@ -189,7 +197,8 @@ class Protection:
     def covers(self, attack: "Attack") -> bool:
         """Does this protection stop the attack? Only attacks made by an action are covered:
         a tag's delayed kill (poison) is not an action (seed natural III, footnote 1)."""
-        if attack.by is None or self.by.failed:
+        if attack.by is None or self.by.failed or (attack.by.ability.factional and "personal" in self.by.role.passives
+                                                   and not self.by.ability.factional):
             return False
         if self.limit and self.used >= self.limit:
             return False
@@ -199,7 +208,8 @@ class Protection:
 
     def shields(self, act: Act) -> bool:
         """Does it stop the non-kill effects of `act` on its target? (seed natural III)"""
-        if act is self.by or self.by.failed:
+        if act is self.by or self.by.failed or (act.ability.factional and "personal" in self.by.role.passives
+                                                and not self.by.ability.factional):
             return False
         return protects_from(self.against, act)
 

@@ -381,9 +381,10 @@ def status(thread: str | None) -> list[str]:
             lines.append(f"Password: from ${PASSWORD_ENV}")
         elif conn.user:
             stored = has_stored_password(conn.site, conn.user)
+            nowhere = ("no credential store on this machine: asked by 'hostkit forum login', kept nowhere "
+                       f"(or ${PASSWORD_ENV})")
             lines.append("Password: " + {True: "in the system's credential store",
-                                         False: "none stored (hostkit forum login)",
-                                         None: f"no credential store on this machine: set ${PASSWORD_ENV}"}[stored])
+                                         False: "none stored (hostkit forum login)", None: nowhere}[stored])
         who = conn.adapter.whoami() if conn.session.http.cookies else None
         lines.append(f"Session: logged in as {who}" if who else "Session: not logged in (the next send logs in)")
     finally:

@@ -181,6 +181,7 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
     """Send each PM to its player's account (checked first, all of them); lines to print.
     `progress(n)` makes a progress bar (a context manager with update(k)) for n PMs."""
     from ..store.folder import locked
+    from .senders import stage_all
 
     if not items:
         return ["No PMs to send: no one learns anything."]
@@ -189,6 +190,7 @@ def send_pms(game: Game, items: Sequence[Item], *, conn: Any, dry_run: bool = Fa
     found = accounts(conn, game, [i.player for i in items if i.player])
     with locked(game.folder):  # one sender at a time: two at once would both see "not sent"
         journal = Journal(game.folder, game=game)
+        stage_all(journal, found, _phase(game))  # each player pinned to their id, with the first send's write
         forms = _Forms(conn, journal, found)
         if dry_run or progress is None:
             return _send_pms(conn, journal, game, items, found, me=me, dry_run=dry_run, progress=None, forms=forms)
@@ -359,7 +361,8 @@ def send_pm_to_account(game: Game, item: Item, *, conn: Any, account: str) -> li
     if not ident:
         raise HostkitError(f"no forum account named {account!r} on {conn.site}: nothing was sent")
     with locked(game.folder):
-        notes, done = _send_parts(conn, Journal(game.folder, game=game), game, item, to=account, account_id=ident, me=me,
+        journal = Journal(game.folder, game=game)
+        notes, done = _send_parts(conn, journal, game, item, to=account, account_id=ident, me=me,
                                   thread=None, counting=False)
     conn.save()
     return notes + [f"{part.what} -> {account}: {what}" + (f" (PM {pm_id})" if pm_id else "")

@@ -46,7 +46,7 @@ def pin(game: Game, player: str, name: str, ident: str) -> None:
     from ..store.folder import atomic_write, locked
 
     with locked(game.folder):
-        journal = Journal(game.folder)
+        journal = Journal(game.folder, game=game)
         stage(journal, player, name, ident, game.current.record.label)
         atomic_write(journal.path, journal.text())
 
@@ -76,8 +76,9 @@ def look_up(conn: Any, game: Game, player: str) -> tuple[str, str] | str:
 
 
 def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """Each player's forum account (name, id): pinned, else looked up and pinned. Refuses,
-    naming every player with none or with two, before anything is sent."""
+    """Each player's forum account (name, id): pinned, else looked up (the sender pins it with
+    its first journal write: `stage_all`). Refuses, naming every player with none or with two,
+    before anything is sent."""
     pins = pinned(Journal(game.folder))
     found, missing, double = {}, [], []
     for player in dict.fromkeys(players):
@@ -95,10 +96,13 @@ def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[s
         raise HostkitError(f"no forum account for {'; '.join(missing)} on {conn.site}: nothing was sent. "
                            "A player's account is their name in the game or an alias "
                            "(hostkit alias PLAYER NAME)")
-    for player, (name, ident) in found.items():
-        if player not in pins:
-            pin(game, player, name, ident)
     return found
+
+
+def stage_all(journal: Journal, found: dict[str, tuple[str, str]], phase: str) -> None:
+    """Pin every player of `found` not pinned yet, in memory: the journal's next write keeps them."""
+    for player, (name, ident) in found.items():
+        stage(journal, player, name, ident, phase)
 
 
 def choose(conn: Any, game: Game, player: str, account: str) -> list[str]:

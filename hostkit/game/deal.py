@@ -133,7 +133,8 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
            thresholds: Sequence[str] = (), loved: Sequence[str] = (), hated: Sequence[str] = (),
            markups: Sequence[str] = (), options: Sequence[str] = (), hosts: Sequence[str] = (),
            seed: int | None = None, thread: str | None = None, title: str = "",
-           attributes: Sequence[str] = (), start: str = "", splits: Sequence[str] = ()) -> Setup:
+           attributes: Sequence[str] = (), start: str = "", splits: Sequence[str] = (),
+           informs: Sequence[str] = ()) -> Setup:
     """Create a game folder (refused if one exists there); game.create also loads it.
     `splits`: players given a whole --weight of 2 or more whose votes may go to different players.
     `attributes`: NAME=ATTRIBUTE, one of the ruleset's attributes on that player's role.
@@ -223,14 +224,16 @@ def create(folder: Path, *, ruleset: str, players: Sequence[str] = (), assign: S
     why = setup_refusal(rs, {**rs.option_defaults(), **opts})
     if why:
         raise HostkitError(why)
+    from ..rules.linked import informed
     from ..rules.written import for_setup
 
-    for_setup(rs, dealt.values())  # what holds between dealt roles (a Companion's role is dealt), before a write
+    full = for_setup(rs, dealt.values())  # what holds between dealt roles (a Companion's role is dealt), before a write
+    told = informed(full, dealt, [(t, *split_pair(t, "--inform")) for t in informs], lambda n: match_name(n, order))
     setup = Setup(
         ruleset=rs.name,
         players=tuple(PlayerSetup(n, dealt[n], tuple(alias_map.get(n, ())), weight_map.get(n),
                                   threshold=threshold_map.get(n, 0), attributes=attr_map.get(n, ()),
-                                  split=n in split_set) for n in order),
+                                  split=n in split_set, informed=told.get(n, "")) for n in order),
         seed=seed, thread=thread, hosts=tuple(hosts), vote_markup=markups or DEFAULT_MARKUPS,
         options=opts, title=title, created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         start=_start(start, rs, opts),

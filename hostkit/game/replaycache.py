@@ -49,6 +49,7 @@ FORMAT = 1  # bump when the encoding below changes
 MAGIC = b"hostkit-replay\0"
 
 from ..store.cachedir import blake2b, cache_root
+from ..store.folder import temp_file
 
 _CODE_KEY: bytes | None = None
 
@@ -197,11 +198,9 @@ def _write(path: Path, key: bytes, value: Any) -> None:
             return
     except (TypeError, ValueError, KeyError, RecursionError):
         return  # not something the format holds exactly: not cached
-    import tempfile
-
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        fd, tmp = temp_file(path)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(MAGIC + key + blake2b(payload, digest_size=32).digest() + payload)

@@ -22,6 +22,7 @@ class PlayerSetup(Record):
     threshold: int = 0  # added to the majority that eliminates this player: Loved +1, Hated -1
     attributes: tuple[str, ...] = ()  # the ruleset's attributes on this player's role (paranormal's Kook)
     split: bool = False  # a voter of weight 2 or more whose votes may go to different players
+    informed: str = ""  # what an Informed player's role PM tells them of the setup (--inform)
 
 
 class Setup(Record):

@@ -67,8 +67,13 @@ class Ability(Record):
     # its own name, "{player}'s {body}" (model.body_name), and blocks aimed at the player miss it.
     body: str = ""
     # What the user chooses beside the targets, typed after them: "guild" (seed natural I: 'If
-    # an effect says something like "Choose a Guild," you may choose your own'); "" = nothing.
+    # an effect says something like "Choose a Guild," you may choose your own'), "message", "role";
+    # "" = nothing.
     choose: str = ""
+    # The role it comes from in a hybrid written as several ('Cop Doctor': the Cop's Investigate),
+    # as the host spelt it; "" = the role's own (its base). Engine-only, never read from roles.toml:
+    # a [role]-Immune target or a [role] Enabler judges the action by it.
+    origin: str = ""
 
     @property
     def key(self) -> str:

@@ -33,6 +33,9 @@ PASSIVES = {
     "macho": "you cannot be protected: a protection or heal aimed at you does nothing",
     "ninja": "when you perform your faction's kill, Trackers and Watchers do not see you",
     "juggernaut": "when you perform your faction's kill, no block on you stops it",
+    "informed": "your role PM tells you something about the setup, which the host has confirmed",
+    "personal": "your own actions neither touch nor see a faction's action (the Mafia's kill): you cannot block, "
+                "stop or see it",
     "loyal": "your own actions fail, as though roleblocked, on a player not of your alignment",
     "disloyal": "your own actions fail, as though roleblocked, on a player of your alignment",
     "weak": "if your own action reaches a player who is not Town, you die that night",
@@ -55,7 +58,7 @@ PASSIVE_NAMES = {
     "anti-tech": "Anti-Tech Field",
     "psychic-vote": "Psychic vote",
     "no-team-actions": "No team actions",
-    "macho": "Macho", "ninja": "Ninja", "juggernaut": "Juggernaut", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
+    "macho": "Macho", "ninja": "Ninja", "juggernaut": "Juggernaut", "personal": "Personal", "informed": "Informed", "loyal": "Loyal", "disloyal": "Disloyal", "weak": "Weak",
     "complex": "Complex", "simple": "Simple", "ascetic": "Ascetic", "vengeful": "Vengeful", "lazy": "Lazy",
     "traitor": "Traitor", "encryptor": "Encryptor", "backup": "Backup", "universal-backup": "Universal Backup",
 }
@@ -65,6 +68,9 @@ def passive_words(passive: str) -> tuple[str, str]:
     if passive.startswith("enables:"):
         role = passive.split(":", 1)[1].title()
         return f"{role} Enabler", f"while you live, every {role} may act; when you die, none can"
+    if passive.startswith("told-night:"):
+        night = passive.split(":", 1)[1]
+        return f"Night {night}", f"what your role tells you, you are told during Night {night}"
     if passive.startswith("companion:"):
         role = passive.split(":", 1)[1].title()
         return f"{role} Companion", f"your role PM names a {role} who is aligned with the Town"

@@ -21,12 +21,13 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
 from ..store.tomlio import Table, load
-from .linked import LINKED, check_companions, linked_role, spelling_key as _key
+from .linked import LINKED, TOLD_AT, check_companions, linked_role, spelling_key as _key, told_later
 
 FILE = "modifiers.toml"
 ALIGNMENTS = ("Town", "Mafia")
 NEEDS = ("action", "kill", "any")
-ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool}
+ABILITY_KEYS = {"nights": str, "phase": str, "first_night": int, "only_night": int, "self": bool, "skippable": bool,
+                "no_repeat": bool}
 SHOT = re.compile(r"^(\d+) ?shot$")
 NIGHT_X = re.compile(r"^night ?(\d+)$")
 NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their number
@@ -273,6 +274,10 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
             continue
         if m_name == "Night X" and isinstance(x, int) and x < 1:
             raise HostkitError(f"{name!r}: actions are used from Night 1 (Night 0 has none)")
+        if m_name == "Night X" and told_later(role, "Informed" in w.modifiers):  # 'Night 2 Companion': told on night 2
+            role = role._replace(passives=role.passives | {f"{TOLD_AT}{x}"})
+            told.append(f"You are told it during Night {x}.")
+            continue
         own = [a for a in role.abilities if not a.factional]
         if m.needs == "action" and not own:
             raise HostkitError(f"{name!r}: {m_name} modifies an action, and a {what} has none")
@@ -292,6 +297,8 @@ def compose(rs: Ruleset, name: str, w: Written | None = None) -> Role:
     shown = {**role.appears, "base": role.appears.get("base", w.base_words or rs.roles[w.base].name)}
     if written:
         shown["modifiers"] = ", ".join(written)
+    if w.extra:  # a hybrid's other roles: a Finder or a Companion finds it as each (the wiki's multiroles)
+        shown["also"] = ", ".join(spelt for _, spelt in w.extra)
     appears = MappingProxyType(shown)
     return role._replace(name=name, summary=summary, aliases=(), appears=appears)
 
@@ -307,7 +314,8 @@ def _hybrid(rs: Ruleset, name: str, first: Role, role: Role, spelt: str) -> Role
                            f"of its own and cannot be part of a hybrid")
     mine = {a.key for a in role.abilities}
     grouped = first if first.faction else role
-    abilities = tuple(a for a in first.abilities if a.key not in mine and not a.factional) + role.abilities
+    abilities = tuple(a._replace(origin=a.origin or spelt) for a in first.abilities
+                      if a.key not in mine and not a.factional) + role.abilities
     if grouped is first:
         abilities += tuple(a for a in first.abilities if a.factional and a.key not in mine)
     return role._replace(

@@ -47,7 +47,7 @@ def setup_to_toml(setup: Setup) -> dict[str, Any]:
         "players": [
             {"name": p.name, "role": p.role, "aliases": list(p.aliases) or None, "weight": p.weight,
              "previous": list(p.previous) or None, "threshold": p.threshold or None,
-             "attributes": list(p.attributes) or None, "split": p.split or None}
+             "attributes": list(p.attributes) or None, "split": p.split or None, "informed": p.informed or None}
             for p in setup.players
         ],
     }
@@ -65,7 +65,7 @@ def read_setup(folder: Path) -> Setup:
             name=pt.get("name", str), role=pt.get("role", str), aliases=pt.strings("aliases", ()),
             weight=pt.get("weight", float, None), previous=pt.strings("previous", ()),
             threshold=pt.get("threshold", int, 0), attributes=pt.strings("attributes", ()),
-            split=pt.get("split", bool, False)))
+            split=pt.get("split", bool, False), informed=pt.get("informed", str, "")))
         pt.done()
     opts = t.sub("options", {})
     options = dict(opts.data)

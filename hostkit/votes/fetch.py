@@ -27,6 +27,7 @@ from hostkit.votes.forums import Page
 from hostkit.votes.pages import CACHE_VERSION, read_files  # noqa: F401 (read_files: the old home)
 from hostkit.votes.pages import page_from_json as _page_from_json
 from hostkit.votes.pages import page_to_json as _page_to_json
+from hostkit.votes.pages import index_ids as _index_ids
 from hostkit.votes.pages import repeats as _repeats
 
 __all__ = ["USER_AGENT", "fetch_thread", "read_files"]
@@ -391,6 +392,7 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
     else:
         current = url
     seen = {p.url for p in pages}
+    ids = _index_ids({}, pages)  # the post ids read so far, for _repeats
     first_request = True
     deadline = time.monotonic() + TOTAL_DEADLINE
     home = _host(url)
@@ -412,13 +414,14 @@ def fetch_thread(url: str, *, cache_dir: Path | None, delay: float = 1.0, timeou
             page = forums.parse_page(text, url=current, first_number=first_number)
             if not page.posts:
                 raise FetchError(f"no forum posts found at {current} (not a thread page?)")
-            again = _repeats(pages, page)
+            again = _repeats(pages, page, ids=ids)
             if again:
                 raise FetchError(_short(pages, f"{current[:120]} repeats {again}, already read: the "
                                                "next-page link does not lead on"))
             if pages and page.page <= pages[-1].page:  # the page did not say which it is
                 page = page._replace(page=pages[-1].page + 1)
             pages.append(page)
+            _index_ids(ids, pages[-1:])
             seen.add(current)
             if cache is not None:
                 cache.save(len(pages) - 1, raw, page, len(pages))

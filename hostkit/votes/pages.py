@@ -260,12 +260,16 @@ def _read_page(path: Path) -> bytes:
         raise FileError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True) -> str | None:
+def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True,
+            ids: dict[str, int] | None = None) -> str | None:
     """Which post of PAGE was read already, in words (a post id seen on an earlier page, or, with
     `by_number`, a shown number not after the last one read: a next link to the same page under
     another address, a forum or proxy that ignores start=, a saved page given twice); None when
-    it is new."""
-    ids = {p.post_id: p.number for q in pages for p in q.posts if p.post_id}
+    it is new. IDS, when given, is the caller's running index of PAGES' post ids (post id ->
+    number), kept by `index_ids` as each page is taken: built from every earlier page once a page,
+    it made reading a day's pages quadratic in its pages."""
+    if ids is None:
+        ids = index_ids({}, pages)
     for post in page.posts:
         if post.post_id and post.post_id in ids:
             return f"post {ids[post.post_id]}"
@@ -274,6 +278,15 @@ def repeats(pages: Sequence[Page], page: Page, *, by_number: bool = True) -> str
         return f"post {page.posts[0].number}"
     return None
 
+
+
+def index_ids(ids: dict[str, int], pages: Sequence[Page]) -> dict[str, int]:
+    """IDS with PAGES' post ids (post id -> number; a later post wins, as in reading order), for `repeats`."""
+    for q in pages:
+        for p in q.posts:
+            if p.post_id:
+                ids[p.post_id] = p.number
+    return ids
 
 
 def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Page]:
@@ -292,6 +305,7 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
     fresh: list[tuple[str, Page]] = []
     entries = _entries(cache_dir)
     files: dict[tuple, bytes] = {}
+    ids: dict[str, int] = {}  # the post ids of `pages` (index_ids), for `repeats`
     try:
         for path in paths:
             path = Path(path)
@@ -312,13 +326,14 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
                 first = pages[-1].posts[-1].number + 1
                 page = page._replace(numbered="offset",
                                      posts=tuple(p._replace(number=first + i) for i, p in enumerate(page.posts)))
-            again = repeats(pages, page, by_number=False)  # files need not be in order: by id
+            again = repeats(pages, page, by_number=False, ids=ids)  # files need not be in order: by id
             if again:  # counted twice in silence otherwise: said, and nothing is counted
                 where = next((q.source for q in pages for p in q.posts
                               if (p.post_id and p.post_id in {x.post_id for x in page.posts})), pages[-1].source)
                 raise FileError(f"{path}: repeats {again}, already read from {where}: give each thread page once, "
                                 "in the thread's order")
             pages.append(page._replace(source=str(path)))
+            index_ids(ids, pages[-1:])
     finally:
         _keep(cache_dir, fresh, entries)
     return pages

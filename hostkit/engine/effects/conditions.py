@@ -80,7 +80,7 @@ def lazy(night: Night, act: Act) -> str | None:
 def enabled(night: Night, act: Act) -> str | None:
     """A usable rule: a role with an Enabler ('Doctor Enabler': passive 'enables:doctor') in the
     game is unusable once every such Enabler is dead (MafiaScum's Enabler)."""
-    base = act.role.appears.get("base", act.role.name).lower()
+    base = (act.ability.origin or act.role.appears.get("base", act.role.name)).lower()
     key = f"enables:{base}"
     enablers = night.ext.get("enablers")
     if enablers is None:
@@ -91,7 +91,7 @@ def enabled(night: Night, act: Act) -> str | None:
                     enablers.setdefault(passive, []).append(p)
     mine = enablers.get(key)
     if mine and not any(p.alive for p in mine):
-        return f"the {act.role.appears.get('base', act.role.name)}'s Enabler is dead"
+        return f"the {act.ability.origin or act.role.appears.get('base', act.role.name)}'s Enabler is dead"
     return None
 
 
@@ -101,7 +101,7 @@ def immunity_to(night: Night, act: Act) -> bool:
     sees it (MafiaScum's Immune). True when it took the act over."""
     if act.ability.factional:
         return False
-    base = act.role.appears.get("base", act.role.name)
+    base = act.ability.origin or act.role.appears.get("base", act.role.name)
     for t in act.targets:
         if t != act.actor and t in night.state.players and f"immune-to:{base.lower()}" in night.role(t).passives:
             if act.ability.moves:

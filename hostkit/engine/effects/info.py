@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...model.roles import Effect
-from ..acts import Act, Attack
+from ..acts import Act, Attack, personal_act
 from ..night import Night
 from . import guild
 from .conditions import unseen, unseen_visits
@@ -93,13 +93,19 @@ def _ability_kinds(night: Night, role: Any, effect: Effect) -> tuple[str, ...]:
 
 def _observe(night: Night, act: Act, effect: Effect, target: str) -> tuple[str, ...]:
     mode = effect.get("mode", "track")
+    personal = personal_act(act)  # a Personal Tracker or Watcher does not see the factional kill
     if mode == "track":
         hidden = unseen_visits(night).get(target, set())  # a Ninja's kill
+        if personal:
+            mine = night.by_actor.get(target, ())
+            hidden = hidden | ({t for a in mine if a.ability.factional for t in a.targets}
+                               - {t for a in mine if not a.ability.factional for t in a.targets})
         return tuple(sorted(set(night.visits_from.get(target, ())) - {target} - hidden))
     if mode == "watch":
-        return tuple(sorted({v for v, _, a in night.visits_to.get(target, ()) if not unseen(a)} - {act.body, target}))
+        return tuple(sorted({v for v, _, a in night.visits_to.get(target, ())
+                             if not unseen(a) and not (personal and a.ability.factional)} - {act.body, target}))
     return tuple(kinds_phrase(a, night.kind_words) for a in night.by_actor.get(target, ())
-                 if a.done and a.failed is None and not a.skip)
+                 if a.done and a.failed is None and not a.skip and not (personal and a.ability.factional))
 
 
 def _vision(night: Night, act: Act, effect: Effect, target: str) -> str:

@@ -31,7 +31,7 @@ from typing import Any
 from ...model.outcome import Death
 from ...model.roles import Effect, Role
 from ...rules.linked import same_role
-from ..acts import Act
+from ..acts import Act, personal_act
 from ..night import Night
 from .base import EffectSpec, TARGET, dealt_roles, tags_given
 from .conditions import unseen, vanilla
@@ -71,12 +71,15 @@ def role_read(role: Role) -> str:
     return name
 
 
-def _acts_on(night: Night, target: str) -> list[Act]:
-    return [a for v, _, a in night.visits_to.get(target, ()) if v != target and not unseen(a)]
+def _acts_on(night: Night, target: str, personal: bool = False) -> list[Act]:
+    """The acts on `target` a reading sees: not a Ninja's kill; for a Personal reader, no factional act."""
+    return [a for v, _, a in night.visits_to.get(target, ())
+            if v != target and not unseen(a) and not (personal and a.ability.factional)]
 
 
-def _acted(night: Night, target: str) -> bool:
-    return any(a.done and a.failed is None and not a.skip and not unseen(a) for a in night.by_actor.get(target, ()))
+def _acted(night: Night, target: str, personal: bool = False) -> bool:
+    return any(a.done and a.failed is None and not a.skip and not unseen(a) and not (personal and a.ability.factional)
+               for a in night.by_actor.get(target, ()))
 
 
 def _talks(night: Night, target: str, alone: bool) -> bool:
@@ -102,6 +105,7 @@ def _detect(night: Night, act: Act, effect: Effect, target: str) -> Any:
 
 def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
     what = effect.get("what")
+    mine = personal_act(act)  # a Personal reader reads the night as though no factional act happened
     words = dict(effect.get("results", {}))
     role = night.role(target)
     if what == "role":
@@ -109,31 +113,32 @@ def _read(night: Night, act: Act, effect: Effect, target: str) -> Any:
         return words.get(raw, raw)
     if what == "visitors":
         # one entry a visitor: two Doctors are seen as two (the wiki's Role Watcher)
-        seen = {a.body: a.role for a in _acts_on(night, target) if a.body != act.body}
+        seen = {a.body: a.role for a in _acts_on(night, target, mine) if a.body != act.body}
         return tuple(sorted(words.get(r, r) for r in (role_read(role) for role in seen.values())))
     if what == "visitor-names":
-        return tuple(sorted({a.body for a in _acts_on(night, target) if a.body != act.body}))
+        return tuple(sorted({a.body for a in _acts_on(night, target, mine) if a.body != act.body}))
     if what == "has-role":
         wanted = effect.get("role", "") or act.action.choice  # a Universal Finder names it when acting
-        found = same_role(night.ruleset, role.appears.get("base", role_read(role)), wanted)
+        found = any(same_role(night.ruleset, b, wanted) for b in (role.appears.get("base", role_read(role)),
+                                                                  *filter(None, role.appears.get("also", "").split(", "))))
         return words.get("yes" if found else "no", wanted if found else f"Not {wanted}")
     if what == "modifiers":
         raw = role.appears.get("modifiers", "") or "none"
         return words.get(raw, raw)
     if what == "kinds-on":
-        return tuple(kinds_phrase(a, night.kind_words) for a in _acts_on(night, target) if a.body != act.body)
+        return tuple(kinds_phrase(a, night.kind_words) for a in _acts_on(night, target, mine) if a.body != act.body)
     if what == "action":
-        others = [a for a in _acts_on(night, target) if a.body != act.body]
-        return (_word(words, "acted", _acted(night, target)), _word(words, "targeted", bool(others)))
+        others = [a for a in _acts_on(night, target, mine) if a.body != act.body]
+        return (_word(words, "acted", _acted(night, target, mine)), _word(words, "targeted", bool(others)))
     yes = {
         "vanilla": lambda: vanilla(role),
         "townie": lambda: vanilla(role) and role.alignment == "Town",
         "goon": lambda: vanilla(role) and role.faction == "Mafia",
         "gun": lambda: any(e.kind in ("kill", "ignite") for a in role.abilities for e in a.effects),
         "killed": lambda: KILLED in night.state.players[target].tags,
-        "acted": lambda: _acted(night, target),
-        "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target)),
-        "motion": lambda: _acted(night, target) or any(a.body != act.body for a in _acts_on(night, target)),
+        "acted": lambda: _acted(night, target, mine),
+        "targeted": lambda: any(a.body != act.body for a in _acts_on(night, target, mine)),
+        "motion": lambda: _acted(night, target, mine) or any(a.body != act.body for a in _acts_on(night, target, mine)),
         "unused-kill": lambda: not _has_killed(night, target) and any(
             any(e.kind in ("kill", "ignite") for e in a.effects)
             and (a.factional or a.uses is None or night.state.players[target].charges.get(a.key, a.uses) > 0)

@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ...model.state import PICKED
-from ...rules.linked import companion_facts
+from ...rules.linked import companion_facts, told_night
 from ...rules.roles import passive_words
 from ...game.day.rulings import SPIRIT_BOND
 from ..text import ability_when
@@ -114,6 +114,17 @@ def _true_value(role: "Role", what: str) -> str:
             "goal": role.goal or ""}[what]
 
 
+def setup_facts(game: "Game", name: str) -> list[str]:
+    """What an Informed or a Companion is told of the setup: the host's --inform text, the Town
+    player a Companion is told of (from the roles dealt, so a PM sent again names the same player)."""
+    told = next((p.informed for p in game.setup.players if p.name == name and p.informed), "")
+    dealt = {p.name: game.ruleset.roles[p.role] for p in game.setup.players if p.role in game.ruleset.roles}
+    if name not in dealt:
+        return []
+    return ([f"You are informed: {told}"] if told else []) + companion_facts(
+        game.ruleset, dealt[name], name, ((n, dealt[n]) for n in _seat_order(game) if n in dealt))
+
+
 def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
     from ...game.day.stockpile import has_robot, stealer_facts
 
@@ -142,8 +153,7 @@ def _role_pm_context(game: "Game", name: str) -> dict[str, Any]:
             cond = re.sub(r"\byour\b", "their", re.sub(r"\byou\b", "them", leader.win[len(head):]))
             win += f": when {cond}"
         ctx_role.update(alignment=ps.alignment, faction=ps.faction, win=win if win.endswith(".") else win + ".")
-    ctx_role["facts"] = stealer_facts(game, name) + companion_facts(
-        game.ruleset, role, name, ((n, game.state.role_of(n)) for n in _seat_order(game)))
+    ctx_role["facts"] = stealer_facts(game, name) + (setup_facts(game, name) if not told_night(role) else [])
     if ctx_role["facts"] and ctx_role["tech"]:
 
         robot = has_robot(game.state, name)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ...model.state import RETURNED
 from ...model.errors import HostkitError, RuleError
-from .context import _player, _renderer, _role_pm_context, _seat_order, game_context
+from ...rules.linked import told_night
+from .context import _player, _renderer, _role_pm_context, _seat_order, game_context, setup_facts
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game.game import Game
@@ -88,6 +89,10 @@ def _night_extra(game: "Game", night: int, outcome: Any) -> dict[str, list[str]]
     """player -> what night NIGHT's PM tells them beside the outcome's own notices: a return to
     play, a departure or a win (departed), the Spirit-bond (bonds_told)."""
     extra = returned(game, f"night {night}", "tonight")
+    for name in _seat_order(game):  # a 'Night 2 Companion' or Informed is told on its night
+        ps = game.state.players.get(name)
+        if ps is not None and ps.alive and told_night(game.state.role_of(name)) == night:
+            extra.setdefault(name, []).extend(setup_facts(game, name))
     for told in (departed(game, night), bonds_told(game, night, outcome)):
         for name, lines in told.items():
             extra.setdefault(name, []).extend(lines)
