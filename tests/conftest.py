@@ -19,6 +19,16 @@ CLASSIC = ["Ann=Seer", "Bob=Werewolf", "Carol=Witch", "Dave=Guard", "Eve=Hunter"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """A test on the live phpBB board is slow, as the slow marker says (a board's start, forms that
+    wait out phpBB's one-second rule): it runs with `-m slow` (CI runs both), whatever its own
+    marks say, so the README's `pytest` stays quick."""
+    for item in items:
+        if "board" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 class Host:
     """Types hostkit commands at one game folder, as a host would."""
 

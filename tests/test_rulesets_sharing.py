@@ -35,7 +35,7 @@ def test_no_ability_block_is_repeated(name):
 
 
 @pytest.mark.parametrize("name,faction,ability,members", [
-    ("paranormal", "Doppelgangers", "Kill", 21), ("ooo-werewolf", "Wolf", "Maul", 9), ("natural", "Mafia", "Kill", 4)])
+    ("paranormal", "Doppelgangers", "Kill", 21), ("ooo-werewolf", "Wolf", "Maul", 9), ("natural", "Mafia", "Kill", 5)])
 def test_a_faction_declares_its_kill_once_and_every_member_has_it(name, faction, ability, members):
     rs = load_ruleset(name)
     assert [a.name for a in rs.factions[faction]] == [ability]
