@@ -102,11 +102,11 @@ def test_a_players_vc_is_answered_within_the_round(tmp_path, board, monkeypatch,
     assert len(day.host_posts()) == (1 if answered else 0)
 
 
-def test_vc_is_answered_at_most_once_per_ten_minutes(tmp_path, board, monkeypatch):
+def _rounds(day: Day):
+    """A hand-moved clock, and one watch round of DAY's game at its time, returning what it said."""
     from hostkit.watch.clock import ManualClock
     from hostkit.watch.loop import watch
 
-    day = Day(tmp_path, board, monkeypatch).to_day()
     clock = ManualClock(datetime.now(timezone.utc))
     said: list[str] = []
 
@@ -114,6 +114,13 @@ def test_vc_is_answered_at_most_once_per_ten_minutes(tmp_path, board, monkeypatc
         said.clear()
         watch([day.host.folder], once=True, every=300, pace=0, clock=clock, say=said.append, signals=False)
         return "\n".join(said)
+
+    return clock, once
+
+
+def test_vc_is_answered_at_most_once_per_ten_minutes(tmp_path, board, monkeypatch):
+    day = Day(tmp_path, board, monkeypatch).to_day()
+    clock, once = _rounds(day)
 
     day.say("Dee", "!vc")
     assert "answers !vc" in once()
@@ -187,19 +194,10 @@ def _post_time(board, post_id: str, *, hours: float) -> None:
 
 
 def test_once_a_day_the_host_is_pmed_the_players_with_no_post_for_48_hours(tmp_path, board, monkeypatch):
-    from hostkit.watch.clock import ManualClock
-    from hostkit.watch.loop import watch
-
     day = Day(tmp_path, board, monkeypatch, "--option", "watch-count-votes=0").to_day()
     for short in ("Ann", "Dee", "Eli", "Fin"):
         day.say(short, "here")
-    clock = ManualClock(datetime.now(timezone.utc))
-    said: list[str] = []
-
-    def once() -> str:
-        said.clear()
-        watch([day.host.folder], once=True, every=300, pace=0, clock=clock, say=said.append, signals=False)
-        return "\n".join(said)
+    clock, once = _rounds(day)
 
     assert "prod" not in once()
     clock.advance(hours=47)
