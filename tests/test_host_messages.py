@@ -55,14 +55,15 @@ def test_after_the_games_end_a_count_says_the_game_is_over(tmp_path, monkeypatch
     assert "the game is over (Werewolves won)" in why and "it is night" not in why
 
 
-@pytest.mark.parametrize("how", [(), ("--send",), ("--send", "--dry-run"), ("--out", "pms")],
+@pytest.mark.parametrize("how", [(), ("--send",), ("--send", "--dry-run"), ("--out", "{tmp}/pms")],
                          ids=["printed", "sent", "dry-run", "written"])
 def test_the_guard_on_night_one_gets_no_mid_night_pm(tmp_path, monkeypatch, how):
     """Asked by name, the Guard on night 1 gets the same one line whether the PM would be printed,
     sent, shown or written (printed, it was a PM telling him nothing): exit 1, nothing written."""
     host = _new(tmp_path, GUARDED, monkeypatch)
     host.ok("act", "Bob", "Kill", "Fay")
-    why = host.refused("pm", "--info", "Dave", *how)
+    why = host.refused("pm", "--info", "Dave", *(a.format(tmp=tmp_path) for a in how))
+    assert not (tmp_path / "pms").exists()
     assert why == ("Error: Dave (Guard) has nothing to learn tonight: no potion or use left for the night's "
                    "attacks, and no target of last night's to be barred: no PM\n")
     listed = host.ok("pm", "--info")
