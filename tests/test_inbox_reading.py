@@ -108,8 +108,44 @@ def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
     found, left = readings(game, pms, Journal(classic.folder))
     assert [(r.id, r.line) for r in found] == [("1", "shoot Eve Bob"), ("2", None)]
     classic.ok("shoot", "Eve", "skip")
-    found, left = readings(classic.game, pms, Journal(classic.folder))
-    assert not found and {m["why"] for m in left} == {"Eve is dead and owes nothing"}
+    found, left = readings(classic.game, pms, Journal(classic.folder))  # a night 1 death: last words still
+    assert not left and [(r.line, r.last_words) for r in found] == [(None, True), (None, True)]
+    assert "owes only last words" in found[0].note
+
+
+def _night_one_kills(classic, victim, *more):
+    classic.ok("act", "Bob", "Kill", victim)
+    for act in more or [("Carol", "skip")]:
+        classic.ok("act", *act)
+    classic.ok("resolve", "--force")
+
+
+LAST = "My last words: Bob is a wolf, I am sure of it. Trust Ann."
+
+
+@pytest.mark.parametrize("story, who, shown", [
+    # issue: a dead player who owes only last words (a night 1 death) is shown them, never entered
+    (lambda c: _night_one_kills(c, "Fay"), "Fay", True),
+    # new: a banished player always has last words, read in the night the banishment opened
+    (lambda c: (_night_one_kills(c, "Fay"), c.ok("eliminate", "Hal")), "Hal", True),
+    # new: a poisoned Hunter has last words but no shot: "I shoot Bob" is shown, never entered as a shot
+    (lambda c: _night_one_kills(c, "Fay", ("Carol", "Poison", "Eve")), "Eve", True),
+    # new: Night 2+ night deaths have no last words (seed DeathResolution): left out, owes nothing
+    (lambda c: (_night_one_kills(c, "Fay"), c.ok("eliminate", "--none"), c.ok("act", "Bob", "Kill", "Hal"),
+                c.ok("act", "Dave", "Guard", "Ann"), c.ok("resolve", "--force")), "Hal", False),
+], ids=["night-1-villager", "banished", "poisoned-hunter", "night-2-villager"])
+def test_a_dead_player_owed_only_last_words_is_shown_them_for_the_host(classic, story, who, shown):
+    story(classic)
+    game = classic.game
+    assert not game.state.players[who].alive
+    pms = [_pm("1", who, 10_000_000, LAST), _pm("2", who, 10_000_001, "I shoot Bob, he is the wolf")]
+    found, left = readings(game, pms, Journal(classic.folder))
+    if not shown:
+        assert not found and {m["why"] for m in left} == {f"{who} is dead and owes nothing"}
+        return
+    assert not left and [(r.id, r.line, r.last_words, r.state) for r in found] == [
+        ("1", None, True, "new"), ("2", None, True, "new")]
+    assert all("owes only last words" in r.note and not r.unsure for r in found)
 
 
 def _phase(game, pms):
@@ -134,3 +170,47 @@ def test_accept_enters_what_is_sure_and_lists_a_conflict_and_a_refused_line(clas
     assert [r["line"] for r in done["refused"]] == ["Ann Check Ann"]
     actions = classic.ok("actions")
     assert "Dave: Guard Carol" in actions and "Bob: Kill" not in actions and "Gus: Kill" not in actions
+
+
+def test_a_dead_hunters_shot_accepted_with_the_nights_actions_keeps_them(classic):
+    """One --accept enters the night's actions and then a banished Hunter's shot: the shot was
+    written on the game as it stood before the actions, and took them out of the record while
+    saying "entered" (found by the badge's board test); both stand now."""
+    from hostkit.forum.inboxrun import _accept
+
+    _night_one_kills(classic, "Fay")
+    classic.ok("eliminate", "Eve")
+    game = classic.game
+    pms = [_pm("1", "Dave", 10_000_000, "guard Ann"), _pm("2", "Eve", 10_000_001, "I shoot Gus. Good luck!"),
+           _pm("3", "Ann", 10_000_002, "check Bob")]
+    done = _accept(game, _phase(game, pms), None, set())
+    assert sorted(e["line"] for e in done["entered"]) == ["Ann Check Bob", "Dave Guard Ann", "shoot Eve Gus"]
+    actions = classic.ok("actions")
+    assert "Dave: Guard Ann" in actions and "Ann: Check Bob" in actions
+    assert not classic.game.state.players["Gus"].alive
+
+
+def _sheriff_banished(classic):
+    _night_one_kills(classic, "Fay")
+    classic.ok("sheriff", "run", "Hal")
+    for voter in ("Ann", "Bob", "Carol", "Dave", "Eve", "Gus", "Hal"):
+        classic.ok("sheriff", "vote", voter, "Hal")
+    classic.ok("sheriff", "elect")
+    classic.ok("eliminate", "Hal")
+
+
+@pytest.mark.parametrize("story, player, text, line", [
+    (lambda c: _night_one_kills(c, "Eve"), "Eve", "I shoot whoever killed me", None),
+    (lambda c: _night_one_kills(c, "Eve"), "Eve", "My last words: shoot Bob, town!", None),
+    (lambda c: _night_one_kills(c, "Eve"), "Eve", "take Bob down with me", "shoot Eve Bob"),
+    (lambda c: _night_one_kills(c, "Eve"), "Eve", "shoot Bob's partner", None),
+    (_sheriff_banished, "Hal", "I tear up the badge. Good luck!", "badge Hal none"),
+    (_sheriff_banished, "Hal", "give the badge to whoever Ann trusts", None),
+    (_sheriff_banished, "Hal", "badge to Ann, she's town", "badge Hal Ann"),
+], ids=["whoever-killed-me", "said-to-the-town", "take-down", "possessive", "tear-up", "whoever-trusts", "badge"])
+def test_a_dead_players_duty_pm_is_read_right_or_left_unsure(classic, story, player, text, line):
+    """The next case of the dead player's kind (issue 35): a Hunter's "whoever killed me" was read
+    as a shot at himself, and "My last words: shoot Bob, town!" (said to the town) as his shot."""
+    story(classic)
+    found, _ = readings(classic.game, [_pm("1", player, 10_000_000, text)], Journal(classic.folder))
+    assert found[0].line == line
