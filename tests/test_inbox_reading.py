@@ -214,3 +214,26 @@ def test_a_dead_players_duty_pm_is_read_right_or_left_unsure(classic, story, pla
     story(classic)
     found, _ = readings(classic.game, [_pm("1", player, 10_000_000, text)], Journal(classic.folder))
     assert found[0].line == line
+
+
+NATURAL = ["Ann=Cop", "Bob=Mafia Roleblocker", "Gus=Goon", "Dee=Vigilante", "Eve=Doctor", "Fay=Bus Driver",
+           "Hal=Tracker", "Ivy=Villager", "Jo=Jailkeeper"]
+
+
+@pytest.mark.parametrize("player, text, line", [
+    ("Fay", "swap Ann and Hal", "Fay Drive Ann Hal"),  # the swap's own verb
+    ("Fay", "swap Ann and whoever Bob targets", None),  # a description before the second target
+    ("Bob", "roleblock Ann", "Bob Block Ann"),
+    ("Dee", "I shoot someone who isn't Bob", None),
+    ("Hal", "track Bob's target", None),
+    ("Ann", "check Gus's alignment", "Ann Investigate Gus"),
+    ("Eve", "heal me", "Eve Protect Eve"),
+], ids=["swap", "swap-whoever", "roleblock", "someone-who-isnt", "possessive", "alignment", "heal-me"])
+def test_natural_pms_name_their_targets_or_are_unsure(tmp_path, player, text, line):
+    """The next case of the described-target kind in natural's roles (a two-target Bus Driver, a
+    Roleblocker, a Tracker): invented as a hostile player writes, not in the issue's text."""
+    from hostkit.forum.inbox import read_line
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "n", ruleset="natural", assign=NATURAL, seed=1)
+    assert read_line(Game.load(tmp_path / "n"), player, text)[0] == line

@@ -39,7 +39,8 @@ from typing import Any, NamedTuple, Sequence
 
 # verbs for an ability by its effect (the ruleset's own ability name is always one)
 _EFFECT_VERBS = {"kill": ("kill", "shoot", "murder"), "protect": ("guard", "protect", "defend"),
-                 "inspect": ("check", "investigate", "inspect"), "heal": ("heal", "save")}
+                 "inspect": ("check", "investigate", "inspect"), "heal": ("heal", "save"),
+                 "block": ("block", "roleblock"), "swap": ("swap",)}
 _NEG = {"not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't", "shouldn't",
         "wouldn't", "didn't", "doesn't", "nor", "without", "neither"}
 _HEDGE = re.compile(r"\b(maybe|might|perhaps|probably|possibly|thinking|considering|consider|unless|if|whether|"
@@ -274,13 +275,13 @@ _OWN = {"role", "alignment", "team", "faction", "side", "identity", "house", "ho
 def _described(words: list[str], start: int, named: list[tuple[int, str]], verbs: set[str]) -> str:
     """Why the players named from `start` on are not surely the targets ('' when they are).
     `verbs`: the abilities' words, whose article is no description ("give the badge to Ann")."""
-    if not named:
-        return ""
-    first = named[0][0]
-    run = [w.strip(".,!?;:()") for w in words[start:first]]
-    between = {w for n, w in enumerate(run) if not (w == "the" and n + 1 < len(run) and run[n + 1] in verbs)}
-    if between & (_DESCRIBE | _EXCLUDE):
-        return f"describes its target rather than naming it ({' '.join(words[start:first + 1])!r})"
+    at = start
+    for k, name in named:  # before each target ("swap Ann and whoever Bob targets")
+        run = [w.strip(".,!?;:()") for w in words[at:k]]
+        between = {w for n, w in enumerate(run) if not (w == "the" and n + 1 < len(run) and run[n + 1] in verbs)}
+        if between & (_DESCRIBE | _EXCLUDE):
+            return f"describes its target rather than naming it ({' '.join(words[at:k + 1])!r})"
+        at = k + len(name.split())
     for k, name in named:
         if words[k] in _SELF:
             continue
