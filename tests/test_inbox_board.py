@@ -63,18 +63,19 @@ def _pm_lines(out: str) -> dict[str, str]:
 @pytest.mark.slow  # some 60 s: seven role PMs and a dozen player PMs through phpBB's forms
 def test_a_night_in_a_hosts_inbox_after_weeks_is_read_right_or_listed(tmp_path, board, monkeypatch):
     host, me, n = _game(tmp_path, board, monkeypatch, CLASSIC7)
+    # The host's clock runs 10 minutes ahead of the forum's: the game was created at the host's time (before its
+    # first send: the send journal names the game by its creation time)
+    ahead = timedelta(minutes=10)
+    game_toml = host.folder / "game.toml"
+    created = re.search(r'created = "([^"]+)"', game_toml.read_text()).group(1)
+    moved = (datetime.fromisoformat(created) + ahead).isoformat(timespec="seconds")
+    game_toml.write_text(game_toml.read_text().replace(created, moved))
     assert host.ok("pm", "--send").count("PM sent") == 7  # each player pinned to a forum user id
     # Dave renames his account; a stranger registers his old name; an account named "&#66;ob" (phpBB
     # stores it "&amp;#66;ob") would read as Bob if decoded twice
     _rename(board, n["Dave"], f"DaveX{n['Dave'][4:]}")
     board.users.discard(n["Dave"])
     board.add(n["Dave"], "&amp;#66;ob" + n["Bob"][3:])
-    # The host's clock runs 10 minutes ahead of the forum's: the game was created at the host's time
-    ahead = timedelta(minutes=10)
-    game_toml = host.folder / "game.toml"
-    created = re.search(r'created = "([^"]+)"', game_toml.read_text()).group(1)
-    moved = (datetime.fromisoformat(created) + ahead).isoformat(timespec="seconds")
-    game_toml.write_text(game_toml.read_text().replace(created, moved))
     import hostkit.forum.inboxrun as inboxrun
     monkeypatch.setattr(inboxrun, "_host_now", lambda: datetime.now(timezone.utc) + ahead)
 

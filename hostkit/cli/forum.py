@@ -117,18 +117,9 @@ def account(ctx: click.Context, player: str, account: str) -> None:
     an alias are both accounts, it cannot tell which is theirs and asks you with this.
     Example: hostkit forum account Bob Bobby
     """
-    from ..forum.account import connect
-    from ..forum.senders import choose
+    from ..forum.senders import choose_account
 
-    game = load(ctx)
-    conn = connect(game.setup.thread)
-    try:
-        conn.ensure()
-        lines = choose(conn, game, player, account)
-        conn.save()
-    finally:
-        conn.close()
-    for line in lines:
+    for line in choose_account(load(ctx), player, account):
         click.echo(line)
 
 

@@ -81,7 +81,7 @@ def _ids(conn: Any, game: Game, messages: Sequence[Any]
     looked up now (hostkit.forum.senders), to be pinned by --accept's commit."""
     from .senders import look_up, pinned
 
-    pins = pinned(Journal(game.folder))
+    pins = pinned(Journal(game.folder, game=game))
     notes: list[str] = []
     new: dict[str, Any] = {}
     doubt: dict[str, str] = {}
@@ -103,6 +103,7 @@ def read_phase(game: Game) -> Phase:
     """Every PM of the host's folders, read for the current phase (`hostkit inbox`)."""
     from .account import connect
 
+    Journal(game.folder, game=game)  # another game's journal is refused before the forum is asked
     conn = connect(game.setup.thread)
     try:
         conn.ensure()
@@ -125,7 +126,7 @@ def read_messages(conn: Any, game: Game, messages: Sequence[Any]) -> Phase:
     elif abs(offset) >= 60:
         notes.append(f"the forum's clock is {abs(offset) / 60:.0f} min {'ahead of' if offset > 0 else 'behind'} "
                      "yours: the phase's start is moved to the forum's clock")
-    found, left = readings(game, list(messages), Journal(game.folder), ids=ids, offset=offset, doubt=doubt)
+    found, left = readings(game, list(messages), Journal(game.folder, game=game), ids=ids, offset=offset, doubt=doubt)
     return Phase(game.current.record.label, found, left, notes, list(messages), ids, offset, new, doubt)
 
 
@@ -140,7 +141,7 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequenc
         why = _untakable(known.get(t))
         if why:
             raise HostkitError(f"--take {t}: {why}")
-    start, exact = phase_start(game, Journal(game.folder))
+    start, exact = phase_start(game, Journal(game.folder, game=game))
     result: dict[str, Any] = {"phase": ph.label, "pms": [r.to_json() for r in ph.readings],
                               "since": start.isoformat() if start else None, "since_exact": exact,
                               "left_out": ph.left_out, "notes": ph.notes, "entered": [], "refused": [],
@@ -174,7 +175,7 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
     entered, refused, conflicts, taken = [], [], [], []
     with locked(game.folder):
         game = reload() if reload else game
-        journal = Journal(game.folder)
+        journal = Journal(game.folder, game=game)
         label = game.current.record.label
         fresh, _ = readings(game, ph.messages, journal, ids=ph.ids, offset=ph.offset, doubt=ph.doubt)
         chosen = [r for r in fresh if r.line and (r.state == "new" or (r.state == "early" and r.id in take))]
@@ -236,7 +237,7 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
                 refused.append({"id": r.id, "player": r.player, "line": r.line, "why": str(exc)})
                 continue
             entered.append({"id": r.id, "player": r.player, "line": r.line})
-            journal = Journal(game.folder)
+            journal = Journal(game.folder, game=game)
             journal.mark(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
                          state="entered", id=r.id)
     return {"entered": entered, "refused": refused, "conflicts": conflicts, "taken": taken}
