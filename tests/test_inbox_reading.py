@@ -107,10 +107,11 @@ def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
            _pm("2", "Eve", 10_000_001, "thanks for the game!")]
     found, left = readings(game, pms, Journal(classic.folder))
     assert [(r.id, r.line) for r in found] == [("1", "shoot Eve Bob"), ("2", None)]
-    classic.ok("shoot", "Eve", "skip")
+    classic.ok("shoot", "Eve", "Bob")
     found, left = readings(classic.game, pms, Journal(classic.folder))  # a night 1 death: last words still
-    assert not left and [(r.line, r.last_words) for r in found] == [(None, True), (None, True)]
-    assert "owes only last words" in found[0].note
+    assert not left and [(r.line, r.state, r.last_words) for r in found] == [("shoot Eve Bob", "entered", True),
+                                                                             (None, "new", True)]
+    assert "owes only last words" in found[1].note
 
 
 def _night_one_kills(classic, victim, *more):
@@ -237,3 +238,16 @@ def test_natural_pms_name_their_targets_or_are_unsure(tmp_path, player, text, li
 
     create(tmp_path / "n", ruleset="natural", assign=NATURAL, seed=1)
     assert read_line(Game.load(tmp_path / "n"), player, text)[0] == line
+
+
+def test_a_dead_hunters_later_pm_after_his_shot_is_entered_is_unsure(classic):
+    """A careless host entered the Hunter's shot; the Hunter then PMs "wait, shoot Gus instead":
+    it was shown as last words ("nothing to enter"); it is unsure now, saying the shot is
+    entered (a shot cannot be taken again). Last words in the same state are still last words."""
+    _night_one_kills(classic, "Eve")
+    classic.ok("shoot", "Eve", "Hal")
+    pms = [_pm("1", "Eve", 10_000_000, "wait, shoot Gus instead!!"), _pm("2", "Eve", 10_000_001, "gg all")]
+    found, _ = readings(classic.game, pms, Journal(classic.folder))
+    assert found[0].line is None and found[0].unsure and found[0].why.startswith(
+        "says shoot Eve Gus, but Eve's shoot is entered already")
+    assert found[1].note.startswith("Eve is dead and owes only last words") and found[1].last_words

@@ -157,6 +157,20 @@ def _owed(game: Game, player: str) -> list[Duty]:
     return [_DUTIES[o] for o in _dues(game, player) if o in _DUTIES]
 
 
+def _done(game: Game, player: str) -> list[Duty]:
+    """The duties a dead player's latest death owed that are entered already (a shot taken)."""
+    from ..engine.day import owed
+
+    since = game.current.index - 1
+    recent = [(p, k, w) for p, k, w, i in game.state.deaths if i >= since and p == player]
+    try:
+        then = [o for d in owed(game.state, recent, set()) for o in d["owes"] if o in _DUTIES]
+    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owed nothing
+        return []
+    now = {d.name for d in _owed(game, player)}
+    return [_DUTIES[o] for o in then if _DUTIES[o].name not in now]
+
+
 def _last_words(game: Game, player: str) -> bool:
     """Whether a dead player may leave last words now (classic's DeathResolution: a night 1
     death, a banished player). hostkit enters none: the dead leave them in the thread, and a PM
@@ -192,6 +206,9 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
     else:
         abilities = list(_owed(game, player))
         if not abilities:
+            again = _again(game, player, subject, text)
+            if again is not None:
+                return again
             if _last_words(game, player):
                 return Said(None, "", False, note=f"{player} is dead and owes only last words, which hostkit "
                                                   "enters nowhere: if these are them, post them in the thread")
@@ -209,6 +226,42 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
         none = "skip" if duty == "Shoot" else "none"
         said = said._replace(line=f"{duty.lower()} {player} {none if target in ('', 'skip') else target}")
     return said
+
+
+def _again(game: Game, player: str, subject: str, text: str) -> Any:
+    """A dead player's PM that gives again a duty entered already ("wait, shoot Gus instead" after
+    the shot was taken): unsure, for the host (a shot cannot be taken twice), else None."""
+    from ..votes.names import NameMatcher
+    from .pmread import Said, read
+
+    done = _done(game, player)
+    if not done:
+        return None
+    rec = game.current.record
+    matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players])
+    said = read(player, subject, text, done, matcher, phase=(rec.kind, rec.number), stop=_STOP)
+    if not said.line:
+        return None
+    duty, _, target = said.line[len(player) + 1:].partition(" ")
+    duty = done[0].name if duty == "skip" else duty
+    none = "skip" if duty == "Shoot" else "none"
+    line = f"{duty.lower()} {player} {none if target in ('', 'skip') else target}"
+    if line in entered_duties(game, player):
+        return said._replace(line=line)  # the one entered (readings marks it so)
+    return Said(None, f"says {line}, but {player}'s {duty.lower()} is entered already: a later PM cannot give "
+                      "it again", True, about=True)
+
+
+def entered_duties(game: Game, player: str) -> set[str]:
+    """The shot and badge lines of `player` in the record of this phase and the one before
+    ("shoot Eve Hal", "badge Hal none")."""
+    out = set()
+    for ph in game.phases[-2:]:
+        for e in ph.record.events:
+            if e.kind in ("shot", "badge") and e.actor == player:
+                none = "skip" if e.kind == "shot" else "none"
+                out.add(f"{'shoot' if e.kind == 'shot' else 'badge'} {player} {e.target or none}")
+    return out
 
 
 def coming(game: Game) -> Any:
@@ -306,6 +359,8 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
         if taken and read_before.get("phase") == label and state == "early":
             state = "new"  # taken by the host in the phase before: --accept enters it now
         entered = read_before and read_before.get("state") == "entered" and read_before.get("what") == said.line
+        if not alive and said.line in entered_duties(game, player):
+            entered = True  # the shot or badge this PM gives is in the record (by --accept, or by hand)
         if said.line and (entered or (state == "new" and _in_record(game, said.line, current))):
             state = "entered"
         elif taken and state == "ahead":
