@@ -251,3 +251,26 @@ def test_a_dead_hunters_later_pm_after_his_shot_is_entered_is_unsure(classic):
     assert found[0].line is None and found[0].unsure and found[0].why.startswith(
         "says shoot Eve Gus, but Eve's shoot is entered already")
     assert found[1].note.startswith("Eve is dead and owes only last words") and found[1].last_words
+
+
+def test_an_accepted_pm_the_host_took_back_is_not_shown_as_entered(classic):
+    """A careless host runs --accept, then takes Dave's guard back ('hostkit undo') or enters
+    another by hand: the PM said "[already entered]" though the record no longer held it (and
+    the watch counted the action in); it is "withdrawn" now, never entered again. Carol's skip,
+    accepted, stays entered (a skip's line was never found in the record)."""
+    from hostkit.forum.inboxrun import _accept
+
+    pms = [_pm("1", "Dave", 0, "guard Ann"), _pm("2", "Carol", 1, "no potion tonight")]
+    game = classic.game
+    assert [e["line"] for e in _accept(game, _phase(game, pms), None, set())["entered"]] == [
+        "Dave Guard Ann", "Carol skip"]
+    states = {r.id: r.state for r in readings(classic.game, pms, Journal(classic.folder))[0]}
+    assert states == {"1": "entered", "2": "entered"}
+    classic.ok("act", "Dave", "Guard", "Hal")  # the host's own choice replaces the PM's
+    states = {r.id: r.state for r in readings(classic.game, pms, Journal(classic.folder))[0]}
+    assert states == {"1": "withdrawn", "2": "entered"}
+    assert not _accept(classic.game, _phase(classic.game, pms), None, set())["entered"]
+    assert "Dave: Guard Hal" in classic.ok("actions")
+    classic.ok("act", "--remove", "Carol", "Antidote")  # new: taken back
+    classic.ok("act", "--remove", "Carol", "Poison")
+    assert {r.id: r.state for r in readings(classic.game, pms, Journal(classic.folder))[0]}["2"] == "withdrawn"

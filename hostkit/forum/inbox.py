@@ -58,7 +58,9 @@ class Reading(NamedTuple):
     line: str | None  # the act line read ("ACTOR ABILITY TARGET..."; a dead player's "shoot A B"), or None
     why: str  # why no line (or "" when one was read, or when the PM says nothing about an action)
     state: str  # "new", "entered" (already in the record), "replaced" (a later PM of the player wins),
-    # "early" (sent in the phase before, for this one: the host takes it with --take)
+    # "early" (sent in the phase before, for this one: the host takes it with --take), "ahead" (by day,
+    # for the coming night), "taken" (ahead, taken by the host), "withdrawn" (entered by --accept, since
+    # taken back or replaced by the host: never entered again)
     talks: bool = True  # it says something about an action (a later one replaces it)
     note: str = ""  # read for sure, nothing to enter ("leaves the Kill to Ivy")
     for_phase: str = ""  # state "ahead": the phase it is for ("night 2", sent by day 1)
@@ -359,9 +361,11 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
         if taken and read_before.get("phase") == label and state == "early":
             state = "new"  # taken by the host in the phase before: --accept enters it now
         entered = read_before and read_before.get("state") == "entered" and read_before.get("what") == said.line
-        if not alive and said.line in entered_duties(game, player):
-            entered = True  # the shot or badge this PM gives is in the record (by --accept, or by hand)
-        if said.line and (entered or (state == "new" and _in_record(game, said.line, current))):
+        held = said.line is not None and (said.line in entered_duties(game, player) if not alive
+                                          else _in_record(game, said.line, current))
+        if entered and not held:
+            state = "withdrawn"  # --accept entered it; the host has since taken it back or replaced it
+        elif said.line and (entered or (state == "new" and held) or (not alive and held)):
             state = "entered"
         elif taken and state == "ahead":
             state = "taken"
@@ -381,11 +385,16 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
 
 
 def _in_record(game: Game, line: str, current: set) -> bool:
+    """Whether every action of an act line is in the current phase's record ("Carol skip": each
+    of her abilities skipped)."""
     from ..game.actlines import parse_act_lines
 
     try:
-        (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]
+        lines = parse_act_lines(game, line, "inbox")[0]
     except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
         return False
-    return any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == list(targets)
-               for c in current)
+    for actor, ability, targets in lines:
+        want = [] if list(targets) == ["skip"] else list(targets)
+        if not any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == want for c in current):
+            return False
+    return bool(lines)

@@ -323,7 +323,9 @@ def report_lines(result: dict[str, Any], *, accept: bool, every: bool = False) -
             mark = {"entered": " [already entered]", "replaced": " [replaced by a later PM]",
                     "early": " [sent before the phase began: --take " + pm["id"] + " to enter it]",
                     "ahead": f" [early: for {ahead}, sent before it began: --take {pm['id']} to enter it then]",
-                    "taken": f" [early: for {ahead}, taken: --accept enters it once {ahead} begins]"
+                    "taken": f" [early: for {ahead}, taken: --accept enters it once {ahead} begins]",
+                    "withdrawn": " [entered, since taken back or replaced in the record: not entered again; "
+                                 "'hostkit act' it if it is meant]"
                     }.get(pm["state"], "")
             verb = "act " if pm["player"] and pm["line"].startswith(pm["player"] + " ") else ""
             out.append(f"{head} -> {verb}{pm['line']}{mark}")
