@@ -216,8 +216,10 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
                                                   "enters nowhere: if these are them, post them in the thread")
             return Said(None, "", False, note=f"{player} is dead and owes nothing")
     living = [p.name for p in game.setup.players if game.state.players[p.name].alive]
+    # the dead are targets only of an ability that takes them (a Gravedigger's "dig up Fay")
+    dead_ok = any(getattr(a, "dead_only", False) or not getattr(a, "living_only", True) for a in abilities)
     matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living
-                           or p.name == player])
+                           or p.name == player or dead_ok])
     said = read(player, subject, text, abilities, matcher, phase=(rec.kind, rec.number), stop=_STOP)
     if said.line and not game.state.players[player].alive:  # "Hunter Shoot Eve" -> "shoot Hunter Eve"
         duty, _, target = said.line[len(player) + 1:].partition(" ")
