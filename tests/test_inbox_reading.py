@@ -303,3 +303,26 @@ def test_ooo_werewolf_pms_in_night_two(tmp_path, player, text, line):
     host.ok("resolve", "--force")
     host.ok("eliminate", "--none")
     assert read_line(Game.load(tmp_path / "o"), player, text)[0] == line
+
+
+ITEMS = ["Ann=Shaman", "Bob=Werewolf", "Hun=Huntsman", "Mil=Militia", "Fay=Villager", "Hal=Villager",
+         "Pro=Protector"]
+
+
+@pytest.mark.parametrize("player, text, line", [
+    ("Ann", "use my potion of clarity on Bob", "Ann Clarity Bob"),  # an item held: was "no ability" or unsure
+    ("Ann", "Potion of Clarity: Bob", "Ann Clarity Bob"),
+    ("Hun", "raise the heavy shield tonight", "Hun Brace"),
+    ("Hun", "guard Ann", "Hun Guard Ann"),  # his role's Guard, not the Shield's protection
+    ("Ann", "check Bob", None),  # the potion is named by its name, not its effect's verb
+    ("Fay", "use my potion on Bob", None),  # she holds none
+], ids=["potion", "potion-form", "shield", "guard", "effect-verb", "none-held"])
+def test_an_item_a_player_holds_is_read_by_its_name(tmp_path, player, text, line):
+    """items-werewolf: a PM using an item the player holds was read against the role's abilities
+    only (a Villager with a potion "has no ability to use"); the item's ability is read by its
+    name or the item's (the next case of "actions lost", another ruleset)."""
+    from hostkit.forum.inbox import read_line
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "i", ruleset="items-werewolf", assign=ITEMS, seed=1)
+    assert read_line(Game.load(tmp_path / "i"), player, text)[0] == line
