@@ -2,8 +2,8 @@
 
 - `votes --send` with nothing new says so, never "published" nor "the text has changed since";
 - after the game's end, `votes` says the game is over, not "it is night 3";
-- `pm --info --send` PMs no one who has nothing to learn (the Guard on night 1, a Witch with no
-  potion left);
+- `pm --info` PMs no one who has nothing to learn (the Guard on night 1, a Witch with no
+  potion left): asked by name, printed or sent, it says so in one line and exits 1;
 - `undo` of an elimination whose flip is in the thread (or a night whose death post and result
   PMs went out) warns that the forum already knows.
 
@@ -55,11 +55,17 @@ def test_after_the_games_end_a_count_says_the_game_is_over(tmp_path, monkeypatch
     assert "the game is over (Werewolves won)" in why and "it is night" not in why
 
 
-def test_the_guard_on_night_one_gets_no_mid_night_pm(tmp_path, monkeypatch):
+@pytest.mark.parametrize("how", [(), ("--send",), ("--send", "--dry-run"), ("--out", "{tmp}/pms")],
+                         ids=["printed", "sent", "dry-run", "written"])
+def test_the_guard_on_night_one_gets_no_mid_night_pm(tmp_path, monkeypatch, how):
+    """Asked by name, the Guard on night 1 gets the same one line whether the PM would be printed,
+    sent, shown or written (printed, it was a PM telling him nothing): exit 1, nothing written."""
     host = _new(tmp_path, GUARDED, monkeypatch)
     host.ok("act", "Bob", "Kill", "Fay")
-    why = host.refused("pm", "--info", "Dave", "--send")
-    assert "Dave (Guard) has nothing to learn tonight" in why and "no PM sent" in why
+    why = host.refused("pm", "--info", "Dave", *(a.format(tmp=tmp_path) for a in how))
+    assert not (tmp_path / "pms").exists()
+    assert why == ("Error: Dave (Guard) has nothing to learn tonight: no potion or use left for the night's "
+                   "attacks, and no target of last night's to be barred: no PM\n")
     listed = host.ok("pm", "--info")
     assert "Dave (Guard) has nothing to learn tonight" in listed and "PM to Carol" in listed
     assert "PM to Dave" not in listed
@@ -80,6 +86,9 @@ def test_a_witch_with_no_potion_left_and_a_guard_are_sent_nothing_they_know(tmp_
     out = host.ok("pm", "--info", "--send")
     assert "Carol (Witch) has nothing to learn tonight" in out and "Dave (Guard) has nothing to learn" in out
     assert "No PMs to send: no one learns anything." in out
+    by_name = host.refused("pm", "--info", "Carol")  # new: asked by name, printed, she is told nothing either
+    assert by_name.startswith("Error: Carol (Witch) has nothing to learn tonight") and by_name.endswith(": no PM\n")
+    assert host.refused("pm", "--info", "Carol", "--send") == by_name
 
 
 def test_undo_of_an_elimination_whose_flip_is_posted_warns(tmp_path, monkeypatch):

@@ -52,6 +52,26 @@ def test_the_posts_before_the_first_night(tmp_path, args, said):
     assert "Cop" not in out and "Goon" not in out  # a closed setup: no role named
 
 
+def test_the_nights_due_time_is_in_its_json(tmp_path):
+    """`post night --due` puts the due time in --json, not only in the text: the same minute in
+    both, and (new) a relative '+1d' read once, so the text and the JSON cannot differ by a clock tick."""
+    from datetime import datetime, timedelta, timezone
+
+    host = _new(tmp_path, "natural", NATURAL)
+    data = json.loads(host.ok("post", "night", "--due", "2030-01-02 18:00-05:00", "--json"))
+    assert data["night"] == 1 and len(data["alive"]) == 9
+    assert data["due"]["at"] == "2030-01-02 23:00 UTC" and data["due"]["iso"] == "2030-01-02T18:00:00-05:00"
+    assert "by [b]2030-01-02 23:00 UTC[/b]" in data["text"] and data["text"] == host.ok(
+        "post", "night", "--due", "2030-01-02 18:00-05:00")[:-1]
+    before = datetime.now(timezone.utc)
+    rel = json.loads(host.ok("post", "night", "--due", "+1d", "--json", "--format", "plain"))
+    at = datetime.fromisoformat(rel["due"]["iso"])
+    assert before + timedelta(days=1) - timedelta(seconds=1) <= at <= datetime.now(timezone.utc) + timedelta(days=1)
+    assert f"by {rel['due']['at']}" in rel["text"] and "[b]" not in rel["text"]
+    assert json.loads(host.ok("post", "night", "--json"))["due"] is None
+    assert "deadline 'soon'" in host.refused("post", "night", "--due", "soon", "--json")
+
+
 def test_the_days_opening_says_what_it_takes(tmp_path):
     host = _new(tmp_path, "natural", NATURAL)
     _night_one(host, "Bob", [])
@@ -132,7 +152,8 @@ def test_the_host_posts_go_to_the_thread_once_each(tmp_path, board, monkeypatch)
     host, thread, n = _game(tmp_path, board, monkeypatch, roles)
     host.ok("forum", "login", "--user", "Host")
     assert "game start: sent (post" in host.ok("post", "start", "--send")
-    assert "night 1 begins: sent (post" in host.ok("post", "night", "--due", "+1d", "--send")
+    night = json.loads(host.ok("post", "night", "--due", "2030-01-01 18:00", "--send", "--json"))
+    assert night["due"]["iso"] == "2030-01-01T18:00:00+00:00" and "night 1 begins: sent (post" in night["sent"][0]
     host.ok("act", n["Bob"], "Kill", n["Dee"])
     host.ok("resolve", "--force")
     host.ok("sheriff", "run", n["Ann"])

@@ -63,18 +63,19 @@ def _pm_lines(out: str) -> dict[str, str]:
 @pytest.mark.slow  # some 60 s: seven role PMs and a dozen player PMs through phpBB's forms
 def test_a_night_in_a_hosts_inbox_after_weeks_is_read_right_or_listed(tmp_path, board, monkeypatch):
     host, me, n = _game(tmp_path, board, monkeypatch, CLASSIC7)
+    # The host's clock runs 10 minutes ahead of the forum's: the game was created at the host's time (before its
+    # first send: the send journal names the game by its creation time)
+    ahead = timedelta(minutes=10)
+    game_toml = host.folder / "game.toml"
+    created = re.search(r'created = "([^"]+)"', game_toml.read_text()).group(1)
+    moved = (datetime.fromisoformat(created) + ahead).isoformat(timespec="seconds")
+    game_toml.write_text(game_toml.read_text().replace(created, moved))
     assert host.ok("pm", "--send").count("PM sent") == 7  # each player pinned to a forum user id
     # Dave renames his account; a stranger registers his old name; an account named "&#66;ob" (phpBB
     # stores it "&amp;#66;ob") would read as Bob if decoded twice
     _rename(board, n["Dave"], f"DaveX{n['Dave'][4:]}")
     board.users.discard(n["Dave"])
     board.add(n["Dave"], "&amp;#66;ob" + n["Bob"][3:])
-    # The host's clock runs 10 minutes ahead of the forum's: the game was created at the host's time
-    ahead = timedelta(minutes=10)
-    game_toml = host.folder / "game.toml"
-    created = re.search(r'created = "([^"]+)"', game_toml.read_text()).group(1)
-    moved = (datetime.fromisoformat(created) + ahead).isoformat(timespec="seconds")
-    game_toml.write_text(game_toml.read_text().replace(created, moved))
     import hostkit.forum.inboxrun as inboxrun
     monkeypatch.setattr(inboxrun, "_host_now", lambda: datetime.now(timezone.utc) + ahead)
 
@@ -186,7 +187,9 @@ def test_a_dead_hunters_shot_and_an_early_action_are_read_on_the_board(tmp_path,
     day = _pm_lines(host.ok("inbox"))
     assert day[shot] == f"shoot {n['Eve']} {n['Hal']}"
     assert day[chat] == "no line read: it names no action"
-    assert "no ability to use in day 1" in day[early]  # shown again in night 2, as early
+    # by day already it is the coming night's action, marked early (shown again in night 2, as early)
+    assert day[early] == (f"act {n['Dave']} Guard {n['Carol']} [early: for night 2, sent before it began: "
+                          f"--take {early} to enter it then]")
     accepted = host.ok("inbox", "--accept")
     assert f"entered: shoot {n['Eve']} {n['Hal']}" in accepted
     assert not host.game.state.players[n["Hal"]].alive
@@ -201,3 +204,46 @@ def test_a_dead_hunters_shot_and_an_early_action_are_read_on_the_board(tmp_path,
     assert "entered:" not in host.ok("inbox", "--accept")  # an early PM waits for the host
     assert f"entered: {n['Dave']} Guard {n['Carol']} (PM {early})" in host.ok("inbox", "--take", early)
     assert f"{n['Dave']}: Guard {n['Carol']}" in host.ok("actions")
+
+
+@pytest.mark.slow  # some 70 s
+def test_last_words_the_badge_and_an_action_taken_by_day_on_the_board(tmp_path, board, monkeypatch):
+    """classic-werewolf with its Sheriff: Fay, killed on night 1, owes only last words: her PM is
+    shown whole for the host (never entered, never "owes nothing"). Dave's PM by day for night 2
+    is taken by day. Hal, the Sheriff, is banished: his PM passes the badge ("badge Hal Ann") and
+    night 2's --accept enters it with Dave's taken guard."""
+    roles = {"Ann": "Seer", "Bob": "Werewolf", "Gus": "Werewolf", "Carol": "Witch", "Dave": "Guard",
+             "Eve": "Hunter", "Fay": "Villager", "Hal": "Villager", "Ivy": "Villager"}
+    host, me, n = _game(tmp_path, board, monkeypatch, roles)
+    assert host.ok("pm", "--send").count("PM sent") == 9
+    host_id = str(board.as_user(n["Ann"]).account(me))
+    host.ok("act", n["Bob"], "Kill", n["Fay"])
+    host.ok("act", n["Carol"], "skip")
+    host.ok("resolve", "--force")
+    words = board.as_user(n["Fay"]).send_pm(host_id, "last words", f"My last words:\n{n['Bob']} is a wolf, "
+                                                                  "I saw it in his eyes.\nGood luck town!").id
+    early = board.as_user(n["Dave"]).send_pm(host_id, "N2", f"for night 2, guard {n['Carol']}").id
+    listed = host.ok("inbox", "--all")
+    said = _pm_lines(listed)
+    assert said[words].startswith(f"nothing to enter: {n['Fay']} is dead and owes only last words")
+    assert f"    | {n['Bob']} is a wolf, I saw it in his eyes.\n    | Good luck town!" in listed
+    assert f"from {n['Fay']}" not in "".join(line for line in listed.splitlines() if line.startswith("left out"))
+    taken = host.ok("inbox", "--take", early)
+    assert f"taken for night 2: {n['Dave']} Guard {n['Carol']} (PM {early})" in taken and "entered:" not in taken
+    assert "no line to enter" in host.refused("inbox", "--take", words)
+    host.ok("sheriff", "run", n["Hal"])
+    for voter in ("Ann", "Bob", "Gus", "Carol", "Dave", "Eve", "Hal", "Ivy"):
+        host.ok("sheriff", "vote", n[voter], n["Hal"])
+    host.ok("sheriff", "elect")
+    host.ok("eliminate", n["Hal"])
+    badge = board.as_user(n["Hal"]).send_pm(host_id, "badge", f"I give the badge to {n['Ann']}. My last words: "
+                                                             f"{n['Gus']} is the other wolf").id
+    night2 = _pm_lines(host.ok("inbox"))
+    assert night2[badge] == f"badge {n['Hal']} {n['Ann']}"
+    assert night2[early] == f"act {n['Dave']} Guard {n['Carol']}"  # taken by day: entered by --accept now
+    accepted = host.ok("inbox", "--accept")
+    assert f"entered: badge {n['Hal']} {n['Ann']} (PM {badge})" in accepted
+    assert f"entered: {n['Dave']} Guard {n['Carol']} (PM {early})" in accepted
+    assert f"Sheriff: {n['Ann']}" in host.ok("status")
+    assert f"{n['Dave']}: Guard {n['Carol']}" in host.ok("actions")
+    assert "entered:" not in host.ok("inbox", "--accept")  # nothing twice

@@ -72,7 +72,8 @@ def forum_status(ctx: click.Context) -> None:
 @click.command("inbox")
 @click.option("--accept", is_flag=True, help="Enter the sure lines, as 'act --file' would; list the unsure ones.")
 @click.option("--take", "take", multiple=True, metavar="ID",
-              help="Enter this PM's line too (one sent before the phase began, for it). Repeatable.")
+              help="Enter this PM's line too (one sent early, before its phase began; by day, one for the "
+                   "coming night is kept and entered by that night's --accept). Repeatable.")
 @click.option("--all", "every", is_flag=True, help="List every PM left out, with its sender, time and why.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_context
@@ -82,9 +83,10 @@ def inbox(ctx: click.Context, accept: bool, take: tuple[str, ...], every: bool, 
     \b
     Every page of every folder is read; a sender is known by their forum user id (pinned at the
     first send). PMs of this phase from living players, and from dead ones for what they owe (a
-    last shot, the badge), oldest first. A line is read only when it is sure (the ability's verb
-    and its targets); the others say why. A player's later PM wins. PMs sent in the phase before
-    for this one are shown as early. --accept enters the sure lines (every rule applies; a
+    last shot, the badge; last words are shown whole, for you to post), oldest first. A line is
+    read only when it is sure (the ability's verb and its targets); the others say why. A
+    player's later PM wins. A PM for the next phase (by day: "for night 2, guard Ann", or a
+    night action named by day) is shown as early. --accept enters the sure lines (every rule applies; a
     refused or conflicting one keeps nothing else out) and never one it is unsure of; running
     it again enters nothing twice. Examples:
       hostkit inbox
@@ -115,18 +117,9 @@ def account(ctx: click.Context, player: str, account: str) -> None:
     an alias are both accounts, it cannot tell which is theirs and asks you with this.
     Example: hostkit forum account Bob Bobby
     """
-    from ..forum.account import connect
-    from ..forum.senders import choose
+    from ..forum.senders import choose_account
 
-    game = load(ctx)
-    conn = connect(game.setup.thread)
-    try:
-        conn.ensure()
-        lines = choose(conn, game, player, account)
-        conn.save()
-    finally:
-        conn.close()
-    for line in lines:
+    for line in choose_account(load(ctx), player, account):
         click.echo(line)
 
 

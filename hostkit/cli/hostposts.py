@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from .base import load
+from .base import emit, load
 from .day import format_option
 from .sending import out as _out, send_option as _send_option
 
@@ -36,17 +36,31 @@ def start(ctx: click.Context, fmt, send: bool) -> None:
               help="When actions are due: '2026-11-23 18:00' (UTC unless an offset is given) or '+1d'.")
 @format_option
 @_send_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: night, due {at, iso, left} (or null), alive, text, and with --send what was sent.")
 @click.pass_context
-def night(ctx: click.Context, due: str | None, fmt, send: bool) -> None:
+def night(ctx: click.Context, due: str | None, fmt, send: bool, as_json: bool) -> None:
     """"Night N begins": the thread is closed for the night, actions go to the host by PM (by
     --due WHEN).
 
-    Example: hostkit post night --due +1d --send
+    \b
+    Examples:
+      hostkit post night --due +1d --send
+      hostkit post night --due "2026-11-23 18:00" --json
     """
-    from ..words.publish.hostposts import night_start_post
+    from ..words.publish.hostposts import night_start
 
     game = load(ctx)
-    _out(game, f"{game.current.record.label} begins", night_start_post(game, due=due, fmt=fmt), send)
+    what = f"{game.current.record.label} begins"
+    post = night_start(game, due=due, fmt=fmt)
+    if not as_json:
+        _out(game, what, post["text"], send)
+        return
+    if send:
+        from ..forum.send import post_to_forum
+
+        post["sent"] = post_to_forum(game, what, post["text"])
+    emit(post)
 
 
 @click.command("sheriff")

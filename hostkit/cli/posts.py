@@ -56,8 +56,8 @@ def pm(ctx: click.Context, player: str | None, night: int | None, day: int | Non
         from ..words.publish.pms import night_info_left_out, nothing_to_learn
 
         names = [game.player(player)] if player else night_info_players(game)
-        if send and player and (why := nothing_to_learn(game, names[0])):
-            raise HostkitError(f"{why}: no PM sent")
+        if player and (why := nothing_to_learn(game, names[0])):  # printed, sent or written alike
+            raise HostkitError(f"{why}: no PM")
         for why in ([] if player else night_info_left_out(game)):
             click.echo(f"{why}: no PM.")
         pms = [(n, night_info(game, n, fmt=fmt)) for n in names]

@@ -20,7 +20,7 @@ def sent_id(game: "Game", what: str) -> str | None:
     send journal; None when it has not gone out."""
     from .journal import Journal
 
-    journal = Journal(game.folder)
+    journal = Journal(game.folder, game=game)
     key = f"post:{what}"
     entry = journal.get(key)
     if entry and entry.get("state") == "sent" and entry.get("id"):

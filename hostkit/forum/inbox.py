@@ -5,15 +5,25 @@ Whose: a PM is a player's when its sender's forum user id is the one the player 
 (hostkit.forum.senders); a player not pinned yet is known by their name or alias exactly as the
 forum shows it. The living are read for their abilities usable now; a dead player only for what
 they owe (a last shot, the badge: "shoot Eve Bob", "badge Ann Dave"); anyone else's PM is left out.
+A dead player who may leave last words (classic's night 1 deaths and banished players) has every
+PM shown with its text, never entered: hostkit keeps no last words (the dead leave them in the
+thread), so the host posts them there.
 
 Which: those sent since the current phase began, oldest first. A phase begins when the one
 before it ended: the record keeps the time of each phase's end (model.PhaseEnd.time, written by
 `resolve` and `eliminate`), and the first phase begins when the game was created; that time is
 the host's clock, moved to the forum's by the difference the forum's answer shows (`offset`). A
 folder whose last phase end has no time (written before hostkit kept one) falls back to what
-hostkit itself did on the forum, and says so. A PM sent in the phase before that says it is for
-this one ("for night 2", "N2", "tonight" sent by day) is shown as early, entered only when the
-host takes it. A PM that an earlier phase's `inbox --accept` read is never read again.
+hostkit itself did on the forum, and says so. A PM that an earlier phase's `inbox --accept` read
+is never read again.
+
+Early: a PM sent in one phase for the next (`for_next`) is shown in its own phase as "ahead" (by
+day: for the coming night) and in the next as "early"; either way it is entered only when the
+host takes it (`--take`: at night at once; by day it is kept, state "taken", and the night's
+first --accept enters it). It is for the next phase when it names it ("for night 2", "N2",
+"tonight" by day), or names no phase and says nothing about an ability usable in its own phase
+but does about one of the next (a Guard's "guard Cara" by day; a Day Vigilante's "shoot Bob" by
+day is that day's). A PM naming another phase is unsure, for the host ("is for night 1").
 
 Every PM left out is kept with why (not a player's account, a stranger under a player's name,
 a dead player who owes nothing, sent before the phase, read already), for `inbox --all`.
@@ -29,7 +39,7 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
-from .pmread import _STOP  # noqa: F401 - the words never read as a name
+from .pmread import _PHASE, _STOP  # the phases a PM names; the words never read as a name
 
 if TYPE_CHECKING:
     from ..game.game import Game
@@ -48,9 +58,13 @@ class Reading(NamedTuple):
     line: str | None  # the act line read ("ACTOR ABILITY TARGET..."; a dead player's "shoot A B"), or None
     why: str  # why no line (or "" when one was read, or when the PM says nothing about an action)
     state: str  # "new", "entered" (already in the record), "replaced" (a later PM of the player wins),
-    # "early" (sent in the phase before, for this one: the host takes it with --take)
+    # "early" (sent in the phase before, for this one: the host takes it with --take), "ahead" (by day,
+    # for the coming night), "taken" (ahead, taken by the host), "withdrawn" (entered by --accept, since
+    # taken back or replaced by the host: never entered again)
     talks: bool = True  # it says something about an action (a later one replaces it)
     note: str = ""  # read for sure, nothing to enter ("leaves the Kill to Ivy")
+    for_phase: str = ""  # state "ahead": the phase it is for ("night 2", sent by day 1)
+    last_words: bool = False  # a dead player who may leave last words: the text is for the host to post
 
     @property
     def sure(self) -> bool:
@@ -63,7 +77,8 @@ class Reading(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "from": self.sender, "player": self.player, "time": self.time,
                 "subject": self.subject, "text": self.text, "line": self.line, "why": self.why or None,
-                "state": self.state, "note": self.note or None}
+                "state": self.state, "note": self.note or None, "for": self.for_phase or None,
+                "last_words": self.last_words}
 
 
 def _time(value: str) -> datetime | None:
@@ -129,15 +144,40 @@ _DUTIES = {"shot": Duty("Shoot", 1, ("shoot", "kill", "take")),
            "badge": Duty("Badge", 1, ("badge", "give", "hand", "heir"))}
 
 
-def _owed(game: Game, player: str) -> list[Duty]:
-    """What a dead player owes now that a PM can say (a last shot, the badge)."""
+def _dues(game: Game, player: str) -> list[str]:
+    """What a dead player's death still owes ("last words", "shot", "badge"), engine/day.owed's."""
     from ..game.day.rulings import due
 
     try:
-        owed = [d for d in due(game) if d["player"] == player]
+        return [o for d in due(game) if d["player"] == player for o in d["owes"]]
     except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owes nothing
         return []
-    return [_DUTIES[o] for d in owed for o in d["owes"] if o in _DUTIES]
+
+
+def _owed(game: Game, player: str) -> list[Duty]:
+    """What a dead player owes now that a PM can say (a last shot, the badge)."""
+    return [_DUTIES[o] for o in _dues(game, player) if o in _DUTIES]
+
+
+def _done(game: Game, player: str) -> list[Duty]:
+    """The duties a dead player's latest death owed that are entered already (a shot taken)."""
+    from ..engine.day import owed
+
+    since = game.current.index - 1
+    recent = [(p, k, w) for p, k, w, i in game.state.deaths if i >= since and p == player]
+    try:
+        then = [o for d in owed(game.state, recent, set()) for o in d["owes"] if o in _DUTIES]
+    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owed nothing
+        return []
+    now = {d.name for d in _owed(game, player)}
+    return [_DUTIES[o] for o in then if _DUTIES[o].name not in now]
+
+
+def _last_words(game: Game, player: str) -> bool:
+    """Whether a dead player may leave last words now (classic's DeathResolution: a night 1
+    death, a banished player). hostkit enters none: the dead leave them in the thread, and a PM
+    of them is shown for the host to post there."""
+    return "last words" in _dues(game, player)
 
 
 def read_line(game: Game, player: str, text: str, subject: str = "") -> tuple[str | None, str]:
@@ -146,21 +186,34 @@ def read_line(game: Game, player: str, text: str, subject: str = "") -> tuple[st
     return said.line, said.why or said.note
 
 
-def read_pm(game: Game, player: str, subject: str, text: str) -> Any:
-    """What a PM of `player` says this phase (pmread.Said): a living player's abilities usable
-    now, a dead one's duties owed (a last shot, the badge)."""
+def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) -> Any:
+    """What a PM of `player` says this phase (pmread.Said), or for phase `at` (a PhaseRecord: the
+    coming one): a living player's abilities usable then, a dead one's duties owed (a last
+    shot, the badge)."""
     from ..game.entry import usable
     from ..votes.names import NameMatcher
-    from .pmread import Said, read
+    from .pmread import Said, own_words, read
 
-    rec = game.current.record
+    rec = at if at is not None else game.current.record
     if game.state.players[player].alive:
         abilities: list[Any] = usable(game.state, player, rec)
         if not abilities:
+            named = _PHASE.search(f"{subject}\n{own_words(text)}".lower())
+            if named and game.state.role_of(player).abilities:  # "guard Ann (for night 1, sorry I'm late)"
+                kind = {"n": "night", "d": "day"}.get(named.group(3) or "", named.group(1))
+                said = f"{kind} {named.group(2) or named.group(4)}"
+                if said != rec.label:
+                    return Said(None, f"is for {said}, not {rec.label}", True, about=True)
             return Said(None, "", False, note=f"{player} has no ability to use in {rec.label}")
     else:
         abilities = list(_owed(game, player))
         if not abilities:
+            again = _again(game, player, subject, text)
+            if again is not None:
+                return again
+            if _last_words(game, player):
+                return Said(None, "", False, note=f"{player} is dead and owes only last words, which hostkit "
+                                                  "enters nowhere: if these are them, post them in the thread")
             return Said(None, "", False, note=f"{player} is dead and owes nothing")
     living = [p.name for p in game.setup.players if game.state.players[p.name].alive]
     matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living
@@ -177,6 +230,75 @@ def read_pm(game: Game, player: str, subject: str, text: str) -> Any:
     return said
 
 
+def _again(game: Game, player: str, subject: str, text: str) -> Any:
+    """A dead player's PM that gives again a duty entered already ("wait, shoot Gus instead" after
+    the shot was taken): unsure, for the host (a shot cannot be taken twice), else None."""
+    from ..votes.names import NameMatcher
+    from .pmread import Said, read
+
+    done = _done(game, player)
+    if not done:
+        return None
+    rec = game.current.record
+    matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players])
+    said = read(player, subject, text, done, matcher, phase=(rec.kind, rec.number), stop=_STOP)
+    if not said.line:
+        return None
+    duty, _, target = said.line[len(player) + 1:].partition(" ")
+    duty = done[0].name if duty == "skip" else duty
+    none = "skip" if duty == "Shoot" else "none"
+    line = f"{duty.lower()} {player} {none if target in ('', 'skip') else target}"
+    if line in entered_duties(game, player):
+        return said._replace(line=line)  # the one entered (readings marks it so)
+    return Said(None, f"says {line}, but {player}'s {duty.lower()} is entered already: a later PM cannot give "
+                      "it again", True, about=True)
+
+
+def entered_duties(game: Game, player: str) -> set[str]:
+    """The shot and badge lines of `player` in the record of this phase and the one before
+    ("shoot Eve Hal", "badge Hal none")."""
+    out = set()
+    for ph in game.phases[-2:]:
+        for e in ph.record.events:
+            if e.kind in ("shot", "badge") and e.actor == player:
+                none = "skip" if e.kind == "shot" else "none"
+                out.add(f"{'shoot' if e.kind == 'shot' else 'badge'} {player} {e.target or none}")
+    return out
+
+
+def coming(game: Game) -> Any:
+    """The phase after the current one (a PhaseRecord): day N after night N, night N+1 after day N."""
+    from ..model.entries import PhaseRecord
+
+    rec = game.current.record
+    return PhaseRecord(kind="day", number=rec.number) if rec.kind == "night" else PhaseRecord(
+        kind="night", number=rec.number + 1)
+
+
+def _names_phase(rec: Any, text: str, subject: str) -> bool:
+    """Whether a PM says it is for phase `rec` ("for night 2", "N2"; "tonight" for a night)."""
+    low = f"{subject}\n{text}".lower()
+    if re.search(rf"\b(?:{rec.kind}\s*{rec.number}|{rec.kind[0]}{rec.number})\b", low):
+        return True
+    return rec.kind == "night" and bool(re.search(r"\btonight\b|\bthis night\b|\bcoming night\b", low))
+
+
+def for_next(game: Game, player: str, subject: str, text: str, now: Any, then: Any) -> Any:
+    """What a living player's PM sent in phase `now` says for phase `then`, the one after it, when
+    it is for that one (pmread.Said), else None. It is when it names that phase ("for night 2",
+    "tonight" by day), or when it names no phase and says nothing about an ability usable in
+    `now` but does about one usable in `then`: a Guard's "guard Cara Lee" by day is for the
+    coming night; a Day Vigilante's "shoot Bob" by day is today's (a phase named wins: "for
+    night 2, shoot Bob" is the night's, and a Day Vigilante has no ability to use then)."""
+    ahead = read_pm(game, player, subject, text, at=then)
+    if _names_phase(then, text, subject):
+        return ahead if ahead.talks else None
+    said = read_pm(game, player, subject, text, at=now)
+    if said.line or said.about or _PHASE.search(f"{subject}\n{text}".lower()):  # today's, or another phase's
+        return None
+    return ahead if ahead.line or ahead.about else None
+
+
 def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str] | None = None,
              offset: float = 0.0, doubt: dict[str, str] | None = None) -> tuple[list[Reading], list[dict[str, str]]]:
     """The PMs of the current phase from players who can act (the living; the dead for what they
@@ -188,6 +310,7 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
         ids = {ident: player for player, (_, ident) in pinned(journal).items()}
 
     label = game.current.record.label
+    nxt = coming(game)
     win = window(game, journal, offset)
     current = {(a.actor, a.ability, tuple(a.targets)) for a in game.current.actions}
     out: list[Reading] = []
@@ -200,13 +323,15 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
         player, why = player_of(game, m, ids, doubt)
         when = _time(m.time)
         read_before = journal.get(f"inbox:{m.id}")
+        taken = bool(read_before) and read_before.get("state") == "taken"  # by the host, for `phase`
         if player is None:
             leave(m, why)
             continue
-        if read_before and read_before.get("phase") != label:
+        if read_before and read_before.get("phase") not in (label, nxt.label if taken else label):
             leave(m, f"read in {read_before.get('phase')} already")
             continue
-        if not game.state.players[player].alive and not _owed(game, player):
+        alive = game.state.players[player].alive
+        if not alive and not _owed(game, player) and not _last_words(game, player):
             leave(m, f"{player} is dead and owes nothing")
             continue
         early = False
@@ -216,48 +341,60 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
                 continue
             early = True
         said = read_pm(game, player, m.subject, m.text)
+        ahead = None
+        if not early and alive:
+            ahead = for_next(game, player, m.subject, m.text, game.current.record, nxt)
+        elif early and alive:
+            before = game.phases[-2].record
+            ahead = for_next(game, player, m.subject, m.text, before, game.current.record)
+        if ahead is not None:
+            said = ahead
         if not getattr(m, "readable", True):
             said = said._replace(line=None, note="", talks=True,
                                  why="the forum's copy of this PM is damaged (a character XML forbids): read it on "
                                      "the forum")
-        if early and not (said.line or said.why) or early and not _for_now(game, m.text, m.subject):
+        if early and (ahead is None or not (said.line or said.why)):
             leave(m, f"sent in {game.phases[-2].record.label}, before {label} began"
                      + (f" (it reads: {said.line})" if said.line else ""))
             continue
-        state = "early" if early else "new"
-        if said.line and ((read_before and read_before.get("what") == said.line)
-                          or (not early and _in_record(game, said.line, current))):
+        state = "ahead" if (ahead is not None and not early) else "early" if early else "new"
+        if taken and read_before.get("phase") == label and state == "early":
+            state = "new"  # taken by the host in the phase before: --accept enters it now
+        entered = read_before and read_before.get("state") == "entered" and read_before.get("what") == said.line
+        held = said.line is not None and (said.line in entered_duties(game, player) if not alive
+                                          else _in_record(game, said.line, current))
+        if entered and not held:
+            state = "withdrawn"  # --accept entered it; the host has since taken it back or replaced it
+        elif said.line and (entered or (state == "new" and held) or (not alive and held)):
             state = "entered"
+        elif taken and state == "ahead":
+            state = "taken"
         out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, said.line, said.why, state,
-                           said.talks, said.note))
+                           said.talks, said.note, nxt.label if state in ("ahead", "taken") else "",
+                           not alive and _last_words(game, player)))
     # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
-    # anything about an action wins (read, unsure, or a skip), and an unsure one keeps the
-    # earlier ones out too. A PM that says nothing ("thanks!") replaces nothing.
-    latest: dict[str, int] = {}
+    # anything about an action (of the same phase) wins (read, unsure, or a skip), and an unsure
+    # one keeps the earlier ones out too. A PM that says nothing ("thanks!") replaces nothing.
+    latest: dict[tuple[str, str], int] = {}
     for n, r in enumerate(out):
         if r.talks:
-            latest[r.player or ""] = n
-    out = [r._replace(state="replaced") if r.talks and r.state in ("new", "early") and latest[r.player or ""] != n
-           else r for n, r in enumerate(out)]
+            latest[(r.player or "", r.for_phase)] = n
+    out = [r._replace(state="replaced") if r.talks and r.state in ("new", "early", "ahead", "taken")
+           and latest[(r.player or "", r.for_phase)] != n else r for n, r in enumerate(out)]
     return out, left
 
 
-def _for_now(game: Game, text: str, subject: str) -> bool:
-    """Whether a PM sent in the phase before says it is for this one ("for night 2", "N2",
-    "tonight" sent by day for the coming night)."""
-    rec = game.current.record
-    low = f"{subject}\n{text}".lower()
-    if re.search(rf"\b(?:{rec.kind}\s*{rec.number}|{rec.kind[0]}{rec.number})\b", low):
-        return True
-    return rec.kind == "night" and bool(re.search(r"\btonight\b|\bthis night\b|\bcoming night\b", low))
-
-
 def _in_record(game: Game, line: str, current: set) -> bool:
+    """Whether every action of an act line is in the current phase's record ("Carol skip": each
+    of her abilities skipped)."""
     from ..game.actlines import parse_act_lines
 
     try:
-        (actor, ability, targets), = parse_act_lines(game, line, "inbox")[0]
+        lines = parse_act_lines(game, line, "inbox")[0]
     except Exception:  # noqa: BLE001 - a line the rules refuse is shown as read; accept says why
         return False
-    return any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == list(targets)
-               for c in current)
+    for actor, ability, targets in lines:
+        want = [] if list(targets) == ["skip"] else list(targets)
+        if not any(c[0] == actor and (ability is None or c[1] == ability) and list(c[2]) == want for c in current):
+            return False
+    return bool(lines)

@@ -11,8 +11,10 @@ what is sure.
   out. Two PMs that give one faction's action two ways ("kill Ann" from one werewolf, "kill Dave"
   from another) are a conflict: neither is entered, both are listed for the host. A dead
   player's owed last shot or badge is entered as `hostkit shoot` / `hostkit badge` would.
-- **Early PMs** (sent in the phase before, for this one) are shown and entered only when the
-  host takes them (`--take ID`).
+- **Early PMs** (sent in the phase before, for this one; by day, for the coming night) are
+  shown and entered only when the host takes them (`--take ID`; by day kept in the journal and
+  entered by the night's first --accept). `--take` of a PM with no line to enter is refused.
+- **Last words** of a dead player who may leave them are shown whole, for the host to post.
 - **Every PM left out is listed with why** (`--all`): not a player's account, a dead player who
   owes nothing, sent before the phase, read in an earlier phase.
 
@@ -79,7 +81,7 @@ def _ids(conn: Any, game: Game, messages: Sequence[Any]
     looked up now (hostkit.forum.senders), to be pinned by --accept's commit."""
     from .senders import look_up, pinned
 
-    pins = pinned(Journal(game.folder))
+    pins = pinned(Journal(game.folder, game=game))
     notes: list[str] = []
     new: dict[str, Any] = {}
     doubt: dict[str, str] = {}
@@ -101,6 +103,7 @@ def read_phase(game: Game) -> Phase:
     """Every PM of the host's folders, read for the current phase (`hostkit inbox`)."""
     from .account import connect
 
+    Journal(game.folder, game=game)  # another game's journal is refused before the forum is asked
     conn = connect(game.setup.thread)
     try:
         conn.ensure()
@@ -123,7 +126,7 @@ def read_messages(conn: Any, game: Game, messages: Sequence[Any]) -> Phase:
     elif abs(offset) >= 60:
         notes.append(f"the forum's clock is {abs(offset) / 60:.0f} min {'ahead of' if offset > 0 else 'behind'} "
                      "yours: the phase's start is moved to the forum's clock")
-    found, left = readings(game, list(messages), Journal(game.folder), ids=ids, offset=offset, doubt=doubt)
+    found, left = readings(game, list(messages), Journal(game.folder, game=game), ids=ids, offset=offset, doubt=doubt)
     return Phase(game.current.record.label, found, left, notes, list(messages), ids, offset, new, doubt)
 
 
@@ -133,19 +136,34 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequenc
     from ..model.errors import HostkitError
 
     ph = read_phase(game)
-    known = {r.id for r in ph.readings}
-    unknown = [t for t in take if t not in known]
-    if unknown:
-        raise HostkitError(f"--take {unknown[0]}: no PM of this phase has that id (hostkit inbox lists them)")
-    start, exact = phase_start(game, Journal(game.folder))
+    known = {r.id: r for r in ph.readings}
+    for t in take:
+        why = _untakable(known.get(t))
+        if why:
+            raise HostkitError(f"--take {t}: {why}")
+    start, exact = phase_start(game, Journal(game.folder, game=game))
     result: dict[str, Any] = {"phase": ph.label, "pms": [r.to_json() for r in ph.readings],
                               "since": start.isoformat() if start else None, "since_exact": exact,
                               "left_out": ph.left_out, "notes": ph.notes, "entered": [], "refused": [],
                               "conflicts": [], "unsure": [r.to_json() for r in ph.unsure],
-                              "early": [r.to_json() for r in ph.early]}
+                              "early": [r.to_json() for r in ph.early], "taken": [],
+                              "ahead": [r.to_json() for r in ph.readings if r.state in ("ahead", "taken")]}
     if accept or take:
         result.update(_accept(game, ph, reload, set(take)))
     return result
+
+
+def _untakable(r: Reading | None) -> str:
+    """Why `--take` cannot take this PM ('' when it can): it takes a line read, from a PM sent
+    early (before its phase began), ahead (by day, for the coming night) or this phase."""
+    if r is None:
+        return "no PM of this phase has that id (hostkit inbox lists them)"
+    if r.state == "replaced":
+        return f"a later PM of {r.player} replaces PM {r.id}"
+    if not r.line:
+        return (f"PM {r.id} from {r.sender} has no line to enter ({r.why or r.note or 'it names no action'}): "
+                "enter what it means by hand with 'hostkit act'")
+    return ""
 
 
 def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any]:
@@ -154,13 +172,18 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
     from ..model.errors import HostkitError
     from ..store.folder import locked
 
-    entered, refused, conflicts = [], [], []
+    entered, refused, conflicts, taken = [], [], [], []
     with locked(game.folder):
         game = reload() if reload else game
-        journal = Journal(game.folder)
+        journal = Journal(game.folder, game=game)
         label = game.current.record.label
         fresh, _ = readings(game, ph.messages, journal, ids=ph.ids, offset=ph.offset, doubt=ph.doubt)
         chosen = [r for r in fresh if r.line and (r.state == "new" or (r.state == "early" and r.id in take))]
+        for r in fresh:  # by day, for the coming night: kept in the journal, entered once that night begins
+            if r.state == "ahead" and r.line and r.id in take:
+                journal.mark(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line, phase=r.for_phase,
+                             state="taken", id=r.id)
+                taken.append({"id": r.id, "player": r.player, "line": r.line, "for": r.for_phase})
         acts = [r for r in chosen if (r.line or "").startswith(f"{r.player} ")]
         duties = [r for r in chosen if r not in acts]  # a dead player's "shoot A B" / "badge A B"
         parsed = []
@@ -206,6 +229,7 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
             stage(journal, player, name, ident, label)
         if ok_lines:  # one commit: the lines, the journal's marks of their PMs and the senders' pins
             game.enter(ok_lines, ok_labels, on_time=False, also={journal.path: journal.text()})
+            game = _fresh(game, reload)  # a duty below is entered on top of these lines, not in their place
         for r in sorted(duties, key=lambda r: not r.line.startswith("shoot")):  # the shot before the badge
             try:
                 game = _duty(game, r.line or "")
@@ -213,15 +237,23 @@ def _accept(game: Game, ph: Phase, reload: Any, take: set[str]) -> dict[str, Any
                 refused.append({"id": r.id, "player": r.player, "line": r.line, "why": str(exc)})
                 continue
             entered.append({"id": r.id, "player": r.player, "line": r.line})
-            journal = Journal(game.folder)
+            journal = Journal(game.folder, game=game)
             journal.mark(f"inbox:{r.id}", kind="inbox", to=r.player or "", what=r.line or "", phase=label,
                          state="entered", id=r.id)
-    return {"entered": entered, "refused": refused, "conflicts": conflicts}
+    return {"entered": entered, "refused": refused, "conflicts": conflicts, "taken": taken}
+
+
+def _fresh(game: Game, reload: Any) -> Game:
+    """The game as its folder now holds it (after an entry written through `game`)."""
+    from ..game.game import Game as Loaded
+
+    return reload() if reload else Loaded.load(game.folder)
 
 
 def _duty(game: Game, line: str) -> Game:
-    """Enter a dead player's owed shot or badge ("shoot Hunter Eve", "badge Ann none")."""
-    from ..game.day.rulings import shot_events
+    """Enter a dead player's owed shot or badge ("shoot Hunter Eve", "badge Ann none"): the game
+    after it."""
+    from ..game.day.rulings import badge_events, shot_events
 
     verb, rest = line.split(" ", 1)
     names = sorted((p.name for p in game.setup.players), key=len, reverse=True)
@@ -229,8 +261,7 @@ def _duty(game: Game, line: str) -> Game:
     target = rest[len(who) + 1:]
     if verb == "shoot":
         return game.append(*shot_events(game, who, None if target == "skip" else target))
-    game.badge(who, None if target == "none" else target)
-    return game
+    return game.append(*badge_events(game, who, None if target == "none" else target))
 
 
 def _factional(game: Game, actor: str, ability: str | None) -> tuple[str, str] | None:
@@ -287,25 +318,37 @@ def report_lines(result: dict[str, Any], *, accept: bool, every: bool = False) -
                    "from after the game's creation and hostkit's last send in an earlier phase)")
     for pm in result["pms"]:
         head = f"PM {pm['id']} {pm['time']} from {pm['from']}: {pm['subject']!r}"
+        ahead = pm.get("for")
         if pm["line"]:
             mark = {"entered": " [already entered]", "replaced": " [replaced by a later PM]",
-                    "early": " [sent before the phase began: --take " + pm["id"] + " to enter it]"}.get(pm["state"], "")
+                    "early": " [sent before the phase began: --take " + pm["id"] + " to enter it]",
+                    "ahead": f" [early: for {ahead}, sent before it began: --take {pm['id']} to enter it then]",
+                    "taken": f" [early: for {ahead}, taken: --accept enters it once {ahead} begins]",
+                    "withdrawn": " [entered, since taken back or replaced in the record: not entered again; "
+                                 "'hostkit act' it if it is meant]"
+                    }.get(pm["state"], "")
             verb = "act " if pm["player"] and pm["line"].startswith(pm["player"] + " ") else ""
             out.append(f"{head} -> {verb}{pm['line']}{mark}")
         elif pm.get("note"):
             out.append(f"{head} -> nothing to enter: {pm['note']}")
         else:
             mark = " [replaced by a later PM]" if pm["state"] == "replaced" else (
-                " [sent before the phase began]" if pm["state"] == "early" else "")
+                " [sent before the phase began]" if pm["state"] == "early" else
+                f" [early: for {ahead}]" if ahead else "")
             out.append(f"{head} -> no line read: {pm['why'] or 'it names no action'}{mark}")
-    if accept or result.get("entered") or result.get("refused") or result.get("conflicts"):
+        if pm.get("last_words"):  # the host posts them: shown whole
+            out += [f"    | {line}" for line in (pm["text"].strip() or "(empty)").splitlines()]
+    if accept or result.get("entered") or result.get("refused") or result.get("conflicts") or result.get("taken"):
         for e in result["entered"]:
             out.append(f"entered: {e['line']} (PM {e['id']})")
+        for e in result.get("taken", []):
+            out.append(f"taken for {e['for']}: {e['line']} (PM {e['id']}): 'hostkit inbox --accept' enters it once "
+                       f"{e['for']} begins")
         for r in result["refused"]:
             out.append(f"refused: {r['line']} (PM {r['id']}): {r['why']}")
         for c in result.get("conflicts", []):
             out.append(f"conflict, not entered: {' / '.join(c['lines'])} (PMs {', '.join(c['ids'])}): {c['why']}")
-        if not result["entered"] and not result["refused"] and not result.get("conflicts"):
+        if not result["entered"] and not result["refused"] and not result.get("conflicts") and not result.get("taken"):
             out.append("Nothing new to enter.")
         if result["unsure"]:
             out.append("For you to read and enter by hand (hostkit act): PM "

@@ -34,8 +34,9 @@ from ..store.folder import atomic_write
 
 NAME = ".hostkit-sends.json"
 VERSION = 1
-STATES = ("sending", "sent", "dropped", "entered", "pinned")  # entered: a PM read into the record (inbox);
-# pinned: a player's forum account (hostkit.forum.senders)
+STATES = ("sending", "sent", "dropped", "entered", "pinned", "taken")  # entered: a PM read into the record
+# (inbox); pinned: a player's forum account (hostkit.forum.senders); taken: a PM sent by day for the coming
+# night, taken by the host (`inbox --take`) and entered by that night's --accept (its phase)
 KINDS = ("pm", "post", "inbox", "lock", "account")  # lock: the thread locked or unlocked (id: the topic);
 # account: a player pinned to a forum user id (hostkit.forum.senders)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,

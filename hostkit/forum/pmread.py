@@ -16,6 +16,10 @@ sentence:
 - its targets are the players named after the verb: names before it are its subject ("Eve and
   I agreed: we kill Ann"), and a sentence whose subject is another player ("Ivy has the kill")
   is not the sender's action;
+- a name after the verb that describes the target rather than naming it ("whoever Gus wants",
+  "the one Bob defended", "Hal's target", "whoever killed me"), or names it to leave it out
+  ("someone other than Bob", "anyone except Bob", "someone quiet, not Hal"), or an order to the
+  others ("shoot Bob, town!") is unsure ("check Bob's role" is Bob);
 - a negated verb ("I will NOT shoot Eve", "not shooting tonight", "no potion") is a skip when it
   names no one, and unsure when it names a player and nothing else says skip;
 - a question, a condition or a hedge ("should I check Bob?", "if Bob dies", "maybe guard Ann")
@@ -35,7 +39,8 @@ from typing import Any, NamedTuple, Sequence
 
 # verbs for an ability by its effect (the ruleset's own ability name is always one)
 _EFFECT_VERBS = {"kill": ("kill", "shoot", "murder"), "protect": ("guard", "protect", "defend"),
-                 "inspect": ("check", "investigate", "inspect"), "heal": ("heal", "save")}
+                 "inspect": ("check", "investigate", "inspect"), "heal": ("heal", "save"),
+                 "block": ("block", "roleblock"), "swap": ("swap",)}
 _NEG = {"not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't", "shouldn't",
         "wouldn't", "didn't", "doesn't", "nor", "without", "neither"}
 _HEDGE = re.compile(r"\b(maybe|might|perhaps|probably|possibly|thinking|considering|consider|unless|if|whether|"
@@ -45,7 +50,8 @@ _THIRD = {"he", "she", "they", "someone", "somebody", "anyone", "everyone", "vil
           "mafia", "scum", "partner", "teammate", "buddy"}
 _SKIP = re.compile(r"\b(skip|skipping|skipped|pass|passing|no actions?|not acting|do nothing|doing nothing|"
                    r"nothing tonight|no targets?|hold(?:ing)? (?:my|our) fire|sit(?:ting)? (?:this|it|tonight) out|"
-                   r"no (?:shot|kill|potion|check|guard|protection|heal|poison|antidote)s?)\b")
+                   r"no (?:shot|kill|potion|check|guard|protection|heal|poison|antidote|heir)s?|"
+                   r"tear(?:s|ing)? (?:it |the badge )?up|tear(?:s|ing)? up the badge)\b")
 _CUT = re.compile(r"(scratch that|never ?mind|nvm|on second thoughts?|change of plans?|changed? my mind|"
                   r"ignore (?:that|this|my (?:last|previous|earlier)(?: pm| message)?|the above|what i said)|"
                   r"disregard (?:that|this|my (?:last|previous)(?: pm| message)?)|forget (?:that|what i said)|"
@@ -77,6 +83,9 @@ class Said(NamedTuple):
     why: str
     talks: bool
     note: str = ""
+    about: bool = False  # it says something about an ability (a verb, an action form, a skip, a phase), not
+    # only names a player ("Bob is so quiet"): a PM by day that says nothing about a day ability may be
+    # the coming night's (hostkit.forum.inbox)
 
 
 class Verb(NamedTuple):
@@ -196,6 +205,9 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
         form = _FORM.match(low)
         if form and len(verbs) == 1 and not skip:
             targets = tuple(p for k, p in others)
+            why = _described(words, 0, others, set())
+            if targets and why:
+                return _Clause("unsure", verbs[0].ability, targets, why)
             if targets:
                 return _judge(verbs[0].ability, targets, question, hedge, unsure_names, sentence)
         if skip:
@@ -238,7 +250,47 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
             return _judge(verb.ability, (), question, hedge, unsure_names, sentence)
         return _Clause("unsure", verb.ability, why=unsure_names[0] if unsure_names else
                        f"no player named for {verb.ability.name}")
+    mine_too = [(k, player) for k, t in enumerate(words) if k > at and t in _SELF]  # "whoever killed me"
+    why = _described(words, at + 1, sorted([(k, p) for k, p in named if k > at and p != player] + mine_too),
+                     {f for v in verbs for w in v.words for f in _forms(w)})
+    if not why and _ADDRESSED.search(low):
+        why = f"tells others what to do: {sentence.strip()[:80]!r}"
+    if why:
+        return _Clause("unsure", verb.ability, targets, why)
     return _judge(verb.ability, targets, question, hedge, unsure_names, sentence)
+
+
+# A name after the verb is the target only when the PM names the target with it: not when it
+# describes another player by it ("whoever Gus wants", "the one Bob defended", "Hal's target"),
+# or names it to leave it out ("someone other than Bob", "anyone except Bob", "someone quiet, not Hal")
+_DESCRIBE = {"whoever", "whomever", "whichever", "who", "whom", "whose", "which", "someone", "somebody", "anyone",
+             "anybody", "everyone", "everybody", "person", "one", "guy", "girl", "player", "the"}
+_EXCLUDE = {"except", "besides", "but", "other", "than", "not", "instead", "rather", "excluding", "apart",
+            "unless", "without", "never"}
+# "shoot Bob, town!": said to the others, not the sender's action ("she's town" is no address)
+_ADDRESSED = re.compile(r",\s*(?:town|village|everyone|everybody|guys|all|people|folks|y'?all|villagers|townies)\b")
+_OWN = {"role", "alignment", "team", "faction", "side", "identity", "house", "home"}  # "check Bob's role": Bob
+
+
+def _described(words: list[str], start: int, named: list[tuple[int, str]], verbs: set[str]) -> str:
+    """Why the players named from `start` on are not surely the targets ('' when they are).
+    `verbs`: the abilities' words, whose article is no description ("give the badge to Ann")."""
+    at = start
+    for k, name in named:  # before each target ("swap Ann and whoever Bob targets")
+        run = [w.strip(".,!?;:()") for w in words[at:k]]
+        between = {w for n, w in enumerate(run) if not (w == "the" and n + 1 < len(run) and run[n + 1] in verbs)}
+        if between & (_DESCRIBE | _EXCLUDE):
+            return f"describes its target rather than naming it ({' '.join(words[at:k + 1])!r})"
+        at = k + len(name.split())
+    for k, name in named:
+        if words[k] in _SELF:
+            continue
+        for j in range(k, min(k + len(name.split()), len(words))):
+            w = words[j].strip(".,!?;:()")
+            if w.endswith(("'s", "s'")) and w not in name.lower().split() \
+                    and (j + 1 >= len(words) or words[j + 1].strip(".,!?;:()") not in _OWN):
+                return f"names {name}'s {words[j + 1] if j + 1 < len(words) else ''}, not {name}".replace(" ,", ",")
+    return ""
 
 
 def _judge(ability: Any, targets: tuple[str, ...], question: bool, hedge: bool, unsure_names: list[str],
@@ -278,7 +330,7 @@ def read(player: str, subject: str, text: str, abilities: Sequence[Any], matcher
             if from_subject.talks and not from_subject.why.startswith("is for "):
                 return from_subject._replace(why=from_subject.why and f"subject: {from_subject.why}")
     if changed and not said.talks:
-        return Said(None, "changes its mind and then says no action", True)
+        return Said(None, "changes its mind and then says no action", True, about=True)
     return said
 
 
@@ -289,8 +341,14 @@ def _read_body(player: str, body: str, verbs: list[Verb], names: _Names, phase: 
             kind = {"n": "night", "d": "day"}.get(m.group(3) or "", m.group(1))
             number = int(m.group(2) or m.group(4))
             if (kind, number) != phase:
-                return Said(None, f"is for {kind} {number}, not {phase[0]} {phase[1]}", True)
+                return Said(None, f"is for {kind} {number}, not {phase[0]} {phase[1]}", True, about=True)
     clauses = [_clause(s, player, verbs, names) for s in _sentences(body, verbs)]
+    said = _verdict(player, clauses, verbs)
+    return said._replace(about=said.talks and any(c.kind not in ("talk", "none") for c in clauses))
+
+
+def _verdict(player: str, clauses: list[_Clause], verbs: list[Verb]) -> Said:
+    """What a PM's clauses say together (see the module docstring)."""
     acts = {(c.ability.name, c.targets) for c in clauses if c.kind == "act"}
     skips = [c for c in clauses if c.kind == "skip"]
     nots = [c for c in clauses if c.kind == "not"]
@@ -320,3 +378,4 @@ def _read_body(player: str, body: str, verbs: list[Verb], names: _Names, phase: 
     if talk:
         return Said(None, talk[0].why, True)
     return Said(None, "", False)
+

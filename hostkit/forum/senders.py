@@ -79,7 +79,7 @@ def accounts(conn: Any, game: Game, players: Sequence[str]) -> dict[str, tuple[s
     """Each player's forum account (name, id): pinned, else looked up (the sender pins it with
     its first journal write: `stage_all`). Refuses, naming every player with none or with two,
     before anything is sent."""
-    pins = pinned(Journal(game.folder))
+    pins = pinned(Journal(game.folder, game=game))
     found, missing, double = {}, [], []
     for player in dict.fromkeys(players):
         if player in pins:
@@ -105,6 +105,22 @@ def stage_all(journal: Journal, found: dict[str, tuple[str, str]], phase: str) -
         stage(journal, player, name, ident, phase)
 
 
+def choose_account(game: Game, player: str, account: str) -> list[str]:
+    """`hostkit forum account PLAYER ACCOUNT` on the game's forum (another game's send journal
+    is refused before the forum is asked)."""
+    from .account import connect
+
+    Journal(game.folder, game=game)
+    conn = connect(game.setup.thread)
+    try:
+        conn.ensure()
+        lines = choose(conn, game, player, account)
+        conn.save()
+    finally:
+        conn.close()
+    return lines
+
+
 def choose(conn: Any, game: Game, player: str, account: str) -> list[str]:
     """`hostkit forum account PLAYER ACCOUNT`: pin the player to that account (one of their
     names in the game), when two of them are accounts or the player was renamed."""
@@ -115,7 +131,7 @@ def choose(conn: Any, game: Game, player: str, account: str) -> list[str]:
     ident = conn.call("account", account)
     if not ident:
         raise HostkitError(f"{account!r}: no such account on {conn.site}")
-    before = pinned(Journal(game.folder)).get(who)
+    before = pinned(Journal(game.folder, game=game)).get(who)
     pin(game, who, account, ident)
     was = f" (was user #{before[1]}, {before[0]!r})" if before and before[1] != ident else ""
     return [f"{who} is forum user #{ident} ({account!r}){was}: their PMs go there, and only that account's "

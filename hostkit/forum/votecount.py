@@ -34,10 +34,12 @@ def count_to_forum(game: Game, reload: Callable[[], Game], *, url: str | None = 
                    to_post: int | None = None, fmt: str | None = None) -> list[str]:
     """Count, publish and post the count; the lines to print (the count's number first)."""
     from .dayopen import sent_id
+    from .journal import Journal
     from .send import post_to_forum
 
     if not game.setup.thread:
         raise HostkitError("votes --send posts in the game's thread: create the game with --thread URL")
+    Journal(game.folder, game=game)  # another game's journal: refused before the count is published
     if game.state.winner:
         raise HostkitError(f"the game is over ({game.state.winner} won): no vote count goes to the thread now "
                            "('hostkit post end --send' is the last post)")

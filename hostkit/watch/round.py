@@ -114,7 +114,7 @@ def run(folder: Path, *, queue_for: Callable[[str], Any], clock: Clock) -> list[
         return lines + [f"the game is over ({game.state.winner} won): nothing to do"]
     opts = settings({k: game.state.options.get(k, spec.default) for k, spec in game.ruleset.options.items()})
     now = clock.now()
-    journal = Journal(folder)
+    journal = Journal(folder, game=game)
     if game.current.record.kind == "day":
         pages = read_thread(game, queue)
         if clock.stop.is_set():

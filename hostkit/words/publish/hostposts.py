@@ -80,22 +80,32 @@ def _when(text: str | None, now: datetime | None) -> dict[str, str] | None:
         return None
     now = now or datetime.now(timezone.utc)
     at = parse_deadline(text, now)
-    return {"at": at.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "left": time_left(at, now)}
+    return {"at": at.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "iso": at.isoformat(),
+            "left": time_left(at, now)}
 
 
-def night_start_post(game: "Game", *, due: str | None = None, fmt: str | None = None,
-                     now: datetime | None = None) -> str:
-    """"Night N begins": the night's post, with when actions are due (DUE as `hostkit deadline`
-    takes it: '2026-11-23 18:00', '+1d'). Template ``night_start``, context: ``game``,
-    ``night``, ``due`` ({at, left} or None), ``alive`` (names)."""
+def night_start(game: "Game", *, due: str | None = None, fmt: str | None = None,
+                now: datetime | None = None) -> dict[str, Any]:
+    """`hostkit post night [--json]`: {night, due ({at: '2026-11-23 18:00 UTC', iso, left} or
+    None), alive (names), text (the post)}. DUE as `hostkit deadline` takes it ('2026-11-23
+    18:00', '+1d'), read once, so the text and `due` say the same time. Template
+    ``night_start``, context: ``game``, ``night``, ``due``, ``alive``."""
     if game.state.winner:
         raise RuleError(f"the game is over ({game.state.winner} won): no night begins")
     rec = game.current.record
     if rec.kind != "night":
         raise RuleError(f"it is {rec.label}: 'post night' opens a night, once the day has ended")
     r, view = _view(game, fmt)
-    return r.render("night_start", game=view.game_context(r.format), night=rec.number, due=_when(due, now),
-                    alive=[p.name for p in view.players if p.alive])
+    when = _when(due, now)
+    alive = [p.name for p in view.players if p.alive]
+    text = r.render("night_start", game=view.game_context(r.format), night=rec.number, due=when, alive=alive)
+    return {"night": rec.number, "due": when, "alive": alive, "text": text}
+
+
+def night_start_post(game: "Game", *, due: str | None = None, fmt: str | None = None,
+                     now: datetime | None = None) -> str:
+    """"Night N begins": the night's post, with when actions are due (:func:`night_start`)."""
+    return night_start(game, due=due, fmt=fmt, now=now)["text"]
 
 
 def sheriff_result_post(game: "Game", *, fmt: str | None = None) -> str:
