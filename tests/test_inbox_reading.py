@@ -18,6 +18,8 @@ from hostkit.forum.base import Message
 from hostkit.forum.inbox import readings
 from hostkit.forum.journal import Journal
 
+from conftest import Host
+
 FORWARD = ("look what Bob sent me\n\n-------- Original Message --------\nSubject: hi\nDate: Sun Nov 29, 2026\n"
            "From: Bob\nTo: Ann\n\n[quote=\"Bob\"]I am just a villager, honest[/quote]")
 
@@ -274,3 +276,53 @@ def test_an_accepted_pm_the_host_took_back_is_not_shown_as_entered(classic):
     classic.ok("act", "--remove", "Carol", "Antidote")  # new: taken back
     classic.ok("act", "--remove", "Carol", "Poison")
     assert {r.id: r.state for r in readings(classic.game, pms, Journal(classic.folder))[0]}["2"] == "withdrawn"
+
+
+OOO = ["Ann=Seer", "Bob=Wolf", "Gus=Stalker", "Vic=Veteran", "Doc=Doctor", "Lou=Lookout", "Gra=Gravedigger",
+       "Fay=Villager", "Hal=Villager"]
+
+
+@pytest.mark.parametrize("player, text, line", [
+    ("Gra", "dig up Fay", "Gra Dig Fay"),  # a dead target, for the ability that takes one (was never read)
+    ("Ann", "vision on Fay", None),  # the dead are no targets of a Seer
+    ("Gus", "kill Hal", None),  # two abilities kill: Maul and Pounce
+    ("Gus", "pounce on Hal", "Gus Pounce Hal"),
+    ("Vic", "no alert tonight", "Vic Alert skip"),
+    ("Lou", "watch Bob's house", "Lou Watch Bob"),
+    ("Doc", "heal whoever gets attacked", None),
+    ("Bob", "maul Hal, Gus pounces on Ann", None),
+], ids=["dig-the-dead", "vision-dead", "two-kills", "pounce", "no-alert", "house", "whoever", "teammate"])
+def test_ooo_werewolf_pms_in_night_two(tmp_path, player, text, line):
+    """ooo-werewolf's roles, night 2 after Fay's death (the next case of the kind, another ruleset)."""
+    from hostkit.forum.inbox import read_line
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "o", ruleset="ooo-werewolf", assign=OOO, seed=1)
+    host = Host(tmp_path / "o")
+    host.ok("act", "Bob", "Maul", "Fay")
+    host.ok("resolve", "--force")
+    host.ok("eliminate", "--none")
+    assert read_line(Game.load(tmp_path / "o"), player, text)[0] == line
+
+
+ITEMS = ["Ann=Shaman", "Bob=Werewolf", "Hun=Huntsman", "Mil=Militia", "Fay=Villager", "Hal=Villager",
+         "Pro=Protector"]
+
+
+@pytest.mark.parametrize("player, text, line", [
+    ("Ann", "use my potion of clarity on Bob", "Ann Clarity Bob"),  # an item held: was "no ability" or unsure
+    ("Ann", "Potion of Clarity: Bob", "Ann Clarity Bob"),
+    ("Hun", "raise the heavy shield tonight", "Hun Brace"),
+    ("Hun", "guard Ann", "Hun Guard Ann"),  # his role's Guard, not the Shield's protection
+    ("Ann", "check Bob", None),  # the potion is named by its name, not its effect's verb
+    ("Fay", "use my potion on Bob", None),  # she holds none
+], ids=["potion", "potion-form", "shield", "guard", "effect-verb", "none-held"])
+def test_an_item_a_player_holds_is_read_by_its_name(tmp_path, player, text, line):
+    """items-werewolf: a PM using an item the player holds was read against the role's abilities
+    only (a Villager with a potion "has no ability to use"); the item's ability is read by its
+    name or the item's (the next case of "actions lost", another ruleset)."""
+    from hostkit.forum.inbox import read_line
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "i", ruleset="items-werewolf", assign=ITEMS, seed=1)
+    assert read_line(Game.load(tmp_path / "i"), player, text)[0] == line

@@ -196,7 +196,7 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
 
     rec = at if at is not None else game.current.record
     if game.state.players[player].alive:
-        abilities: list[Any] = usable(game.state, player, rec)
+        abilities: list[Any] = usable(game.state, player, rec) + _held(game, player, rec)
         if not abilities:
             named = _PHASE.search(f"{subject}\n{own_words(text)}".lower())
             if named and game.state.role_of(player).abilities:  # "guard Ann (for night 1, sorry I'm late)"
@@ -216,8 +216,10 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
                                                   "enters nowhere: if these are them, post them in the thread")
             return Said(None, "", False, note=f"{player} is dead and owes nothing")
     living = [p.name for p in game.setup.players if game.state.players[p.name].alive]
+    # the dead are targets only of an ability that takes them (a Gravedigger's "dig up Fay")
+    dead_ok = any(getattr(a, "dead_only", False) or not getattr(a, "living_only", True) for a in abilities)
     matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players if p.name in living
-                           or p.name == player])
+                           or p.name == player or dead_ok])
     said = read(player, subject, text, abilities, matcher, phase=(rec.kind, rec.number), stop=_STOP)
     if said.line and not game.state.players[player].alive:  # "Hunter Shoot Eve" -> "shoot Hunter Eve"
         duty, _, target = said.line[len(player) + 1:].partition(" ")
@@ -263,6 +265,24 @@ def entered_duties(game: Game, player: str) -> set[str]:
             if e.kind in ("shot", "badge") and e.actor == player:
                 none = "skip" if e.kind == "shot" else "none"
                 out.add(f"{'shoot' if e.kind == 'shot' else 'badge'} {player} {e.target or none}")
+    return out
+
+
+def _held(game: Game, player: str, rec: Any) -> list[Duty]:
+    """The abilities of the items `player` holds usable in `rec` (items-werewolf's Potion of
+    Clarity: "use my potion of clarity on Bob"), named by the ability's name or the item's only
+    (a Huntsman's "guard Ann" is his Guard, not his Heavy Shield's Brace); one that works by
+    itself (Armour) is never entered."""
+    from ..game.entry import phase_ok
+    from ..rules.items import items_of
+
+    table = items_of(game.ruleset) or {}
+    out = []
+    for name, count in sorted(game.state.players[player].items.items()):
+        item = table.get(name)
+        for ab in (item.abilities if item is not None and count > 0 else ()):
+            if ab.name not in item.auto and phase_ok(ab, rec):
+                out.append(Duty(ab.name, ab.targets, (name.lower(), *(getattr(ab, "verbs", ()) or ()))))
     return out
 
 
