@@ -136,8 +136,12 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
 _BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": a quote's end mistyped
 # A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann"),
 # or with a vote disowned or announced ("Pseudo vote: Bob", "intent to vote Ann"), and a cheap hint
-_LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*("
-                     rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
+_LINE_VOTE_REST = (r"[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*("
+                   rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
+_LINE_VOTE = lazy_re(r"(?im)^" + _LINE_VOTE_REST)
+# The same line after its line break: a pattern that opens with a literal "\n" is searched for by a
+# scan for that character, where one that opens with ^ is tried at every letter (see _line_votes).
+_LINE_VOTE_AFTER = lazy_re(r"(?i)\n" + _LINE_VOTE_REST)
 LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")  # what line_hint finds
 _COLON_HINT = lazy_re(r"vote\s*:")
 
@@ -177,6 +181,22 @@ def line_hint(low: str) -> bool:
 _LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 
 
+def _line_votes(full: str) -> Iterator[re.Match[str]]:
+    """_LINE_VOTE().finditer(full), the same matches (each group 1 the same span), found from
+    each line break by _LINE_VOTE_AFTER. A line starts at 0 or after a "\n" (MULTILINE's ^),
+    and a match ends at its line's end, so the next one starts after a line break at or past
+    that end. A walked body's text opens with a line break, where no match starts: only another
+    text is tried at its start. (finditer tried _LINE_VOTE's ^ at every letter of a walked post:
+    the costliest search of reading a page's marks.)"""
+    at = 0
+    if not full.startswith("\n"):
+        first = _LINE_VOTE().match(full)
+        if first is not None:
+            yield first
+            at = first.end()
+    yield from _LINE_VOTE_AFTER().finditer(full, at)
+
+
 def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own) or with a
     vote disowned or announced ("Pseudo vote: Bob", "Intent to vote Ann"), outside quotes and code
@@ -184,7 +204,7 @@ def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     hostkit.votes.extract lists those that nothing counts. (A line ending in a mistyped quote close
     is the end of a quote, not the writer's.)"""
     out = []
-    for m in _LINE_VOTE().finditer(full):
+    for m in _line_votes(full):
         flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
         t = " ".join(m.group(1).split())
         if flags & (_QUOTE | _CODE | _HIDDEN) or _BROKEN_QUOTE.search(t):
