@@ -11,6 +11,8 @@
     journal.py      the send journal in the game folder: nothing is sent twice
     send.py         sending rendered PMs and posts through an adapter, journalled
     inbox.py        reading players' action PMs into `act` lines
+    owed.py         what a PM may say beyond the role's abilities: a dead player's duties and
+                    last words, and the items a player holds
     dayopen.py      the post that opens a day sent, and the day's start post taken from it
     votecount.py    votes --send: count, publish and post the count (nothing when nothing changed)
     told.py         what the forum already knows of what an undo took back
