@@ -128,11 +128,12 @@ READ_ONLY = {"actions": ["actions"], "due": ["due"], "status": ["status"], "rule
 # credential store, never the game folder; their sends' crash tests are tests/test_forum_send.py.
 # `post night|sheriff|deadline` are refused on Day 1 before its election and deadline (tests/
 # test_host_posts.py) and write nothing without --send, whose sends go through the send journal.
-# `forum account` writes one entry of the send journal in one atomic write (forum.senders.pin).
+# `forum account` writes one entry of the send journal in one atomic write (forum.senders.pin), and
+# `sent` likewise (forum.recover.by_hand; tests/test_send_full_sentbox.py runs it on the board).
 # `watch` needs a forum to run a round against: it is killed at every write boundary of a round on
 # the local board, and run again, by tests/test_watch_signals.py.
 OTHER = {"demo", "git-setup", "merge-file", "post end", "forum login", "forum logout", "forum status",
-         "forum account", "post night", "post sheriff", "post deadline", "watch"}
+         "forum account", "sent", "post night", "post sheriff", "post deadline", "watch"}
 
 
 def command_names() -> set[str]:

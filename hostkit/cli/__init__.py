@@ -67,7 +67,7 @@ WHERE = {
     **dict.fromkeys(("confirm", "ita", "grant", "bond", "take-role", "shorten"), "powers"),
     **dict.fromkeys(("pm", "post"), "posts"),
     **dict.fromkeys(("chart", "page"), "charts"),
-    **dict.fromkeys(("log", "git-setup", "merge-file"), "cohost"),
+    **dict.fromkeys(("log", "sent", "git-setup", "merge-file"), "cohost"),
     **dict.fromkeys(("tech", "stockpile"), "tech"),
     **dict.fromkeys(("forum", "inbox"), "forum"),
     "watch": "watch",

@@ -1,4 +1,5 @@
-"""Co-hosting commands: the record with who entered what, and git (the merge driver and its setup)."""
+"""Co-hosting commands: the record with who entered what (and the sends, with `sent` for one the
+forum could not show), and git (the merge driver and its setup)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,29 @@ def log(ctx: click.Context, as_json: bool) -> None:
         click.echo(f"{s.get('time', ''):<25} {s.get('phase', ''):<9} {s.get('what', s['key'])} -> {s['to']}: {state}")
 
 
+@click.command("sent")
+@click.argument("key")
+@click.option("--again", is_flag=True, help="It did not go out: the next run of its command sends it.")
+@click.option("--id", "ident", default=None, metavar="ID", help="The forum's id of the PM or post, when you found it.")
+@click.pass_context
+def sent(ctx: click.Context, key: str, again: bool, ident: str | None) -> None:
+    """Say whether a send hostkit could not tell about went out: KEY as the command named it.
+
+    \b
+    A rerun after a crash looks on the forum for what the journal left unsure; when the forum
+    cannot show it (a full sentbox whose oldest PMs phpBB deleted, a copy it cannot tell from an
+    older one), the command stops, names the send's KEY and asks you. Check on the forum (or
+    with the player), then say it went out, or that it did not (--again) and run the command
+    again. Examples:
+      hostkit sent "pm:your role:Ann"
+      hostkit sent "pm:your role:Ann" --id 4121
+      hostkit sent --again "post:deaths night 1"
+    """
+    from ..forum.recover import by_hand
+
+    click.echo(by_hand(load(ctx), key, again=again, ident=ident))
+
+
 @click.command("git-setup")
 @click.pass_context
 def git_setup(ctx: click.Context) -> None:
@@ -85,4 +109,4 @@ def merge_file(base: Path, ours: Path, theirs: Path, path: str) -> None:
         click.echo(f"hostkit merge-file: {note}", err=True)
 
 
-COMMANDS = [log, git_setup, merge_file]
+COMMANDS = [log, sent, git_setup, merge_file]

@@ -24,7 +24,6 @@ sure readings, the unsure ones, the early ones and the left-out PMs with their r
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from .inbox import Reading, _host_now, phase_start, readings
@@ -62,17 +61,10 @@ class Phase(NamedTuple):
 
 def _offset(session: Any) -> float | None:
     """The forum's clock ahead of the host's, from the forum's last answer's Date (None: unknown)."""
-    from email.utils import parsedate_to_datetime
+    from .session import forum_now
 
-    seen = getattr(session, "forum_date", None)
-    if not seen:
-        return None
-    date, at = seen
-    try:
-        forum = parsedate_to_datetime(date)
-    except (TypeError, ValueError):
-        return None
-    return (forum.timestamp() + (time.monotonic() - at)) - _host_now().timestamp()
+    forum = forum_now(session)
+    return None if forum is None else forum.timestamp() - _host_now().timestamp()
 
 
 def _ids(conn: Any, game: Game, messages: Sequence[Any]

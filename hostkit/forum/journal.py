@@ -1,8 +1,9 @@
 """The send journal: what hostkit sent to the forum, kept in the game folder (`.hostkit-sends.json`).
 
 Every send is written here twice, each time through store.atomic_write (a whole file or the old
-one, never half): as `sending` before it goes out and as `sent`, with the forum's post or PM id,
-after the forum accepts it. A rerun skips what is `sent`; what is `sending` may or may not have
+one, never half): as `sending` before it goes out (with `forum_time`, the forum's time before
+which it cannot have been stored: hostkit.forum.recover) and as `sent`, with the forum's post or
+PM id, after the forum accepts it. A rerun skips what is `sent`; what is `sending` may or may not have
 gone out (the command was killed between the forum's answer and the journal write), so the
 sender looks on the forum first (the thread's last posts, the sent PMs) and sends only when it is
 not there. Co-hosts share the file through git like the rest of the folder, so neither sends
@@ -40,7 +41,7 @@ STATES = ("sending", "sent", "dropped", "entered", "pinned", "taken")  # entered
 KINDS = ("pm", "post", "inbox", "lock", "account")  # lock: the thread locked or unlocked (id: the topic);
 # account: a player pinned to a forum user id (hostkit.forum.senders)
 _FIELDS = {"key": str, "kind": str, "to": str, "what": str, "phase": str, "digest": str, "state": str,
-           "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str}
+           "id": str, "url": str, "time": str, "host": str, "limit": str, "start": str, "forum_time": str}
 _OWNER = ("game", "thread")
 _LIMIT = 4 * 2**20  # a journal of a long game is some 100 kB
 

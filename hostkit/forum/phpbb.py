@@ -26,6 +26,7 @@ from __future__ import annotations
 import html as _html
 import re
 import time
+from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -175,7 +176,21 @@ class PhpBB:
                             f"{': ' + why[:120] if why else ''}) is neither its page for a {what} sent nor its error "
                             "box: it may have gone out")
 
-    def reply(self, thread: str, text: str, *, subject: str = "", ignore_new_posts: bool = True) -> Sent:
+    def reply_form(self, thread: str) -> Any:
+        """The reply form of the thread, fetched now to be posted by `reply(..., form=)`: the
+        sender takes the forum's time from it before the post goes (`form_time`)."""
+        return self._fill(f"posting.php?mode=reply&t={_topic(thread)}", "postform")
+
+    @staticmethod
+    def form_time(form: Any) -> datetime | None:
+        """The forum's time when the form was served (its `creation_time`, on the forum's clock):
+        phpBB takes a form only in a later second, so what it stores from it is dated after this."""
+        data = form[1] if form else {}
+        stamp = str(data.get("creation_time", ""))
+        return datetime.fromtimestamp(int(stamp), timezone.utc) if stamp.isdigit() else None
+
+    def reply(self, thread: str, text: str, *, subject: str = "", ignore_new_posts: bool = True,
+              form: Any = None) -> Sent:
         topic = _topic(thread)
 
         def accepted(r: Any) -> str | None:
@@ -186,7 +201,7 @@ class PhpBB:
         if subject:
             fields["subject"] = subject
         post_id = self._submit(f"posting.php?mode=reply&t={topic}", "postform", fields,
-                               ignore_new_posts=ignore_new_posts, accepted=accepted)
+                               ignore_new_posts=ignore_new_posts, accepted=accepted, filled=form)
         return Sent(post_id, self.s.url(f"viewtopic.php?p={post_id}#p{post_id}"))
 
     def pm_form(self, account_id: str) -> Any:
@@ -266,15 +281,22 @@ class PhpBB:
 
         return read_sent(self.s)
 
+    def sentbox_room(self) -> tuple[int, int] | None:
+        """The sentbox's PMs stored and the account's limit (None: no limit)."""
+        from .pmfolders import sentbox_room
+
+        return sentbox_room(self.s)
+
     def thread_tail(self, thread: str) -> list[tuple[str, str, str]]:
         """The thread's last page's posts (a reply lands on the last page)."""
         return self._thread_page(f"viewtopic.php?t={_topic(thread)}&start=999999", thread, last=True)[0]
 
-    def _thread_page(self, path: str, thread: str, *,
-                     last: bool = False) -> tuple[list[tuple[str, str, str]], str | None]:
-        """One thread page's posts (post id, author, text) and the previous page's path (None on
-        the first). `last`: the page asked for is the thread's last; a page that says there are
-        pages after it (a forum or proxy that ignores start=) is refused, never taken for it."""
+    def _thread_page(self, path: str, thread: str, *, last: bool = False,
+                     times: bool = False) -> tuple[list[tuple[str, ...]], str | None]:
+        """One thread page's posts (post id, author, text; with `times`, and the post's time as
+        the page dates it, ISO 8601 to the second) and the previous page's path (None on the
+        first). `last`: the page asked for is the thread's last; a page that says there are pages
+        after it (a forum or proxy that ignores start=) is refused, never taken for it."""
         from ..votes.forums import parse_page
 
         page = self.s.get(path)
@@ -286,28 +308,28 @@ class PhpBB:
         out = []
         for p in parsed.posts:
             pid = re.sub(r"\D", "", p.post_id or "") or str(p.number)
-            out.append((pid, p.author, p.body))
+            out.append((pid, p.author, p.body, p.time or "") if times else (pid, p.author, p.body))
         prev = re.search(r'<a\b[^>]*\brel="prev"[^>]*>', page)
         href = re.search(r'href="([^"]+)"', prev.group(0)) if prev else None
         return out, (_html.unescape(href.group(1)) if href else None)
 
-    def thread_since(self, thread: str, after: int) -> list[tuple[str, str, str]]:
+    def thread_since(self, thread: str, after: int, *, times: bool = False) -> list[tuple[str, ...]]:
         """Every post of the thread whose id is over `after` (the forum numbers posts in the order
         they are made), oldest first: the last page, then the pages before it, as far back as
-        such posts go. A page that repeats posts already read (a forum or proxy that ignores
-        `start=`) ends the reading with a ForumError: what was not read is never taken as not
-        there."""
+        such posts go (with `times`, each post's time too, as _thread_page). A page that repeats
+        posts already read (a forum or proxy that ignores `start=`) ends the reading with a
+        ForumError: what was not read is never taken as not there."""
         path: str | None = f"viewtopic.php?t={_topic(thread)}&start=999999"
-        found: dict[int, tuple[str, str, str]] = {}
+        found: dict[int, tuple[str, ...]] = {}
         seen: set[str] = set()
         while path:
-            posts, prev = self._thread_page(path, thread, last=not seen)
-            ids = [int(pid) for pid, _, _ in posts if pid.isdigit()]
-            if posts and all(pid in seen for pid, _, _ in posts):
+            posts, prev = self._thread_page(path, thread, last=not seen, times=times)
+            ids = [int(p[0]) for p in posts if p[0].isdigit()]
+            if posts and all(p[0] in seen for p in posts):
                 raise ForumError(f"{self.s.site}: the thread's page {_start_of(path)} repeats posts of a page already "
                                  "read (the forum or a proxy ignores start=): the thread cannot be read back whole")
-            seen.update(pid for pid, _, _ in posts)
-            found.update((int(pid), (pid, a, b)) for pid, a, b in posts if pid.isdigit() and int(pid) > after)
+            seen.update(p[0] for p in posts)
+            found.update((int(p[0]), p) for p in posts if p[0].isdigit() and int(p[0]) > after)
             if not ids or min(ids) <= after:
                 break
             path = prev

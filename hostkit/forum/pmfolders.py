@@ -16,6 +16,11 @@ Learned from phpBB 3.3.10's own pages (ucp_pm_viewfolder.html, includes/ucp/ucp_
   escaping: what it holds is the forum's HTML-escaped text, so one XML decoding gives the text as
   written (a second one would make the name `&#66;ob` read as "Bob"); a PM with a character XML
   forbids (a control character) is one unreadable row, never the whole folder;
+- a folder's page says how full it is: "Folder is 18% full (9 out of 50 messages stored)", the
+  account's message limit (`pm_max_msgs`, or its groups' larger `group_message_limit`); the
+  sentbox is kept to it by deleting its oldest PMs whenever the account opens a PM page
+  (functions_privmsgs.php clean_sentbox; a sent PM waits in the outbox, never deleted so, until
+  its recipient reads it);
 - PMs to a full inbox are held back ("You have N private messages currently on hold because of
   full folder"): they cannot be read until the host makes room, so reading such an inbox fails.
 - PMs sent in the same second are in no fixed order between pages: the pages are read again
@@ -78,6 +83,24 @@ def size(page: str) -> int | None:
     if re.search(r"<strong>\s*No messages\s*</strong>", page):
         return 0
     return None
+
+
+def room(page: str) -> tuple[int, int] | None:
+    """A folder's PMs stored and the account's limit, as its page says ("Folder is 18% full (9
+    out of 50 messages stored)"); None where the page says no limit (phpBB shows none for 0)."""
+    m = re.search(r"\((\d[\d,.]*) out of (\d[\d,.]*) messages? stored\)", page)
+    if not m:
+        return None
+    return int(re.sub(r"\D", "", m.group(1))), int(re.sub(r"\D", "", m.group(2)))
+
+
+def sentbox_room(session: Session) -> tuple[int, int] | None:
+    """The sentbox's PMs stored and its limit (None: no limit shown). phpBB deletes the oldest
+    sent PMs past the limit whenever the account opens a PM page (clean_sentbox)."""
+    page = session.get(_listing(SENTBOX, 0, "a"))
+    if _logged_out(page):
+        raise LoginNeeded(f"{session.site}: the session has expired")
+    return room(page)
 
 
 def held(page: str) -> int:
@@ -159,9 +182,6 @@ def read_page(session: Session, folder: str, start: int, sort: str) -> tuple[int
         data.update(submit_export="Go", export_option="XML", sk="t", sd=sort)
         r = session.post(f"ucp.php?i=pm&mode=view&action=view_folder&f={folder}&sk=t&sd={sort}&start={start}",
                          data, served=served)
-        date = getattr(r, "headers", {}).get("Date")
-        if date:  # the forum's clock (hostkit.forum.inboxrun compares PM times with it)
-            session.forum_date = (date, time.monotonic())
         exported = export_rows(r.content if hasattr(r, "content") else r.text)
         if len(exported) == len(listed) and all(_same(row.subject, e[2]) for row, e in zip(listed, exported)):
             return total, [_message(folder, row, e) for row, e in zip(listed, exported)], page

@@ -7,7 +7,9 @@ reply in the game's thread, every send journalled (hostkit.forum.journal) so non
 - **Nothing twice.** Each PM (or part of a post) has a key in the journal: `sent` is skipped;
   `sending` (a command killed between the forum's answer and the journal write, or a send whose
   answer never came) is looked for on the forum first: the account's sent PMs, the thread's last
-  posts.
+  posts, taking only a copy sent after the mark, on the forum's clock (hostkit.forum.recover);
+  where the forum cannot show it either way, the command stops and the host says
+  (`hostkit sent KEY`).
 - **Forum limits.** A post or PM over the forum's length limit is split, in order, at paragraph
   or line breaks, each part journalled (a PM's parts under "SUBJECT (part i of n)"); a vote count
   whose thread got a new post while it was being written is counted again first (`recount`); any
@@ -17,11 +19,11 @@ reply in the game's thread, every send journalled (hostkit.forum.journal) so non
 from __future__ import annotations
 
 import hashlib
-import html as _html
-import re
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ..model.errors import HostkitError
+from . import recover
+from .recover import start_of
 from .base import ForumError, NewPosts, TooLong, Uncertain
 from .journal import Journal
 
@@ -55,28 +57,6 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def _norm(text: str) -> str:
-    """A text's words and digits only, without BBCode or HTML: the same for what was written and
-    what the forum shows of it."""
-    text = re.sub(r"\[/?[a-z*]+(?:=[^\]]*)?\]", " ", text, flags=re.I)
-    text = _html.unescape(re.sub(r"<[^>]+>", " ", text))
-    return re.sub(r"\W+", "", text).lower()[:600]
-
-
-START = 200  # the words and digits of a send's beginning kept in the journal, to find it on the forum
-
-
-def start_of(text: str) -> str:
-    return _norm(text)[:START]
-
-
-def same_text(start: str, shown: str) -> bool:
-    """Whether the forum's text `shown` begins as the send whose beginning is `start` (start_of):
-    the beginning, not the whole, because a text rendered again may end differently (a vote
-    count's "counted up to post N" once its own post is in the thread)."""
-    return bool(start) and _norm(shown).startswith(start)
-
-
 def split(text: str, limit: int) -> list[str]:
     """`text` in parts of at most `limit` characters, cut at a blank line, else a line break,
     else a space, else anywhere; in order, nothing lost."""
@@ -104,35 +84,14 @@ def _phase(game: Game) -> str:
     return game.current.record.label
 
 
-def _find_pm(conn: Any, account: str, account_id: str, item: Item, start: str) -> str | None:
-    """The sent PM (every page of the sent folders, read once a command) to that account with the
-    item's subject and beginning."""
-    sent = getattr(conn, "_sent_read", None)
-    if sent is None:
-        sent = conn._sent_read = conn.call("sent")
-    for m in reversed(sent):
-        to_ids = getattr(m, "to_ids", ())
-        mine = account_id in to_ids if to_ids else any(t.lower() == account.lower() for t in m.to)
-        if mine and m.subject == item.subject[:120] and same_text(start, m.text):
-            return m.id
-    return None
-
-
-def _last_known_post(journal: Journal, thread: str, key: str) -> int:
-    """The highest id of this thread's posts the journal says went out (0: none): a post sent
-    after them has a higher id, so the thread is read back only that far."""
-    ids = [int(e["id"]) for e in journal.sends() if e["kind"] == "post" and e["to"] == thread
-           and e["state"] == "sent" and e["key"] != key and e.get("id", "").isdigit()]
-    return max(ids, default=0)
-
-
-def _find_post(conn: Any, thread: str, me: str, start: str, after: int) -> str | None:
-    """The host's post in the thread with the item's beginning, among every post made since
-    post `after` (however many pages back)."""
-    for pid, author, body in reversed(conn.call("thread_since", thread, after)):
-        if author.lower() == me.lower() and same_text(start, body):
-            return pid
-    return None
+def _form(conn: Any, account_id: str | None, thread: str | None) -> Any:
+    """The PM's (or reply's) form, fetched before the send's mark, where the adapter fetches
+    forms apart (None: it fetches its own when sending)."""
+    adapter = getattr(conn, "adapter", None)
+    method = "pm_form" if account_id else "reply_form"
+    if not hasattr(adapter, method):
+        return None
+    return conn.call(method, account_id if account_id else thread)
 
 
 def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, account_id: str | None,
@@ -150,17 +109,23 @@ def _one(conn: Any, journal: Journal, game: Game, item: Item, *, to: str, accoun
         return ("already sent" + (f" {CHANGED}" if changed else ""), entry.get("id", ""))
     if entry and entry["state"] == "sending":
         start = entry.get("start") or start_of(item.text)  # what was being sent then
-        found = (_find_pm(conn, to, account_id, item, start) if account_id else
-                 _find_post(conn, thread or "", me, start, _last_known_post(journal, thread or "", item.key)))
+        found = (recover.find_pm(conn, entry, to, account_id, item, start) if account_id else
+                 recover.find_post(conn, entry, thread or "", me, item, start,
+                                   recover.last_known_post(journal, thread or "", item.key)))
         if found:
             journal.mark(item.key, state="sent", id=found)
             return "found on the forum (sent before the journal could say so)", found
+    if form is None:  # the form first: the forum's time in it goes into the mark (hostkit.forum.recover)
+        form = _form(conn, account_id, thread)
     journal.mark(item.key, kind="pm" if account_id else "post", to=to, what=item.what, phase=_phase(game),
-                 digest=digest(item.text), start=start_of(item.text), state="sending", host=me)
+                 digest=digest(item.text), start=start_of(item.text), state="sending", host=me,
+                 forum_time=recover.mark_time(conn, form))
     try:
         if account_id:
             sent = (conn.call("send_pm", account_id, item.subject, item.text, form=form) if form is not None
                     else conn.call("send_pm", account_id, item.subject, item.text))
+        elif form is not None:
+            sent = conn.call("reply", thread, item.text, ignore_new_posts=not counting, form=form)
         else:
             sent = conn.call("reply", thread, item.text, ignore_new_posts=not counting)
     except Uncertain as exc:

@@ -12,12 +12,17 @@
   forum before sending again. Only a connection that was never made is retried.
 - **Forms.** `submit` waits until the form is more than a second old (phpBB refuses a form
   posted in the second it was served, as a bot would).
+- **The forum's clock.** Every answer to a POST leaves its HTTP `Date` on the session
+  (`forum_date`); `forum_now(session)` is the forum's time now from it. Times the forum shows
+  (PMs, posts) are compared with that clock, never with the host's (`hostkit inbox`'s phase
+  start, a rerun's "sent after the sending mark").
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from datetime import datetime, timedelta
 from typing import Any
 
 import requests
@@ -83,7 +88,11 @@ class Session:
         while True:
             self._polite()
             try:
-                return self.http.post(url, data=data, timeout=self.timeout, allow_redirects=False)
+                r = self.http.post(url, data=data, timeout=self.timeout, allow_redirects=False)
+                date = getattr(r, "headers", {}).get("Date")
+                if date:
+                    self.forum_date = (date, _clock())
+                return r
             except requests.ConnectTimeout:
                 why = f"no connection within {self.timeout:g} s"
             except requests.ConnectionError as exc:
@@ -121,6 +130,25 @@ class Session:
 
     def close(self) -> None:
         self.http.close()
+
+
+def forum_now(session: Any) -> datetime | None:
+    """The forum's clock now: the HTTP Date of its last answer to a POST, moved on by the time
+    since (None: no answer has said). Never ahead of the forum's own clock: a Date is its
+    second, cut down."""
+    from email.utils import parsedate_to_datetime
+
+    seen = getattr(session, "forum_date", None)
+    if not seen:
+        return None
+    date, at = seen
+    try:
+        forum = parsedate_to_datetime(date)
+    except (TypeError, ValueError):
+        return None
+    if forum.tzinfo is None:
+        return None
+    return forum + timedelta(seconds=max(0.0, _clock() - at))
 
 
 def _where(url: str) -> str:

@@ -136,8 +136,18 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
 _BROKEN_QUOTE = re.compile(r"(?i)\[\s*/\s*quote\s*\]")  # "Vote: Bob[/ quote]": a quote's end mistyped
 # A line that opens with a vote word and a colon ("VOTE: Bob" on a line of its own, "* Vote: Ann"),
 # or with a vote disowned or announced ("Pseudo vote: Bob", "intent to vote Ann"), and a cheap hint
-_LINE_VOTE = lazy_re(r"(?im)^[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*("
-                     rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
+# (?=...): the first letters of the words the vote text may open with, tested before sre tries each
+# word (a case-folded branch has no quick test of its first letter); every letter that opens one
+# of them under IGNORECASE is among them (checked for every code point)
+_OPENERS = "".join(sorted({w[0] for w in f"{DISOWNING}|{ANNOUNCING}|un|vote".split("|")}))
+_LINE_VOTE_REST = (rf"[^\S\n]*[*>#\-~\u2022\u00b7]*[^\S\n]*(?=[{_OPENERS}])("
+                   rf"(?:(?:{DISOWNING})[-\s]*|(?:{ANNOUNCING})\s+(?:to\s+)?)?(?:un[-\s]?vote|vote)\b[^\n]*)")
+_LINE_VOTE = lazy_re(r"(?im)^" + _LINE_VOTE_REST)
+# The same line after its line break: a pattern that opens with a literal "\n" is searched for by a
+# scan for that character, where one that opens with ^ is tried at every letter (see _line_votes);
+# and the same without IGNORECASE, for a text beyond which ASCII has no letter, lowered
+_LINE_VOTE_AFTER = lazy_re(r"(?i)\n" + _LINE_VOTE_REST)
+_LINE_VOTE_LOWER = lazy_re(r"\n" + _LINE_VOTE_REST)
 LINE_HINT = lazy_re(rf"vote\s*:|(?:{DISOWNING}|{ANNOUNCING})[-\s]+(?:to\s+)?vote")  # what line_hint finds
 _COLON_HINT = lazy_re(r"vote\s*:")
 
@@ -177,6 +187,30 @@ def line_hint(low: str) -> bool:
 _LINE_START = re.compile(r"(?i)(?:un[-\s]?vote|vote)\s*:")
 
 
+def _line_votes(full: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, text) of the group 1 of each match of _LINE_VOTE().finditer(full), found
+    from each line break by _LINE_VOTE_AFTER. A line starts at 0 or after a "\n" (MULTILINE's
+    ^), and a match ends at its line's end, so the next one starts after a line break at or past
+    that end. A walked body's text opens with a line break, where no match starts: only another
+    text is tried at its start. An ASCII text is searched lowered, without IGNORECASE (the same
+    letters match, at the same places: ASCII lowers to ASCII, letter for letter), where sre
+    tests each word's first letter before it tries the word. (finditer tried _LINE_VOTE's ^ at
+    every letter of a walked post: the costliest search of reading a page's marks.)"""
+    at = 0
+    if not full.startswith("\n"):
+        first = _LINE_VOTE().match(full)
+        if first is not None:
+            yield first.start(1), first.end(1), first.group(1)
+            at = first.end()
+    if full.isascii():
+        for m in _LINE_VOTE_LOWER().finditer(full.lower(), at):
+            start, end = m.span(1)
+            yield start, end, full[start:end]
+    else:
+        for m in _LINE_VOTE_AFTER().finditer(full, at):
+            yield m.start(1), m.end(1), m.group(1)
+
+
 def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     """The lines of FULL that open with a vote text ("VOTE: Bob" on a line of its own) or with a
     vote disowned or announced ("Pseudo vote: Bob", "Intent to vote Ann"), outside quotes and code
@@ -184,21 +218,21 @@ def _vote_lines(full: str, starts: list[int], flagl: list[int]) -> list:
     hostkit.votes.extract lists those that nothing counts. (A line ending in a mistyped quote close
     is the end of a quote, not the writer's.)"""
     out = []
-    for m in _LINE_VOTE().finditer(full):
-        flags = flagl[bisect.bisect_right(starts, m.start(1)) - 1]
-        t = " ".join(m.group(1).split())
+    for start, end, text in _line_votes(full):
+        flags = flagl[bisect.bisect_right(starts, start) - 1]
+        t = " ".join(text.split())
         if flags & (_QUOTE | _CODE | _HIDDEN) or _BROKEN_QUOTE.search(t):
             continue
         # a line with hidden text in it ("VOTE: " and a white name) reads as its reader sees it
-        i, j = bisect.bisect_right(starts, m.start(1)), bisect.bisect_left(starts, m.end(1))
+        i, j = bisect.bisect_right(starts, start), bisect.bisect_left(starts, end)
         line = _LINE | (_HIDDEN if any(f & _HIDDEN for f in flagl[i:j]) else 0)
         if _LINE_START.match(t):  # "Vote: Bob"
             if parse_vote(t) is not None:
-                out.append((m.start(1), t, line, None))
+                out.append((start, t, line, None))
         elif (w := _SPLIT.search(t)) is not None and w.start() > 0:  # "Pseudo vote: Bob", "intent to vote
             v = parse_vote(t[w.start():])  # Ann": a vote text that names someone, after the words
             if v is not None and v.kind == "vote":
-                out.append((m.start(1), t, line, None))
+                out.append((start, t, line, None))
     return out
 
 
