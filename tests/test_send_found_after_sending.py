@@ -5,10 +5,13 @@ A host restarts a botched game in a new folder (the same title, seed and players
 game's role PMs are in the sentbox. The second game's `pm --send` is killed with its first PM's
 "sending" on disk and nothing sent; the rerun looks in the sentbox, takes the first game's PM
 (same account, subject and beginning) for this one, and the player never gets this game's PM.
+Only a copy dated after the mark, on the forum's clock, is this send's (hostkit.forum.recover;
+the rule itself as a table: tests/test_send_mark_times.py).
 """
 
 from __future__ import annotations
 
+import json
 import signal
 
 import pytest
@@ -55,3 +58,33 @@ def test_a_rerun_never_takes_the_death_post_of_a_game_restarted_in_the_same_thre
     assert board.posts_saying(thread, me, words) == 2  # one death post from each game
     again = second.ok("post", "deaths", "--send")
     assert "already sent" in again and board.posts_saying(thread, me, words) == 2
+
+
+@pytest.mark.slow  # some 30 s
+def test_a_journal_from_before_the_mark_kept_the_forums_time_is_decided_safely(tmp_path, board, monkeypatch):
+    """A `sending` entry written by a hostkit that kept only the host's clock (no `forum_time`):
+    a copy on the forum near that time cannot be told from an older one, so the rerun stops with
+    one line and sends nothing; the host says, and the rest go out, none twice. An entry of the
+    same kind with no copy anywhere is simply sent."""
+    (host,), n, _, _ = on_board(tmp_path, board, monkeypatch, "J")
+    killed = host.run("pm", "--send", kill_at="sent")  # the first PM out, the journal still at "sending"
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    journal = host.folder / ".hostkit-sends.json"
+    data = json.loads(journal.read_text())
+    unsure = [e for e in data["sends"] if e["state"] == "sending"]
+    assert len(unsure) == 1 and unsure[0].pop("forum_time")
+    journal.write_text(json.dumps(data))
+    stopped = host.run("pm", "--send")
+    said = [line for line in stopped.stderr.strip().splitlines() if line != "Sending PMs"]
+    assert stopped.returncode == 1 and len(said) == 1 and "cannot tell" in said[0], stopped.stderr
+    assert f'hostkit sent "{unsure[0]["key"]}"' in said[0]
+    assert sum(received(board, name, "your role") for name in n.values()) == 1
+    host.ok("sent", unsure[0]["key"])
+    killed = host.run("pm", "--send", kill_at="sending")  # the next PM's mark, nothing out: made old too
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    data = json.loads(journal.read_text())
+    for e in data["sends"]:
+        e.pop("forum_time", None)
+    journal.write_text(json.dumps(data))
+    assert host.ok("pm", "--send").count("your role PM sent") == len(n) - 1
+    assert all(received(board, name, "your role") == 1 for name in n.values())

@@ -127,12 +127,14 @@ class Mark:
                 f"about {self.at:%Y-%m-%d %H:%M} on the forum's clock (a journal of before hostkit kept the forum's time)")
 
 
-def _unsure(item: Any, why: str) -> CannotTell:
+def _unsure(item: Any, why: str, who: str | None = None) -> CannotTell:
+    """The one line that stops the command: what may have gone out, why hostkit cannot tell, and
+    what the host checks and runs (`who`: the PM's account; None for a post)."""
     key = item.key
-    return CannotTell(f"{item.what} ({'to ' + item.player if item.player else 'in the thread'}) may have gone out "
-                      f"and hostkit cannot tell: {why}. Check on the forum{' with ' + item.player if item.player else ''}"
-                      f", then run 'hostkit sent \"{key}\"' if it went out, or 'hostkit sent --again \"{key}\"' to "
-                      "send it at the next run; nothing more was sent")
+    check = f"Ask {who} whether it arrived" if who else "Look for it in the thread"
+    return CannotTell(f"{item.what} ({'to ' + who if who else 'in the thread'}) may have gone out and hostkit cannot "
+                      f"tell: {why}. {check}, then run 'hostkit sent \"{key}\"' if it went out, or 'hostkit sent "
+                      f"--again \"{key}\"' to send it at the next run; nothing more was sent")
 
 
 def find_pm(conn: Any, entry: dict[str, str], account: str, account_id: str, item: Any, start: str) -> str | None:
@@ -157,12 +159,12 @@ def find_pm(conn: Any, entry: dict[str, str], account: str, account_id: str, ite
             doubt = m
     if doubt is not None:
         raise _unsure(item, f"PM {doubt.id} to {account} has its subject and beginning, sent {doubt.time}, and "
-                            f"this send began {mark.said()}: the one or an older one")
-    _sentbox_kept(conn, sent, mark, item)
+                            f"this send began {mark.said()}: the one or an older one", account)
+    _sentbox_kept(conn, sent, mark, item, account)
     return None
 
 
-def _sentbox_kept(conn: Any, sent: list, mark: Mark, item: Any) -> None:
+def _sentbox_kept(conn: Any, sent: list, mark: Mark, item: Any, account: str) -> None:
     """Raise CannotTell when phpBB may have deleted the PM from a full sentbox: the sentbox is at
     its limit and holds nothing from before the mark."""
     adapter = getattr(conn, "adapter", None)
@@ -179,7 +181,7 @@ def _sentbox_kept(conn: Any, sent: list, mark: Mark, item: Any) -> None:
         return  # the sentbox reaches back before the send: a copy of it would still be there
     raise _unsure(item, f"your sentbox is full ({room[0]} of {room[1]} PMs; phpBB deletes the oldest sent PMs "
                         f"past its limit) and its oldest PM ({oldest.time if oldest else 'none'}) is not older "
-                        f"than this send ({mark.said()}), so its copy may have been deleted")
+                        f"than this send ({mark.said()}), so its copy may have been deleted", account)
 
 
 def last_known_post(journal: Journal, thread: str, key: str) -> int:
