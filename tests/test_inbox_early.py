@@ -118,3 +118,45 @@ def test_a_pm_taken_by_day_is_entered_by_the_nights_first_accept(classic):
     done = _accept(game, Phase("night 2", found, left, [], pms, {}, 0.0, {}, {}), None, set())
     assert [e["line"] for e in done["entered"]] == ["Dave Guard Carol"]
     assert "Dave: Guard Carol" in classic.ok("actions") and "Ann: Check" not in classic.ok("actions")
+
+
+def test_by_night_a_day_vigilantes_shot_is_for_the_coming_day_and_taken_for_it(tmp_path):
+    """The other way round (the next case of the kind): natural's Day Vigilante PMs "shoot Bob"
+    during night 1, when he has nothing to use; it is shown as early for day 1, taken by night,
+    and day 1's first --accept enters it."""
+    create(tmp_path / "g", ruleset="natural", assign=NATURAL, seed=1)
+    host = Host(tmp_path / "g")
+    toml = host.folder / "game.toml"
+    created = re.search(r'created = "([^"]+)"', toml.read_text()).group(1)
+    earlier = (datetime.fromisoformat(created) - timedelta(hours=2)).isoformat(timespec="seconds")
+    toml.write_text(toml.read_text().replace(created, earlier))
+    sent = datetime.fromisoformat(earlier) + timedelta(minutes=30)
+    pms = [_pm("1", "Dee", sent, "shoot Bob"), _pm("2", "Ann", sent, "check Gus")]
+    game = host.game
+    found, left = readings(game, pms, Journal(host.folder))
+    assert {r.id: (r.line, r.state, r.for_phase) for r in found} == {
+        "1": ("Dee Shoot Bob", "ahead", "day 1"), "2": ("Ann Investigate Gus", "new", "")}
+    done = _accept(game, Phase("night 1", found, left, [], pms, {}, 0.0, {}, {}), None, {"1"})
+    assert [e["line"] for e in done["entered"]] == ["Ann Investigate Gus"] and done["taken"][0]["for"] == "day 1"
+    host.ok("act", "Bob", "Kill", "Fay")
+    host.ok("resolve", "--force")
+    game = host.game
+    found, left = readings(game, pms, Journal(host.folder))
+    assert [(r.id, r.state) for r in found] == [("1", "new")]
+    done = _accept(game, Phase("day 1", found, left, [], pms, {}, 0.0, {}, {}), None, set())
+    assert [e["line"] for e in done["entered"]] == ["Dee Shoot Bob"]
+    assert "Dee: Shoot Bob" in host.ok("actions")
+
+
+def test_by_day_inbox_json_lists_a_pm_for_the_coming_night_among_the_early(classic, monkeypatch):
+    """`inbox --json` by day: the PM for night 2 is in "early" (and "ahead"), with "for": "night 2"."""
+    import hostkit.forum.inboxrun as inboxrun
+
+    start = _day_one(classic, ("Bob", "Kill", "Fay"), ("Carol", "skip"))
+    pms = [_pm("1", "Dave", start + timedelta(minutes=5), "for night 2, guard Carol")]
+    game = classic.game
+    found, left = readings(game, pms, Journal(classic.folder))
+    monkeypatch.setattr(inboxrun, "read_phase", lambda g: Phase("day 1", found, left, [], pms, {}, 0.0, {}, {}))
+    result = inboxrun.inbox(game)
+    assert [(p["id"], p["for"], p["line"]) for p in result["early"]] == [("1", "night 2", "Dave Guard Carol")]
+    assert result["ahead"] == result["early"] and not result["unsure"]

@@ -326,3 +326,23 @@ def test_an_item_a_player_holds_is_read_by_its_name(tmp_path, player, text, line
 
     create(tmp_path / "i", ruleset="items-werewolf", assign=ITEMS, seed=1)
     assert read_line(Game.load(tmp_path / "i"), player, text)[0] == line
+
+
+PARANORMAL = ["Ann=Detective", "Bob=Doppelganger", "Gus=Doppelganger", "Vet=War Vet", "Vig=Vigilante",
+              "Rep=Reporter", "Fay=Townie", "Hal=Townie", "Age=Agent"]
+
+
+@pytest.mark.parametrize("player, text, line", [
+    ("Vet", "I'm standing down", "Vet Stand Down"),  # a two-word ability in another tense (was no action)
+    ("Vet", "not standing down tonight", "Vet Stand Down skip"),
+    ("Age", "check Bob's race", "Age Investigate Bob"),  # what the Agent learns is Bob's own
+    ("Rep", "follow Bob and watch Gus", None),
+    ("Bob", "we kill whoever Vig shoots", None),
+], ids=["standing-down", "not-standing-down", "race", "two-abilities", "whoever"])
+def test_paranormal_pms(tmp_path, player, text, line):
+    """paranormal's roles (the next case of the kind, another ruleset)."""
+    from hostkit.forum.inbox import read_line
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "p", ruleset="paranormal", assign=PARANORMAL, seed=1)
+    assert read_line(Game.load(tmp_path / "p"), player, text)[0] == line

@@ -86,9 +86,9 @@ def inbox(ctx: click.Context, accept: bool, take: tuple[str, ...], every: bool, 
     last shot, the badge; last words are shown whole, for you to post), oldest first. A line is
     read only when it is sure (the ability's verb and its targets); the others say why. A
     player's later PM wins. A PM for the next phase (by day: "for night 2, guard Ann", or a
-    night action named by day) is shown as early. --accept enters the sure lines (every rule applies; a
-    refused or conflicting one keeps nothing else out) and never one it is unsure of; running
-    it again enters nothing twice. Examples:
+    night action named by day) is shown as early. --accept enters the sure lines (every rule
+    applies; a refused or conflicting one keeps nothing else out) and never one it is unsure
+    of; running it again enters nothing twice. Examples:
       hostkit inbox
       hostkit inbox --all
       hostkit inbox --accept

@@ -13,6 +13,8 @@
     recover.py      a rerun's look on the forum for a send left unsure: only a copy dated after
                     its mark (the forum's clock), a full sentbox, `hostkit sent` by hand
     inbox.py        reading players' action PMs into `act` lines
+    owed.py         what a PM may say beyond the role's abilities: a dead player's duties and
+                    last words, and the items a player holds
     dayopen.py      the post that opens a day sent, and the day's start post taken from it
     votecount.py    votes --send: count, publish and post the count (nothing when nothing changed)
     told.py         what the forum already knows of what an undo took back

@@ -39,6 +39,7 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .journal import Journal
+from .owed import again, entered_duties, held, last_words, owed
 from .pmread import _PHASE, _STOP  # the phases a PM names; the words never read as a name
 
 if TYPE_CHECKING:
@@ -131,55 +132,6 @@ def window(game: Game, journal: Journal, offset: float = 0.0) -> Window:
     return Window(start + shift if start else None, early + shift if early else None, exact, offset)
 
 
-class Duty(NamedTuple):
-    """What a dead player owes (a last shot, the badge), read as an ability is."""
-
-    name: str
-    targets: int = 1
-    verbs: tuple[str, ...] = ()
-    effects: tuple = ()
-
-
-_DUTIES = {"shot": Duty("Shoot", 1, ("shoot", "kill", "take")),
-           "badge": Duty("Badge", 1, ("badge", "give", "hand", "heir"))}
-
-
-def _dues(game: Game, player: str) -> list[str]:
-    """What a dead player's death still owes ("last words", "shot", "badge"), engine/day.owed's."""
-    from ..game.day.rulings import due
-
-    try:
-        return [o for d in due(game) if d["player"] == player for o in d["owes"]]
-    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owes nothing
-        return []
-
-
-def _owed(game: Game, player: str) -> list[Duty]:
-    """What a dead player owes now that a PM can say (a last shot, the badge)."""
-    return [_DUTIES[o] for o in _dues(game, player) if o in _DUTIES]
-
-
-def _done(game: Game, player: str) -> list[Duty]:
-    """The duties a dead player's latest death owed that are entered already (a shot taken)."""
-    from ..engine.day import owed
-
-    since = game.current.index - 1
-    recent = [(p, k, w) for p, k, w, i in game.state.deaths if i >= since and p == player]
-    try:
-        then = [o for d in owed(game.state, recent, set()) for o in d["owes"] if o in _DUTIES]
-    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owed nothing
-        return []
-    now = {d.name for d in _owed(game, player)}
-    return [_DUTIES[o] for o in then if _DUTIES[o].name not in now]
-
-
-def _last_words(game: Game, player: str) -> bool:
-    """Whether a dead player may leave last words now (classic's DeathResolution: a night 1
-    death, a banished player). hostkit enters none: the dead leave them in the thread, and a PM
-    of them is shown for the host to post there."""
-    return "last words" in _dues(game, player)
-
-
 def read_line(game: Game, player: str, text: str, subject: str = "") -> tuple[str | None, str]:
     """The act line a PM says, or (None, why) (hostkit.forum.pmread)."""
     said = read_pm(game, player, subject, text)
@@ -196,7 +148,7 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
 
     rec = at if at is not None else game.current.record
     if game.state.players[player].alive:
-        abilities: list[Any] = usable(game.state, player, rec) + _held(game, player, rec)
+        abilities: list[Any] = usable(game.state, player, rec) + held(game, player, rec)
         if not abilities:
             named = _PHASE.search(f"{subject}\n{own_words(text)}".lower())
             if named and game.state.role_of(player).abilities:  # "guard Ann (for night 1, sorry I'm late)"
@@ -206,12 +158,12 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
                     return Said(None, f"is for {said}, not {rec.label}", True, about=True)
             return Said(None, "", False, note=f"{player} has no ability to use in {rec.label}")
     else:
-        abilities = list(_owed(game, player))
+        abilities = list(owed(game, player))
         if not abilities:
-            again = _again(game, player, subject, text)
-            if again is not None:
-                return again
-            if _last_words(game, player):
+            repeated = again(game, player, subject, text)
+            if repeated is not None:
+                return repeated
+            if last_words(game, player):
                 return Said(None, "", False, note=f"{player} is dead and owes only last words, which hostkit "
                                                   "enters nowhere: if these are them, post them in the thread")
             return Said(None, "", False, note=f"{player} is dead and owes nothing")
@@ -230,60 +182,6 @@ def read_pm(game: Game, player: str, subject: str, text: str, at: Any = None) ->
         none = "skip" if duty == "Shoot" else "none"
         said = said._replace(line=f"{duty.lower()} {player} {none if target in ('', 'skip') else target}")
     return said
-
-
-def _again(game: Game, player: str, subject: str, text: str) -> Any:
-    """A dead player's PM that gives again a duty entered already ("wait, shoot Gus instead" after
-    the shot was taken): unsure, for the host (a shot cannot be taken twice), else None."""
-    from ..votes.names import NameMatcher
-    from .pmread import Said, read
-
-    done = _done(game, player)
-    if not done:
-        return None
-    rec = game.current.record
-    matcher = NameMatcher([(p.name, tuple(p.aliases)) for p in game.setup.players])
-    said = read(player, subject, text, done, matcher, phase=(rec.kind, rec.number), stop=_STOP)
-    if not said.line:
-        return None
-    duty, _, target = said.line[len(player) + 1:].partition(" ")
-    duty = done[0].name if duty == "skip" else duty
-    none = "skip" if duty == "Shoot" else "none"
-    line = f"{duty.lower()} {player} {none if target in ('', 'skip') else target}"
-    if line in entered_duties(game, player):
-        return said._replace(line=line)  # the one entered (readings marks it so)
-    return Said(None, f"says {line}, but {player}'s {duty.lower()} is entered already: a later PM cannot give "
-                      "it again", True, about=True)
-
-
-def entered_duties(game: Game, player: str) -> set[str]:
-    """The shot and badge lines of `player` in the record of this phase and the one before
-    ("shoot Eve Hal", "badge Hal none")."""
-    out = set()
-    for ph in game.phases[-2:]:
-        for e in ph.record.events:
-            if e.kind in ("shot", "badge") and e.actor == player:
-                none = "skip" if e.kind == "shot" else "none"
-                out.add(f"{'shoot' if e.kind == 'shot' else 'badge'} {player} {e.target or none}")
-    return out
-
-
-def _held(game: Game, player: str, rec: Any) -> list[Duty]:
-    """The abilities of the items `player` holds usable in `rec` (items-werewolf's Potion of
-    Clarity: "use my potion of clarity on Bob"), named by the ability's name or the item's only
-    (a Huntsman's "guard Ann" is his Guard, not his Heavy Shield's Brace); one that works by
-    itself (Armour) is never entered."""
-    from ..game.entry import phase_ok
-    from ..rules.items import items_of
-
-    table = items_of(game.ruleset) or {}
-    out = []
-    for name, count in sorted(game.state.players[player].items.items()):
-        item = table.get(name)
-        for ab in (item.abilities if item is not None and count > 0 else ()):
-            if ab.name not in item.auto and phase_ok(ab, rec):
-                out.append(Duty(ab.name, ab.targets, (name.lower(), *(getattr(ab, "verbs", ()) or ()))))
-    return out
 
 
 def coming(game: Game) -> Any:
@@ -351,7 +249,7 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
             leave(m, f"read in {read_before.get('phase')} already")
             continue
         alive = game.state.players[player].alive
-        if not alive and not _owed(game, player) and not _last_words(game, player):
+        if not alive and not owed(game, player) and not last_words(game, player):
             leave(m, f"{player} is dead and owes nothing")
             continue
         early = False
@@ -391,7 +289,7 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
             state = "taken"
         out.append(Reading(m.id, m.sender, player, m.time, m.subject, m.text, said.line, said.why, state,
                            said.talks, said.note, nxt.label if state in ("ahead", "taken") else "",
-                           not alive and _last_words(game, player)))
+                           not alive and last_words(game, player)))
     # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
     # anything about an action (of the same phase) wins (read, unsure, or a skip), and an unsure
     # one keeps the earlier ones out too. A PM that says nothing ("thanks!") replaces nothing.

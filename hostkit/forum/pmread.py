@@ -126,8 +126,9 @@ def verbs_of(abilities: Sequence[Any]) -> list[Verb]:
 
 
 def _forms(verb: str) -> set[str]:
-    if " " in verb:
-        return {verb}
+    if " " in verb:  # "stand down": "stands down", "standing down"
+        first, rest = verb.split(" ", 1)
+        return {f"{f} {rest}" for f in _forms(first)}
     out = {verb, verb + "s", verb + "ing"}
     if verb.endswith("e"):
         out.add(verb[:-1] + "ing")
@@ -193,7 +194,7 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
         for w in v.words:
             forms = _forms(w)
             if " " in w:
-                for m in re.finditer(r"(?<!\w)" + re.escape(w) + r"(?!\w)", low):
+                for m in re.finditer(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)", low):
                     positions.append((len(_tokens(low[:m.start()])), v))
             else:
                 positions += [(k, v) for k, t in enumerate(words) if t.strip(".") in forms]
@@ -269,7 +270,8 @@ _EXCLUDE = {"except", "besides", "but", "other", "than", "not", "instead", "rath
             "unless", "without", "never"}
 # "shoot Bob, town!": said to the others, not the sender's action ("she's town" is no address)
 _ADDRESSED = re.compile(r",\s*(?:town|village|everyone|everybody|guys|all|people|folks|y'?all|villagers|townies)\b")
-_OWN = {"role", "alignment", "team", "faction", "side", "identity", "house", "home"}  # "check Bob's role": Bob
+# "check Bob's role" is Bob
+_OWN = {"role", "alignment", "team", "faction", "side", "identity", "house", "home", "race", "goal"}
 
 
 def _described(words: list[str], start: int, named: list[tuple[int, str]], verbs: set[str]) -> str:
