@@ -36,12 +36,13 @@ class Board:
 
     def enable_vote_tag(self) -> None:
         """The [vote] BBCode MafiaScum has (rendered as <span class="bbvote">): a custom BBCode
-        in the board's own table, then phpBB's cache purged so its text formatter learns it."""
+        in the board's own table (once: a board kept up has it from its first session), then
+        phpBB's cache purged so its text formatter learns it."""
         import sqlite3
 
         db = sqlite3.connect(self.folder / "data" / "board.sqlite3")
         try:
-            db.execute("INSERT INTO phpbb_bbcodes (bbcode_id, bbcode_tag, bbcode_helpline, display_on_posting, "
+            db.execute("INSERT OR IGNORE INTO phpbb_bbcodes (bbcode_id, bbcode_tag, bbcode_helpline, display_on_posting, "
                        "bbcode_match, bbcode_tpl, first_pass_match, first_pass_replace, second_pass_match, "
                        "second_pass_replace) VALUES (13, 'vote', '', 0, '[vote]{TEXT}[/vote]', "
                        "'<span class=\"bbvote\">{TEXT}</span>', '', '', '', '')")
@@ -136,6 +137,7 @@ def board(tmp_path_factory: pytest.TempPathFactory):
     if up:
         env = dict(line.split("=", 1) for line in (Path(up) / "board.env").read_text().split() if "=" in line)
         live = Board(Path(up), env["URL"])
+        live.enable_vote_tag()  # the tests read [vote] votes on a kept board too
         _logged_in(live.url)
         yield live
         return

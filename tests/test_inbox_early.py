@@ -146,3 +146,17 @@ def test_by_night_a_day_vigilantes_shot_is_for_the_coming_day_and_taken_for_it(t
     done = _accept(game, Phase("day 1", found, left, [], pms, {}, 0.0, {}, {}), None, set())
     assert [e["line"] for e in done["entered"]] == ["Dee Shoot Bob"]
     assert "Dee: Shoot Bob" in host.ok("actions")
+
+
+def test_by_day_inbox_json_lists_a_pm_for_the_coming_night_among_the_early(classic, monkeypatch):
+    """`inbox --json` by day: the PM for night 2 is in "early" (and "ahead"), with "for": "night 2"."""
+    import hostkit.forum.inboxrun as inboxrun
+
+    start = _day_one(classic, ("Bob", "Kill", "Fay"), ("Carol", "skip"))
+    pms = [_pm("1", "Dave", start + timedelta(minutes=5), "for night 2, guard Carol")]
+    game = classic.game
+    found, left = readings(game, pms, Journal(classic.folder))
+    monkeypatch.setattr(inboxrun, "read_phase", lambda g: Phase("day 1", found, left, [], pms, {}, 0.0, {}, {}))
+    result = inboxrun.inbox(game)
+    assert [(p["id"], p["for"], p["line"]) for p in result["early"]] == [("1", "night 2", "Dave Guard Carol")]
+    assert result["ahead"] == result["early"] and not result["unsure"]

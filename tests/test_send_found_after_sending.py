@@ -88,3 +88,53 @@ def test_a_journal_from_before_the_mark_kept_the_forums_time_is_decided_safely(t
     journal.write_text(json.dumps(data))
     assert host.ok("pm", "--send").count("your role PM sent") == len(n) - 1
     assert all(received(board, name, "your role") == 1 for name in n.values())
+
+
+class _Killed(Exception):
+    """The send stopped with its "sending" mark on disk and nothing sent, as a kill leaves it."""
+
+
+@pytest.mark.slow  # some 15 s
+def test_a_watch_pm_repeating_yesterdays_words_is_sent_again_today(tmp_path, board, monkeypatch):
+    """Not in the issue's text, the same kind within one game: the watch's prod PM to the host
+    repeats its words every day while the same players stay silent ("Players of ... with no post
+    in the thread for 48 hours: - Ann: no post in the thread"), under the same subject. Day 2's
+    is stopped after its mark; the rerun took day 1's PM for it, and the host was never told on
+    day 2."""
+    from hostkit.forum.account import connect
+    from hostkit.forum.journal import Journal
+    from hostkit.forum.send import Item, send_pm_to_account
+    from hostkit.game.game import Game
+    from hostkit.watch.texts import prods
+
+    (host,), n, me, thread = on_board(tmp_path, board, monkeypatch, "P")
+    game = Game.load(host.folder)
+    text = prods(game, [(n["Cy"], "no post in the thread")], 48)
+
+    def prod(day: int) -> Item:
+        return Item(f"watch:day {day}:prod", "players to prod", text, None, "Game: players to prod")
+
+    conn = connect(thread, host=me)
+    try:
+        conn.ensure()
+        assert "sent" in send_pm_to_account(game, prod(1), conn=conn, account=me)[0]
+        mark = Journal.mark
+
+        def killed(self, key, **fields):
+            mark(self, key, **fields)
+            if fields.get("state") == "sending":
+                raise _Killed
+        monkeypatch.setattr(Journal, "mark", killed)
+        with pytest.raises(_Killed):
+            send_pm_to_account(game, prod(2), conn=conn, account=me)
+        monkeypatch.setattr(Journal, "mark", mark)
+    finally:
+        conn.close()
+    conn = connect(thread, host=me)  # the rerun: a new command
+    try:
+        conn.ensure()
+        rerun = send_pm_to_account(game, prod(2), conn=conn, account=me)
+    finally:
+        conn.close()
+    assert "found on the forum" not in rerun[0] and "sent" in rerun[0], rerun
+    assert received(board, me, "players to prod") == 2  # one each day

@@ -138,7 +138,8 @@ def inbox(game: Game, *, accept: bool = False, reload: Any = None, take: Sequenc
                               "since": start.isoformat() if start else None, "since_exact": exact,
                               "left_out": ph.left_out, "notes": ph.notes, "entered": [], "refused": [],
                               "conflicts": [], "unsure": [r.to_json() for r in ph.unsure],
-                              "early": [r.to_json() for r in ph.early], "taken": [],
+                              "early": [r.to_json() for r in ph.readings if r.state in ("early", "ahead", "taken")],
+                              "taken": [],
                               "ahead": [r.to_json() for r in ph.readings if r.state in ("ahead", "taken")]}
     if accept or take:
         result.update(_accept(game, ph, reload, set(take)))
