@@ -382,3 +382,40 @@ def test_paranormal_pms(tmp_path, player, text, line):
 
     create(tmp_path / "p", ruleset="paranormal", assign=PARANORMAL, seed=1)
     assert read_line(Game.load(tmp_path / "p"), player, text)[0] == line
+
+
+class _Accounts:
+    """A forum that knows accounts by name (hostkit.forum.senders.look_up's `conn`)."""
+
+    site = "forum.example"
+
+    def __init__(self, **ids: str) -> None:
+        self.ids = ids
+
+    def call(self, what: str, name: str) -> str:
+        assert what == "account"
+        return self.ids.get(name, "")
+
+
+def test_after_a_replacement_the_old_players_account_is_not_the_slots(tmp_path):
+    """items whole game (issue 35): Ivy, pinned to her forum id, is replaced by Jo. `inbox` went
+    down with a KeyError on 'Ivy' (her pin named a player no longer in the game), and looking Jo
+    up found two accounts (Jo and the alias Ivy, the replaced player's own) and left Jo's PMs out.
+    Now Ivy's account is left out saying who replaced her, and Jo is Jo's account."""
+    from hostkit.forum.senders import look_up
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "i", ruleset="items-werewolf", assign=[*ITEMS, "Ivy=Protector"], seed=1)
+    Host(tmp_path / "i").ok("replace", "Ivy", "Jo")
+    game = Game.load(tmp_path / "i")
+    forum = _Accounts(Ivy="7", Jo="9", Pro="3")
+    assert look_up(forum, game, "Jo") == ("Jo", "9")
+    pms = [_pm("1", "Ivy", 0, "protect fay")._replace(sender_id="7"),
+           _pm("2", "Jo", 1, "protect hal")._replace(sender_id="9"),
+           _pm("3", "Pro", 2, "protect ann")._replace(sender_id="3")]
+    found, left = readings(game, pms, Journal(tmp_path / "i"), ids={"7": "Ivy", "3": "Pro"})
+    assert [(r.id, r.player, r.line) for r in found] == [("2", "Jo", "Jo Protect Hal"), ("3", "Pro", "Pro Protect Ann")]
+    assert [(x["id"], x["why"]) for x in left] == [("1", "Ivy was replaced by Jo: their PMs are not the slot's")]
+    # not pinned yet, Ivy's name alone is not the slot's either
+    found, left = readings(game, pms[:1], Journal(tmp_path / "i"), ids={})
+    assert found == [] and "replaced by Jo" in left[0]["why"]

@@ -52,8 +52,16 @@ def pin(game: Game, player: str, name: str, ident: str) -> None:
 
 
 def _names(game: Game, player: str) -> list[str]:
+    """The player's names that may be their account: the game name and aliases, never the name of
+    a player this slot replaced (an alias for the thread's old votes, another person's account)."""
     setup = next((p for p in game.setup.players if p.name == player), None)
-    return list(dict.fromkeys([player, *(setup.aliases if setup else ())]))
+    before = set(setup.previous) if setup else set()
+    return list(dict.fromkeys([player, *(a for a in (setup.aliases if setup else ()) if a not in before)]))
+
+
+def replaced_by(game: Game, name: str) -> str | None:
+    """The slot that replaced the player `name` (None: `name` was replaced by no one)."""
+    return next((p.name for p in game.setup.players if name in p.previous and p.name != name), None)
 
 
 def look_up(conn: Any, game: Game, player: str) -> tuple[str, str] | str:
@@ -145,9 +153,14 @@ def player_of(game: Game, message: Any, ids: dict[str, str], doubt: dict[str, st
     is a stranger's. A player not pinned yet is known by their name exactly as the forum shows
     it (never decoded again), unless `doubt` says why not (two of their names are accounts)."""
     sender_id = getattr(message, "sender_id", "") or ""
-    if sender_id and sender_id in ids:
+    current = {p.name for p in game.setup.players}
+    if sender_id and sender_id in ids and ids[sender_id] in current:
         return ids[sender_id], ""
     low = (message.sender or "").casefold()
+    old = ids.get(sender_id) or next((a for p in game.setup.players for a in p.previous if a.casefold() == low), None)
+    if old is not None and old not in current:  # pinned, or named, as a player since replaced
+        by = replaced_by(game, old)
+        return None, f"{old} was replaced by {by}: their PMs are not the slot's" if by else f"{old} is no player now"
     named = next((p.name for p in game.setup.players
                   if p.name.casefold() == low or any(a.casefold() == low for a in p.aliases)), None)
     if named is None:
