@@ -18,155 +18,16 @@ sent exists exactly once. The figures (PMs read right / listed unsure / misread)
 from __future__ import annotations
 
 import itertools
-import json
-import os
-import signal
-import sqlite3
-import subprocess
-import sys
 import time
 
 import pytest
 
-from forum_board import password
-from test_pm_folders import _roomy, old_pms, user_id
+from test_pm_folders import _roomy, old_pms
+from whole_games import alive_of, dated_now, start_game, vote_table
 
 _ids = itertools.count(1)
 ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Gus": "Werewolf", "Carol": "Witch", "Dave": "Guard", "Eve": "Hunter",
          "Fay": "Villager", "Hal": "Villager", "Ivy": "Villager"}
-
-
-# `python -m hostkit`, killed (SIGKILL) at the first send journal boundary of the kind asked for:
-# "sending" just after that mark is on disk and before the forum is asked (nothing went out, and
-# the journal cannot say so), "sent" just after the forum's answer, before the journal says "sent"
-# (it went out, and the journal cannot say so). The same boundaries as HOSTKIT_CRASH_AT's
-# (tests/test_forum_send.py), found by what they are rather than by their number, which moves
-# with every cache and record write before them.
-KILLED_AT = """
-import os, signal
-from hostkit.forum import journal
-at, mark = os.environ["WHOLE_GAME_KILL_AT"], journal.Journal.mark
-def killing(self, key, **fields):
-    if at == "sent" and fields.get("state") == "sent" and "url" in fields:  # the forum's answer in hand
-        os.kill(os.getpid(), signal.SIGKILL)
-    mark(self, key, **fields)
-    if at == "sending" and fields.get("state") == "sending":
-        os.kill(os.getpid(), signal.SIGKILL)
-journal.Journal.mark = killing
-from hostkit.cli import main
-main()
-"""
-
-
-class Hostkit:
-    """The host at a terminal: each command a real process."""
-
-    def __init__(self, folder) -> None:
-        self.folder = folder
-
-    def run(self, *args: str, kill_at: str | None = None) -> subprocess.CompletedProcess:
-        env = {k: v for k, v in os.environ.items() if k not in ("HOSTKIT_CRASH_AT", "WHOLE_GAME_KILL_AT")}
-        entry = ["-m", "hostkit"]
-        if kill_at:
-            env["WHOLE_GAME_KILL_AT"] = kill_at
-            env["PYTHONUNBUFFERED"] = "1"  # what it printed before the kill is seen
-            entry = ["-c", KILLED_AT]
-        return subprocess.run([sys.executable, *entry, "--game", str(self.folder), *args], env=env,
-                              capture_output=True, text=True, timeout=600)
-
-    def ok(self, *args: str) -> str:
-        got = self.run(*args)
-        assert got.returncode == 0, (args, got.stdout, got.stderr)
-        assert "Traceback" not in got.stderr, got.stderr
-        return got.stdout
-
-    def json(self, *args: str):
-        return json.loads(self.ok(*args, "--json"))
-
-    def killed_at_every_send(self, sends, *args: str) -> tuple[int, int, list[str]]:
-        """Run `hostkit ARGS` killed at each send: for each, once with "sending" on disk and
-        nothing gone out, then once with the forum's answer in hand; then let it finish.
-        `sends()` counts what the forum holds: a run killed at "sending" added nothing, one
-        killed at "sent" exactly one. Returns the kills of each kind and every run's output."""
-        kills = {"sending": 0, "sent": 0}
-        outs = []
-        for run in range(200):
-            at = "sending" if run % 2 == 0 else "sent"
-            before = sends()
-            got = self.run(*args, kill_at=at)
-            outs.append(got.stdout + got.stderr)
-            if got.returncode != -signal.SIGKILL:
-                assert got.returncode == 0 and "Traceback" not in got.stderr, "\n====\n".join(outs)
-                assert sends() == before, (args, outs)  # nothing left to send: the run before was the last
-                return kills["sending"], kills["sent"], outs
-            kills[at] += 1
-            assert sends() == before + (at == "sent"), (at, args, outs)
-        raise AssertionError(("never finished", args, outs))
-
-
-def _db(board):
-    return sqlite3.connect(board.folder / "data" / "board.sqlite3")
-
-
-def _host_sends(board, host_id: int, since: int):
-    """Every PM and post the host's account made since SINCE, from the board's database."""
-    db = _db(board)
-    try:
-        pms = db.execute("SELECT to_address, message_subject, message_text FROM phpbb_privmsgs WHERE author_id = ? "
-                         "AND message_time >= ?", (host_id, since)).fetchall()
-        posts = db.execute("SELECT topic_id, post_text FROM phpbb_posts WHERE poster_id = ? AND post_time >= ?",
-                           (host_id, since)).fetchall()
-    finally:
-        db.close()
-    return pms, posts
-
-
-class Reader:
-    """What the game's PMs should read as, and the tally of what they did."""
-
-    def __init__(self) -> None:
-        self.expected: dict[str, tuple[str, str]] = {}  # PM id -> (kind, text)
-        self.got: dict[str, tuple[str, str]] = {}
-
-    def expect(self, pm_id: str, kind: str, text: str = "") -> None:
-        """kind: 'line' (the act line read), 'note' (read: nothing to enter), 'replaced' (a later PM
-        of the player wins), 'early' (shown for the coming phase), 'unsure' (listed for the host)."""
-        self.expected[pm_id] = (kind, text)
-
-    def read(self, result: dict) -> None:
-        for pm in result["pms"]:
-            if pm["id"] not in self.expected:
-                continue
-            if pm["state"] == "replaced":
-                got = ("replaced", "")
-            elif pm["state"] in ("early", "ahead", "taken"):  # ahead: by day, for the coming night
-                got = ("early", pm["line"] or "")
-            elif pm["line"]:
-                got = ("line", pm["line"])
-            elif pm["note"]:
-                got = ("note", pm["note"])
-            else:
-                got = ("unsure", pm["why"] or "")
-            self.got.setdefault(pm["id"], got)
-
-    def figures(self) -> tuple[int, int, int, list]:
-        right = unsure = 0
-        wrong = []
-        for pm_id, (kind, text) in self.expected.items():
-            got = self.got.get(pm_id)
-            if got is None:
-                wrong.append((pm_id, "never shown", kind, text))
-            elif got[0] == "unsure" and kind == "unsure":
-                unsure += 1
-            elif got[0] == kind and text in got[1]:
-                right += 1
-            else:
-                wrong.append((pm_id, got, kind, text))
-        return right, unsure, len(wrong), wrong
-
-
-def _vote_table(count: dict) -> dict[str, list[str]]:
-    return {w["target"]: sorted(w["voters"]) for w in count["wagons"]}
 
 
 @pytest.mark.slow  # some 5 minutes: nine accounts, ~40 forms at phpBB's one second each, and every send killed
@@ -181,38 +42,10 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
     old_pms(board, n["Fay"], me, [f"check {n['Ivy']} (an earlier game)" if i % 5 == 0 else f"old chat {i}"
                                   for i in range(30)])
     old_pms(board, me, old, [f"your role in game {i}" for i in range(30)])
-    thread = board.new_topic(f"Whole game {tag}")
-    started = int(time.time()) - 1
-    monkeypatch.setenv("HOSTKIT_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("HOSTKIT_FORUM_USER", me)
-    monkeypatch.setenv("HOSTKIT_FORUM_PASSWORD", password(me))
-    host = Hostkit(tmp_path / "game")
-    host.ok("new", str(host.folder), "--ruleset", "classic-werewolf", "--seed", "5", "--host", me, "--thread", thread,
-            "--option", "sheriff=false", *[x for s, r in ROLES.items() for x in ("--assign", f"{n[s]}={r}")])
-    host.ok("forum", "login", "--user", me)
-    players = {}
-
-    def as_(short):
-        if short not in players:
-            players[short] = board.as_user(n[short])
-        return players[short]
-
-    host_id = str(user_id(board, me))
-    reader = Reader()
-
-    def sends() -> int:
-        pms, posts = _host_sends(board, int(host_id), started)
-        return len(pms) + len(posts)
-
-    def say(*posts: tuple[str, str]) -> None:
-        """Players' posts in the thread, in order."""
-        for short, text in posts:
-            as_(short).reply(thread, text)
-
-    def pm(short, subject, text, kind, expect=""):
-        sent = as_(short).send_pm(host_id, subject, text).id
-        reader.expect(sent, kind, expect)
-        return sent
+    host, table = start_game(board, monkeypatch, tmp_path, me, title=f"Whole game {tag}", ruleset="classic-werewolf",
+                             roles={n[s]: r for s, r in ROLES.items()}, options=("sheriff=false",), accounts=n)
+    thread = table.thread
+    reader, sends, say, pm = table.reader, table.sends, table.say, table.pm
 
     # --- the opening and the role PMs, each send killed once with the forum's answer in hand
     host.ok("post", "start", "--send")
@@ -245,7 +78,7 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
          f"{n['Dave']} Guard {n['Carol']}"]), accepted
     host.ok("resolve")
     state = host.json("status")
-    assert [p for p, alive in _alive(state).items() if not alive] == [n["Eve"]], state
+    assert [p for p, alive in alive_of(state).items() if not alive] == [n["Eve"]], state
 
     # --- Day 1: the death post killed at every send; the Hunter's shot; an early PM for night 2
     assert host.killed_at_every_send(sends, "post", "deaths", "--send")[:2] == (1, 1)
@@ -257,7 +90,7 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
     reader.read(day1)
     assert [e["line"] for e in day1["entered"]] == [f"shoot {n['Eve']} {n['Hal']}"], day1
     # a thread of many pages: the day's talk
-    _now(board, board.old_posts(thread, n["Fay"], [f"Morning all. Thoughts on yesterday? ({i})" for i in range(25)]))
+    dated_now(board, board.old_posts(thread, n["Fay"], [f"Morning all. Thoughts on yesterday? ({i})" for i in range(25)]))
     say(("Ann", f"I don't like how quiet some are. [b]VOTE: {n['Bob']}[/b]"),
         ("Bob", f"[color=red]vote {n['Ann']}[/color] she's scummy"),
         ("Carol", f"[quote={n['Ann']}][b]VOTE: {n['Bob']}[/b][/quote]\nagreed. [vote]{n['Bob']}[/vote]"),
@@ -267,7 +100,7 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
         ("Ivy", f"[b]unvote[/b] fine, [b]VOTE: {n['Bob']}[/b]"),
         ("Dave", f"VOTE: {n['Gus']} (not bold, just thinking aloud)... no: [b]VOTE: {n['Bob']}[/b]"))
     count = host.json("votes")
-    assert _vote_table(count) == {n["Bob"]: sorted(n[s] for s in ("Ann", "Carol", "Dave", "Ivy")),
+    assert vote_table(count) == {n["Bob"]: sorted(n[s] for s in ("Ann", "Carol", "Dave", "Ivy")),
                                   n["Ann"]: sorted(n[s] for s in ("Bob", "Gus"))}, count
     assert host.killed_at_every_send(sends, "votes", "--send")[:2] == (1, 1)
     again = host.ok("votes", "--send")
@@ -291,7 +124,7 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
     taken = host.json("inbox", "--take", early)
     assert [e["line"] for e in taken["entered"]] == [f"{n['Dave']} Guard {n['Ann']}"], taken
     host.ok("resolve")
-    assert not _alive(host.json("status"))[n["Ivy"]]
+    assert not alive_of(host.json("status"))[n["Ivy"]]
 
     # --- Day 2 to the end
     host.ok("post", "deaths", "--send")
@@ -302,7 +135,7 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
         ("Carol", f"[quote={n['Gus']}][vote]{n['Ann']}[/vote][/quote] no. [color=red]vote {n['Gus']}[/color]"),
         ("Fay", f"[color=red]unvote[/color] ok I believe Ann. [b]vote {n['Gus']}[/b]"))
     count = host.json("votes")
-    assert _vote_table(count) == {n["Gus"]: sorted(n[s] for s in ("Ann", "Carol", "Fay")),
+    assert vote_table(count) == {n["Gus"]: sorted(n[s] for s in ("Ann", "Carol", "Fay")),
                                   n["Ann"]: [n["Gus"]]}, count
     host.ok("votes", "--send")
     host.ok("eliminate", n["Gus"])
@@ -312,30 +145,5 @@ def test_a_whole_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path
     assert (over["phase"], over["winner"]) == ("over", "Village"), over
 
     # --- the board's own record: every PM and post the host sent, exactly once
-    pms, posts = _host_sends(board, int(host_id), started)
-    assert len(pms) == len(set(pms)), [p for p in pms if pms.count(p) > 1]
-    assert len(posts) == len(set(posts)), [p for p in posts if posts.count(p) > 1]
-    roles = [p for p in pms if p[1].endswith("your role")]
-    assert sorted(p[0] for p in roles) == sorted(f"u_{user_id(board, x)}" for x in n.values())
-    counts = [p for p in posts if "Vote Count" in p[1]]
-    assert len(counts) == 2, counts
-
-    right, unsure, misread, wrong = reader.figures()
-    print(f"\nwhole game: {len(reader.expected)} player PMs: {right} read right, {unsure} listed unsure, "
-          f"{misread} misread")
-    assert not wrong, wrong
-
-
-def _now(board, ids: list[str]) -> None:
-    """Posts written into the database dated now, not in the seconds ahead (old_posts' own dates):
-    replies made in those seconds would sort before them on phpBB's pages."""
-    db = _db(board)
-    try:
-        db.executemany("UPDATE phpbb_posts SET post_time = ? WHERE post_id = ?", [(int(time.time()), i) for i in ids])
-        db.commit()
-    finally:
-        db.close()
-
-
-def _alive(status: dict) -> dict[str, bool]:
-    return {p["name"]: p["alive"] for p in status["players"]}
+    table.sent_once(list(n.values()), counts=2)
+    table.figures("whole game")
