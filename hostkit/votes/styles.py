@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-import lxml.etree
+from typing import TYPE_CHECKING, Any
 
 from hostkit.votes.postmeta import lazy_re
+
+if TYPE_CHECKING:
+    import lxml.etree
+
+
+@lru_cache(maxsize=1)
+def etree() -> Any:
+    """lxml.etree, imported at the first call: the modules that read a body's elements (this one,
+    walk, marks, extract) are loaded by every count, and a recount whose pages all come from the
+    page cache reads no element, so it never loads lxml (a sixth of its instructions)."""
+    import lxml.etree
+
+    return lxml.etree
 
 
 _RED, _BOLD, _QUOTE, _TINT, _CODE, _LINE, _HIDDEN = 1, 2, 4, 8, 16, 32, 64  # a text piece's flags (_TINT: a
@@ -169,5 +181,5 @@ def _tinted(el: lxml.etree._Element) -> int:
     at most two characters that are not blank): a piece of rainbow text, one colour a letter. An
     element read in line as a leaf and the same element with an empty child read the same."""
     # (with children: its text from one call into libxml2, as walk.text_of reads it)
-    t = lxml.etree.tostring(el, method="text", encoding="unicode", with_tail=False) if len(el) else el.text
+    t = etree().tostring(el, method="text", encoding="unicode", with_tail=False) if len(el) else el.text
     return _TINT if t and len(t.strip()) <= 2 else 0

@@ -11,10 +11,14 @@ major forum engine's quote markup (blockquotes, XenForo's ``bbCodeQuote``, vBull
 
 from __future__ import annotations
 
-import lxml.etree
+from typing import TYPE_CHECKING
 
-from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled, etree
 from hostkit.votes.votetext import _BARE, _INVISIBLE, _has_invisible, parse_vote
+
+if TYPE_CHECKING:
+    import lxml.etree
+    import lxml.html
 
 
 # Class tokens (lower case) of quote containers across engines.
@@ -61,7 +65,7 @@ _HUGE: lxml.html.HTMLParser | None = None
 def text_of(el: lxml.etree._Element) -> str:
     """The element's text: XPath's string(el), and lxml's "".join(el.itertext()) (both leave out
     comments and processing instructions), from one call into libxml2 (~5x faster than itertext)."""
-    return lxml.etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    return etree().tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
 def _classes(el: lxml.etree._Element) -> set[str]:
