@@ -172,7 +172,8 @@ class _Walker:
                     names = child.keys()  # most elements have no attribute but a class: one read
                     block = tag in _BLOCKS
                     if len(names) > least and ("style" in names or "color" in names):
-                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0)
+                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0,
+                                                     "style" in names, "color" in names)
                         f = (f & (_QUOTE | _CODE | _HIDDEN)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
                         if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
                             block = False
