@@ -97,6 +97,25 @@ def test_a_players_later_pm_wins_and_an_unreadable_one_keeps_the_earlier_out(cla
     assert got["3"] == (None, "new")
 
 
+@pytest.mark.parametrize("pms, states", [
+    ([("Alf", "kill fay"), ("Alf", "also use my enrage on hal tonight")],
+     [("Alf Kill Fay", "new"), ("Alf Enrage Hal", "new")]),  # was: the Kill replaced, the pack's kill lost
+    ([("Alf", "kill fay"), ("Alf", "also my enrage on hal"), ("Alf", "scratch that, kill pro")],
+     [("Alf Kill Fay", "replaced"), ("Alf Enrage Hal", "new"), ("Alf Kill Pro", "new")]),
+    ([("Alf", "kill fay"), ("Alf", "no action tonight")], [("Alf Kill Fay", "replaced"), ("Alf skip", "new")]),
+    ([("Alf", "kill fay"), ("Alf", "hmm, maybe hal?")], [("Alf Kill Fay", "replaced"), (None, "new")]),
+], ids=["two-abilities", "same-ability-again", "skip-all", "unsure-later"])
+def test_a_later_pm_for_another_ability_keeps_the_earlier(tmp_path, pms, states):
+    """items-werewolf's Alphawolf PMs the pack's kill, then his own Enrage: both are his actions
+    (issue 35, the items whole game); a later PM replaces only what it is about."""
+    from hostkit.game.game import Game, create
+
+    create(tmp_path / "i", ruleset="items-werewolf", assign=ITEMS, seed=1)
+    game = Game.load(tmp_path / "i")
+    found, _ = readings(game, [_pm(str(n), s, n, t) for n, (s, t) in enumerate(pms)], Journal(tmp_path / "i"))
+    assert [(r.line, r.state) for r in found] == states
+
+
 def test_a_dead_hunter_owed_a_shot_is_read_for_that_only(classic):
     """Eve the Hunter, killed by the werewolves, owes a last shot: her PM is read as the shot
     ("shoot Eve Bob"); a dead Villager's PM, and Eve's PM about anything else, are not."""
@@ -306,7 +325,7 @@ def test_ooo_werewolf_pms_in_night_two(tmp_path, player, text, line):
 
 
 ITEMS = ["Ann=Shaman", "Bob=Werewolf", "Hun=Huntsman", "Mil=Militia", "Fay=Villager", "Hal=Villager",
-         "Pro=Protector"]
+         "Pro=Protector", "Alf=Alphawolf", "Sta=Stalker", "Cou=Courtesan"]
 
 
 @pytest.mark.parametrize("player, text, line", [
@@ -316,7 +335,24 @@ ITEMS = ["Ann=Shaman", "Bob=Werewolf", "Hun=Huntsman", "Mil=Militia", "Fay=Villa
     ("Hun", "guard Ann", "Hun Guard Ann"),  # his role's Guard, not the Shield's protection
     ("Ann", "check Bob", None),  # the potion is named by its name, not its effect's verb
     ("Fay", "use my potion on Bob", None),  # she holds none
-], ids=["potion", "potion-form", "shield", "guard", "effect-verb", "none-held"])
+    # an ability's own name beats another ability's effect verb (issue 35, the items whole game)
+    ("Alf", "kill fay", "Alf Kill Fay"),  # was "names several abilities: Enrage, Kill"
+    ("Alf", "also use my enrage on hal tonight", "Alf Enrage Hal"),
+    ("Alf", "kill fay with my enrage", None),  # both named: unsure still
+    ("Alf", "shoot hal", None),  # "shoot" is only an effect verb, of both: unsure
+    # the role's own words: a Stalker follows
+    ("Sta", "follow bob plz", "Sta Stalk Bob"),
+    ("Sta", "track hal tonight", "Sta Stalk Hal"),  # new, the same kind
+    # an ability named as a thing, no player, beside the action
+    ("Cou", "oh and to be clear thats my roleblock, block bob", "Cou Entertain Bob"),
+    ("Cou", "skip the roleblock", "Cou Entertain skip"),
+    ("Cou", "that's my roleblock", None),
+    # keeping a one-shot is a skip
+    ("Mil", "hmm [s]shoot bob[/s] no, not yet. holding my shot another night", "Mil Shoot skip"),
+    ("Mil", "keeping the bullet for later", "Mil Shoot skip"),  # new, the same kind
+], ids=["potion", "potion-form", "shield", "guard", "effect-verb", "none-held", "own-name", "own-name-2",
+        "both-named", "effect-verb-of-both", "follow", "track", "noun-and-verb", "skip-noun", "noun-only",
+        "holding-my-shot", "keeping-the-bullet"])
 def test_an_item_a_player_holds_is_read_by_its_name(tmp_path, player, text, line):
     """items-werewolf: a PM using an item the player holds was read against the role's abilities
     only (a Villager with a potion "has no ability to use"); the item's ability is read by its

@@ -293,13 +293,25 @@ def readings(game: Game, messages: list, journal: Journal, *, ids: dict[str, str
     # A player's later PM replaces an earlier one, as players mean it: the latest PM that says
     # anything about an action (of the same phase) wins (read, unsure, or a skip), and an unsure
     # one keeps the earlier ones out too. A PM that says nothing ("thanks!") replaces nothing.
-    latest: dict[tuple[str, str], int] = {}
-    for n, r in enumerate(out):
-        if r.talks:
-            latest[(r.player or "", r.for_phase)] = n
-    out = [r._replace(state="replaced") if r.talks and r.state in ("new", "early", "ahead", "taken")
-           and latest[(r.player or "", r.for_phase)] != n else r for n, r in enumerate(out)]
+    # A sure line for one ability replaces nothing sure of another ("kill Fay", then "also my
+    # Enrage on Ann": both stand).
+    def replaces(later: Reading, earlier: Reading) -> bool:
+        mine, theirs = _ability(later), _ability(earlier)
+        return mine is None or theirs is None or mine == theirs
+
+    out = [r._replace(state="replaced") if r.talks and r.state in ("new", "early", "ahead", "taken") and any(
+        o.talks and o.player == r.player and o.for_phase == r.for_phase and replaces(o, r) for o in out[n + 1:])
+        else r for n, r in enumerate(out)]
     return out, left
+
+
+def _ability(r: Reading) -> str | None:
+    """The one ability a living player's sure line is for ("Gus Kill Fay": Kill), else None
+    (unsure, a skip of everything, a dead player's duty)."""
+    if not r.line or not r.player or not r.line.startswith(r.player + " "):
+        return None
+    word = r.line[len(r.player) + 1:].split(" ", 1)[0]
+    return None if word == "skip" else word
 
 
 def _in_record(game: Game, line: str, current: set) -> bool:

@@ -10,7 +10,9 @@ thought", "ignore that", "change of plan") are not the sender's action. Then sen
 sentence:
 
 - an action needs one of the sender's abilities named by its verb (its name, or a verb for its
-  effect: kill/shoot, guard/protect, check/investigate, heal/save, in any tense but the past),
+  effect: kill/shoot, guard/protect, check/investigate, heal/save, follow/track, in any tense but the
+  past; a word that is one ability's own name is that ability, not another's whose effect it
+  describes: an Alphawolf's "kill Fay" is its Kill, not its Enrage),
   or a clear action form ("Target: Bob", "N2: Bob", "my kill: Bob"); a sentence that only names
   a player ("look what Bob sent me") is never an action;
 - its targets are the players named after the verb: names before it are its subject ("Eve and
@@ -20,6 +22,8 @@ sentence:
   "the one Bob defended", "Hal's target", "whoever killed me"), or names it to leave it out
   ("someone other than Bob", "anyone except Bob", "someone quiet, not Hal"), or an order to the
   others ("shoot Bob, town!") is unsure ("check Bob's role" is Bob);
+- an ability named as a thing with no player ("that's my roleblock", beside "block Gus") is no
+  action of its own; keeping a one-shot ("holding my shot") is a skip;
 - a negated verb ("I will NOT shoot Eve", "not shooting tonight", "no potion") is a skip when it
   names no one, and unsure when it names a player and nothing else says skip;
 - a question, a condition or a hedge ("should I check Bob?", "if Bob dies", "maybe guard Ann")
@@ -40,7 +44,8 @@ from typing import Any, NamedTuple, Sequence
 # verbs for an ability by its effect (the ruleset's own ability name is always one)
 _EFFECT_VERBS = {"kill": ("kill", "shoot", "murder"), "protect": ("guard", "protect", "defend"),
                  "inspect": ("check", "investigate", "inspect"), "heal": ("heal", "save"),
-                 "block": ("block", "roleblock"), "swap": ("swap",)}
+                 "block": ("block", "roleblock"), "swap": ("swap",),
+                 "observe": ("follow", "track")}
 _NEG = {"not", "no", "never", "don't", "dont", "won't", "wont", "can't", "cant", "cannot", "isn't", "shouldn't",
         "wouldn't", "didn't", "doesn't", "nor", "without", "neither"}
 _HEDGE = re.compile(r"\b(maybe|might|perhaps|probably|possibly|thinking|considering|consider|unless|if|whether|"
@@ -49,7 +54,8 @@ _HEDGE = re.compile(r"\b(maybe|might|perhaps|probably|possibly|thinking|consider
 _THIRD = {"he", "she", "they", "someone", "somebody", "anyone", "everyone", "village", "town", "people", "wolves",
           "mafia", "scum", "partner", "teammate", "buddy"}
 _SKIP = re.compile(r"\b(skip|skipping|skipped|pass|passing|no actions?|not acting|do nothing|doing nothing|"
-                   r"nothing tonight|no targets?|hold(?:ing)? (?:my|our) fire|sit(?:ting)? (?:this|it|tonight) out|"
+                   r"nothing tonight|no targets?|hold(?:ing)? (?:my|our|the) (?:fire|shot|bullet|gun)|"
+                   r"keep(?:ing)? (?:my|our|the) (?:shot|bullet)|sit(?:ting)? (?:this|it|tonight) out|"
                    r"no (?:shot|kill|potion|check|guard|protection|heal|poison|antidote|heir)s?|"
                    r"tear(?:s|ing)? (?:it |the badge )?up|tear(?:s|ing)? up the badge)\b")
 _CUT = re.compile(r"(scratch that|never ?mind|nvm|on second thoughts?|change of plans?|changed? my mind|"
@@ -193,11 +199,13 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
     for v in verbs:
         for w in v.words:
             forms = _forms(w)
+            own = w == v.ability.name.lower()
             if " " in w:
                 for m in re.finditer(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)", low):
-                    positions.append((len(_tokens(low[:m.start()])), v))
+                    positions.append((len(_tokens(low[:m.start()])), v, own))
             else:
-                positions += [(k, v) for k, t in enumerate(words) if t.strip(".") in forms]
+                positions += [(k, v, own) for k, t in enumerate(words) if t.strip(".") in forms]
+    positions = _by_name(positions)
     skip = bool(_SKIP.search(low))
     others = [(k, p) for k, p in named if p != player]
     question = sentence.rstrip().endswith("?")
@@ -226,6 +234,9 @@ def _clause(sentence: str, player: str, verbs: list[Verb], names: _Names) -> _Cl
     mine = bool(before) and before[-1] in _MINE
     negated = any(t in _NEG or t.endswith("n't") for t in before[max(0, len(before) - 4):]) or skip
     first = any(t in _FIRST for t in words)
+    if not named and not negated and not unsure_names and (noun or mine) and getattr(verb.ability, "targets", 1):
+        # "that's my roleblock", "the kill": the ability named as a thing, no player: no action of its own
+        return _Clause("talk", why=f"no player named for {verb.ability.name} (after {before[-1]!r})")
     subjects = [p for k, p in others if k < at]
     third = any(t in _THIRD for t in before)
     if third and first:
@@ -293,6 +304,21 @@ def _described(words: list[str], start: int, named: list[tuple[int, str]], verbs
                     and (j + 1 >= len(words) or words[j + 1].strip(".,!?;:()") not in _OWN):
                 return f"names {name}'s {words[j + 1] if j + 1 < len(words) else ''}, not {name}".replace(" ,", ",")
     return ""
+
+
+def _by_name(positions: list[tuple[int, Verb, bool]]) -> list[tuple[int, Verb]]:
+    """Where one word is the name of one of the sender's abilities and only a verb for another's
+    effect (an Alphawolf's "kill Fay": its Kill, not its Enrage, which also kills), it is the
+    named one."""
+    at: dict[int, list[tuple[Verb, bool]]] = {}
+    for k, v, own in positions:
+        at.setdefault(k, []).append((v, own))
+    out = []
+    for k, hits in at.items():
+        named = {v.ability.name: v for v, own in hits if own}
+        keep = list(named.values()) if len(named) == 1 else [v for v, _ in hits]
+        out += [(k, v) for v in keep]
+    return out
 
 
 def _judge(ability: Any, targets: tuple[str, ...], question: bool, hedge: bool, unsure_names: list[str],
