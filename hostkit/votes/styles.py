@@ -91,27 +91,26 @@ def _colours(style: str) -> bool:
     return "color" in low or "font-we" in low
 
 
-def _styled(el: lxml.etree._Element, red: bool, bold: bool, styled: bool = True,
-            coloured: bool = True) -> tuple[bool, bool, int, bool]:
+def _styled(el: lxml.etree._Element, red: bool, bold: bool, style: str | None,
+            colour: str | None) -> tuple[bool, bool, int, bool]:
     """(red, bold, tint, inline) inside EL, given red and bold outside it: its style's last
     colour and its weight, and its color attribute (which wins over the style); tint is _TINT
     when EL colours a letter or two (rainbow text: one colour an element), or _HIDDEN when EL
     hides its text (`_hides`), and inline whether the style makes EL inline (MafiaScum prints
-    [b], [i] and [color] as inline divs). STYLED or COLOURED False: the caller knows EL has no
-    style attribute, or no color attribute (each read costs a call into lxml)."""
-    style = el.get("style") if styled else None
+    [b], [i] and [color] as inline divs). STYLE and COLOUR are EL's style and color attributes
+    (None when it has none), as the caller read them with its others (each read costs a call
+    into lxml)."""
     tint = 0
     inline = False
     if style:
-        colour, hides, weight, inline = _read_style(style)
-        if colour is not None:
-            red = _is_red(colour)
-            tint = _HIDDEN if _is_pale(colour) else _tinted(el)
+        last, hides, weight, inline = _read_style(style)
+        if last is not None:
+            red = _is_red(last)
+            tint = _HIDDEN if _is_pale(last) else _tinted(el)
         if hides:
             tint = _HIDDEN
         if weight is not None:
             bold = weight
-    colour = el.get("color") if coloured else None
     if colour is not None:
         red = _is_red(colour)
         tint = _HIDDEN if _is_pale(colour) else _tinted(el)
