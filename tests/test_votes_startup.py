@@ -136,3 +136,18 @@ def test_votes_help_loads_no_page_reader_game_or_engine():
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert "--html" in out
     assert out.rpartition("LOADED ")[2].strip() == "[]"
+
+
+def test_a_recount_from_the_page_cache_loads_no_lxml(tmp_path):
+    """A host's second count of the same saved pages finds every page in the page cache and
+    parses none, so it loads no lxml at all (importing it was a sixth of such a recount's
+    instructions), and answers what the first count answered."""
+    cold = harbour(tmp_path / "a").folder
+    plain = tmp_path / "b"
+    shutil.copytree(cold, plain)  # the same game, byte for byte
+    cache = str(tmp_path / "cache")
+    first, loaded = _fresh(cold, cache, ("lxml",))
+    assert loaded == ["lxml"]  # the first count parsed the page
+    again, loaded = _fresh(plain, cache, ("lxml",))
+    assert loaded == []
+    assert again == first

@@ -49,7 +49,8 @@ def watch(ctx: click.Context, folders: tuple[Path, ...], once: bool, show_status
             for line in status(folder, datetime.now(timezone.utc)):
                 click.echo(line)
         return
-    run_watch(chosen, once=once, every=every, pace=pace, say=click.echo)
+    if run_watch(chosen, once=once, every=every, pace=pace, say=click.echo):
+        ctx.exit(1)
 
 
 COMMANDS = [watch]

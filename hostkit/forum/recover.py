@@ -38,14 +38,17 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from ..model.errors import HostkitError
+from .base import ForumError
 from .journal import Journal
 
 OLD_SLACK = timedelta(minutes=10)  # a journal without the forum's time: the clocks' drift allowed
 _SECONDS = re.compile(r"T\d{2}:\d{2}:\d{2}")
 
 
-class CannotTell(HostkitError):
-    """A send the forum cannot show as sent or not: the host checks and says (`hostkit sent`)."""
+class CannotTell(ForumError):
+    """A send the forum cannot show as sent or not: the host checks and says (`hostkit sent`).
+    A forum error: a command stops with its one line, and `hostkit watch` keeps watching (the
+    round fails, is logged with the line, and is tried again later, never sending it)."""
 
 
 def _norm(text: str) -> str:

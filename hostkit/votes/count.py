@@ -21,7 +21,7 @@ from ..model.errors import HostkitError
 from ..model.counts import Post, VoteCount, VoteSetupPlayer
 from ..model.entries import VoteEntry
 from .extract import MARKUPS, post_votes
-from .forums import Page
+from .page import Page
 from ..model.urls import strip_session
 
 

@@ -14,12 +14,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-import lxml.etree
-
 from hostkit.model.errors import HostkitError
 from hostkit.model.records import Record
 from hostkit.votes.marks import COUNT_MARKER, Marks, _count_marked, line_hint, marks_of
-from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT
+from hostkit.votes.styles import _BOLD, _HIDDEN, _LINE, _QUOTE, _RED, _TINT, etree
 from hostkit.votes.votetext import (_BARE, _REORDERS, _VOTE_WORDS, ANNOUNCING, DISOWNING, PURPOSE,
                                     PURPOSE_AFTER, REORDERED, ParsedVote,
                                      _split_run, _visible, is_no_elimination, parse_vote)
@@ -99,7 +97,7 @@ def is_count_post(body_html: str) -> bool:
         return False
     try:
         root = _fragment(body_html)
-    except (lxml.etree.ParserError, ValueError):
+    except (etree().ParserError, ValueError):
         return False
     return _count_marked(root)
 
@@ -272,7 +270,7 @@ def extract(body_html: str, markups: Sequence[str] = ("red",), *, spoilers: bool
         return _NOTHING
     try:
         root = _fragment(body_html)
-    except (lxml.etree.ParserError, ValueError):
+    except (etree().ParserError, ValueError):
         return _NOTHING
     return read_marks(marks_of(root, spoilers=spoilers), markups)
 

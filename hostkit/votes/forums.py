@@ -21,31 +21,16 @@ from lxml import etree
 
 from hostkit.model.errors import FetchError
 from hostkit.model.counts import Post
-from hostkit.model.records import Record
 from hostkit.votes.adapters import _adapter, _Compiled, _ROWS, ENGINES, PAGE_SIZE
 from hostkit.votes.adapters import first as _first
 from hostkit.votes.adapters import text as _text
 from hostkit.votes.pagination import _XP_CANONICAL, _pagination
 from hostkit.votes.marks import NO_MARKS, marks_of
+from hostkit.votes.page import Page
 from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, to_int
 from hostkit.votes.walk import text_of
 
 __all__ = ["ENGINES", "Page", "decode", "detect_engine", "parse_page"]
-
-
-class Page(Record):  # a Record, not a dataclass: a dataclass costs start-up
-    """One thread page as read: its engine, its posts and where the thread goes next."""
-
-    engine: str
-    posts: tuple[Post, ...]
-    page: int  # this page's number, from 1
-    last_page: int | None  # the thread's last page (this one when there is no next page)
-    next_url: str | None  # the next page's absolute URL (relative when the page has no URL)
-    url: str | None = None
-    # how the posts were numbered: "shown" (the forum's own numbers), "offset" (the page's offset
-    # or the caller's first number) or "guess" (the page number times the engine's usual page size)
-    numbered: str = "shown"
-    source: str | None = None  # where the page was read from: its file, or its URL
 
 
 # --------------------------------------------------------------------------- small helpers

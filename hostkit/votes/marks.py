@@ -11,14 +11,15 @@ from __future__ import annotations
 import bisect
 import re
 from itertools import accumulate
-from typing import Iterator
-
-import lxml.etree
+from typing import TYPE_CHECKING, Iterator
 
 from hostkit.votes.postmeta import lazy_re
-from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _LINE, _QUOTE, _colours
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _LINE, _QUOTE, _colours, etree
 from hostkit.votes.votetext import _SPLIT, _VOTE_WORDS, ANNOUNCING, DISOWNING, _split_run, _visible, parse_vote
 from hostkit.votes.walk import _Walker, _classes, _fragment, _is_quote, _label_quotes, text_of
+
+if TYPE_CHECKING:
+    import lxml.etree
 
 COUNT_MARKER = "\u200b\u2060\u200c\u2060\u200d"
 """Invisible characters that hostkit's own vote count posts carry: such a post is never read for votes."""
@@ -281,7 +282,7 @@ def _marked(root: lxml.etree._Element, markup: bool, tags: bool, styled: bool = 
     without, only a style that names a colour or a font weight (the only ones _styled reads: a
     body of font sizes alone has nothing to walk for). (A loop over the elements: an XPath call
     costs more than walking a post's few elements.)"""
-    for el in root.iter(lxml.etree.Element):
+    for el in root.iter(etree().Element):
         if markup and el.tag in ("b", "strong"):
             return True
         names = el.keys()  # one read for the attributes' names: most elements have none
@@ -299,5 +300,5 @@ def body_marks(body_html: str) -> Marks:
         return NO_MARKS
     try:
         return marks_of(_fragment(body_html))
-    except (lxml.etree.ParserError, ValueError):
+    except (etree().ParserError, ValueError):
         return NO_MARKS

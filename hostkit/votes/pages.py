@@ -29,8 +29,7 @@ from typing import Any, Sequence
 from hostkit.store.cachedir import blake2b, cache_root
 from hostkit.model.errors import FileError
 from hostkit.model.counts import Post
-from hostkit.votes import forums
-from hostkit.votes.forums import Page
+from hostkit.votes.page import Page
 
 __all__ = ["CACHE_VERSION", "READER_VERSION", "default_cache_dir", "page_from_json", "page_to_json", "read_files",
            "read_regular"]
@@ -313,6 +312,8 @@ def read_files(paths: Sequence[Path], cache_dir: Path | None = None) -> list[Pag
             key = _key(raw) if cache_dir is not None else ""  # no cache: no need to hash the page
             page = _cached(cache_dir, key, entries, files)
             if page is None:
+                from hostkit.votes import forums  # lxml: only for a page not in the cache
+
                 try:
                     page = forums.parse_page(raw, keep_html=cache_dir is None)  # a cached page keeps its marks alone
                 except forums.PageTooDeep as exc:

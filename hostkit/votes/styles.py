@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-import lxml.etree
+from typing import TYPE_CHECKING, Any
 
 from hostkit.votes.postmeta import lazy_re
+
+if TYPE_CHECKING:
+    import lxml.etree
+
+
+@lru_cache(maxsize=1)
+def etree() -> Any:
+    """lxml.etree, imported at the first call: the modules that read a body's elements (this one,
+    walk, marks, extract) are loaded by every count, and a recount whose pages all come from the
+    page cache reads no element, so it never loads lxml (a sixth of its instructions)."""
+    import lxml.etree
+
+    return lxml.etree
 
 
 _RED, _BOLD, _QUOTE, _TINT, _CODE, _LINE, _HIDDEN = 1, 2, 4, 8, 16, 32, 64  # a text piece's flags (_TINT: a
@@ -79,27 +91,26 @@ def _colours(style: str) -> bool:
     return "color" in low or "font-we" in low
 
 
-def _styled(el: lxml.etree._Element, red: bool, bold: bool, styled: bool = True,
-            coloured: bool = True) -> tuple[bool, bool, int, bool]:
+def _styled(el: lxml.etree._Element, red: bool, bold: bool, style: str | None,
+            colour: str | None) -> tuple[bool, bool, int, bool]:
     """(red, bold, tint, inline) inside EL, given red and bold outside it: its style's last
     colour and its weight, and its color attribute (which wins over the style); tint is _TINT
     when EL colours a letter or two (rainbow text: one colour an element), or _HIDDEN when EL
     hides its text (`_hides`), and inline whether the style makes EL inline (MafiaScum prints
-    [b], [i] and [color] as inline divs). STYLED or COLOURED False: the caller knows EL has no
-    style attribute, or no color attribute (each read costs a call into lxml)."""
-    style = el.get("style") if styled else None
+    [b], [i] and [color] as inline divs). STYLE and COLOUR are EL's style and color attributes
+    (None when it has none), as the caller read them with its others (each read costs a call
+    into lxml)."""
     tint = 0
     inline = False
     if style:
-        colour, hides, weight, inline = _read_style(style)
-        if colour is not None:
-            red = _is_red(colour)
-            tint = _HIDDEN if _is_pale(colour) else _tinted(el)
+        last, hides, weight, inline = _read_style(style)
+        if last is not None:
+            red = _is_red(last)
+            tint = _HIDDEN if _is_pale(last) else _tinted(el)
         if hides:
             tint = _HIDDEN
         if weight is not None:
             bold = weight
-    colour = el.get("color") if coloured else None
     if colour is not None:
         red = _is_red(colour)
         tint = _HIDDEN if _is_pale(colour) else _tinted(el)
@@ -169,5 +180,5 @@ def _tinted(el: lxml.etree._Element) -> int:
     at most two characters that are not blank): a piece of rainbow text, one colour a letter. An
     element read in line as a leaf and the same element with an empty child read the same."""
     # (with children: its text from one call into libxml2, as walk.text_of reads it)
-    t = lxml.etree.tostring(el, method="text", encoding="unicode", with_tail=False) if len(el) else el.text
+    t = etree().tostring(el, method="text", encoding="unicode", with_tail=False) if len(el) else el.text
     return _TINT if t and len(t.strip()) <= 2 else 0

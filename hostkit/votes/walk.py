@@ -11,10 +11,14 @@ major forum engine's quote markup (blockquotes, XenForo's ``bbCodeQuote``, vBull
 
 from __future__ import annotations
 
-import lxml.etree
+from typing import TYPE_CHECKING
 
-from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled, etree
 from hostkit.votes.votetext import _BARE, _INVISIBLE, _has_invisible, parse_vote
+
+if TYPE_CHECKING:
+    import lxml.etree
+    import lxml.html
 
 
 # Class tokens (lower case) of quote containers across engines.
@@ -61,7 +65,7 @@ _HUGE: lxml.html.HTMLParser | None = None
 def text_of(el: lxml.etree._Element) -> str:
     """The element's text: XPath's string(el), and lxml's "".join(el.itertext()) (both leave out
     comments and processing instructions), from one call into libxml2 (~5x faster than itertext)."""
-    return lxml.etree.tostring(el, method="text", encoding="unicode", with_tail=False)
+    return etree().tostring(el, method="text", encoding="unicode", with_tail=False)
 
 
 def _classes(el: lxml.etree._Element) -> set[str]:
@@ -145,7 +149,18 @@ class _Walker:
             if child is None:
                 break
             tag = child.tag
-            cls = child.get("class")
+            # its class, style and color from one read of its attributes (most elements have none,
+            # or one): each read is a call into lxml, which costs more than the tests made of it
+            cls = style = colour = None
+            for name, value in child.items():  # (the first of a name, as get() reads it)
+                if name == "class":
+                    if cls is None:
+                        cls = value
+                elif name == "style":
+                    if style is None:
+                        style = value
+                elif name == "color" and colour is None:
+                    colour = value
             if tag == "br" and cls is None:  # the commonest element: a line break, no more
                 texts += _BREAKS
                 flagl += _NO_FLAGS
@@ -157,7 +172,6 @@ class _Walker:
                     if not f & _QUOTE and (tag == "blockquote" or labels and child in labels):
                         f |= _QUOTE  # (a blockquote with no class is a quote; a td needs class alt2)
                     skip = self.spoilers and tag == "details"
-                    least = 0  # it may have a style or colour with any attribute
                 else:
                     classes = set(cls.lower().split())
                     box = _titled_box(child) if "quotecontent" in classes else None
@@ -167,13 +181,10 @@ class _Walker:
                     # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
                     skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
                                                                            or _is_spoiler(tag, classes)))
-                    least = 1  # ... with an attribute besides its class
                 if not skip:
-                    names = child.keys()  # most elements have no attribute but a class: one read
                     block = tag in _BLOCKS
-                    if len(names) > least and ("style" in names or "color" in names):
-                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0,
-                                                     "style" in names, "color" in names)
+                    if style is not None or colour is not None:
+                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0, style, colour)
                         f = (f & (_QUOTE | _CODE | _HIDDEN)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
                         if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
                             block = False

@@ -110,8 +110,14 @@ def _when(at: datetime) -> str:
 
 def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clock: Clock | None = None,
           say: Callable[[str], None] = print, signals: bool = True) -> int:
-    """Rounds over `folders` (one each with `once`) until stopped; 0 when it ends cleanly."""
-    from ..model.errors import FetchError
+    """Rounds over `folders` (one each with `once`) until stopped; 0 when it ends cleanly, 1 when
+    with `once` a game could not be run (a file to mend: its line is said and logged).
+
+    A game that cannot be run (a co-host's bad edit to game.toml, another game's send journal, a
+    damaged watch state) fails its round with its one line and is tried again after the same
+    back-off as a forum that is down; the other games are watched on. Nothing of it is sent: the
+    error comes before any send of the round."""
+    from ..model.errors import FetchError, HostkitError
     from ..forum.base import ForumError
 
     clock = clock or Clock()
@@ -128,12 +134,20 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
     if signals:
         for sig in (signal.SIGINT, signal.SIGTERM):
             old_handlers[sig] = signal.signal(sig, lambda *_: clock.stop.set())
+    unrunnable: set[Path] = set()
     try:
         while not clock.stop.is_set():
             for folder in folders:
                 if clock.stop.is_set():
                     break
-                state = st.load(folder)
+                try:
+                    state = st.load(folder)
+                except HostkitError as exc:  # a damaged watch state: nowhere to keep a back-off
+                    unrunnable.add(folder)
+                    line = f"cannot run this game: {exc}; the watch tries it again next round"
+                    st.log(folder, [line], _when(clock.now()))
+                    say(f"{_when(clock.now())} {folder.name}: {line}")
+                    continue
                 now = clock.now()
                 wait_until = datetime.fromisoformat(state["next"]) if state.get("next") else None
                 if wait_until and now < wait_until and state["failures"]:
@@ -141,20 +155,24 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
                         say(f"{folder}: the forum failed {state['failures']} time(s); waiting it out until "
                             f"{_when(wait_until)}")
                     continue
+                failure = mend = None
                 try:
                     lines = run(folder, queue_for=queue_for, clock=clock)
-                    failure = None
                 except Stopped as exc:
-                    lines, failure = [f"stopped: {exc} (the pages read are kept)"], None
+                    lines = [f"stopped: {exc} (the pages read are kept)"]
                 except (ForumError, FetchError) as exc:
                     lines, failure = [], str(exc)
+                except HostkitError as exc:
+                    lines, mend = [], str(exc)
+                    unrunnable.add(folder)
                 now = clock.now()
                 state = st.load(folder)
-                if failure:
+                if failure or mend:
                     state["failures"] += 1
                     pause = min(MAX_BACKOFF, every * 2 ** state["failures"])
                     state["next"] = _when(now + timedelta(seconds=pause))
-                    lines = [f"the forum failed ({failure}); next try in {pause:g} s"]
+                    lines = [f"the forum failed ({failure}); next try in {pause:g} s" if failure else
+                             f"cannot run this game: {mend}; mend it: next try in {pause:g} s"]
                 else:
                     state["failures"], state["next"] = 0, _when(now + timedelta(seconds=every))
                 state["rounds"].append({"time": _when(now), "lines": lines[-20:]})
@@ -170,7 +188,7 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
             signal.signal(sig, handler)
         for q in queues.values():
             q.close()
-    return 0
+    return 1 if once and unrunnable else 0
 
 
 def _next_wait(folders: Sequence[Path], now: datetime, every: float) -> float:

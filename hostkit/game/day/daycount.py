@@ -22,7 +22,7 @@ from ...model.errors import HostkitError
 from ...model.counts import Ignored, VoteCount, VoteSetupPlayer
 from ...store.folder import atomic_write
 from ...votes import count as counter  # through the module: tests replace counter.read_pages
-from ...votes.forums import Page
+from ...votes.page import Page
 
 if TYPE_CHECKING:
     from ..game import Game
