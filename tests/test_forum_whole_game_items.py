@@ -55,9 +55,6 @@ def _own_folder(board, user: str, name: str) -> int:
 
 
 @pytest.mark.slow  # minutes: twelve accounts, ~40 forms at phpBB's one second each, and every send killed
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="after 'hostkit replace' the send journal is refused as another game's (journal.identity "
-                          "digests the players' names): tests/test_send_journal_replacement.py; the sends' to mend")
 def test_an_items_werewolf_game_on_the_board_every_action_read_nothing_sent_twice(tmp_path, board, monkeypatch):
     tag = f"I{next(_ids)}{int(time.time() * 10) % 1000000}"  # a board kept up for reruns: new accounts
     n = {short: f"{short}{tag}" for short in ROLES}

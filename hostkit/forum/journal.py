@@ -50,11 +50,16 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def identity(game: Any) -> dict[str, str]:
-    """What the journal records of the game it belongs to: the setup's digest and the thread."""
+def identity(game: Any, *, slots: bool = True) -> dict[str, str]:
+    """What the journal records of the game it belongs to: the setup's digest and the thread.
+
+    The digest holds what a running game never changes: its creation, ruleset and seed, and each
+    slot by the name it was dealt under (the earliest of `previous`, else its name), so a
+    replacement (`hostkit replace`) leaves the game itself. `slots=False` digests the names as
+    they are now: what journals first written after a replacement recorded before this was so."""
     setup = game.setup
-    fixed = json.dumps([setup.created, setup.ruleset, setup.seed, sorted(p.name for p in setup.players)],
-                       ensure_ascii=False)
+    names = sorted((p.previous[0] if slots and p.previous else p.name) for p in setup.players)
+    fixed = json.dumps([setup.created, setup.ruleset, setup.seed, names], ensure_ascii=False)
     return {"game": hashlib.sha256(fixed.encode("utf-8")).hexdigest()[:16], "thread": setup.thread or ""}
 
 
@@ -78,7 +83,7 @@ class Journal:
         aside = (f"move {self.path.name} aside only if no send of this game is in it (what it records is then "
                  "not looked at, and may be sent again)")
         if self.owner:
-            if self.owner.get("game") != mine["game"]:
+            if self.owner.get("game") not in (mine["game"], identity(game, slots=False)["game"]):
                 raise self._fail(f"belongs to another game (game {self.owner.get('game')}, thread "
                                  f"{self.owner.get('thread') or 'none'}), not this one (game {mine['game']}): "
                                  f"a send journal copied from another game would skip this game's sends; {aside}")
