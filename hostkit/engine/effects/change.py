@@ -343,18 +343,21 @@ def _releases(night: Night, deaths: list) -> list:
             night.say(f"{data['by']} is dead: {p.name} is released and returns to play.")
             night.happen(p.name, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
     keep = []
+    unkept: dict[str, list[str]] = {}  # abductor -> block.abduct's notices to take back: he keeps no one now
     for t in night.tags:
         player, tag, data = t
         if tag == OUT and isinstance(data, dict) and data.get("by") in dead and data.get("kind") != "consumed" \
                 and player not in dead:
             night.say(f"{data['by']} is dead: {player}, taken tonight, returns to play.")
             night.happen(player, "released", data["by"], "returned to play", tell=told.format(by=data["by"]))
-            kept = f"You abducted {player} and keep them"  # block.abduct's notice: he keeps no one now
-            night.notices[:] = [(p, t) for p, t in night.notices if not (p == data["by"] and t.startswith(kept))]
+            unkept.setdefault(data["by"], []).append(f"You abducted {player} and keep them")
             continue
         keep.append(t)  # the entry itself: not a copy of every tag given tonight
     if len(keep) < len(night.tags):
         night.tags[:] = keep
+    if unkept:  # one pass over the notices, not one for each release
+        night.notices[:] = [(p, t) for p, t in night.notices
+                            if p not in unkept or not t.startswith(tuple(unkept[p]))]
     for p in night.carriers:
         data = p.tags.get(FLIP_HELD)
         if not p.alive and isinstance(data, dict) and data.get("by") in dead:
