@@ -9,7 +9,7 @@ import os
 import time
 
 from forum_board import password
-from test_forum_whole_game import Hostkit
+from whole_games import Hostkit
 from test_pm_folders import _roomy
 
 ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Cy": "Villager"}

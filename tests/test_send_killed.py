@@ -18,7 +18,7 @@ import time
 import pytest
 
 from send_board import on_board
-from test_forum_whole_game import _host_sends, _now
+from whole_games import dated_now as _now, host_sends as _host_sends
 from test_pm_folders import old_pms, user_id
 
 ROLES = {"Ann": "Seer", "Bob": "Werewolf", "Gus": "Werewolf", "Cy": "Villager", "Dee": "Villager",
