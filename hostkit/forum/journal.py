@@ -83,8 +83,9 @@ class Journal:
         aside = (f"move {self.path.name} aside only if no send of this game is in it (what it records is then "
                  "not looked at, and may be sent again)")
         if self.owner:
-            if self.owner.get("game") not in (mine["game"], identity(game, slots=False)["game"]):
-                raise self._fail(f"belongs to another game (game {self.owner.get('game')}, thread "
+            theirs = self.owner.get("game")
+            if theirs != mine["game"] and theirs != identity(game, slots=False)["game"]:
+                raise self._fail(f"belongs to another game (game {theirs}, thread "
                                  f"{self.owner.get('thread') or 'none'}), not this one (game {mine['game']}): "
                                  f"a send journal copied from another game would skip this game's sends; {aside}")
             if self.owner.get("thread", "") != mine["thread"]:

@@ -134,7 +134,7 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
     if signals:
         for sig in (signal.SIGINT, signal.SIGTERM):
             old_handlers[sig] = signal.signal(sig, lambda *_: clock.stop.set())
-    unrunnable: set[Path] = set()
+    unrunnable = False  # with `once`: a game could not be run (exit 1)
     try:
         while not clock.stop.is_set():
             for folder in folders:
@@ -143,17 +143,17 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
                 try:
                     state = st.load(folder)
                 except HostkitError as exc:  # a damaged watch state: nowhere to keep a back-off
-                    unrunnable.add(folder)
+                    unrunnable, at = True, _when(clock.now())
                     line = f"cannot run this game: {exc}; the watch tries it again next round"
-                    st.log(folder, [line], _when(clock.now()))
-                    say(f"{_when(clock.now())} {folder.name}: {line}")
+                    st.log(folder, [line], at)
+                    say(f"{at} {folder.name}: {line}")
                     continue
                 now = clock.now()
                 wait_until = datetime.fromisoformat(state["next"]) if state.get("next") else None
                 if wait_until and now < wait_until and state["failures"]:
                     if once:
-                        say(f"{folder}: the forum failed {state['failures']} time(s); waiting it out until "
-                            f"{_when(wait_until)}")
+                        say(f"{folder}: {state['failures']} round(s) failed in a row (the log says why); waiting it "
+                            f"out until {_when(wait_until)}")
                     continue
                 failure = mend = None
                 try:
@@ -163,8 +163,7 @@ def watch(folders: Sequence[Path], *, once: bool, every: float, pace: float, clo
                 except (ForumError, FetchError) as exc:
                     lines, failure = [], str(exc)
                 except HostkitError as exc:
-                    lines, mend = [], str(exc)
-                    unrunnable.add(folder)
+                    lines, mend, unrunnable = [], str(exc), True
                 now = clock.now()
                 state = st.load(folder)
                 if failure or mend:

@@ -1,5 +1,5 @@
 """The host's own posts in the thread, the ones a host used to write in the browser: the game's
-opening (`game_start_post`), "Night N begins, actions due by ..." (`night_start_post`), the
+opening (`game_start_post`), "Night N begins, actions due by ..." (`night_start`), the
 Sheriff election's result (`sheriff_result_post`), the day's deadline (`deadline_post`) and the
 day's opening, "It is Day 2; with 8 alive it takes 5" (`day_start_post`).
 
@@ -100,12 +100,6 @@ def night_start(game: "Game", *, due: str | None = None, fmt: str | None = None,
     alive = [p.name for p in view.players if p.alive]
     text = r.render("night_start", game=view.game_context(r.format), night=rec.number, due=when, alive=alive)
     return {"night": rec.number, "due": when, "alive": alive, "text": text}
-
-
-def night_start_post(game: "Game", *, due: str | None = None, fmt: str | None = None,
-                     now: datetime | None = None) -> str:
-    """"Night N begins": the night's post, with when actions are due (:func:`night_start`)."""
-    return night_start(game, due=due, fmt=fmt, now=now)["text"]
 
 
 def sheriff_result_post(game: "Game", *, fmt: str | None = None) -> str:
