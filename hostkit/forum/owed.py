@@ -28,13 +28,11 @@ _DUTIES = {"shot": Duty("Shoot", 1, ("shoot", "kill", "take")),
 
 
 def dues(game: Game, player: str) -> list[str]:
-    """What a dead player's death still owes ("last words", "shot", "badge"), engine/day.owed's."""
+    """What a dead player's death still owes ("last words", "shot", "badge"), engine/day.owed's
+    (every ruleset: one without last words, shots or a badge owes nothing)."""
     from ..game.day.rulings import due
 
-    try:
-        return [o for d in due(game) if d["player"] == player for o in d["owes"]]
-    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owes nothing
-        return []
+    return [o for d in due(game) if d["player"] == player for o in d["owes"]]
 
 
 def owed(game: Game, player: str) -> list[Duty]:
@@ -48,10 +46,7 @@ def done(game: Game, player: str) -> list[Duty]:
 
     since = game.current.index - 1
     recent = [(p, k, w) for p, k, w, i in game.state.deaths if i >= since and p == player]
-    try:
-        then = [o for d in owed_by(game.state, recent, set()) for o in d["owes"] if o in _DUTIES]
-    except Exception:  # noqa: BLE001 - a ruleset without DeathResolution owed nothing
-        return []
+    then = [o for d in owed_by(game.state, recent, set()) for o in d["owes"] if o in _DUTIES]
     now = {d.name for d in owed(game, player)}
     return [_DUTIES[o] for o in then if _DUTIES[o].name not in now]
 
