@@ -20,10 +20,11 @@ PAGE = str(VOTES / "phpbb_lastpage.html")
 # Loaded by no step of `votes --json`: jinja2 for a post that is not printed, filelock for a lock
 # that fcntl takes (cachedir, store); the entry rules, for a record that holds no action to check;
 # the host's notices, the alien tech and stockpile rules and the standing's words, which a replay
-# of a day without such events never asks (issue 39).
+# of a day without such events never asks; the host's day tools (status, deadline, activity) and
+# their forum formats, which the JSON of a count does not use (issue 39).
 NOT_LOADED = ("jinja2", "filelock", "hostkit.game.entry", "hostkit.game.notices", "hostkit.game.day.stockpile",
               "hostkit.game.day.tech", "hostkit.game.day.techstate", "hostkit.game.standing",
-              "hostkit.game.day.elimination")
+              "hostkit.game.day.elimination", "hostkit.game.daytools", "hostkit.game.formats")
 
 
 def _fresh(folder: Path, cache: str, modules: tuple[str, ...] = NOT_LOADED, command: tuple[str, ...] = (
