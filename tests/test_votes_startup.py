@@ -77,7 +77,7 @@ def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_ni
     parsers = (parser, "hostkit.engine.night", "hostkit.engine.effects", "tomllib")
     first, loaded = _fresh(folder, cache, parsers)
     assert loaded == [parser, "hostkit.engine.night", "hostkit.engine.effects"]
-    assert parser == "tomli"  # (a dependency: pip install -e . installs it)
+    assert parser == "tomli", "tomli is a dependency since issue 39: install hostkit again (pip install -e .)"
     assert _fresh(folder, cache, parsers) == (first, [])
     status, loaded = _fresh(folder, cache, parsers, ("status",))
     assert loaded == [] and status == _fresh(folder, "", parsers, ("status",))[0]
