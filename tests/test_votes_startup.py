@@ -21,10 +21,11 @@ PAGE = str(VOTES / "phpbb_lastpage.html")
 # that fcntl takes (cachedir, store); the entry rules, for a record that holds no action to check;
 # the host's notices, the alien tech and stockpile rules and the standing's words, which a replay
 # of a day without such events never asks; the host's day tools (status, deadline, activity) and
-# their forum formats, which the JSON of a count does not use (issue 39).
+# their forum formats, which the JSON of a count does not use; `random`, for a replayed night
+# that draws nothing (engine.rng_for makes its generator at the first draw) (issue 39).
 NOT_LOADED = ("jinja2", "filelock", "hostkit.game.entry", "hostkit.game.notices", "hostkit.game.day.stockpile",
               "hostkit.game.day.tech", "hostkit.game.day.techstate", "hostkit.game.standing",
-              "hostkit.game.day.elimination", "hostkit.game.daytools", "hostkit.game.formats")
+              "hostkit.game.day.elimination", "hostkit.game.daytools", "hostkit.game.formats", "random")
 
 
 def _fresh(folder: Path, cache: str, modules: tuple[str, ...] = NOT_LOADED, command: tuple[str, ...] = (

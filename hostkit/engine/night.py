@@ -12,12 +12,14 @@ n steps, never n squared.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..model.roles import Effect, Role, Ruleset
 from ..model.state import GameState, PlayerState
 from .acts import AWAY, Act, Attack, Block, HOME, Heal, Protection, _NO_TAGS
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random  # (the Night's rng: resolver.rng_for's, made at its first draw)
 
 
 def _file(index: dict[str, Any], key: str, item: Any) -> None:
