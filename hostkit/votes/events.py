@@ -17,7 +17,7 @@ from typing import Sequence
 from hostkit.model.counts import Post, VoteSetupPlayer
 from hostkit.model.entries import VoteEntry
 from hostkit.model.records import Record
-from hostkit.votes.extract import post_is_count, post_votes
+from hostkit.votes.extract import _check, post_is_count, post_votes
 from hostkit.votes.names import NameMatcher
 
 Key = tuple  # an event's place: (post number, 0 for a post or 1 for a host entry, order among equals)
@@ -51,7 +51,10 @@ def day_events(posts: Sequence[Post], manual: Sequence[VoteEntry], matcher: Name
     window = [p for p in posts if (start_post is None or p.number >= start_post)
               and (end_post is None or p.number <= end_post)]
     keyed: list[tuple[Key, Event]] = []
+    _check(markups)  # (post_votes checks them too: here once, for the posts the loop passes over)
     for i, post in enumerate(sorted(window, key=lambda p: p.number)):
+        if post.marks == ():  # the page reader found nothing marked and no vote-looking text in it
+            continue  # (most posts of a day): it holds no vote and is no count post
         if post.author.strip().casefold() in host_keys:
             continue
         if post_is_count(post.body, post.marks) and matcher.strict(post.author).player is None:
