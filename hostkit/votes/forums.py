@@ -104,7 +104,7 @@ def _collect(parent: Any, deeper: bool, heads: list[Any], blocks: list[Any]) -> 
     those of its divs too). A module function, not a closure: a recursive closure is a reference
     cycle, which kept every post's elements, and so each page's whole tree, alive until the
     collector ran (tens of MB over a long thread, each page faulted in fresh)."""
-    for c in parent:
+    for c in parent[:]:  # (a list from one call: an iterator costs more to make)
         tag = c.tag
         if tag == "p":
             cls = c.get("class")
@@ -126,10 +126,10 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one iterdescendants() (not an iter() per child), its own text nodes after them: no field
     depends on the other's order."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-    for col in el:
+    for col in el[:]:  # (lists from one call each: an iterator costs more to make)
         if col.tag != "div":
             continue
-        for pb in col:
+        for pb in col[:]:
             if pb.tag != "div":
                 continue
             cls = pb.get("class")
@@ -144,7 +144,7 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
         text = head.text
         if text and "»" in text:
             dated = text
-        kids = list(head)  # kept alive, so iterdescendants hands back these same elements
+        kids = head[:]  # kept alive, so iterdescendants hands back these same elements
         for d in head.iterdescendants():  # the head's descendants, in document order
             tag = d.tag
             if tag == "strong":
