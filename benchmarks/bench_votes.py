@@ -19,6 +19,9 @@ place: unpacked into a temporary folder), each round runs, interleaved and in a 
       cache otherwise as the host's earlier commands left it (the game's replayed nights are
       cached, hostkit.game.replaycache), for reference: (b), with every cache empty, is the figure
       the goal is judged on.
+  (f) two floors, for reference: (a) plus `import click` (what any click command that parses the
+      pages pays), and that plus one pass of Python over every element of every page (the least
+      a reader in Python pays to look at each element once).
 
 It prints each day's medians (wall and CPU) and the ratios to (a): (b)/(a) is the goal (at most
 2, issue 39), (c)/(a) the recount's (at most 1.2). A busy machine makes wall times move, so
@@ -305,6 +308,14 @@ _BASELINE = ("import sys, lxml.etree\n"
              "for name in sys.argv[1:]:\n"
              "    with open(name, 'rb') as f:\n"
              "        lxml.etree.fromstring(f.read(), parser)\n")
+# Two floors, for reference: what any click command that parses the pages with lxml pays (the
+# baseline plus `import click`, which hostkit cannot drop), and that plus one pass of Python over
+# every element of every page (reading each one's tag), the least a reader written in Python pays
+# to look at each element once. The gap between the first count and them is hostkit's own work.
+_FLOOR_CLICK = "import click\n" + _BASELINE
+_FLOOR_WALK = _FLOOR_CLICK.replace("        lxml.etree.fromstring(f.read(), parser)\n",
+                                   "        for el in lxml.etree.fromstring(f.read(), parser).iter():\n"
+                                   "            el.tag\n")
 
 
 # What the `hostkit` command that pip installs runs (its console script), rather than `python -m
@@ -367,7 +378,7 @@ def measure(days: Sequence[Path], rounds: int, work: Path, instructions: bool = 
     how = _counter() if instructions else ""
     if instructions and not how:
         print("instruction counts: neither valgrind nor perf's instructions:u works on this machine")
-    kinds = ("lxml", "first", "recount", "nocache", "played")
+    kinds = ("lxml", "first", "recount", "nocache", "played", "click", "walk")
     for i, day in enumerate(days):
         base_cmd, votes_cmd = _setup_day(day, work / f"game-{i}", env)
         for cmd, e in ((base_cmd, env), (votes_cmd, nocache), (votes_cmd, warm),  # bytecode, caches filled
@@ -378,7 +389,8 @@ def measure(days: Sequence[Path], rounds: int, work: Path, instructions: bool = 
         for _ in range(rounds):
             jobs = [("lxml", base_cmd, lambda: env), ("first", votes_cmd, first),
                     ("recount", votes_cmd, lambda: warm), ("nocache", votes_cmd, lambda: nocache),
-                    ("played", votes_cmd, pages_only)]
+                    ("played", votes_cmd, pages_only), ("click", [*base_cmd[:2], _FLOOR_CLICK, *base_cmd[3:]], lambda: env),
+                    ("walk", [*base_cmd[:2], _FLOOR_WALK, *base_cmd[3:]], lambda: env)]
             rng.shuffle(jobs)
             for name, cmd, e in jobs:
                 times[name].append(_time(cmd, e(), name))
@@ -395,6 +407,8 @@ def measure(days: Sequence[Path], rounds: int, work: Path, instructions: bool = 
                   f"{m['recount'] / m['lxml']:4.2f}x | no cache {m['nocache'] * 1000:4.0f} ms "
                   f"{m['nocache'] / m['lxml']:4.2f}x | first, replay cached {m['played'] * 1000:4.0f} ms "
                   f"{m['played'] / m['lxml']:4.2f}x")
+            print(f"{'':>24} {label} floors: import click + the parse {m['click'] / m['lxml']:4.2f}x | and one Python "
+                  f"pass over every element {m['walk'] / m['lxml']:4.2f}x")
         spread = {k: (min(times[k]) / wall[k], max(times[k]) / wall[k]) for k in ("lxml", "first", "recount")}
         print(f"{'':>24} spread of the rounds (min..max / median): " + ", ".join(
             f"{k} {lo:.2f}..{hi:.2f}" for k, (lo, hi) in spread.items()))

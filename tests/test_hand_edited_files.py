@@ -123,3 +123,26 @@ def test_a_named_pipe_among_the_game_files_is_refused_by_name_not_a_hang(tmp_pat
     os.mkfifo(pipe)
     err = _refused_in_time(host, pipe, *command)
     assert f"{pipe}: is a named pipe (FIFO), not a" in err and "delete it" in err
+
+
+@pytest.mark.parametrize("text", ["a = {b = 1,}", "a = {b = 1,\n c = 2}", 'a = "\\e"', 'a = "\\x41"', "t = 12:30",
+                                  "d = 2024-01-01T12:30", "a = [1,2", "a = 1\na = 2", "[a]\nb = 1\n[a]"],
+                         ids=["inline-trailing-comma", "inline-newline", "escape-e", "escape-x", "time-no-seconds",
+                              "datetime-no-seconds", "unclosed", "twice", "table-twice"])
+def test_toml_the_standard_library_refuses_is_refused_in_its_words(tmp_path, text):
+    """Game files are TOML 1.0, as Python's tomllib reads them. hostkit's reader (tomli, the same
+    parser compiled: tomlio.toml_parser) refuses what tomllib refuses, with tomllib's words: TOML
+    1.1's additions (trailing commas and new lines in inline tables, \\e and \\x escapes, times
+    without seconds) included, which tomli reads from 2.4 on (pyproject.toml keeps it below)."""
+    import tomllib
+
+    from hostkit.model.errors import FileError
+    from hostkit.store.tomlio import load
+
+    path = tmp_path / "x.toml"
+    path.write_text(text)
+    with pytest.raises(tomllib.TOMLDecodeError) as want:
+        tomllib.loads(text)
+    with pytest.raises(FileError) as got:
+        load(path)
+    assert str(got.value) == f"{path}: invalid TOML: {want.value}"

@@ -208,12 +208,14 @@ def test_every_bundled_ruleset_reads_back_exactly(name):
 
 @pytest.mark.parametrize("a, b", [(1, 1.0), (1, True), ((1,), [1]), ({"k": 1}, MappingProxyType({"k": 1})),
                                   (frozenset({1}), frozenset({True})), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
-                                  (Effect("kill"), ("kill", MappingProxyType({})))],
+                                  (Effect("kill"), ("kill", MappingProxyType({}))),
+                                  ((("a", 1), None), (("a", True), None)), ({"k": [1, "x"]}, {"k": [1.0, "x"]}),
+                                  ({1: "a"}, {1.0: "a"})],
                          ids=["int-float", "int-bool", "tuple-list", "dict-proxy", "set-members", "dict-order",
-                              "record-tuple"])
+                              "record-tuple", "nested-int-bool", "dict-value-float", "dict-key-float"])
 def test_same_tells_apart_what_equality_does_not(a, b):
     assert a == b or a == tuple(b) or dict(a) == dict(b)
-    assert not replaycache.same(a, b)
+    assert not replaycache.same(a, b) and not replaycache.same(b, a)
     assert replaycache.same(replaycache.decode(replaycache.encode(a)), a)
 
 

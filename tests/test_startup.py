@@ -209,3 +209,21 @@ def test_the_engine_night_objects_are_slotted_without_dataclasses():
             "for c in (Act, Attack, Block, Heal, Protection, HomeBlock)])")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     assert out.split() == ["False", "[False,", "False,", "False,", "False,", "False,", "False]"]
+
+
+def test_a_phases_generator_is_made_at_its_first_draw_and_draws_what_random_draws():
+    """engine.rng_for gives random.Random("hostkit:SEED:PHASE:N")'s draws, in order, but imports
+    `random` only when something draws: a replayed night that draws nothing (no chance of a
+    kill, no random reading) does not load it (issue 39)."""
+    import random
+
+    from hostkit.engine import rng_for
+
+    for seed, phase, n in ((1, "night", 1), (7, "day", 3)):
+        ours, theirs = rng_for(seed, phase, n), random.Random(f"hostkit:{seed}:{phase}:{n}")
+        assert [ours.random(), ours.choice("abcdef"), ours.sample(range(50), 5)] == \
+               [theirs.random(), theirs.choice("abcdef"), theirs.sample(range(50), 5)]
+    code = ("import sys\nfrom hostkit.engine import rng_for\nr = rng_for(1, 'night', 1)\n"
+            "before = 'random' in sys.modules\nr.random()\nprint(before, 'random' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["False", "True"]

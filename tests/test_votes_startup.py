@@ -18,8 +18,14 @@ from test_votes_accuracy import VOTES, harbour
 PAGE = str(VOTES / "phpbb_lastpage.html")
 
 # Loaded by no step of `votes --json`: jinja2 for a post that is not printed, filelock for a lock
-# that fcntl takes (cachedir, store).
-NOT_LOADED = ("jinja2", "filelock")
+# that fcntl takes (cachedir, store); the entry rules, for a record that holds no action to check;
+# the host's notices, the alien tech and stockpile rules and the standing's words, which a replay
+# of a day without such events never asks; the host's day tools (status, deadline, activity) and
+# their forum formats, which the JSON of a count does not use; `random`, for a replayed night
+# that draws nothing (engine.rng_for makes its generator at the first draw) (issue 39).
+NOT_LOADED = ("jinja2", "filelock", "hostkit.game.entry", "hostkit.game.notices", "hostkit.game.day.stockpile",
+              "hostkit.game.day.tech", "hostkit.game.day.techstate", "hostkit.game.standing",
+              "hostkit.game.day.elimination", "hostkit.game.daytools", "hostkit.game.formats", "random")
 
 
 def _fresh(folder: Path, cache: str, modules: tuple[str, ...] = NOT_LOADED, command: tuple[str, ...] = (
@@ -61,13 +67,18 @@ def test_a_first_count_with_every_cache_empty_loads_no_template_or_lock_module(t
 
 def test_a_recount_and_a_status_from_warm_caches_parse_no_toml_and_resolve_no_night(tmp_path):
     """With every file, the ruleset and night 1 found in the replay cache, and the page in the page
-    cache, neither the TOML parser nor the night engine is loaded (tomlio imports tomllib only
-    to parse), and the answers are the first ones."""
+    cache, neither the TOML parser nor the night engine is loaded (tomlio imports its parser only
+    to parse), and the answers are the first ones. The parser is tomli, compiled: the standard
+    library's tomllib, the same parser in pure Python, is not loaded at all (issue 39)."""
+    from hostkit.store.tomlio import toml_parser
+
     folder = harbour(tmp_path).folder
     cache = str(tmp_path / "cache")
-    parsers = ("tomllib", "hostkit.engine.night", "hostkit.engine.effects")
+    parser = toml_parser().__name__
+    parsers = (parser, "hostkit.engine.night", "hostkit.engine.effects", "tomllib")
     first, loaded = _fresh(folder, cache, parsers)
-    assert loaded == ["tomllib", "hostkit.engine.night", "hostkit.engine.effects"]
+    assert loaded == [parser, "hostkit.engine.night", "hostkit.engine.effects"]
+    assert parser == "tomli", "tomli is a dependency since issue 39: install hostkit again (pip install -e .)"
     assert _fresh(folder, cache, parsers) == (first, [])
     status, loaded = _fresh(folder, cache, parsers, ("status",))
     assert loaded == [] and status == _fresh(folder, "", parsers, ("status",))[0]

@@ -169,7 +169,7 @@ def votes(ctx: click.Context, html, url, from_post, to_post, hand_only: bool, pu
             game, count = publish_fresh(game, count, pages, stamp=stamp, reload=lambda: load(ctx),
                                         from_post=from_post, to_post=to_post, publish=publish)
     if as_json:
-        from ..game.daytools import no_elimination
+        from ..game.day.daycount import no_elimination
 
         none_majority, none_reached = no_elimination(game, count)
         emit({**count.to_json(), "none_majority": none_majority, "none_reached": none_reached,

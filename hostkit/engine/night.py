@@ -12,12 +12,14 @@ n steps, never n squared.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..model.roles import Effect, Role, Ruleset
 from ..model.state import GameState, PlayerState
 from .acts import AWAY, Act, Attack, Block, HOME, Heal, Protection, _NO_TAGS
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random  # (the Night's rng: resolver.rng_for's, made at its first draw)
 
 
 def _file(index: dict[str, Any], key: str, item: Any) -> None:
@@ -104,7 +106,8 @@ class Night:
         self.tags: list[tuple[str, str, Any]] = []  # (player, tag, data) to add
         self.new_tags: dict[str, set[str]] = {}  # tag -> players tagged tonight
         self.untags: dict[tuple[str, str], None] = {}  # (player, tag) to remove, in order
-        self.converts: list[tuple[str, str, str | None, Act]] = []  # (player, role, faction, by)
+        self.converts: list[tuple[str, str, str | None, Act]] = []  # (player, role, faction, by): add_convert
+        self.converts_on: dict[str, list[tuple[str, str, str | None, Act]]] = {}  # player -> theirs, in order
         self.notices: list[tuple[str, str]] = []
         self.happenings: list[tuple[str, str, str, str]] = []  # (player, what, by, note): see model.Happening
         self.blocked: dict[str, list[tuple[str, bool]]] = {}  # player -> [(blocker role, notified)]
@@ -254,6 +257,13 @@ class Night:
             act.failed = reason
             self.failed.append((act.actor, act.ability.name, reason))
             self.say(f"{act.what()} fails: {reason}.")
+
+    def add_convert(self, player: str, role: str, faction: Any, by: Any) -> None:
+        """Record a conversion for dawn: in `converts`, and under the player in `converts_on`, so
+        'what is made of this player tonight?' is a look-up, not a pass over every conversion."""
+        entry = (player, role, faction, by)
+        self.converts.append(entry)
+        self.converts_on.setdefault(player, []).append(entry)
 
     def visit(self, act: Act, target: str) -> None:
         self.visits.append((act.body, target, act))

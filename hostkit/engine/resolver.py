@@ -12,9 +12,8 @@ uses, no delayed poison: those belong to the night)."""
 from __future__ import annotations
 
 import gc
-import random
 from types import MappingProxyType
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..rules.items import find_ability
 from ..model.roles import Ability, Role, Ruleset
@@ -29,9 +28,33 @@ from .order import accelerations, natural, ordered, simultaneous
 from .settle import settle as settle_night
 
 
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+
+
+class _Seeded:
+    """random.Random(SEED), made at its first draw: most nights draw nothing (no chance of a kill,
+    no random reading), and importing `random` (with the hashing its string seeds use) was some
+    3 M instructions of every replayed night's first resolution (issue 39). The draws are those
+    of random.Random(SEED), in the same order."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: str) -> None:
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:  # only for what the slots are not: Random's methods
+        if self._rng is None:
+            import random
+
+            self._rng = random.Random(self._seed)
+        return getattr(self._rng, name)
+
+
 def rng_for(seed: int, phase: str, number: int) -> random.Random:
     """The one source of randomness for a phase: the same on every machine."""
-    return random.Random(f"hostkit:{seed}:{phase}:{number}")
+    return _Seeded(f"hostkit:{seed}:{phase}:{number}")  # type: ignore[return-value]
 
 
 def make_acts(state: GameState, actions: Sequence[Action], ruleset: Ruleset, phase: str = "night",

@@ -21,7 +21,6 @@ import os
 import shlex
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -283,11 +282,12 @@ def _three_way(base: Any, ours: Any, theirs: Any) -> Any:
 def _parse(text: str, path: str, side: str) -> PhaseRecord:
     if side == "base" and not text.strip():
         return _EMPTY  # both sides added the file (both began the same phase)
-    from ..store.tomlio import check_depth
+    from ..store.tomlio import check_depth, toml_parser
 
+    toml = toml_parser()
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = toml.loads(text)
+    except toml.TOMLDecodeError as exc:
         raise HostkitError(f"{path} ({side}): invalid TOML: {exc}") from None
     except RecursionError:
         raise HostkitError(f"{path} ({side}): invalid TOML: values nested too deep") from None

@@ -16,7 +16,6 @@ from ..model.errors import HostkitError, NameError_, RuleError
 from ..model.entries import DayEvent, PhaseEnd, Setup, VoteEntry
 from ..model.state import GameState
 from ..rules.items import inert_grants
-from .standing import tag_texts
 from .replay import Entry, _no_elimination
 
 
@@ -212,6 +211,8 @@ class DayRules:
         return events[0].target
 
     def status(self) -> dict[str, Any]:
+        from .standing import tag_texts  # (only when the standing is shown)
+
         s = self.state
         players = []
         for p in s.players.values():

@@ -244,21 +244,11 @@ def count_extras(game: "Game", count: Any, now: "datetime | None" = None, start:
 def day_decided(game: "Game", count: Any) -> bool:
     """The count has already ended the day: a hammer (a majority reached, in the thread or by a
     vote entered by hand), or No Elimination's majority. A deadline means nothing after that."""
+    from .day.daycount import no_elimination
+
     if count.hammer is not None or no_elimination(game, count)[1]:
         return True
     return bool(count.eliminated) and game.state.options.get("majority") != "plurality"
-
-
-def no_elimination(game: "Game", count: Any) -> tuple[float | None, bool]:
-    """No Elimination's threshold on this count (the majority plus `no-elimination-offset`, at
-    least 1; None where there is none: under plurality, or with the option off) and whether its
-    wagon has reached it: the day is then over with no one eliminated, also where the deciding
-    vote was entered by hand (there is no hammer post then)."""
-    if not game.state.options.get("no-elimination", True) or game.state.options.get("majority") == "plurality":
-        return None, False
-    need = float(max(1, count.majority + (game.state.options.get("no-elimination-offset", 0) or 0)))
-    reached = not count.eliminated and any(w.target == "none" and w.votes + 1e-9 >= need for w in count.wagons)
-    return need, reached
 
 
 # ----------------------------------------------------------------------------- the host's entries

@@ -11,7 +11,6 @@ from typing import Any, Self, Sequence
 
 from ..model import checks
 from .day import dayactions, rulings
-from . import entry as entry_rules
 from ..store import folder as store
 from ..model.errors import HostkitError, RuleError
 from ..model.roles import Ability
@@ -20,7 +19,7 @@ from ..model.state import GameState
 from ..model.outcome import NightOutcome
 from ..rules.items import find_ability
 from ..model.view import Phase
-from .replay import Entry, describe
+from .replay import Entry, describe, entry_rules
 
 
 KINDS = {Action: "action", Removal: "removal", VoteEntry: "vote", DayEvent: "ruling", PhaseEnd: "end"}
@@ -146,11 +145,11 @@ class Entering:
         batch: dict[object, tuple[int, Action]] = {}  # key -> (line, action) entered by this batch
         for n, (actor, ability, targets) in enumerate(lines):
             # 'act Carol skip' for a Witch: a skip answers each of her own abilities usable now
-            each = entry_rules.skipped_abilities(self, self.state, actor, ability, targets, ph.record,
+            each = entry_rules().skipped_abilities(self, self.state, actor, ability, targets, ph.record,
                                                  current) or [ability]
             for name in each:
                 try:
-                    action = entry_rules.check_action(self, self.state, actor, name, targets, current=current,
+                    action = entry_rules().check_action(self, self.state, actor, name, targets, current=current,
                                                       phase=ph.record)
                 except HostkitError as exc:
                     if labels is None:
@@ -275,7 +274,7 @@ class Entering:
             ab = self.state.role_of(a.actor).ability(a.ability)
             if ab is None or ab.requires != "attacked":
                 continue
-            if a.targets[0] in entry_rules._attacked(self.state, current, a.actor):
+            if a.targets[0] in entry_rules()._attacked(self.state, current, a.actor):
                 continue
             removals.append(Removal(a.actor, a.ability))
             template = ab.messages.get("taken-back") or (
@@ -326,7 +325,7 @@ class Entering:
     def night_outcome(self) -> NightOutcome:
         """The current night's outcome as it stands (refused while a forced action is missing)."""
         ph = self.open_phase("night")
-        forced = entry_rules.forced_unused(self, self.state, ph)
+        forced = entry_rules().forced_unused(self, self.state, ph)
         if forced:
             raise RuleError(forced[0])
         from ..engine import resolve_night, rng_for
@@ -334,10 +333,10 @@ class Entering:
         return resolve_night(self.state, ph.actions, self.ruleset, rng_for(self.setup.seed, "night", ph.record.number))
 
     def forced_unused(self, state: GameState, phase: Phase) -> list[str]:
-        return entry_rules.forced_unused(self, state, phase)
+        return entry_rules().forced_unused(self, state, phase)
 
     def skips_in_a_row(self, state: GameState, actor: str, ability: Ability, phase: PhaseRecord) -> int:
-        return entry_rules.skips_in_a_row(self, state, actor, ability, phase)
+        return entry_rules().skips_in_a_row(self, state, actor, ability, phase)
 
     def resolve(self, *, dry_run: bool = False) -> NightOutcome:
         """Resolve the current night; unless dry_run, record it and begin the next day."""

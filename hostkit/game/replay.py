@@ -10,7 +10,7 @@ from typing import Any, Self, Sequence, Union
 
 from ..model import checks
 from .day import dayactions, rulings
-from . import entry as entry_rules, replaycache
+from . import replaycache
 from ..store import folder as store, tomlio
 from ..engine.day import apply_outcome, kill
 from ..engine.sides import option_refusal
@@ -27,6 +27,14 @@ from .deal import MARKUPS, match_name, option_value
 
 
 Entry = Union[Action, Removal, VoteEntry, DayEvent, PhaseEnd]
+
+
+def entry_rules() -> Any:
+    """hostkit.game.entry, the rules of what an entry may say: loaded when an action is checked,
+    so a command on a game whose record holds none (a day's count) does not import it."""
+    from . import entry
+
+    return entry
 
 
 def _seeded_choice(seed: int, phase: str, number: int) -> Any:
@@ -382,7 +390,7 @@ class Replay:
         seq and host); one that no longer passes names its file and key."""
         try:
             self.recorded_name(action.actor)
-            checked = entry_rules.check_action(self, state, action.actor, action.ability, self._words(state, action),
+            checked = entry_rules().check_action(self, state, action.actor, action.ability, self._words(state, action),
                                                current=list(current.values()), phase=ph.record, seq=action.seq)
         except HostkitError as exc:
             raise FileError(f"{ph.path}: actions[{i}]: {exc}") from None
@@ -458,7 +466,7 @@ class Replay:
             return name
 
     def usable(self, state: GameState, name: str, phase: PhaseRecord) -> list[Ability]:
-        return entry_rules.usable(state, name, phase)
+        return entry_rules().usable(state, name, phase)
 
     def split_words(self, words: list[str]) -> tuple[str, str | None, list[str]]:
-        return entry_rules.split_words(self, words)
+        return entry_rules().split_words(self, words)

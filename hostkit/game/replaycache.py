@@ -154,15 +154,35 @@ def decode(data: Any) -> Any:
     raise ValueError(f"unknown tag {tag!r}")
 
 
+_PLAIN = (str, int, bool, type(None))  # compared by ==, once their types are the same
+
+
+def _all_same(xs: Any, ys: Any) -> bool:
+    """`same` for each pair of XS and YS (of equal length): most are plain scalars, compared here
+    without a call each (a ruleset's entry is some thousand nodes, checked at every write)."""
+    for x, y in zip(xs, ys):
+        t = type(x)
+        if t is not type(y):
+            return False
+        if t in _PLAIN:
+            if x != y:
+                return False
+        elif not same(x, y):
+            return False
+    return True
+
+
 def same(a: Any, b: Any) -> bool:
     """Equal and of the same types all the way down (1, 1.0 and True are equal, not the same)."""
-    if type(a) is not type(b):
+    t = type(a)
+    if t is not type(b):
         return False
+    if t in _PLAIN:
+        return bool(a == b)
     if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and _all_same(a, b)
     if isinstance(a, (dict, MappingProxyType)):
-        return list(a) == list(b) and all(same(x, y) for x, y in zip(a, b)) \
-            and all(same(a[k], b[k]) for k in a)
+        return list(a) == list(b) and _all_same(a, b) and _all_same(a.values(), [b[k] for k in a])
     if isinstance(a, (set, frozenset)):
         return {(type(x), x) for x in a} == {(type(x), x) for x in b}
     if isinstance(a, float):

@@ -16,10 +16,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping
 
 from ..model.roles import Ability, Effect, Role, Ruleset
 from ..model.errors import HostkitError, NameError_, suggest
+from ..model.records import Record
 from ..store.tomlio import Table, load
 from .linked import LINKED, TOLD_AT, check_companions, linked_role, spelling_key as _key, told_later
 
@@ -34,7 +35,7 @@ NUMBERED = {"X-Shot": SHOT, "Night X": NIGHT_X}  # modifiers written with their 
 IMMUNE = re.compile(r"^(.+) immune$")  # '[role]-Immune': immune to that role ('Cop-Immune')
 
 
-class Modifier(NamedTuple):
+class Modifier(Record):
     name: str
     summary: str
     told: str
@@ -51,7 +52,7 @@ class Modifier(NamedTuple):
     told_charged: str = ""  # what the PM says of it after an X-Shot ('{x}': X)
 
 
-class Written(NamedTuple):
+class Written(Record):
     """A written role, parsed: the alignment word (or ""), the modifiers in order (the X of an
     X-Shot in `shots`, by position), and the base role's name in the ruleset with the words the
     host wrote it by."""

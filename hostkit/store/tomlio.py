@@ -18,7 +18,7 @@ from ..model.errors import FileError, suggest
 RECORDING: dict[str, bytes] | None = None
 
 BOM = "\ufeff"
-INT64 = (-(2**63), 2**63 - 1)  # TOML integers are 64-bit; tomllib reads any size
+INT64 = (-(2**63), 2**63 - 1)  # TOML integers are 64-bit; the parser reads any size
 
 
 def not_regular(path: Path | str) -> str | None:
@@ -68,9 +68,23 @@ def read_bytes(path: Path | str, limit: int = -1) -> bytes:
         os.close(fd)
 
 
+def toml_parser() -> Any:
+    """The TOML 1.0 reader: tomli, tomllib's own upstream, whose compiled (mypyc) wheels parse a
+    ruleset in a third of tomllib's instructions and import in two thirds of its (some 15 M
+    instructions of a game's first load); else, in an install made before that dependency, the
+    standard library's tomllib, the same parser in pure Python. pyproject.toml keeps tomli below
+    2.4, which reads TOML 1.1: a file tomllib refuses is refused (tests/test_hand_edited_files.py).
+    Imported on first use, not at import: a load whose files all come from the replay cache never parses."""
+    try:
+        import tomli as parser
+    except ImportError:  # pragma: no cover - the fallback, tested where tomli is not installed
+        import tomllib as parser
+    return parser
+
+
 def load(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a FileError naming the file and line."""
-    import tomllib  # here, not at import: a load whose files all come from the replay cache never parses
+    toml = toml_parser()
 
     try:
         raw = read_bytes(path)
@@ -78,10 +92,10 @@ def load(path: Path) -> dict[str, Any]:
             RECORDING[str(path)] = raw
         text = raw.decode()
         # A UTF-8 byte order mark (Windows Notepad writes one) is not TOML; read past it.
-        return check_depth(tomllib.loads(text[1:] if text.startswith(BOM) else text), path)
+        return check_depth(toml.loads(text[1:] if text.startswith(BOM) else text), path)
     except FileNotFoundError:
         raise FileError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as exc:
+    except toml.TOMLDecodeError as exc:
         raise FileError(f"{path}: invalid TOML: {exc}") from None
     except UnicodeDecodeError as exc:
         line = exc.object[:exc.start].count(b"\n") + 1

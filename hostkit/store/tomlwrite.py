@@ -19,11 +19,12 @@ def dump_toml(data: dict[str, Any]) -> str:
 
 def _as_written(text: str) -> bool:
     """Whether a file is exactly as hostkit writes its contents (no comment, no layout of the host's)."""
-    import tomllib
+    from .tomlio import toml_parser
 
+    toml = toml_parser()
     try:
-        return dump_toml(tomllib.loads(text)) == text
-    except (tomllib.TOMLDecodeError, TypeError, ValueError, RecursionError):
+        return dump_toml(toml.loads(text)) == text
+    except (toml.TOMLDecodeError, TypeError, ValueError, RecursionError):
         return False
 
 

@@ -211,7 +211,9 @@ def outsiders(matcher: NameMatcher, hosts: Iterable[str], posts: Iterable[object
     without case or punctuation, and with stretched letters run together) -> what they are;
     hosts first."""
     out: dict[str, str] = {}
-    people = [(h, "is a host") for h in hosts] + [(p.author, "posts in the thread") for p in posts]  # type: ignore[attr-defined]
+    # each person once, in the order first seen (a later post by the same author adds nothing:
+    # its forms are already kept), not once a post: a day has some 1,500 posts by a few dozen
+    people = dict.fromkeys([(h, "is a host") for h in hosts] + [(p.author, "posts in the thread") for p in posts])  # type: ignore[attr-defined]
     for name, what in people:
         if matcher.strict(name).player is None and _norm(name):
             for form in (_norm(name), _plain(name) + _digits(_norm(name))):

@@ -250,8 +250,8 @@ def side_at_dawn(night: Night, target: str) -> tuple[Role, str]:
     ruleset, with tonight's conversion already made (seed natural V: "The result of investigation
     effects is determined at the end of the Night ... would always learn the new Guild")."""
     if night.ruleset.resolution == "natural":
-        for player, role_name, faction, act in reversed(night.converts):
-            if player != target or act.failed is not None:
+        for _, role_name, faction, act in reversed(night.converts_on.get(target, ())):
+            if act.failed is not None:
                 continue
             role = night.ruleset.roles[role_name]
             if isinstance(faction, Side):

@@ -20,6 +20,7 @@ to play; a player who died abducted is not flipped while the abductor is in the 
 
 from __future__ import annotations
 
+from itertools import islice
 from types import SimpleNamespace
 from typing import Any
 
@@ -143,11 +144,14 @@ def convert(night: Night, act: Act, effect: Effect) -> None:
     new_role = role.name if keep else effect.get("role")
     if _clashes(night, act, target, new_role, faction):
         return
-    told = len(night.notices), len(night.happenings), len(night.tags), set(night.untags)
+    told = len(night.notices), len(night.happenings), len(night.tags), len(night.untags)
     _converted(night, act, effect, target, new_role, faction, keep, leaves)
+    # What it added, to take back on a clash. The untakings it added are the newest keys of
+    # night.untags (a dict keeps insertion order, and nothing takes a key out while a conversion
+    # is made), read from the end: a copy of every untaking for each conversion was quadratic.
     night.ext.setdefault("convert-told", {})[id(act)] = (
         night.notices[told[0]:], night.happenings[told[1]:], night.tags[told[2]:],
-        [u for u in night.untags if u not in told[3]])
+        list(islice(reversed(night.untags), len(night.untags) - told[3]))[::-1])
 
 
 def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | None) -> bool:
@@ -156,7 +160,7 @@ def _clashes(night: Night, act: Act, target: str, new_role: str, faction: str | 
     honoured, so both fail (and what they told is taken back), as does any further one tonight.
     Two that make the player the same thing do not clash."""
     clash = night.ext.setdefault("convert-clash", set())
-    others = [c for c in night.converts if c[0] == target and c[3] is not act and c[3].failed is None]
+    others = [c for c in night.converts_on.get(target, ()) if c[3] is not act and c[3].failed is None]
     if target not in clash and all((r, f) == (new_role, faction) for _, r, f, _ in others):
         return False
     clash.add(target)
@@ -183,7 +187,7 @@ def _end(role: str, faction: str | None) -> str:
 def _converted(night: Night, act: Act, effect: Effect, target: str, new_role: str, faction: str | None,
                keep: bool, leaves: bool) -> None:
     """The conversion made: recorded for dawn, and told."""
-    night.converts.append((target, new_role, faction, act))
+    night.add_convert(target, new_role, faction, act)
     if effect.get("bond", False):
         night.ext.setdefault("bonds", []).append((target, act))
     if leaves:
@@ -282,7 +286,7 @@ def heir(night: Night, act: Act, effect: Effect) -> None:
 def _inherit(night: Night, heir_: str, source: str, role: str, tags: tuple[str, ...], by: Any) -> None:
     """Seed ooo 12: 'Kill-count roles: new win-count = original player's count', the count as it
     stands at day start, when the conversion happens: tonight's kills (and carriers) included."""
-    night.converts.append((heir_, role, None, by))
+    night.add_convert(heir_, role, None, by)
     # (the source's entries from the tags-given index: a pass over every tag given tonight for
     # each heir was quadratic in ooo's nights)
     tonight = {tag: data for _, tag, data in tags_given(night).get(source, ()) if tag in tags}

@@ -24,7 +24,7 @@ from ...model.roles import Effect, Ruleset
 from ..day import GUILD, guild_of
 from ..acts import Act
 from ..night import Night
-from .base import TARGET, EffectSpec
+from .base import TARGET, EffectSpec, tags_given
 
 __all__ = ["EFFECTS", "guild_of", "known_guilds", "change_of", "reading"]
 NO_GUILD = "no Guild"
@@ -42,8 +42,8 @@ def known_guilds(ruleset: Ruleset) -> tuple[str, ...]:
 
 def guild_tonight(night: Night, player: str) -> str:
     """The player's Guild as the night ends: a change made tonight counts."""
-    for who, tag, data in reversed(night.tags):
-        if who == player and tag == GUILD:
+    for _, tag, data in reversed(tags_given(night).get(player, ())):  # the player's tags, not every tag
+        if tag == GUILD:
             return str(data.get("name", ""))
     return guild_of(night.state, player)
 

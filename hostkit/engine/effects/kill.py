@@ -74,9 +74,14 @@ def _late_mauls(night: Night) -> None:
     st = night.ext.get("ooo")
     if not st:
         return
+    first: dict[str, int] = {}  # target -> the place of the first attack on them
+    place: dict[int, int] = {}  # id(attack) -> its place: one pass, not two for each maul
+    for k, a in enumerate(night.attacks):
+        first.setdefault(a.target, k)
+        place.setdefault(id(a), k)
     for attack in st["mauls"]:
-        i = next((k for k, a in enumerate(night.attacks) if a is attack), None)
-        if i is not None and attack.rampage and any(a.target == attack.target for a in night.attacks[:i]):
+        i = place.get(id(attack))
+        if i is not None and attack.rampage and first[attack.target] < i:
             attack.rampage = False
             night.say(f"{attack.cause} ({attack.attacker}) arrives to find {attack.target} already attacked: "
                       "there is no rampage.")

@@ -43,7 +43,7 @@ def steal_role(night: Night, act: Act, effect: Effect) -> None:
     night.tags.append((act.actor, tag, held + [role.name]))
     ps = night.state.players[target]
     own = race in effect.get("new_side", ())
-    night.converts.append((target, new_role, None if own else Side(ps.alignment, ps.faction), act))
+    night.add_convert(target, new_role, None if own else Side(ps.alignment, ps.faction), act)
     night.say(f"{act.label()} steals {target}'s role ({role.name}): {target} becomes a {new_role} at the start of "
               "the day" + (f" ({night.ruleset.roles[new_role].alignment})." if own else ", on the same side."))
     side = (f"a {new_role}: {night.ruleset.roles[new_role].win}" if own else f"a {new_role}, on the same side.")

@@ -190,6 +190,18 @@ def tally_options(game: Game) -> dict[str, Any]:
             "abstention": bool(opts.get("abstention", False))}
 
 
+def no_elimination(game: Game, count: VoteCount) -> tuple[float | None, bool]:
+    """No Elimination's threshold on this count (the majority plus `no-elimination-offset`, at
+    least 1; None where there is none: under plurality, or with the option off) and whether its
+    wagon has reached it: the day is then over with no one eliminated, also where the deciding
+    vote was entered by hand (there is no hammer post then)."""
+    if not game.state.options.get("no-elimination", True) or game.state.options.get("majority") == "plurality":
+        return None, False
+    need = float(max(1, count.majority + (game.state.options.get("no-elimination-offset", 0) or 0)))
+    reached = not count.eliminated and any(w.target == "none" and w.votes + 1e-9 >= need for w in count.wagons)
+    return need, reached
+
+
 def _numbered(previous: list[dict[str, Any]], count: VoteCount) -> VoteCount:
     """Only published counts take numbers (issue 14): a preview shows the number it would take,
     the one after the last published count's (the history keeps only the latest counts)."""

@@ -16,22 +16,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from . import shortening, stockpile, tech, techstate
-# (the names below that this module does not use itself are re-exported: see the docstring)
+from . import shortening
+# (the names below that this module does not use itself are re-exported: see the docstring; those
+# of _ELSEWHERE are loaded on first use, see __getattr__)
 from .bonds import SPIRIT_BOND, bond_answer_events, bond_events, settle_bonds
-from .elimination import elimination_refusal
 from ...engine import sides
 from ...engine.day import election, kill, owed, spend_last_shot_item, speaking_order, victory
 from ...model.errors import HostkitError, RuleError
 from ...model.entries import DayEvent, Removal
 from ...model.state import GameState
-from ..notices import host_notices, lynch_required
 from .sheriffrace import (SheriffRace, elect_events, in_race, missing_voters, race_open,
                           race_summary, race_voters, revote_events, run_events, running, vote_events,
                           votes_many_events, withdraw_events)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...model.view import GameView as Game, Phase
+
+# Re-exported names whose modules a replay never needs (the host's notices, the elimination's check
+# against the count): imported when first asked for, as `rulings.host_notices` or `from .rulings
+# import host_notices` (PEP 562), so loading a game does not load them.
+_ELSEWHERE = {"host_notices": "hostkit.game.notices", "lynch_required": "hostkit.game.notices",
+              "elimination_refusal": "hostkit.game.day.elimination"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ELSEWHERE:
+        import importlib
+
+        value = getattr(importlib.import_module(_ELSEWHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, event: DayEvent) -> None:
@@ -112,14 +127,17 @@ def apply_event(game: Game, state: GameState, race: SheriffRace, ph: Phase, even
         state.players[ghost].tags["bond-answered"] = bool(event.data.get("accept"))
         if event.data.get("accept"):
             state.players[actor].tags["bond-pending"] = {"from": ghost, "role": state.players[ghost].role}
-    elif kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
-        techstate.apply(state, event, game.player)
-    elif kind in shortening.KINDS:  # a vote to shorten the day, or its withdrawal (shortening.py)
-        shortening.apply(state, event, game.player)
-    elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's
-        stockpile.apply(state, event, game.player)
     else:
-        raise HostkitError(f"unknown event kind {kind!r}")
+        from . import stockpile, tech, techstate  # (loaded by a game whose record holds such events)
+
+        if kind in tech.KINDS:  # alien tech: picks, passes, the Replicator, the holder's choices (tech.py)
+            techstate.apply(state, event, game.player)
+        elif kind in shortening.KINDS:  # a vote to shorten the day, or its withdrawal (shortening.py)
+            shortening.apply(state, event, game.player)
+        elif kind in stockpile.KINDS:  # the Mind Stealer's stockpile: starting roles, taken on, the Robot's
+            stockpile.apply(state, event, game.player)
+        else:
+            raise HostkitError(f"unknown event kind {kind!r}")
 
 
 def _replayed_duty(state: GameState, ph: Phase, actor: str, duty: str) -> None:
@@ -195,6 +213,8 @@ def take_role_events(game: Game, stealer: str, role: str) -> list[DayEvent]:
     if ph.record.kind != "day":
         raise RuleError("'take-role' is entered by day (seed Harvester: 'for the next Day/Night phase'); at night "
                         "use 'hostkit stockpile take' (that night and the next day)")
+    from . import stockpile
+
     return stockpile.take_events(game, stealer, role)
 
 

@@ -143,7 +143,8 @@ def _host_context(game: "Game", view: PublicView, count: "VoteCount", ctx: dict[
 
 
 def _extras(game: "Game", view: PublicView, count: "VoteCount", now: Any, start: int | None) -> dict[str, Any]:
-    from ...game.daytools import count_extras, deadline_words, no_elimination
+    from ...game.day.daycount import no_elimination
+    from ...game.daytools import count_extras, deadline_words
 
     extras = count_extras(game, count, now=now, start=start)
     none_majority, none_reached = no_elimination(game, count)
