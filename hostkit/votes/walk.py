@@ -140,13 +140,17 @@ class _Walker:
         labels = self.labels
         kinds = _KINDS[self.spoilers] if not labels else None  # (an element's kind turns on it being a label)
         text = el.text  # EL's own text, then each child's tail: each added before the next element
-        for child in el[:]:  # (a list of the children from one call: an iterator costs more to make)
+        # None: past the last child, only its tail is left to add (the children listed by one
+        # call, el[:]: an iterator over them costs more to make)
+        for child in (*el[:], None):
             if text:
                 text = _flatten(text)
                 if marked is not None:
                     marked.append(len(texts))
                 texts.append(text)
                 flagl.append(flags)
+            if child is None:
+                break
             tag = child.tag
             if tag == "br" and child.get("class") is None:  # the commonest element: a line break, no more
                 texts += _BREAKS  # (its class alone read: the one attribute that makes a <br> more)
@@ -191,12 +195,6 @@ class _Walker:
                     texts.append("\n")
                     flagl.append(0)
             text = child.tail
-        if text:
-            text = _flatten(text)
-            if marked is not None:
-                marked.append(len(texts))
-            texts.append(text)
-            flagl.append(flags)
 
     def _kind(self, child: lxml.etree._Element, tag: object, cls: str | None, style: str | None,
               colour: str | None, flags: int, kinds: dict | None) -> tuple[int, bool, bool]:
