@@ -162,3 +162,14 @@ def test_a_recount_from_the_page_cache_loads_no_lxml(tmp_path):
     again, loaded = _fresh(plain, cache, ("lxml",))
     assert loaded == []
     assert again == first
+
+
+def test_a_vote_text_is_read_once_a_process():
+    """parse_vote's answers are kept: a count reads the same texts from the marks, the tally,
+    the runs it splits and the unsure list (10 M instructions of a long day's first count, issue
+    39). An answer is an immutable record, the same whoever asks."""
+    from hostkit.votes.votetext import parse_vote
+
+    first = parse_vote("VOTE: Gunwale")
+    assert first is parse_vote("VOTE: Gunwale") and first == ("vote", "Gunwale", "VOTE: Gunwale")
+    assert parse_vote("no vote here") is None and parse_vote("UNVOTE: VOTE: Ann").name == "Ann"
