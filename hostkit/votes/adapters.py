@@ -332,5 +332,14 @@ def first(el: Any, xpaths: tuple[etree.XPath, ...]) -> str:
 
 
 def text(el: Any) -> str:
-    """XPath string(el), whitespace normalised (see walk.text_of)."""
-    return " ".join(text_of(el).split())
+    """XPath string(el), whitespace normalised (see walk.text_of). A header's field or a pagination
+    link (<strong><a>Ann</a></strong>, <a>3</a>) is read from its own texts, one call into lxml
+    each, where it holds at most one element and that one nothing: text_of costs many times more."""
+    n = len(el)
+    if n == 0:
+        t = el.text or ""
+    elif n == 1 and isinstance((child := el[0]).tag, str) and not len(child):  # (not a comment)
+        t = (el.text or "") + (child.text or "") + (child.tail or "")
+    else:
+        t = text_of(el)
+    return " ".join(t.split())

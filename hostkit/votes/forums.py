@@ -24,7 +24,7 @@ from hostkit.model.counts import Post
 from hostkit.votes.adapters import _adapter, _Compiled, _ROWS, ENGINES, PAGE_SIZE
 from hostkit.votes.adapters import first as _first
 from hostkit.votes.adapters import text as _text
-from hostkit.votes.pagination import _XP_CANONICAL, _pagination
+from hostkit.votes.pagination import _pagination, head_links
 from hostkit.votes.marks import NO_MARKS, marks_of
 from hostkit.votes.page import Page
 from hostkit.votes.postmeta import absolute, decode, decoded, footer_tz, iso_time, to_int
@@ -65,16 +65,14 @@ def _drop(el: Any) -> None:
     parent.remove(el)
 
 
-_XP_BASE = etree.XPath("string((/html/head/base/@href)[1])")
-
-
-def _base(doc: Any, url: str | None) -> str:
+def _base(heads: tuple[str, str, str], url: str | None) -> str:
     """Where the page's links are relative to: its <base>, its URL, else (a saved page read
-    from disk) its canonical link, so post links still point at the forum."""
-    base = _XP_BASE(doc)
+    from disk) its canonical link, so post links still point at the forum. HEADS is the page's
+    pagination.head_links."""
+    base = heads[0]
     if base:
         return urljoin(url or "", base)
-    return url or _XP_CANONICAL(doc) or ""
+    return url or heads[1] or ""
 
 
 # --------------------------------------------------------------------------- posts
@@ -104,7 +102,7 @@ def _collect(parent: Any, deeper: bool, heads: list[Any], blocks: list[Any]) -> 
     those of its divs too). A module function, not a closure: a recursive closure is a reference
     cycle, which kept every post's elements, and so each page's whole tree, alive until the
     collector ran (tens of MB over a long thread, each page faulted in fresh)."""
-    for c in parent:
+    for c in parent[:]:  # (a list from one call: an iterator costs more to make)
         tag = c.tag
         if tag == "p":
             cls = c.get("class")
@@ -126,10 +124,10 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
     one iterdescendants() (not an iter() per child), its own text nodes after them: no field
     depends on the other's order."""
     heads, blocks = [], []  # (PB/p | PB/div/p)[author] and (PB/div | PB/div/div), in document order
-    for col in el:
+    for col in el[:]:  # (lists from one call each: an iterator costs more to make)
         if col.tag != "div":
             continue
-        for pb in col:
+        for pb in col[:]:
             if pb.tag != "div":
                 continue
             cls = pb.get("class")
@@ -144,7 +142,7 @@ def _phpbb_fields(el: Any) -> dict[str, Any] | None:
         text = head.text
         if text and "»" in text:
             dated = text
-        kids = list(head)  # kept alive, so iterdescendants hands back these same elements
+        kids = head[:]  # kept alive, so iterdescendants hands back these same elements
         for d in head.iterdescendants():  # the head's descendants, in document order
             tag = d.tag
             if tag == "strong":
@@ -356,7 +354,8 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
     if doc is None:
         return Page("generic", (), 1, None, None, url)
     name, els = _choose(doc, text, engine)
-    base = _base(doc, url)
+    heads = head_links(doc)
+    base = _base(heads, url)
     ad = _adapter(name)
     tz = footer_tz(text) if ad is not None and ad.row.local_time else None
     if ad is not None:
@@ -374,7 +373,7 @@ def parse_page(html: str | bytes, *, url: str | None = None, engine: str | None 
         parent = el.getparent()
         if parent is not None:
             parent.remove(el)
-    page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows))
+    page, last, nxt, offset = _pagination(ad, doc, text, base, url, len(rows), heads)
     numbered = "offset" if first_number is not None or offset is not None else "guess"
     if first_number is None:
         first_number = offset + 1 if offset is not None else (page - 1) * PAGE_SIZE.get(name, 20) + 1

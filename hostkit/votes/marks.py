@@ -98,10 +98,12 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
     full = "".join(texts)
 
     marked: list[tuple[int, str, int, str | None]] = []
-    end = None
-    for i in walker.marked:  # the red or bold pieces, in order
-        t = texts[i]
-        if t.strip():
+    pieces = [i for i in walker.marked if texts[i].strip()]  # the red or bold pieces, in order
+    said = "".join([texts[i] for i in pieces]).lower()  # (joined once, not once a vote word)
+    if any(w in said for w in _VOTE_WORDS):  # else no run can read as a vote (every vote text holds a vote word)
+        end = None
+        for i in pieces:
+            t = texts[i]
             start = starts[i]
             gap = None
             if end is not None:
@@ -109,10 +111,6 @@ def marks_of(root: lxml.etree._Element, *, spoilers: bool = False, tags: bool = 
                 gap = None if between.strip(" \xa0") else between
             marked.append((start, t, flagl[i], gap))
             end = start + len(t)
-    if marked:
-        said = "".join(t for _, t, _, _ in marked).lower()  # (joined once, not once a vote word)
-        if not any(w in said for w in _VOTE_WORDS):
-            marked = []  # no run can read as a vote (every vote text holds a vote word)
     if "[/b]" in full or "[b]" in full or "[/B]" in full or "[B]" in full:
         marked = _literal_bold(full, starts, flagl, marked)
     if lines:

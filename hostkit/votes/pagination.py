@@ -6,9 +6,7 @@ pagination's links, the URL).
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from lxml import etree
+from typing import Any, Iterator
 
 from hostkit.votes.adapters import _Compiled, first
 from hostkit.votes.adapters import text as _text
@@ -18,14 +16,58 @@ _PAGE_OF = re.compile(r"Page\s*(?:<[^>]+>\s*)*(\d+)\s*(?:<[^>]+>\s*)*of\s*(?:<[^
 _URL_PAGE = lazy_re(r"(?:[?&;]page=|/page-|/page/?)(\d+)", re.I)
 _URL_START = re.compile(r"(?:[?&;]start=|[?&;]topic=\d+\.)(\d+)", re.I)
 
-_XP_CANONICAL = etree.XPath("string((/html/head/link[@rel='canonical']/@href)[1])")
-_XP_LINK_NEXT = etree.XPath("string((/html/head/link[@rel='next']/@href)[1])")
-_XP_A_NEXT = etree.XPath("string((//a[@rel='next'][@href != ''])[1]/@href)")
+
+
+def head_links(doc: Any) -> tuple[str, str, str]:
+    """The href of the page's first <base>, <link rel="canonical"> and <link rel="next"> that has
+    one ("" where none has), as XPath's string((/html/head/base/@href)[1]) and the like give them:
+    read in one pass over the head's children, where three XPath calls cost more than the head
+    holds (an XPath call costs more than reading a few dozen elements)."""
+    base = canonical = nxt = None
+    if doc.tag == "html":
+        for head in doc[:]:
+            if head.tag != "head":
+                continue
+            for el in head[:]:
+                tag = el.tag
+                if tag == "base":
+                    if base is None:
+                        base = el.get("href")
+                elif tag == "link" and (canonical is None or nxt is None):
+                    rel = el.get("rel")
+                    if rel == "canonical":
+                        if canonical is None:
+                            canonical = el.get("href")
+                    elif rel == "next" and nxt is None:
+                        nxt = el.get("href")
+    return base or "", canonical or "", nxt or ""
+
+
+def _a_next(doc: Any) -> str:
+    """XPath's string((//a[@rel='next'][@href != ''])[1]/@href): the first <a rel="next"> with a
+    link's href, from a loop over the page's links (posts are gone from the page by now)."""
+    for a in doc.iter("a"):
+        if a.get("rel") == "next":
+            href = a.get("href")
+            if href:
+                return href
+    return ""
+
+
+def _next_hrefs(ad: _Compiled | None, doc: Any, head_next: str) -> Iterator[str]:
+    """The next page's link as each place names it, in the order they are tried, each read only
+    when the one before gave no link: the row's paths, the head's <link rel="next">, an
+    <a rel="next">."""
+    for xp in ad.next if ad else ():
+        yield first(doc, (xp,))
+    yield " ".join(head_next.split())
+    yield " ".join(_a_next(doc).split())
 
 
 def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str | None,
-                n_posts: int) -> tuple[int, int | None, str | None, int | None]:
-    """(page, last page, next URL, offset of the page's first post) as far as the page tells."""
+                n_posts: int, heads: tuple[str, str, str]) -> tuple[int, int | None, str | None, int | None]:
+    """(page, last page, next URL, offset of the page's first post) as far as the page tells.
+    HEADS is `head_links(doc)`."""
     page = last = None
     if ad is not None and ad.row.page_regex:
         m = re.search(ad.row.page_regex, text)
@@ -40,7 +82,7 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
             page, last = page or int(m.group(1)), last or int(m.group(2))
     if page is None and url and (m := _URL_PAGE().search(url)):
         page = int(m.group(1))
-    if page is None and (m := _URL_PAGE().search(first(doc, (_XP_CANONICAL,)))):
+    if page is None and (m := _URL_PAGE().search(" ".join(heads[1].split()))):
         page = int(m.group(1))
     known = page is not None
     page = page or 1
@@ -51,8 +93,7 @@ def _pagination(ad: _Compiled | None, doc: Any, text: str, base: str, url: str |
             last = max(shown)
 
     nxt = None
-    for xp in () if last is not None and page >= last else (*(ad.next if ad else ()), _XP_LINK_NEXT, _XP_A_NEXT):
-        href = first(doc, (xp,))
+    for href in () if last is not None and page >= last else _next_hrefs(ad, doc, heads[2]):
         if href and (nxt := absolute(base, href)):
             break
     if nxt is not None and url and nxt.split("#")[0] == url.split("#")[0]:

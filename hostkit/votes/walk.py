@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _styled, etree
+from hostkit.votes.styles import _BOLD, _CODE, _HIDDEN, _MARKED, _QUOTE, _RED, _read_style, _styled, etree
 from hostkit.votes.votetext import _BARE, _INVISIBLE, _has_invisible, parse_vote
 
 if TYPE_CHECKING:
@@ -138,8 +138,11 @@ class _Walker:
         # (hidden text is never counted, so never marked, but in a quote it is quoted like the rest)
         marked = self.marked if flags & _MARKED and flags & (_HIDDEN | _QUOTE) != _HIDDEN else None
         labels = self.labels
+        kinds = _KINDS[self.spoilers] if not labels else None  # (an element's kind turns on it being a label)
         text = el.text  # EL's own text, then each child's tail: each added before the next element
-        for child in (*el, None):  # None: past the last child, only its tail is left to add
+        # None: past the last child, only its tail is left to add (the children listed by one
+        # call, el[:]: an iterator over them costs more to make)
+        for child in (*el[:], None):
             if text:
                 text = _flatten(text)
                 if marked is not None:
@@ -149,6 +152,11 @@ class _Walker:
             if child is None:
                 break
             tag = child.tag
+            if tag == "br" and child.get("class") is None:  # the commonest element: a line break, no more
+                texts += _BREAKS  # (its class alone read: the one attribute that makes a <br> more)
+                flagl += _NO_FLAGS
+                text = child.tail
+                continue
             # its class, style and color from one read of its attributes (most elements have none,
             # or one): each read is a call into lxml, which costs more than the tests made of it
             cls = style = colour = None
@@ -161,60 +169,86 @@ class _Walker:
                         style = value
                 elif name == "color" and colour is None:
                     colour = value
-            if tag == "br" and cls is None:  # the commonest element: a line break, no more
-                texts += _BREAKS
-                flagl += _NO_FLAGS
-            elif isinstance(tag, str) and (tag := tag.lower()) not in _SKIP:
-                # (a comment or processing instruction: only its tail is text)
-                f = flags
-                if cls is None:
-                    classes = _NO_CLASSES
-                    if not f & _QUOTE and (tag == "blockquote" or labels and child in labels):
-                        f |= _QUOTE  # (a blockquote with no class is a quote; a td needs class alt2)
-                    skip = self.spoilers and tag == "details"
-                else:
-                    classes = set(cls.lower().split())
-                    box = _titled_box(child) if "quotecontent" in classes else None
-                    if not f & _QUOTE and (labels and child in labels or box == "quote"
-                                           or _is_quote(child, tag, classes)):
-                        f |= _QUOTE
-                    # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
-                    skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler"
-                                                                           or _is_spoiler(tag, classes)))
-                if not skip:
-                    block = tag in _BLOCKS
-                    if style is not None or colour is not None:
-                        r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0, style, colour)
-                        f = (f & (_QUOTE | _CODE | _HIDDEN)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
-                        if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
-                            block = False
-                    if tag == "b" or tag == "strong":
-                        f |= _BOLD
-                    elif tag == "code" or tag == "pre":
-                        f |= _CODE
-                    elif tag == "s" or tag == "strike" or tag == "del":  # struck out: taken back
-                        f |= _HIDDEN
-                    if block:
-                        texts.append("\n")
-                        flagl.append(0)
-                    start = len(texts)
-                    nested = len(self.tagged)
-                    if len(child):
-                        self.children(child, f)
-                    else:  # a leaf: its own text only, as self.children(child, f) adds it
-                        t = child.text
-                        if t:
-                            t = _flatten(t)
-                            if f & _MARKED and f & (_HIDDEN | _QUOTE) != _HIDDEN:
-                                self.marked.append(start)
-                            texts.append(t)
-                            flagl.append(f)
-                    if "bbvote" in classes:
-                        self._tag(child, start, f, nested)
-                    if block:
-                        texts.append("\n")
-                        flagl.append(0)
+            kind = None if kinds is None else kinds.get((tag, cls, style, colour, flags))
+            if kind is None:
+                kind = self._kind(child, tag, cls, style, colour, flags, kinds)
+            f, block, bbvote = kind
+            if f >= 0:  # (-1: an element left out, a comment or a processing instruction: only its tail is text)
+                if block:
+                    texts.append("\n")
+                    flagl.append(0)
+                start = len(texts)
+                nested = len(self.tagged)
+                if len(child):
+                    self.children(child, f)
+                else:  # a leaf: its own text only, as self.children(child, f) adds it
+                    t = child.text
+                    if t:
+                        t = _flatten(t)
+                        if f & _MARKED and f & (_HIDDEN | _QUOTE) != _HIDDEN:
+                            self.marked.append(start)
+                        texts.append(t)
+                        flagl.append(f)
+                if bbvote:
+                    self._tag(child, start, f, nested)
+                if block:
+                    texts.append("\n")
+                    flagl.append(0)
             text = child.tail
+
+    def _kind(self, child: lxml.etree._Element, tag: object, cls: str | None, style: str | None,
+              colour: str | None, flags: int, kinds: dict | None) -> tuple[int, bool, bool]:
+        """What CHILD is to the walk, inside text flagged FLAGS: (its flags, -1 when it is left out;
+        whether it is a block; whether it is a [vote] tag), from its tag, class, style and color
+        attribute; kept in KINDS by those when nothing else decides it (a thread prints the same
+        few elements thousands of times: MafiaScum's [b] is <div style="display:inline;font-weight:
+        bold">): not a phpBB box (its title, the element before it, says whether it is a quote)
+        nor a colour (a letter or two of it is rainbow text, `_tinted`)."""
+        labels = self.labels
+        keep = kinds is not None
+        if not isinstance(tag, str) or (tag := tag.lower()) in _SKIP:
+            kind = (-1, False, False)
+            if keep:
+                _keep_kind(kinds, (child.tag, cls, style, colour, flags), kind)
+            return kind
+        f = flags
+        if cls is None:
+            classes = _NO_CLASSES
+            if not f & _QUOTE and (tag == "blockquote" or labels and child in labels):
+                f |= _QUOTE  # (a blockquote with no class is a quote; a td needs class alt2)
+            skip = self.spoilers and tag == "details"
+        else:
+            classes = set(cls.lower().split())
+            box = None
+            if "quotecontent" in classes:
+                box = _titled_box(child)
+                keep = False
+            if not f & _QUOTE and (labels and child in labels or box == "quote"
+                                   or _is_quote(child, tag, classes)):
+                f |= _QUOTE
+            # a box's title ("Spoiler: Vote History", "Ann wrote:") is a label
+            skip = "quotetitle" in classes or (self.spoilers and (box == "spoiler" or _is_spoiler(tag, classes)))
+        if skip:
+            kind = (-1, False, False)
+        else:
+            block = tag in _BLOCKS
+            if style is not None or colour is not None:
+                if colour is not None or _read_style(style)[0] is not None:
+                    keep = False  # (its tint turns on its text)
+                r, b, tint, inline = _styled(child, f & _RED != 0, f & _BOLD != 0, style, colour)
+                f = (f & (_QUOTE | _CODE | _HIDDEN)) | (_RED if r else 0) | (_BOLD if b else 0) | tint
+                if inline:  # MafiaScum's [b], [i], [color]: <div style="display:inline">
+                    block = False
+            if tag == "b" or tag == "strong":
+                f |= _BOLD
+            elif tag == "code" or tag == "pre":
+                f |= _CODE
+            elif tag == "s" or tag == "strike" or tag == "del":  # struck out: taken back
+                f |= _HIDDEN
+            kind = (f, block, "bbvote" in classes)
+        if keep:
+            _keep_kind(kinds, (child.tag, cls, style, colour, flags), kind)
+        return kind
 
     def _tag(self, el: lxml.etree._Element, start: int, flags: int, nested: int) -> None:
         """phpBB's [vote]Bob[/vote]: the tag's whole text is one vote, "VOTE: Bob" or just "Bob".
@@ -243,6 +277,15 @@ class _Walker:
 
 
 _NO_CLASSES: frozenset[str] = frozenset()
+# Each element kind's reading (_Walker._kind), by (tag, class, style, color, the flags around it): one
+# table for a walk that reads spoilers and one for a walk that leaves them out.
+_KINDS: dict[bool, dict] = {False: {}, True: {}}
+
+
+def _keep_kind(kinds: dict, key: tuple, kind: tuple[int, bool, bool]) -> None:
+    if len(kinds) >= 4096:  # a bound: a thread of many styles starts the table afresh
+        kinds.clear()
+    kinds[key] = kind
 _BREAKS = ("\n", "\n")  # a <br>: a block of its own, a line break at each edge
 _NO_FLAGS = (0, 0)  # ... unmarked
 
