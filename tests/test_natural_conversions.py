@@ -133,3 +133,22 @@ def test_a_consumption_that_clashes_with_a_domination_takes_its_consumer_out_of_
         check(o, n, dict(failed={"Ad.Consume": "cannot be made", "Hv.Dominate": "cannot be made"},
                          no_notice=["T", "Ad", "Hv"]))
         assert not [c for c in o.changes if c.kind == "convert" or c.key in ("abducted", "bound-to")], o.changes
+def test_a_consumption_that_clashes_keeps_the_mind_shield_it_would_have_taken():
+    """Seed natural V (both fail, the player "stays as they were") against seed paranormal's
+    Advanced Doppelganger ("Any abilities possessed by the Consumed character are lost, including
+    Mind Shield"): a Consume that clashes with a Dominate takes nothing, so a Townie's built Mind
+    Shield stays, whichever was typed first. (The untaking the Consume made is taken back with it:
+    hostkit.engine.effects.change reads it from the end of the night's untakings.)"""
+    rs = ruleset("paranormal")
+    shield = {"T": {"mind-shield": {"by": "Ms"}}, "U": {"mind-shield": {"by": "Ms"}}}
+    for order in ("Ad Consume T; Hv Dominate T", "Hv Dominate T; Ad Consume T"):
+        st = state(rs, "Ad=Advanced_Doppelganger Hv=Hivemind_(Tech) T=Townie U=Townie", tags=shield)
+        o, n = night(st, order)
+        check(o, n, dict(failed={"Ad.Consume": "cannot be made", "Hv.Dominate": "cannot be made"}))
+        assert ("T", "mind-shield") not in n.untags, (order, n.untags)
+        assert not [c for c in o.changes if c.kind == "untag"], (order, o.changes)
+    # the same Consume alone takes the shield (the case above is not one that never takes it)
+    o, n = night(state(rs, "Ad=Advanced_Doppelganger T=Townie U=Townie", tags=shield), "Ad Consume T")
+    check(o, n, dict(untags={("T", "mind-shield")}))
+
+
